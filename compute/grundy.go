@@ -1,0 +1,286 @@
+package compute
+
+import (
+	"context"
+
+	"github.com/sgtab/sgtab/rules"
+)
+
+// Options tune a computation. The zero value means defaults.
+type Options struct {
+	// Workers is the number of goroutines; 0 means GOMAXPROCS. Results do
+	// not depend on it.
+	Workers int
+	// Progress, if not nil, is called from time to time with the number of
+	// positions finished since the previous call. It must be cheap and safe
+	// for concurrent use (Batch calls it from several goroutines).
+	Progress func(delta int64)
+}
+
+// progressEvery is how many heap sizes pass between progress reports and
+// cancellation checks; workEvery bounds the work between two checks.
+const (
+	progressEvery = 1 << 12
+	workEvery     = 1 << 22
+)
+
+// Sequence computes SG(0..n) of the game g, and SG of the rings 0..n when g
+// starts on a ring. n must be ≥ 0, otherwise Sequence panics. It returns
+// ctx.Err() if ctx is cancelled before it finishes.
+func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, error) {
+	if n < 0 {
+		panic("compute: negative heap size")
+	}
+	t := &Table{Game: g, G: make([]uint32, n+1)}
+	line := newEvaluator(g.Rule)
+	var ring *evaluator
+	if g.Start == rules.StartRing {
+		t.Ring = make([]uint32, n+1)
+		ring = newEvaluator(ringRule(g.Rule))
+	}
+	var work, reported int64
+	for h := 1; h <= n; h++ {
+		t.G[h] = line.value(h, t.G)
+		work += line.work
+		if ring != nil {
+			t.Ring[h] = ring.value(h, t.G)
+			work += ring.work
+		}
+		if h%progressEvery == 0 || work >= workEvery {
+			work = 0
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			if opt.Progress != nil {
+				opt.Progress(int64(h) - reported)
+				reported = int64(h)
+			}
+		}
+	}
+	if opt.Progress != nil {
+		opt.Progress(int64(n) + 1 - reported)
+	}
+	return t, nil
+}
+
+// ringRule returns the digit table of the first move on a ring, read as a
+// move on a line whose results are rows: removing k contiguous tokens from a
+// ring (or cutting it, k = 0) leaves one row when d_k may leave one or two
+// heaps on a line, two rows when d_k may leave three, and nothing when d_k
+// may take the whole heap. Its d_0 may thus leave one heap (the ring cut
+// open), which no line rule allows.
+func ringRule(r rules.Rule) rules.Rule {
+	d := make([]rules.Digit, len(r.Digits))
+	for k, x := range r.Digits {
+		var y rules.Digit
+		y.Leave = x.Leave & rules.Leave0
+		if x.Leave&(rules.Leave1|rules.Leave2) != 0 {
+			y.Leave |= rules.Leave1
+		}
+		if x.Leave&rules.Leave3 != 0 {
+			y.Leave |= rules.Leave2
+			if x.Distinct&rules.Leave3 != 0 {
+				y.Distinct = rules.Leave2
+			}
+		}
+		if k == 0 {
+			// Cutting a ring: two heaps from a row (one cut) is one row
+			// from a ring; three heaps (two cuts) are two rows.
+			y = rules.Digit{}
+			if x.Leave&rules.Leave2 != 0 {
+				y.Leave |= rules.Leave1
+			}
+			if x.Leave&rules.Leave3 != 0 {
+				y.Leave |= rules.Leave2
+				if x.Distinct&rules.Leave3 != 0 {
+					y.Distinct = rules.Leave2
+				}
+			}
+		}
+		d[k] = y
+	}
+	return rules.Rule{Digits: d, Period: r.Period}
+}
+
+// A removal is one removal count k (or tail residue j) whose move leaves h
+// heaps, and whether they must be distinct.
+type removal struct {
+	k        int
+	distinct bool
+}
+
+// An evaluator finds the value of heap n from the values of smaller heaps,
+// for one digit table. Moves with an explicit removal count are enumerated
+// directly. Moves of the repeating tail (removal counts T+j+r·i for i ≥ 0)
+// leave remainders m ≤ n−T−j with m ≡ n−T−j (mod r); their option values are
+// kept as one growing union per residue class of m, so a tail costs one
+// union lookup per heap instead of a loop over every k.
+type evaluator struct {
+	rule rules.Rule
+	t, r int // tail start and period (r = 0: no tail)
+
+	// explicit removal counts k < t, by the number of heaps left.
+	leave1, leave2, leave3 []removal
+	// tail residues j in [0, r), by the number of heaps left.
+	tail1, tail2, tail3 []removal
+	// unions[h-1][distinct][c]: option values of leaving m ≡ c (mod r) tokens
+	// as h heaps, over every m added so far.
+	unions [3][2][]union
+	added  int // remainders 0..added-1 are in the unions
+
+	opts bitset
+	us   []*union
+	work int64 // work of the last call, for cancellation checks
+}
+
+func newEvaluator(r rules.Rule) *evaluator {
+	e := &evaluator{rule: r, r: r.Period, t: r.TailStart()}
+	for k := 0; k < e.t; k++ {
+		addRemovals(r.Digits[k], k, &e.leave1, &e.leave2, &e.leave3)
+	}
+	for j := 0; j < e.r; j++ {
+		addRemovals(r.Digits[e.t+j], j, &e.tail1, &e.tail2, &e.tail3)
+	}
+	if e.r > 0 {
+		for h := range e.unions {
+			for d := range e.unions[h] {
+				e.unions[h][d] = make([]union, e.r)
+			}
+		}
+	}
+	return e
+}
+
+func addRemovals(d rules.Digit, k int, one, two, three *[]removal) {
+	if d.Leave&rules.Leave1 != 0 {
+		*one = append(*one, removal{k: k})
+	}
+	if d.Leave&rules.Leave2 != 0 {
+		*two = append(*two, removal{k: k, distinct: d.Distinct&rules.Leave2 != 0})
+	}
+	if d.Leave&rules.Leave3 != 0 {
+		*three = append(*three, removal{k: k, distinct: d.Distinct&rules.Leave3 != 0})
+	}
+}
+
+// value returns the mex of the options of heap n. G[0..n-1] must be final;
+// G[n] is read only by rules whose d_0 leaves one heap (ring cuts).
+func (e *evaluator) value(n int, G []uint32) uint32 {
+	e.work = 0
+	e.opts.reset()
+	if e.rule.Digit(n).Leave&rules.Leave0 != 0 {
+		e.opts.set(0)
+	}
+	for _, rm := range e.leave1 {
+		if m := n - rm.k; m >= 1 {
+			e.opts.set(G[m])
+		}
+	}
+	for _, rm := range e.leave2 {
+		e.work += splits2(&e.opts, G, n-rm.k, rm.distinct)
+	}
+	for _, rm := range e.leave3 {
+		e.work += splits3(&e.opts, G, n-rm.k, rm.distinct)
+	}
+	e.us = e.us[:0]
+	if e.r > 0 {
+		// Remainders up to n−t may come from the tail; bring the unions up to date.
+		for ; e.added <= n-e.t; e.added++ {
+			e.addRemainder(e.added, G)
+		}
+		e.useTail(n, 0, e.tail1)
+		e.useTail(n, 1, e.tail2)
+		e.useTail(n, 2, e.tail3)
+	}
+	return mexOf(e.opts, e.us)
+}
+
+func (e *evaluator) useTail(n, h int, tail []removal) {
+	for _, rm := range tail {
+		top := n - e.t - rm.k // largest remainder of this residue
+		if top < h+1 {
+			continue
+		}
+		d := 0
+		if rm.distinct {
+			d = 1
+		}
+		e.us = append(e.us, &e.unions[h][d][top%e.r])
+	}
+}
+
+// addRemainder adds the option values of leaving m tokens as 1, 2 or 3
+// heaps to the unions of m's residue class, for the kinds the tail uses.
+func (e *evaluator) addRemainder(m int, G []uint32) {
+	c := m % e.r
+	if len(e.tail1) > 0 && m >= 1 {
+		e.unions[0][0][c].add(G[m])
+	}
+	for d, distinct := range []bool{false, true} {
+		if has(e.tail2, distinct) && m >= 2 {
+			var s bitset
+			e.work += splits2(&s, G, m, distinct)
+			addAll(&e.unions[1][d][c], s)
+		}
+		if has(e.tail3, distinct) && m >= 3 {
+			var s bitset
+			e.work += splits3(&s, G, m, distinct)
+			addAll(&e.unions[2][d][c], s)
+		}
+	}
+}
+
+func has(rs []removal, distinct bool) bool {
+	for _, rm := range rs {
+		if rm.distinct == distinct {
+			return true
+		}
+	}
+	return false
+}
+
+func addAll(u *union, s bitset) {
+	if len(u.set) < len(s) {
+		u.set.grow(len(s))
+	}
+	for i, w := range s {
+		u.set[i] |= w
+	}
+	for u.set.has(u.mex) {
+		u.mex++
+	}
+}
+
+// splits2 marks G[a]⊕G[b] for every a+b = m with 1 ≤ a ≤ b (a < b when
+// distinct) and returns the number of pairs.
+func splits2(opts *bitset, G []uint32, m int, distinct bool) int64 {
+	if m < 2 {
+		return 0
+	}
+	hi := m / 2
+	if distinct && m%2 == 0 {
+		hi--
+	}
+	for a := 1; a <= hi; a++ {
+		opts.set(G[a] ^ G[m-a])
+	}
+	return int64(hi)
+}
+
+// splits3 marks G[a]⊕G[b]⊕G[c] for every a+b+c = m with 1 ≤ a ≤ b ≤ c
+// (strictly increasing when distinct) and returns the number of triples.
+func splits3(opts *bitset, G []uint32, m int, distinct bool) int64 {
+	var n int64
+	for a := 1; 3*a <= m; a++ {
+		for b := a; a+2*b <= m; b++ {
+			c := m - a - b
+			if distinct && (a == b || b == c) {
+				continue
+			}
+			opts.set(G[a] ^ G[b] ^ G[c])
+			n++
+		}
+	}
+	return n
+}
+

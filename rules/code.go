@@ -1,0 +1,129 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A CodeError is a problem with a take-and-break code string. It matches
+// ErrBadCode under errors.Is.
+type CodeError struct{ Msg string }
+
+func (e *CodeError) Error() string        { return e.Msg }
+func (e *CodeError) Is(target error) bool { return target == ErrBadCode }
+
+func codeErr(format string, args ...any) error {
+	return &CodeError{Msg: fmt.Sprintf(format, args...)}
+}
+
+// ParseOctal parses an octal take-and-break code such as "0.77" or "4.(3)".
+func ParseOctal(s string) (Rule, error) { return ParseCode(s, 8) }
+
+// ParseHex parses a hexadecimal take-and-break code such as "0.F6".
+func ParseHex(s string) (Rule, error) { return ParseCode(s, 16) }
+
+// ParseCode parses a take-and-break code in the notation d0.d1d2…: bit 1 of
+// d_k lets a move remove k tokens and leave no heap (the whole heap), bit 2
+// leave one heap, bit 4 two heaps, bit 8 three heaps; d0 may only have bits 4
+// and 8 (split a heap without removing tokens). A group in parentheses at the
+// end repeats for ever ("4.(3)" is Lasker's Nim). A "!" after a digit makes
+// its splits need pairwise different parts ("4!.0" is Grundy's game). The
+// point may also be written "·".
+//
+// base is 8 (digits 0–7), 16 (0–9, A–F) or 0: hexadecimal when a digit
+// above 7 appears, octal otherwise. The result is normalised.
+func ParseCode(s string, base int) (Rule, error) {
+	if base != 0 && base != 8 && base != 16 {
+		return Rule{}, codeErr("base must be 8 or 16, got %d", base)
+	}
+	s = strings.TrimSpace(s)
+	s = strings.Replace(s, "·", ".", 1)
+	if s == "" {
+		return Rule{}, codeErr("empty code")
+	}
+	dot := strings.IndexByte(s, '.')
+	if dot < 0 {
+		return Rule{}, codeErr("a code needs a point, as in \"0.77\"")
+	}
+	var (
+		digits []Digit
+		tail   = -1 // index in digits where "(" opened
+		closed bool
+	)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case i == dot:
+			if len(digits) != 1 {
+				return Rule{}, codeErr("a code has exactly one digit before the point, as in \"0.77\"")
+			}
+		case c == '(':
+			if i < dot {
+				return Rule{}, codeErr("\"(\" before the point")
+			}
+			if tail >= 0 {
+				return Rule{}, codeErr("only one repeating group \"(…)\" is allowed")
+			}
+			tail = len(digits)
+		case c == ')':
+			if tail < 0 || closed {
+				return Rule{}, codeErr("\")\" without \"(\"")
+			}
+			if len(digits) == tail {
+				return Rule{}, codeErr("empty repeating group \"()\"")
+			}
+			closed = true
+		case c == '!':
+			if len(digits) == 0 || (i > 0 && !isHexDigit(s[i-1])) {
+				return Rule{}, codeErr("\"!\" must follow a digit")
+			}
+			d := &digits[len(digits)-1]
+			if d.Leave&(Leave2|Leave3) == 0 {
+				return Rule{}, codeErr("\"!\" after digit %X, which leaves no two or three heaps", d.Leave)
+			}
+			d.Distinct = d.Leave & (Leave2 | Leave3)
+		case isHexDigit(c):
+			if closed {
+				return Rule{}, codeErr("digits after the repeating group")
+			}
+			v := hexValue(c)
+			if base == 8 && v > 7 {
+				return Rule{}, codeErr("digit %c is not octal", c)
+			}
+			if len(digits)+1 > maxDigits {
+				return Rule{}, codeErr("code longer than %d digits", maxDigits)
+			}
+			digits = append(digits, Digit{Leave: v})
+		default:
+			return Rule{}, codeErr("unexpected character %q", c)
+		}
+	}
+	if len(digits) < 2 {
+		return Rule{}, codeErr("no digit after the point")
+	}
+	if tail >= 0 && !closed {
+		return Rule{}, codeErr("\"(\" without \")\"")
+	}
+	if d0 := digits[0].Leave; d0&(Leave0|Leave1) != 0 {
+		return Rule{}, codeErr("d0 = %X: removing no tokens can only split a heap (bits 4 and 8)", d0)
+	}
+	r := Rule{Digits: digits}
+	if tail >= 0 {
+		r.Period = len(digits) - tail
+	}
+	return normalize(r), nil
+}
+
+func isHexDigit(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func hexValue(c byte) uint8 {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c >= 'a':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}

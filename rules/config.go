@@ -1,0 +1,619 @@
+package rules
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/token"
+)
+
+// DefaultHeaps is the table size of a game whose config sets no heaps.
+const DefaultHeaps = 1000
+
+// Load reads the config file at path. See Parse.
+func Load(path string) ([]Game, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(bytes.NewReader(data), path)
+}
+
+// Parse reads a config: one game, a `games:` list of games, or several YAML
+// documents of either form. name is the file name that errors carry. Every
+// problem found is reported, each as a *ConfigError, joined with errors.Join.
+func Parse(r io.Reader, name string) ([]Game, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	p := &configParser{file: name, text: string(data)}
+	games := p.parse(data)
+	if len(p.errs) > 0 {
+		slices.SortStableFunc(p.errs, func(a, b error) int {
+			x, y := a.(*ConfigError), b.(*ConfigError)
+			if x.Line != y.Line {
+				return x.Line - y.Line
+			}
+			return x.Col - y.Col
+		})
+		return nil, errors.Join(p.errs...)
+	}
+	return games, nil
+}
+
+type configParser struct {
+	file string
+	text string
+	errs []error
+}
+
+// errorf records a problem at node (or at the file's start when node is nil).
+func (p *configParser) errorf(node ast.Node, key string, kind error, value, format string, args ...any) {
+	line, col := 1, 1
+	if node != nil {
+		if tk := node.GetToken(); tk != nil && tk.Position != nil {
+			line, col = tk.Position.Line, tk.Position.Column
+		}
+	}
+	p.errs = append(p.errs, &ConfigError{
+		File: p.file, Line: line, Col: col, Key: key, Value: value,
+		Msg: fmt.Sprintf(format, args...), Err: kind,
+	})
+}
+
+func (p *configParser) parse(data []byte) []Game {
+	f, err := parser.ParseBytes(data, 0, parser.AllowDuplicateMapKey())
+	if err != nil {
+		var ye interface {
+			GetToken() *token.Token
+			GetMessage() string
+		}
+		line, col, msg := 1, 1, err.Error()
+		if errors.As(err, &ye) {
+			msg = ye.GetMessage()
+			if tk := ye.GetToken(); tk != nil && tk.Position != nil {
+				line, col = tk.Position.Line, tk.Position.Column
+			}
+		}
+		p.errs = append(p.errs, &ConfigError{File: p.file, Line: line, Col: col, Msg: msg, Err: ErrSyntax})
+		return nil
+	}
+	var docs []ast.Node
+	for _, d := range f.Docs {
+		if d == nil || d.Body == nil {
+			continue
+		}
+		if _, ok := unwrap(d.Body).(*ast.NullNode); ok {
+			continue
+		}
+		docs = append(docs, d.Body)
+	}
+	if len(docs) == 0 {
+		p.errorf(nil, "", ErrEmpty, "", "empty config: no game defined")
+		return nil
+	}
+	var games []Game
+	var nodes []ast.Node // game mapping of each game, for duplicate-name errors
+	for _, body := range docs {
+		m, ok := p.mapping(body, "")
+		if !ok {
+			continue
+		}
+		if list, ok := m["games"]; ok {
+			for k, v := range m {
+				if k != "games" {
+					p.errorf(v.key, k, ErrUnknownKey, "", "a file with a games list may hold no other key")
+				}
+			}
+			seq, ok := p.sequence(list.value, "games")
+			if !ok {
+				continue
+			}
+			if len(seq) == 0 {
+				p.errorf(list.value, "games", ErrEmpty, "", "empty games list")
+			}
+			for i, n := range seq {
+				prefix := fmt.Sprintf("games[%d]", i)
+				gm, ok := p.mapping(n, prefix)
+				if !ok {
+					continue
+				}
+				if g, ok := p.game(n, gm, prefix+"."); ok {
+					games = append(games, g)
+					nodes = append(nodes, n)
+				}
+			}
+			continue
+		}
+		if g, ok := p.game(body, m, ""); ok {
+			games = append(games, g)
+			nodes = append(nodes, body)
+		}
+	}
+	base := strings.TrimSuffix(filepath.Base(p.file), filepath.Ext(p.file))
+	seen := map[string]int{}
+	for i := range games {
+		if games[i].Name == "" {
+			games[i].Name = base
+			if len(games) > 1 {
+				games[i].Name = fmt.Sprintf("%s-%d", base, i+1)
+			}
+		}
+		if j, ok := seen[games[i].Name]; ok {
+			p.errorf(nodes[i], "name", ErrDuplicate, strconv.Quote(games[i].Name),
+				"game name already used by the game at line %d", games[j].Line)
+			continue
+		}
+		seen[games[i].Name] = i
+	}
+	return games
+}
+
+// entry is one key of a mapping with its nodes.
+type entry struct {
+	key   ast.Node
+	value ast.Node
+}
+
+// unwrap skips tags and anchors.
+func unwrap(n ast.Node) ast.Node {
+	for {
+		switch v := n.(type) {
+		case *ast.TagNode:
+			n = v.Value
+		case *ast.AnchorNode:
+			n = v.Value
+		default:
+			return n
+		}
+	}
+}
+
+// mapping returns the keys of a mapping node. key is the node's path.
+func (p *configParser) mapping(n ast.Node, key string) (map[string]entry, bool) {
+	var values []*ast.MappingValueNode
+	switch v := unwrap(n).(type) {
+	case *ast.MappingNode:
+		values = v.Values
+	case *ast.MappingValueNode:
+		values = []*ast.MappingValueNode{v}
+	default:
+		p.typeError(n, key, "a mapping of keys")
+		return nil, false
+	}
+	m := map[string]entry{}
+	for _, mv := range values {
+		k := mv.Key.GetToken().Value
+		path := join(key, k)
+		if _, dup := m[k]; dup {
+			p.errorf(mv.Key, path, ErrDuplicate, "", "key defined twice (first at line %d)",
+				m[k].key.GetToken().Position.Line)
+			continue
+		}
+		m[k] = entry{key: mv.Key, value: mv.Value}
+	}
+	return m, true
+}
+
+// sequence returns the items of a sequence node.
+func (p *configParser) sequence(n ast.Node, key string) ([]ast.Node, bool) {
+	s, ok := unwrap(n).(*ast.SequenceNode)
+	if !ok {
+		p.typeError(n, key, "a list")
+		return nil, false
+	}
+	return s.Values, true
+}
+
+func join(prefix, key string) string {
+	if prefix == "" {
+		return key
+	}
+	if strings.HasSuffix(prefix, ".") {
+		return prefix + key
+	}
+	return prefix + "." + key
+}
+
+// typeError reports a value of the wrong kind.
+func (p *configParser) typeError(n ast.Node, key, want string) {
+	p.errorf(n, key, ErrType, describe(n), "must be %s", want)
+}
+
+// describe returns how a value was written, for "(got …)".
+func describe(n ast.Node) string {
+	switch v := unwrap(n).(type) {
+	case *ast.MappingNode, *ast.MappingValueNode:
+		return "a mapping"
+	case *ast.SequenceNode:
+		return "a list"
+	case *ast.NullNode:
+		return "nothing"
+	case *ast.AliasNode:
+		return "an alias"
+	case *ast.StringNode:
+		return strconv.Quote(v.Value)
+	default:
+		if tk := n.GetToken(); tk != nil {
+			return tk.Value
+		}
+		return n.String()
+	}
+}
+
+// integer reads a whole number, accepting 1e6-style floats that are whole.
+func (p *configParser) integer(n ast.Node, key string) (int64, bool) {
+	switch v := unwrap(n).(type) {
+	case *ast.IntegerNode:
+		switch x := v.Value.(type) {
+		case int64:
+			return x, true
+		case uint64:
+			if x <= math.MaxInt64 {
+				return int64(x), true
+			}
+		}
+		p.errorf(n, key, ErrTooLarge, describe(n), "number too large")
+		return 0, false
+	case *ast.FloatNode:
+		if v.Value == math.Trunc(v.Value) && math.Abs(v.Value) < 1<<62 {
+			return int64(v.Value), true
+		}
+	case *ast.StringNode:
+		// YAML reads an unquoted 1e6 as a string; take it as the number it spells.
+		if v.Token.Type == token.StringType {
+			if f, err := strconv.ParseFloat(v.Value, 64); err == nil && f == math.Trunc(f) && math.Abs(f) < 1<<62 {
+				return int64(f), true
+			}
+		}
+	}
+	p.typeError(n, key, "a whole number")
+	return 0, false
+}
+
+func (p *configParser) boolean(n ast.Node, key string) (bool, bool) {
+	if b, ok := unwrap(n).(*ast.BoolNode); ok {
+		return b.Value, true
+	}
+	p.typeError(n, key, "true or false")
+	return false, false
+}
+
+// scalar returns a scalar's text as written (so an unquoted code such as
+// 0.77, which YAML reads as a number, keeps its digits).
+func (p *configParser) scalar(n ast.Node, key, want string) (string, bool) {
+	switch v := unwrap(n).(type) {
+	case *ast.StringNode:
+		return v.Value, true
+	case *ast.IntegerNode, *ast.FloatNode:
+		return v.GetToken().Value, true
+	}
+	p.typeError(n, key, want)
+	return "", false
+}
+
+// known checks that m has only the given keys.
+func (p *configParser) known(m map[string]entry, prefix string, keys ...string) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		if !slices.Contains(keys, k) {
+			p.errorf(m[k].key, join(prefix, k), ErrUnknownKey, "",
+				"unknown key; the keys here are %s", strings.Join(keys, ", "))
+		}
+	}
+}
+
+// game reads one game's mapping m (of node n). prefix is its key path ("" or
+// "games[3].").
+func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game, bool) {
+	before := len(p.errs)
+	p.known(m, prefix, "name", "heaps", "code", "base", "moves", "start")
+	g := Game{Heaps: DefaultHeaps, Config: p.text, File: p.file, Line: 1}
+	if tk := n.GetToken(); tk != nil && tk.Position != nil {
+		g.Line = tk.Position.Line
+	}
+	if e, ok := m["name"]; ok {
+		key := prefix + "name"
+		if s, ok := p.scalar(e.value, key, "a name"); ok {
+			if !validName(s) {
+				p.errorf(e.value, key, ErrBadValue, strconv.Quote(s),
+					"a name is 1 to 100 letters, digits, '.', '_' or '-', not starting with '.' (it names the output files)")
+			}
+			g.Name = s
+		}
+	}
+	if e, ok := m["start"]; ok {
+		key := prefix + "start"
+		if s, ok := p.scalar(e.value, key, "line or ring"); ok {
+			switch s {
+			case "line":
+				g.Start = StartLine
+			case "ring":
+				g.Start = StartRing
+			default:
+				p.errorf(e.value, key, ErrBadValue, strconv.Quote(s), "must be line or ring")
+			}
+		}
+	}
+	if e, ok := m["heaps"]; ok {
+		key := prefix + "heaps"
+		if v, ok := p.integer(e.value, key); ok {
+			if err := CheckHeaps(v, g.Start); err != nil {
+				p.errorf(e.value, key, errorKind(err), describe(e.value), "%v", err)
+			} else {
+				g.Heaps = int(v)
+			}
+		}
+	}
+	var parts []Rule
+	base := 0
+	if e, ok := m["base"]; ok {
+		key := prefix + "base"
+		if v, ok := p.integer(e.value, key); ok {
+			if v != 8 && v != 16 {
+				p.errorf(e.value, key, ErrBadValue, describe(e.value), "must be 8 or 16")
+			} else {
+				base = int(v)
+			}
+		}
+		if _, ok := m["code"]; !ok {
+			p.errorf(e.key, key, ErrBadValue, "", "base applies to a code, and there is none")
+		}
+	}
+	if e, ok := m["code"]; ok {
+		key := prefix + "code"
+		if s, ok := p.scalar(e.value, key, "a code such as \"0.77\""); ok {
+			r, err := ParseCode(s, base)
+			if err != nil {
+				p.errorf(e.value, key, ErrBadCode, strconv.Quote(s), "%v", err)
+			} else {
+				parts = append(parts, r)
+			}
+		}
+	}
+	if e, ok := m["moves"]; ok {
+		key := prefix + "moves"
+		if seq, ok := p.sequence(e.value, key); ok {
+			if len(seq) == 0 {
+				p.errorf(e.value, key, ErrEmpty, "", "empty list of moves")
+			}
+			for i, mv := range seq {
+				if r, ok := p.move(mv, fmt.Sprintf("%s[%d]", key, i)); ok {
+					parts = append(parts, r)
+				}
+			}
+		}
+	}
+	_, hasCode := m["code"]
+	_, hasMoves := m["moves"]
+	if !hasCode && !hasMoves {
+		p.errorf(n, strings.TrimSuffix(prefix, "."), ErrMissing, "", "a game needs a code or moves")
+	}
+	if len(p.errs) > before {
+		return Game{}, false
+	}
+	r, err := unionRules(parts)
+	if err != nil {
+		p.errorf(n, strings.TrimSuffix(prefix, "."), ErrTooLong, "",
+			"the move families together repeat with a period too long to tabulate (more than %d digits)", maxDigits)
+		return Game{}, false
+	}
+	g.Rule = r
+	return g, true
+}
+
+func validName(s string) bool {
+	if s == "" || len(s) > 100 || s[0] == '.' {
+		return false
+	}
+	for _, c := range s {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// move reads one item of a moves list and compiles it to a Rule.
+func (p *configParser) move(n ast.Node, key string) (Rule, bool) {
+	before := len(p.errs)
+	m, ok := p.mapping(n, key)
+	if !ok {
+		return Rule{}, false
+	}
+	p.known(m, key, "take", "leave", "distinct", "split")
+	_, hasTake := m["take"]
+	split, hasSplit := m["split"]
+	switch {
+	case hasSplit:
+		for _, k := range []string{"take", "leave", "distinct"} {
+			if e, ok := m[k]; ok {
+				p.errorf(e.key, key+"."+k, ErrBadValue, "",
+					"a split move removes nothing: put %s in its own move (or use take with leave: [2])", k)
+			}
+		}
+		return p.split(split.value, key+".split", before)
+	case !hasTake:
+		p.errorf(n, key, ErrMissing, "", "a move needs take or split")
+		return Rule{}, false
+	}
+
+	var leave uint8 = Leave0 | Leave1
+	if e, ok := m["leave"]; ok {
+		leave = p.leave(e.value, key+".leave")
+	}
+	var distinct uint8
+	if e, ok := m["distinct"]; ok {
+		if b, ok := p.boolean(e.value, key+".distinct"); ok && b {
+			distinct = leave & (Leave2 | Leave3)
+			if distinct == 0 {
+				p.errorf(e.value, key+".distinct", ErrBadValue, "true",
+					"distinct applies to two or three heaps left, and leave has neither")
+			}
+		}
+	}
+	d := Digit{Leave: leave, Distinct: distinct}
+	r := p.take(m["take"].value, key+".take", d)
+	return r, len(p.errs) == before
+}
+
+// take compiles a take set ([1, 3, 4], {min: 1, max: 3} or {min: 1}) whose
+// removals may leave what d says.
+func (p *configParser) take(n ast.Node, key string, d Digit) Rule {
+	if _, ok := unwrap(n).(*ast.SequenceNode); ok {
+		seq, _ := p.sequence(n, key)
+		if len(seq) == 0 {
+			p.errorf(n, key, ErrEmpty, "[]", "empty take set")
+			return Rule{}
+		}
+		var ks []int
+		for i, item := range seq {
+			ik := fmt.Sprintf("%s[%d]", key, i)
+			v, ok := p.integer(item, ik)
+			if !ok {
+				continue
+			}
+			switch {
+			case v < 1:
+				p.errorf(item, ik, ErrBadValue, describe(item), "must be at least 1")
+			case v >= maxDigits:
+				p.errorf(item, ik, ErrTooLarge, describe(item),
+					"must be below %d (for every count from some k on, use {min: k})", maxDigits)
+			case slices.Contains(ks, int(v)):
+				p.errorf(item, ik, ErrDuplicate, describe(item), "count listed twice")
+			default:
+				ks = append(ks, int(v))
+			}
+		}
+		if len(ks) == 0 {
+			return Rule{}
+		}
+		digits := make([]Digit, slices.Max(ks)+1)
+		for _, k := range ks {
+			digits[k] = d
+		}
+		return normalize(Rule{Digits: digits})
+	}
+	m, ok := p.mapping(n, key)
+	if !ok {
+		return Rule{}
+	}
+	p.known(m, key, "min", "max")
+	e, ok := m["min"]
+	if !ok {
+		p.errorf(n, key, ErrMissing, "", "a take range needs min (and max, unless any count from min on is allowed)")
+		return Rule{}
+	}
+	lo, ok := p.integer(e.value, key+".min")
+	if !ok {
+		return Rule{}
+	}
+	if lo < 1 || lo >= maxDigits {
+		p.errorf(e.value, key+".min", ErrBadValue, describe(e.value), "must be from 1 to %d", maxDigits-1)
+		return Rule{}
+	}
+	e, ok = m["max"]
+	if !ok {
+		digits := make([]Digit, lo+1)
+		digits[lo] = d
+		return normalize(Rule{Digits: digits, Period: 1})
+	}
+	hi, ok := p.integer(e.value, key+".max")
+	if !ok {
+		return Rule{}
+	}
+	switch {
+	case hi < lo:
+		p.errorf(e.value, key+".max", ErrBadValue, describe(e.value), "must be at least min (%d)", lo)
+		return Rule{}
+	case hi >= maxDigits:
+		p.errorf(e.value, key+".max", ErrTooLarge, describe(e.value),
+			"must be below %d (leave max out to allow any count from min on)", maxDigits)
+		return Rule{}
+	}
+	digits := make([]Digit, hi+1)
+	for k := lo; k <= hi; k++ {
+		digits[k] = d
+	}
+	return normalize(Rule{Digits: digits})
+}
+
+// leave reads a list of heap counts (0 to 3) into Leave bits.
+func (p *configParser) leave(n ast.Node, key string) uint8 {
+	seq, ok := p.sequence(n, key)
+	if !ok {
+		return 0
+	}
+	if len(seq) == 0 {
+		p.errorf(n, key, ErrEmpty, "[]", "empty leave list")
+	}
+	var bits uint8
+	for i, item := range seq {
+		ik := fmt.Sprintf("%s[%d]", key, i)
+		v, ok := p.integer(item, ik)
+		if !ok {
+			continue
+		}
+		if v < 0 || v > 3 {
+			p.errorf(item, ik, ErrBadValue, describe(item), "a move leaves 0, 1, 2 or 3 heaps")
+			continue
+		}
+		if bits&(1<<v) != 0 {
+			p.errorf(item, ik, ErrDuplicate, describe(item), "listed twice")
+		}
+		bits |= 1 << v
+	}
+	return bits
+}
+
+// split compiles {parts: 2|3, distinct: bool}: split one heap, removing nothing.
+func (p *configParser) split(n ast.Node, key string, before int) (Rule, bool) {
+	m, ok := p.mapping(n, key)
+	if !ok {
+		return Rule{}, false
+	}
+	p.known(m, key, "parts", "distinct")
+	var d Digit
+	if e, ok := m["parts"]; !ok {
+		p.errorf(n, key, ErrMissing, "", "a split needs parts (2 or 3)")
+	} else if v, ok := p.integer(e.value, key+".parts"); ok {
+		switch v {
+		case 2:
+			d.Leave = Leave2
+		case 3:
+			d.Leave = Leave3
+		default:
+			p.errorf(e.value, key+".parts", ErrBadValue, describe(e.value), "must be 2 or 3")
+		}
+	}
+	if e, ok := m["distinct"]; ok {
+		if b, ok := p.boolean(e.value, key+".distinct"); ok && b {
+			d.Distinct = d.Leave
+		}
+	}
+	if len(p.errs) > before {
+		return Rule{}, false
+	}
+	return Rule{Digits: []Digit{d}}, true
+}
+
+// errorKind returns the sentinel an error matches, for ConfigError.Err.
+func errorKind(err error) error {
+	for _, k := range []error{ErrTooLarge, ErrBadValue} {
+		if errors.Is(err, k) {
+			return k
+		}
+	}
+	return ErrBadValue
+}
