@@ -283,4 +283,3 @@ func splits3(opts *bitset, G []uint32, m int, distinct bool) int64 {
 	}
 	return n
 }
-
