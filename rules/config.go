@@ -105,7 +105,10 @@ func (p *configParser) parse(data []byte) []Game {
 		return nil
 	}
 	var games []Game
-	var nodes []ast.Node // game mapping of each game, for duplicate-name errors
+	var (
+		nodes    []ast.Node // each game's node and key prefix, for duplicate-name errors
+		prefixes []string
+	)
 	for _, body := range docs {
 		m, ok := p.mapping(body, "")
 		if !ok {
@@ -133,6 +136,7 @@ func (p *configParser) parse(data []byte) []Game {
 				if g, ok := p.game(n, gm, prefix+"."); ok {
 					games = append(games, g)
 					nodes = append(nodes, n)
+					prefixes = append(prefixes, prefix+".")
 				}
 			}
 			continue
@@ -140,6 +144,7 @@ func (p *configParser) parse(data []byte) []Game {
 		if g, ok := p.game(body, m, ""); ok {
 			games = append(games, g)
 			nodes = append(nodes, body)
+			prefixes = append(prefixes, "")
 		}
 	}
 	base := strings.TrimSuffix(filepath.Base(p.file), filepath.Ext(p.file))
@@ -152,7 +157,7 @@ func (p *configParser) parse(data []byte) []Game {
 			}
 		}
 		if j, ok := seen[games[i].Name]; ok {
-			p.errorf(nodes[i], "name", ErrDuplicate, strconv.Quote(games[i].Name),
+			p.errorf(nameNode(nodes[i]), prefixes[i]+"name", ErrDuplicate, strconv.Quote(games[i].Name),
 				"game name already used by the game at line %d", games[j].Line)
 			continue
 		}
@@ -161,10 +166,34 @@ func (p *configParser) parse(data []byte) []Game {
 	return games
 }
 
+// nameNode returns the value node of a game's name key, or the game's node.
+func nameNode(n ast.Node) ast.Node {
+	if m, ok := unwrap(n).(*ast.MappingNode); ok {
+		for _, mv := range m.Values {
+			if mv.Key.GetToken().Value == "name" {
+				return mv.Value
+			}
+		}
+	}
+	return firstKey(n)
+}
+
 // entry is one key of a mapping with its nodes.
 type entry struct {
 	key   ast.Node
 	value ast.Node
+}
+
+// firstKey returns the first key of a mapping node, to locate errors about
+// the mapping as a whole at its first line; otherwise n itself.
+func firstKey(n ast.Node) ast.Node {
+	if m, ok := unwrap(n).(*ast.MappingNode); ok && len(m.Values) > 0 {
+		return m.Values[0].Key
+	}
+	if mv, ok := unwrap(n).(*ast.MappingValueNode); ok {
+		return mv.Key
+	}
+	return n
 }
 
 // unwrap skips tags and anchors.
@@ -190,7 +219,11 @@ func (p *configParser) mapping(n ast.Node, key string) (map[string]entry, bool) 
 	case *ast.MappingValueNode:
 		values = []*ast.MappingValueNode{v}
 	default:
-		p.typeError(n, key, "a mapping of keys")
+		what := "a mapping of keys"
+		if key == "" {
+			what = "a game: a mapping of keys such as name, code and moves"
+		}
+		p.typeError(n, key, what)
 		return nil, false
 	}
 	m := map[string]entry{}
@@ -320,7 +353,7 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 	before := len(p.errs)
 	p.known(m, prefix, "name", "heaps", "code", "base", "moves", "start")
 	g := Game{Heaps: DefaultHeaps, Config: p.text, File: p.file, Line: 1}
-	if tk := n.GetToken(); tk != nil && tk.Position != nil {
+	if tk := firstKey(n).GetToken(); tk != nil && tk.Position != nil {
 		g.Line = tk.Position.Line
 	}
 	if e, ok := m["name"]; ok {
@@ -398,14 +431,14 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 	_, hasCode := m["code"]
 	_, hasMoves := m["moves"]
 	if !hasCode && !hasMoves {
-		p.errorf(n, strings.TrimSuffix(prefix, "."), ErrMissing, "", "a game needs a code or moves")
+		p.errorf(firstKey(n), prefix+"code", ErrMissing, "", "missing: a game needs a code, moves, or both")
 	}
 	if len(p.errs) > before {
 		return Game{}, false
 	}
 	r, err := unionRules(parts)
 	if err != nil {
-		p.errorf(n, strings.TrimSuffix(prefix, "."), ErrTooLong, "",
+		p.errorf(firstKey(n), prefix+"moves", ErrTooLong, "",
 			"the move families together repeat with a period too long to tabulate (more than %d digits)", maxDigits)
 		return Game{}, false
 	}
@@ -505,10 +538,11 @@ func (p *configParser) take(n ast.Node, key string, d Digit) Rule {
 		}
 		return normalize(Rule{Digits: digits})
 	}
-	m, ok := p.mapping(n, key)
-	if !ok {
+	if _, ok := unwrap(n).(*ast.MappingNode); !ok {
+		p.typeError(n, key, "a list of counts such as [1, 3, 4] or a range such as {min: 1, max: 3}")
 		return Rule{}
 	}
+	m, _ := p.mapping(n, key)
 	p.known(m, key, "min", "max")
 	e, ok := m["min"]
 	if !ok {

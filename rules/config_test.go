@@ -1,0 +1,181 @@
+package rules
+
+import (
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var regen = flag.Bool("regen", false, "rewrite the golden .err files of testdata/invalid")
+
+// TestInvalid checks that every config in testdata/invalid fails with exactly
+// the text of its .err file: the message a user sees.
+func TestInvalid(t *testing.T) {
+	// The table-size check compares with this machine's memory; pin it.
+	saved := memTotal
+	memTotal = func() int64 { return 16 << 30 }
+	defer func() { memTotal = saved }()
+
+	paths, err := filepath.Glob("testdata/invalid/*.yaml")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no invalid configs: %v", err)
+	}
+	for _, path := range paths {
+		name := strings.TrimSuffix(filepath.Base(path), ".yaml")
+		t.Run(name, func(t *testing.T) {
+			games, loadErr := Load(path)
+			err := loadErr
+			if err == nil {
+				t.Fatalf("Load(%s) = %d games, want an error", path, len(games))
+			}
+			if games != nil {
+				t.Errorf("Load(%s) returned games with its error", path)
+			}
+			got := err.Error() + "\n"
+			golden := strings.TrimSuffix(path, ".yaml") + ".err"
+			if *regen {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != string(want) {
+				t.Errorf("Load(%s) error:\n%s\nwant:\n%s", path, got, want)
+			}
+			// Every line is a located ConfigError.
+			for _, e := range loadErr.(interface{ Unwrap() []error }).Unwrap() {
+				ce, ok := errors.AsType[*ConfigError](e)
+				if !ok || ce.File != path || ce.Line < 1 || ce.Col < 1 {
+					t.Errorf("error %q is not a located *ConfigError", e)
+				}
+			}
+		})
+	}
+}
+
+func TestErrorKinds(t *testing.T) {
+	for _, tc := range []struct {
+		yaml string
+		kind error
+	}{
+		{"code: \"0.78\"\nbase: 8\n", ErrBadCode},
+		{"code: \"0.77\"\nwat: 1\n", ErrUnknownKey},
+		{"code: \"0.77\"\ncode: \"0.7\"\n", ErrDuplicate},
+		{"", ErrEmpty},
+		{"code: \"0.77\"\nheaps: x\n", ErrType},
+		{"heaps: 3\n", ErrMissing},
+		{"code: \"0.77\"\nheaps: 0\n", ErrBadValue},
+		{"code: \"0.77\"\nheaps: 1099511627776\n", ErrTooLarge},
+		{"code: [\n", ErrSyntax},
+	} {
+		_, err := Parse(strings.NewReader(tc.yaml), "x.yaml")
+		if !errors.Is(err, tc.kind) {
+			t.Errorf("Parse(%q) = %v, want an error matching %v", tc.yaml, err, tc.kind)
+		}
+	}
+}
+
+// TestParse checks that each family compiles to the canonical rule it means.
+func TestParse(t *testing.T) {
+	for _, tc := range []struct {
+		name, yaml string
+		key        string // Game.Key() of the only game
+		heaps      int
+	}{
+		{"kayles", `code: "0.77"`, "line:0.77", DefaultHeaps},
+		{"unquoted-code", `code: 0.77`, "line:0.77", DefaultHeaps},
+		{"hex", `code: "0.F6"`, "line:0.F6", DefaultHeaps},
+		{"hex-lower", `code: "0.f6"`, "line:0.F6", DefaultHeaps},
+		{"middle-dot", `code: "0·07"`, "line:0.07", DefaultHeaps},
+		{"subtraction", "moves:\n  - take: [1, 3, 4]", "line:0.3033", DefaultHeaps},
+		{"bash", "moves:\n  - take: {min: 1, max: 3}", "line:0.333", DefaultHeaps},
+		{"nim", "moves:\n  - take: {min: 1}", "line:0.(3)", DefaultHeaps},
+		{"take-from-3", "moves:\n  - take: {min: 3}", "line:0.00(3)", DefaultHeaps},
+		{"lasker", "moves:\n  - take: {min: 1}\n  - split: {parts: 2}", "line:4.(3)", DefaultHeaps},
+		{"grundy", "moves:\n  - split: {parts: 2, distinct: true}", "line:4!.0", DefaultHeaps},
+		{"split-3", "moves:\n  - split: {parts: 3}", "line:8.0", DefaultHeaps},
+		{"take-then-split", "moves:\n  - take: {min: 1}\n    leave: [0, 1, 2]", "line:0.(7)", DefaultHeaps},
+		{"must-split", "moves:\n  - take: [2]\n    leave: [2]\n    distinct: true", "line:0.04!", DefaultHeaps},
+		// A split is distinct only if every family that allows it says so.
+		{"distinct-union", "moves:\n  - split: {parts: 2, distinct: true}\n  - split: {parts: 2}", "line:4.0", DefaultHeaps},
+		{"code-and-moves", "code: \"0.07\"\nmoves:\n  - take: [1]", "line:0.37", DefaultHeaps},
+		{"tail-lcm", "code: \"0.(12)\"\nmoves:\n  - take: {min: 2}", "line:0.1(3)", DefaultHeaps},
+		{"normal-tail", `code: "4.3(3)"`, "line:4.(3)", DefaultHeaps},
+		{"normal-period", `code: "0.(33)"`, "line:0.(3)", DefaultHeaps},
+		{"normal-zero-tail", `code: "0.7(0)"`, "line:0.7", DefaultHeaps},
+		{"trailing-zeros", `code: "0.0700"`, "line:0.07", DefaultHeaps},
+		{"ring", "code: \"0.777\"\nstart: ring\nheaps: 50", "ring:0.777", 50},
+		{"heaps-float", "code: \"0.77\"\nheaps: 1e6", "line:0.77", 1000000},
+		{"heaps-underscore", "code: \"0.77\"\nheaps: 1_000", "line:0.77", 1000},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			games, err := Parse(strings.NewReader(tc.yaml), tc.name+".yaml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(games) != 1 {
+				t.Fatalf("got %d games, want 1", len(games))
+			}
+			g := games[0]
+			if g.Key() != tc.key || g.Heaps != tc.heaps {
+				t.Errorf("got %s with heaps %d, want %s with %d", g.Key(), g.Heaps, tc.key, tc.heaps)
+			}
+			if g.Name != tc.name {
+				t.Errorf("name %q, want the file's base name %q", g.Name, tc.name)
+			}
+			if g.Config != tc.yaml {
+				t.Errorf("Config = %q, want the file text", g.Config)
+			}
+		})
+	}
+}
+
+func TestParseMany(t *testing.T) {
+	const list = `games:
+  - name: kayles
+    code: "0.77"
+  - code: "0.07"
+    heaps: 20
+`
+	games, err := Parse(strings.NewReader(list), "dir/two.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 2 || games[0].Name != "kayles" || games[1].Name != "two-2" ||
+		games[1].Heaps != 20 || games[0].Line != 2 || games[1].Line != 4 {
+		t.Errorf("got %+v", games)
+	}
+	const docs = "name: a\ncode: \"0.77\"\n---\nname: b\nmoves:\n  - take: [1]\n---\n"
+	games, err = Parse(strings.NewReader(docs), "docs.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 2 || games[0].Key() != "line:0.77" || games[1].Key() != "line:0.3" || games[1].Line != 4 {
+		t.Errorf("got %+v", games)
+	}
+}
+
+func TestUnionRules(t *testing.T) {
+	a, _ := ParseCode("0.(40)", 0)
+	b, _ := ParseCode("0.(004)", 0)
+	u, err := unionRules([]Rule{a, b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Periods 2 and 3 repeat together with period 6.
+	if got := u.String(); got != "0.(404044)" {
+		t.Errorf("union = %s, want 0.(404044)", got)
+	}
+	for k := range 50 {
+		want := a.Digit(k).union(b.Digit(k))
+		if u.Digit(k) != want {
+			t.Errorf("d_%d = %v, want %v", k, u.Digit(k), want)
+		}
+	}
+}
