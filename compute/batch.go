@@ -23,6 +23,22 @@ func (opt Options) workers() int {
 // order they finish in. The first error cancels the rest.
 func Batch(ctx context.Context, games []rules.Game, opt Options) ([]*Table, error) {
 	tables := make([]*Table, len(games))
+	err := Each(ctx, games, opt, func(i int, t *Table) error {
+		tables[i] = t
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return tables, nil
+}
+
+// Each computes the table of every game up to its Heaps, running up to
+// opt.Workers games at once, and calls fn with each game's index and table as
+// soon as it is done, so that a caller can write and drop tables one by one.
+// fn may be called from several goroutines at once. The first error, from a
+// computation or from fn, cancels the rest and is returned.
+func Each(ctx context.Context, games []rules.Game, opt Options, fn func(i int, t *Table) error) error {
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(opt.workers())
 	for i, game := range games {
@@ -34,12 +50,8 @@ func Batch(ctx context.Context, games []rules.Game, opt Options) ([]*Table, erro
 			if err != nil {
 				return fmt.Errorf("compute %s: %w", game.Name, err)
 			}
-			tables[i] = t
-			return nil
+			return fn(i, t)
 		})
 	}
-	if err := g.Wait(); err != nil {
-		return nil, err
-	}
-	return tables, nil
+	return g.Wait()
 }

@@ -2,6 +2,7 @@ package compute
 
 import (
 	"context"
+	"time"
 
 	"github.com/sgtab/sgtab/rules"
 )
@@ -31,6 +32,7 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 	if n < 0 {
 		panic("compute: negative heap size")
 	}
+	start := time.Now()
 	t := &Table{Game: g, G: make([]uint32, n+1)}
 	line := newEvaluator(g.Rule)
 	var ring *evaluator
@@ -60,6 +62,7 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 	if opt.Progress != nil {
 		opt.Progress(int64(n) + 1 - reported)
 	}
+	t.Elapsed = time.Since(start)
 	return t, nil
 }
 

@@ -2,6 +2,7 @@ package compute
 
 import (
 	"slices"
+	"time"
 
 	"github.com/sgtab/sgtab/rules"
 )
@@ -15,6 +16,8 @@ type Table struct {
 	Ring []uint32
 	// Warnings are results that are usable but doubtful.
 	Warnings []error
+	// Elapsed is the time the computation took.
+	Elapsed time.Duration
 }
 
 // N returns the largest heap size in the table.

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/sgtab/sgtab/configs"
+	"github.com/sgtab/sgtab/rules"
+)
+
+// configProblems is every problem found in a set of config files; run prints
+// one per line, as FILE:LINE:COL: KEY: message.
+type configProblems []error
+
+func (p configProblems) Error() string {
+	lines := make([]string, len(p))
+	for i, e := range p {
+		lines[i] = e.Error()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// loadGames reads the games of every config named in args (files, or
+// directories whose *.yaml and *.yml files are read in name order), or of the
+// bundled configs when args is empty. Game names must be unique across all
+// files, since they name the output files.
+func loadGames(args []string) ([]rules.Game, error) {
+	var (
+		games    []rules.Game
+		problems configProblems
+	)
+	add := func(gs []rules.Game, err error) {
+		games = append(games, gs...)
+		if err == nil {
+			return
+		}
+		if j, ok := err.(interface{ Unwrap() []error }); ok {
+			problems = append(problems, j.Unwrap()...)
+		} else {
+			problems = append(problems, err)
+		}
+	}
+	if len(args) == 0 {
+		names, err := fs.Glob(configs.FS, "*.yaml")
+		if err != nil {
+			return nil, err
+		}
+		for _, name := range names {
+			data, err := configs.FS.ReadFile(name)
+			if err != nil {
+				return nil, err
+			}
+			add(rules.Parse(bytes.NewReader(data), "configs/"+name))
+		}
+	}
+	for _, arg := range args {
+		paths, err := configPaths(arg)
+		if err != nil {
+			problems = append(problems, err)
+			continue
+		}
+		for _, p := range paths {
+			add(rules.Load(p))
+		}
+	}
+	seen := map[string]rules.Game{}
+	for _, g := range games {
+		if first, ok := seen[g.Name]; ok {
+			problems = append(problems, fmt.Errorf("%s:%d: game name %q already used at %s:%d (names must be unique: they name the output files)",
+				g.File, g.Line, g.Name, first.File, first.Line))
+			continue
+		}
+		seen[g.Name] = g
+	}
+	if len(problems) > 0 {
+		return nil, problems
+	}
+	if len(games) == 0 {
+		return nil, errors.New("no config files found")
+	}
+	return games, nil
+}
+
+// configPaths returns arg itself, or the config files in directory arg.
+func configPaths(arg string) ([]string, error) {
+	info, err := os.Stat(arg)
+	if err != nil {
+		return nil, err
+	}
+	if !info.IsDir() {
+		return []string{arg}, nil
+	}
+	entries, err := os.ReadDir(arg)
+	if err != nil {
+		return nil, err
+	}
+	var paths []string
+	for _, e := range entries {
+		ext := filepath.Ext(e.Name())
+		if !e.IsDir() && (ext == ".yaml" || ext == ".yml") {
+			paths = append(paths, filepath.Join(arg, e.Name()))
+		}
+	}
+	slices.Sort(paths)
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("%s: no .yaml or .yml files", arg)
+	}
+	return paths, nil
+}

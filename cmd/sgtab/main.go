@@ -1,0 +1,179 @@
+// Sgtab computes Sprague-Grundy tables of impartial games and writes them as
+// Parquet and Arrow files.
+//
+// Usage:
+//
+//	sgtab <command> [flags] [arguments]
+//
+// The commands are:
+//
+//	run       compute the tables of games described in config files
+//	validate  check config files without computing anything
+//
+// Run "sgtab <command> -h" for a command's flags.
+//
+// # Examples
+//
+// Compute every bundled config into ./sgtab-out:
+//
+//	$ sgtab run
+//
+// Compute Kayles to 100000 and print one JSON object per game:
+//
+//	$ sgtab run -heaps 100000 -json configs/octal-0.77-kayles.yaml
+//
+// Check a directory of configs:
+//
+//	$ sgtab validate configs/
+//
+// # Config files
+//
+// A config is a YAML file holding one game, a `games:` list, or several YAML
+// documents. Each game has a name, a table size and its moves: a
+// take-and-break code, a list of move families, or both.
+//
+//	name: kayles
+//	code: "0.77"        # octal or hexadecimal code; "(…)" repeats for ever
+//	heaps: 2000         # compute SG(0..heaps); 1000 when left out
+//
+//	name: nim-or-not-nim
+//	moves:
+//	  - take: {min: 1}  # also [1, 3, 4] and {min: 1, max: 3}
+//	    leave: [0, 1]   # what the rest may become: 0–3 heaps (default [0, 1])
+//	  - split: {parts: 2, distinct: false}
+//	start: line         # or ring: the first move is made on a circle
+//
+// The rules package documents every key.
+//
+// # Output
+//
+// For each game, run writes OUT/NAME.parquet (zstd) and OUT/NAME.arrow (an
+// Arrow IPC file) with columns n (uint64) and sg (uint32), and sg_ring
+// (uint32) for ring starts. Their key/value metadata hold sgtab.name,
+// sgtab.rule (the canonical code), sgtab.start, sgtab.config (the YAML),
+// sgtab.heaps and sgtab.version. Files are written under a temporary name and
+// renamed when complete.
+//
+// On standard output run prints one summary line per game, or with -json one
+// JSON object per game per line. Progress bars go to standard error when it
+// is a terminal. The exit status is 0 on success, 1 on an error and 2 on a
+// usage mistake.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+)
+
+// version is the sgtab version recorded in every output file.
+const version = "0.1.0"
+
+// A command is one subcommand.
+type command struct {
+	name  string
+	short string
+	run   func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+}
+
+var commands = []command{
+	{"run", "compute the tables of games described in config files", runRun},
+	{"validate", "check config files without computing anything", runValidate},
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// errUsage marks a usage mistake, already explained on stderr: exit status 2.
+var errUsage = errors.New("usage")
+
+// run runs sgtab with args and returns the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	for _, c := range commands {
+		if c.name != args[0] {
+			continue
+		}
+		err := c.run(ctx, args[1:], stdout, stderr)
+		switch {
+		case err == nil, errors.Is(err, flag.ErrHelp):
+			return 0
+		case errors.Is(err, errUsage):
+			return 2
+		}
+		if p, ok := errors.AsType[configProblems](err); ok {
+			for _, e := range p {
+				fmt.Fprintln(stderr, e)
+			}
+			fmt.Fprintf(stderr, "sgtab: %d %s in config files\n", len(p), plural(len(p), "problem"))
+			return 1
+		}
+		fmt.Fprintf(stderr, "sgtab: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "sgtab: unknown command %q\n", args[0])
+	usage(stderr)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "Usage: sgtab <command> [flags] [arguments]\n\nCommands:\n")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.short)
+	}
+	fmt.Fprintf(w, "\nRun \"sgtab <command> -h\" for a command's flags.\n")
+}
+
+// newFlagSet returns a FlagSet for a subcommand whose usage text prints to
+// stderr.
+func newFlagSet(name, usageLine, examples string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: %s\n\nFlags:\n", usageLine)
+		fs.PrintDefaults()
+		fmt.Fprintf(stderr, "\nExamples:\n%s", examples)
+	}
+	return fs
+}
+
+// parseFlags parses args, mapping a flag error to errUsage (the flag package
+// has printed it) and -h to flag.ErrHelp.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return errUsage
+	}
+	return nil
+}
+
+// usageError prints a usage mistake about a flag value and returns errUsage.
+func usageError(fs *flag.FlagSet, format string, args ...any) error {
+	fmt.Fprintf(fs.Output(), "sgtab %s: %s\n", fs.Name(), fmt.Sprintf(format, args...))
+	fs.Usage()
+	return errUsage
+}
+
+// plural returns word, with an s unless n is 1.
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}

@@ -1,0 +1,218 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/configs"
+	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/rules"
+)
+
+var regen = flag.Bool("regen", false, "rewrite the golden files in testdata")
+
+// timings matches the parts of the output that change from run to run.
+var timings = regexp.MustCompile(`("seconds":)[0-9.e+-]+|\d+\.\d\ds\b`)
+
+// golden runs sgtab with args in dir and compares its exit status, stdout
+// and stderr (with timings blanked and dir replaced by OUT) with
+// testdata/NAME.stdout and NAME.stderr, whose first line is the status.
+func golden(t *testing.T, name string, wantCode int, args ...string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(t.Context(), args, &stdout, &stderr)
+	if code != wantCode {
+		t.Errorf("sgtab %s: exit status %d, want %d\nstderr:\n%s", strings.Join(args, " "), code, wantCode, stderr.String())
+	}
+	for _, out := range []struct {
+		ext string
+		buf *bytes.Buffer
+	}{{"stdout", &stdout}, {"stderr", &stderr}} {
+		got := timings.ReplaceAllString(out.buf.String(), "${1}T")
+		path := filepath.Join(testdataDir, name+"."+out.ext)
+		if *regen {
+			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != string(want) {
+			gotPath := filepath.Join(testdataDir, name+".got-"+out.ext)
+			os.WriteFile(gotPath, []byte(got), 0o644)
+			t.Errorf("sgtab %s: %s differs from %s (got in %s):\n%s", strings.Join(args, " "), out.ext, path, gotPath, got)
+		}
+	}
+}
+
+// testdataDir is the absolute path of testdata, set by chdir.
+var testdataDir string
+
+// chdir runs the test in a fresh directory holding copies of the testdata
+// configs, so that paths in the output are short and stable.
+func chdir(t *testing.T) {
+	t.Helper()
+	if testdataDir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			t.Fatal(err)
+		}
+		testdataDir = filepath.Join(wd, "testdata")
+	}
+	dir := t.TempDir()
+	yamls, _ := filepath.Glob(filepath.Join(testdataDir, "*.yaml"))
+	for _, y := range yamls {
+		data, err := os.ReadFile(y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(y)), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+}
+
+func TestRunGolden(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		code int
+		args []string
+	}{
+		{"run-games", 0, []string{"run", "-out", "out", "games.yaml"}},
+		{"run-json", 0, []string{"run", "-json", "-out", "out", "-heaps", "30", "games.yaml"}},
+		{"run-bad", 1, []string{"run", "bad.yaml", "games.yaml"}},
+		{"run-dup", 1, []string{"run", "games.yaml", "dup-name.yaml"}},
+		{"run-missing", 1, []string{"run", "no-such.yaml"}},
+		{"run-workers", 2, []string{"run", "-workers", "-1"}},
+		{"run-heaps", 2, []string{"run", "-heaps", "-4"}},
+		{"unknown-command", 2, []string{"frobnicate"}},
+		{"no-command", 2, nil},
+		{"help", 0, []string{"help"}},
+		{"run-help", 0, []string{"run", "-h"}},
+		{"validate", 0, []string{"validate", "games.yaml"}},
+		{"validate-bad", 1, []string{"validate", "bad.yaml"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			chdir(t)
+			golden(t, tc.name, tc.code, tc.args...)
+			if tc.code != 0 {
+				if _, err := os.Stat("sgtab-out"); err == nil {
+					t.Errorf("a failed run created sgtab-out")
+				}
+			}
+			if tc.name == "run-games" {
+				for _, name := range []string{"kayles", "grundy", "ring-3"} {
+					for _, ext := range []string{".parquet", ".arrow"} {
+						if _, err := os.Stat(filepath.Join("out", name+ext)); err != nil {
+							t.Error(err)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestRunBundled runs every bundled config, as the README's first command
+// does (at a small table size), and reads each table back.
+func TestRunBundled(t *testing.T) {
+	chdir(t)
+	var stdout, stderr bytes.Buffer
+	if code := run(t.Context(), []string{"run", "-json", "-heaps", "300"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("sgtab run: status %d\n%s", code, stderr.String())
+	}
+	names, _ := fs.Glob(configs.FS, "*.yaml")
+	var got []string
+	sc := bufio.NewScanner(&stdout)
+	for sc.Scan() {
+		var s summary
+		if err := json.Unmarshal(sc.Bytes(), &s); err != nil {
+			t.Fatalf("bad JSON line %q: %v", sc.Text(), err)
+		}
+		got = append(got, s.Name)
+		if s.Heaps != 300 || len(s.Files) != 2 || s.Rule == "" {
+			t.Errorf("summary %+v", s)
+		}
+		data, _ := configs.FS.ReadFile(bundledFile(t, names, s.Name))
+		games, err := rules.Parse(bytes.NewReader(data), s.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := compute.Sequence(t.Context(), games[0], 300, compute.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, path := range s.Files {
+			read := export.ReadParquet
+			if strings.HasSuffix(path, ".arrow") {
+				read = export.ReadIPC
+			}
+			tab, meta, err := read(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(tab.G, want.G) || !slices.Equal(tab.Ring, want.Ring) {
+				t.Errorf("%s: values differ from a fresh computation", path)
+			}
+			if meta["sgtab.rule"] != s.Rule || meta["sgtab.name"] != s.Name || meta["sgtab.config"] != string(data) {
+				t.Errorf("%s: metadata %v", path, meta)
+			}
+		}
+	}
+	if len(got) != len(names) {
+		t.Errorf("ran %d games (%v), want one per bundled config (%d)", len(got), got, len(names))
+	}
+}
+
+// bundledFile returns the bundled config that defines the game name.
+func bundledFile(t *testing.T, files []string, name string) string {
+	t.Helper()
+	for _, f := range files {
+		data, _ := configs.FS.ReadFile(f)
+		if bytes.Contains(data, []byte("\nname: "+name+"\n")) {
+			return f
+		}
+	}
+	t.Fatalf("no bundled config names %s", name)
+	return ""
+}
+
+// TestRunLeavesNoPartialFiles checks that a cancelled run leaves no output
+// file behind, complete or not.
+func TestRunCancelled(t *testing.T) {
+	chdir(t)
+	if err := os.WriteFile("big.yaml", []byte("name: big\nmoves:\n  - split: {parts: 2, distinct: true}\nheaps: 10000000\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := contextWithCancel(t)
+	cancel()
+	var stdout, stderr bytes.Buffer
+	if code := run(ctx, []string{"run", "-out", "out", "big.yaml"}, &stdout, &stderr); code != 1 {
+		t.Fatalf("status %d, want 1", code)
+	}
+	entries, _ := os.ReadDir("out")
+	if len(entries) != 0 {
+		t.Errorf("cancelled run left %v", entries)
+	}
+	if !strings.Contains(stderr.String(), "context canceled") {
+		t.Errorf("stderr %q does not say the run was cancelled", stderr.String())
+	}
+}
+
+func contextWithCancel(t *testing.T) (context.Context, context.CancelFunc) {
+	return context.WithCancel(t.Context())
+}

@@ -1,0 +1,33 @@
+package compute_test
+
+import (
+	"testing"
+
+	"github.com/sgtab/sgtab/compute"
+)
+
+func benchSequence(b *testing.B, yaml string, n int) {
+	g := game(b, yaml)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := compute.Sequence(b.Context(), g, n, compute.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(n+1)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+}
+
+const (
+	kaylesYAML = `code: "0.77"`
+	grundyYAML = "moves:\n  - split: {parts: 2, distinct: true}"
+	laskerYAML = "moves:\n  - take: {min: 1}\n  - split: {parts: 2}"
+	nimYAML    = "moves:\n  - take: {min: 1}"
+	ringYAML   = "code: \"0.777\"\nstart: ring"
+)
+
+func BenchmarkSequenceKayles1e6(b *testing.B) { benchSequence(b, kaylesYAML, 1e6) }
+func BenchmarkSequenceNim1e6(b *testing.B)    { benchSequence(b, nimYAML, 1e6) }
+func BenchmarkSequenceRing1e6(b *testing.B)   { benchSequence(b, ringYAML, 1e6) }
+func BenchmarkSequenceGrundy1e4(b *testing.B) { benchSequence(b, grundyYAML, 1e4) }
+func BenchmarkSequenceGrundy1e5(b *testing.B) { benchSequence(b, grundyYAML, 1e5) }
+func BenchmarkSequenceLasker1e4(b *testing.B) { benchSequence(b, laskerYAML, 1e4) }

@@ -1,0 +1,79 @@
+package export
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/sgtab/sgtab/compute"
+)
+
+// A batcher cuts a table into record batches without copying G or Ring: the
+// sg and sg_ring columns point into the table's slices, and the n column is
+// filled into one buffer reused by every batch. A batch must be released
+// before the next one is made, and the writers must not keep it (pqarrow and
+// ipc encode or write a batch before Write returns).
+type batcher struct {
+	schema *arrow.Schema
+	t      *compute.Table
+	n      *memory.Buffer // room for one batch of n values
+}
+
+func newBatcher(schema *arrow.Schema, t *compute.Table, rows int, mem memory.Allocator) *batcher {
+	n := memory.NewResizableBuffer(mem)
+	n.Resize(min(rows, len(t.G)) * arrow.Uint64SizeBytes)
+	return &batcher{schema: schema, t: t, n: n}
+}
+
+// release frees the n buffer.
+func (b *batcher) release() { b.n.Release() }
+
+// batch returns the record batch of rows lo..hi-1; the caller releases it.
+func (b *batcher) batch(lo, hi int) arrow.RecordBatch {
+	rows := hi - lo
+	nbuf := memory.SliceBuffer(b.n, 0, rows*arrow.Uint64SizeBytes)
+	defer nbuf.Release()
+	ns := arrow.Uint64Traits.CastFromBytes(nbuf.Bytes())
+	for i := range ns {
+		ns[i] = uint64(lo + i)
+	}
+	cols := []arrow.Array{
+		newArray(arrow.PrimitiveTypes.Uint64, rows, nbuf),
+		uint32Array(b.t.G[lo:hi]),
+	}
+	if b.t.Ring != nil {
+		cols = append(cols, uint32Array(b.t.Ring[lo:hi]))
+	}
+	rec := array.NewRecordBatch(b.schema, cols, int64(rows))
+	for _, c := range cols {
+		c.Release()
+	}
+	return rec
+}
+
+// uint32Array returns an array over the memory of v, without copying it.
+func uint32Array(v []uint32) arrow.Array {
+	return newArray(arrow.PrimitiveTypes.Uint32, len(v), memory.NewBufferBytes(arrow.Uint32Traits.CastToBytes(v)))
+}
+
+func newArray(dt arrow.DataType, rows int, values *memory.Buffer) arrow.Array {
+	data := array.NewData(dt, rows, []*memory.Buffer{nil, values}, nil, 0, 0)
+	defer data.Release()
+	return array.MakeFromData(data)
+}
+
+// forEachBatch calls write with each record batch of t in order, releasing
+// each after write returns, and stops at the first error.
+func forEachBatch(schema *arrow.Schema, t *compute.Table, rows int, mem memory.Allocator, write func(arrow.RecordBatch) error) error {
+	b := newBatcher(schema, t, rows, mem)
+	defer b.release()
+	for lo := 0; lo < len(t.G); lo += rows {
+		rec := b.batch(lo, min(lo+rows, len(t.G)))
+		err := write(rec)
+		rec.Release()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

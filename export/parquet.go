@@ -1,0 +1,72 @@
+package export
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
+	"github.com/sgtab/sgtab/compute"
+)
+
+// WriteParquet writes t to the Parquet file path, with the schema of Schema
+// and the metadata of Metadata plus opt.Extra. Columns are zstd-compressed
+// and not dictionary-encoded; n is DELTA_BINARY_PACKED. The file is written
+// as path+".tmp" and renamed to path when complete; on error neither exists
+// afterwards (an older file at path is left alone).
+func WriteParquet(path string, t *compute.Table, opt Options) error {
+	err := writeFile(path, func(f *os.File) error { return writeParquet(f, t, opt) })
+	if err != nil {
+		return fmt.Errorf("write parquet %s: %w", path, err)
+	}
+	return nil
+}
+
+// WriteParquetTo writes t to w as a Parquet file, as WriteParquet does.
+func WriteParquetTo(w io.Writer, t *compute.Table, opt Options) error {
+	if err := writeParquet(w, t, opt); err != nil {
+		return fmt.Errorf("write parquet: %w", err)
+	}
+	return nil
+}
+
+func writeParquet(w io.Writer, t *compute.Table, opt Options) (err error) {
+	if err := checkTable(t); err != nil {
+		return err
+	}
+	meta, err := opt.metadata(t)
+	if err != nil {
+		return err
+	}
+	mem := opt.allocator()
+	schema := Schema(t, meta)
+	props := parquet.NewWriterProperties(
+		parquet.WithAllocator(mem),
+		parquet.WithCompression(compress.Codecs.Zstd),
+		parquet.WithDictionaryDefault(false),
+		parquet.WithEncodingFor(colN, parquet.Encodings.DeltaBinaryPacked),
+		parquet.WithMaxRowGroupLength(int64(opt.rowGroupRows())),
+	)
+	// The Parquet writer closes a sink that is an io.Closer; the caller
+	// owns w, so hide its Close method.
+	sink := struct{ io.Writer }{w}
+	fw, err := pqarrow.NewFileWriter(schema, sink, props,
+		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem)))
+	if err != nil {
+		return err
+	}
+	// Close writes the footer; it is a no-op after a failed WriteBuffered
+	// (which closes the writer itself).
+	defer func() {
+		if cerr := fw.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	return forEachBatch(schema, t, opt.batchRows(), mem, func(rec arrow.RecordBatch) error {
+		return fw.WriteBuffered(rec)
+	})
+}

@@ -1,0 +1,280 @@
+package export
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/ipc"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/rules"
+)
+
+// ReadParquet reads a table written by WriteParquet. It returns the table,
+// with G, Ring and the Game's Name, Start, Heaps and Config taken from the
+// metadata (Game.Rule is left zero: the rule is in meta[KeyRule]), and the
+// file's key/value metadata. It returns an error, never panics, when the file
+// is not such a table: a column missing or of the wrong type, a null value,
+// n not running 0, 1, …, N, or a damaged file.
+func ReadParquet(path string) (*compute.Table, map[string]string, error) {
+	t, meta, err := readFile(path, func(r io.ReaderAt, size int64) (*compute.Table, map[string]string, error) {
+		return readParquet(r, size, memory.DefaultAllocator)
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	return t, meta, nil
+}
+
+// ReadParquetFrom reads a table from the size bytes of r, as ReadParquet does.
+func ReadParquetFrom(r io.ReaderAt, size int64) (*compute.Table, map[string]string, error) {
+	t, meta, err := readParquet(r, size, memory.DefaultAllocator)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read parquet: %w", err)
+	}
+	return t, meta, nil
+}
+
+// ReadIPC reads a table written by WriteIPC, as ReadParquet does.
+func ReadIPC(path string) (*compute.Table, map[string]string, error) {
+	t, meta, err := readFile(path, func(r io.ReaderAt, size int64) (*compute.Table, map[string]string, error) {
+		return readIPC(r, size, memory.DefaultAllocator)
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	return t, meta, nil
+}
+
+// ReadIPCFrom reads a table from the size bytes of r, as ReadIPC does.
+func ReadIPCFrom(r io.ReaderAt, size int64) (*compute.Table, map[string]string, error) {
+	t, meta, err := readIPC(r, size, memory.DefaultAllocator)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read ipc: %w", err)
+	}
+	return t, meta, nil
+}
+
+type readFunc func(r io.ReaderAt, size int64) (*compute.Table, map[string]string, error)
+
+func readFile(path string, read readFunc) (*compute.Table, map[string]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close() // read-only: Close has nothing to report
+	st, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	return read(f, st.Size())
+}
+
+// recoverCorrupt turns a panic inside arrow-go, which some damaged inputs
+// cause, into an error. Use it as `defer recoverCorrupt(&err)`.
+func recoverCorrupt(err *error) {
+	if p := recover(); p != nil {
+		*err = fmt.Errorf("damaged file: %v", p)
+	}
+}
+
+func readParquet(r io.ReaderAt, size int64, mem memory.Allocator) (t *compute.Table, meta map[string]string, err error) {
+	defer recoverCorrupt(&err)
+	pf, err := file.NewParquetReader(io.NewSectionReader(r, 0, size))
+	if err != nil {
+		return nil, nil, err
+	}
+	defer pf.Close() // reading from an io.ReaderAt the caller owns: nothing to report
+	meta = make(map[string]string)
+	kv := pf.MetaData().KeyValueMetadata()
+	for i, k := range kv.Keys() {
+		if k != "ARROW:schema" {
+			meta[k] = kv.Values()[i]
+		}
+	}
+	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: defaultBatchRows}, mem)
+	if err != nil {
+		return nil, nil, err
+	}
+	schema, err := fr.Schema()
+	if err != nil {
+		return nil, nil, err
+	}
+	cols, err := findColumns(schema)
+	if err != nil {
+		return nil, nil, err
+	}
+	// All columns, so that record columns are numbered as schema fields.
+	rr, err := fr.GetRecordReader(context.Background(), nil, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rr.Release()
+	tb := newTableBuilder(meta, cols.ring >= 0, pf.NumRows())
+	for rr.Next() {
+		if err := tb.add(rr.RecordBatch(), cols); err != nil {
+			return nil, nil, err
+		}
+	}
+	if err := rr.Err(); err != nil {
+		return nil, nil, err
+	}
+	if int64(len(tb.t.G)) != pf.NumRows() {
+		return nil, nil, fmt.Errorf("read %d rows, file says %d", len(tb.t.G), pf.NumRows())
+	}
+	if err := tb.finish(); err != nil {
+		return nil, nil, err
+	}
+	return tb.t, meta, nil
+}
+
+func readIPC(r io.ReaderAt, size int64, mem memory.Allocator) (t *compute.Table, meta map[string]string, err error) {
+	defer recoverCorrupt(&err)
+	fr, err := ipc.NewFileReader(io.NewSectionReader(r, 0, size), ipc.WithAllocator(mem))
+	if err != nil {
+		return nil, nil, err
+	}
+	defer fr.Close() // reading from an io.ReaderAt the caller owns: nothing to report
+	schema := fr.Schema()
+	meta = schema.Metadata().ToMap()
+	cols, err := findColumns(schema)
+	if err != nil {
+		return nil, nil, err
+	}
+	var rows int64 // to allocate ahead, if the metadata says
+	if n, err := strconv.Atoi(meta[KeyHeaps]); err == nil {
+		rows = int64(n) + 1
+	}
+	tb := newTableBuilder(meta, cols.ring >= 0, rows)
+	for i := range fr.NumRecords() {
+		rec, err := fr.RecordBatchAt(i)
+		if err != nil {
+			return nil, nil, err
+		}
+		err = tb.add(rec, cols)
+		rec.Release()
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	if err := tb.finish(); err != nil {
+		return nil, nil, err
+	}
+	return tb.t, meta, nil
+}
+
+// columns holds the field indices of n, sg and sg_ring (-1 when absent).
+type columns struct{ n, sg, ring int }
+
+// findColumns finds n, sg and (optionally) sg_ring in s and checks their types.
+func findColumns(s *arrow.Schema) (columns, error) {
+	find := func(name string, dt arrow.DataType, required bool) (int, error) {
+		idx := s.FieldIndices(name)
+		switch {
+		case len(idx) == 0 && !required:
+			return -1, nil
+		case len(idx) == 0:
+			return -1, fmt.Errorf("column %s missing", name)
+		case len(idx) > 1:
+			return -1, fmt.Errorf("column %s appears %d times", name, len(idx))
+		}
+		if got := s.Field(idx[0]).Type; !arrow.TypeEqual(got, dt) {
+			return -1, fmt.Errorf("column %s has type %s, want %s", name, got, dt)
+		}
+		return idx[0], nil
+	}
+	var c columns
+	var err error
+	if c.n, err = find(colN, arrow.PrimitiveTypes.Uint64, true); err != nil {
+		return c, err
+	}
+	if c.sg, err = find(colSG, arrow.PrimitiveTypes.Uint32, true); err != nil {
+		return c, err
+	}
+	if c.ring, err = find(colRing, arrow.PrimitiveTypes.Uint32, false); err != nil {
+		return c, err
+	}
+	return c, nil
+}
+
+// A tableBuilder collects record batches into a Table.
+type tableBuilder struct {
+	t    *compute.Table
+	meta map[string]string
+}
+
+// maxPrealloc bounds the rows allocated ahead from a file's own row count,
+// which a damaged file may overstate.
+const maxPrealloc = 1 << 24
+
+func newTableBuilder(meta map[string]string, ring bool, rows int64) *tableBuilder {
+	rows = min(max(rows, 0), maxPrealloc)
+	t := &compute.Table{G: make([]uint32, 0, rows)}
+	if ring {
+		t.Ring = make([]uint32, 0, rows)
+	}
+	return &tableBuilder{t: t, meta: meta}
+}
+
+// add appends the rows of rec, checking that n continues 0, 1, 2, ….
+func (b *tableBuilder) add(rec arrow.RecordBatch, c columns) error {
+	idx := []int{c.n, c.sg}
+	if c.ring >= 0 {
+		idx = append(idx, c.ring)
+	}
+	for _, i := range idx {
+		if a := rec.Column(i); a.Len() != int(rec.NumRows()) || a.NullN() != 0 {
+			return fmt.Errorf("column %s: %d values (%d null) in a batch of %d rows",
+				rec.ColumnName(i), a.Len(), a.NullN(), rec.NumRows())
+		}
+	}
+	first := len(b.t.G)
+	for i, n := range rec.Column(c.n).(*array.Uint64).Uint64Values() {
+		if n != uint64(first+i) {
+			return fmt.Errorf("column n: row %d holds n = %d, want %d", first+i, n, first+i)
+		}
+	}
+	b.t.G = append(b.t.G, rec.Column(c.sg).(*array.Uint32).Uint32Values()...)
+	if c.ring >= 0 {
+		b.t.Ring = append(b.t.Ring, rec.Column(c.ring).(*array.Uint32).Uint32Values()...)
+	}
+	return nil
+}
+
+// finish checks the row count against sgtab.heaps and fills in the Game.
+func (b *tableBuilder) finish() error {
+	if len(b.t.G) == 0 {
+		return errors.New("no rows")
+	}
+	g := &b.t.Game
+	g.Heaps = len(b.t.G) - 1
+	if s, ok := b.meta[KeyHeaps]; ok {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return fmt.Errorf("metadata %s: %w", KeyHeaps, err)
+		}
+		if n != g.Heaps {
+			return fmt.Errorf("metadata %s = %d, but the file holds n = 0..%d", KeyHeaps, n, g.Heaps)
+		}
+	}
+	g.Name = b.meta[KeyName]
+	g.Config = b.meta[KeyConfig]
+	switch s := b.meta[KeyStart]; s {
+	case "", "line":
+		g.Start = rules.StartLine
+	case "ring":
+		g.Start = rules.StartRing
+	default:
+		return fmt.Errorf("metadata %s = %q, want line or ring", KeyStart, s)
+	}
+	return nil
+}

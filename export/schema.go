@@ -1,0 +1,163 @@
+package export
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/sgtab/sgtab/compute"
+)
+
+// Keys of the schema (and Parquet file) key/value metadata.
+const (
+	KeyName    = "sgtab.name"    // the game's name in its config
+	KeyRule    = "sgtab.rule"    // the canonical rule in code notation, e.g. "0.77"
+	KeyStart   = "sgtab.start"   // "line" or "ring"
+	KeyConfig  = "sgtab.config"  // the YAML text of the config file
+	KeyHeaps   = "sgtab.heaps"   // N in decimal: the table holds SG(0..N)
+	KeyVersion = "sgtab.version" // the sgtab version that wrote the file
+)
+
+// Column names.
+const (
+	colN    = "n"
+	colSG   = "sg"
+	colRing = "sg_ring"
+)
+
+// Defaults for the zero Options.
+const (
+	defaultBatchRows    = 1 << 20
+	defaultRowGroupRows = 4 << 20
+)
+
+// Options controls WriteParquet and WriteIPC. The zero value means defaults.
+type Options struct {
+	// Version is written as sgtab.version; "" means the version of the
+	// sgtab module in the running binary's build info, or "(devel)".
+	Version string
+	// Extra holds more metadata keys (period, proof, …). They must not
+	// repeat a key that Metadata sets, nor start with "ARROW:".
+	Extra map[string]string
+	// BatchRows is the number of rows per record batch (default 1Mi). The
+	// table is written one batch at a time, so it bounds the extra memory
+	// a write takes.
+	BatchRows int
+	// RowGroupRows is the largest number of rows in a Parquet row group
+	// (default 4Mi). IPC files ignore it.
+	RowGroupRows int
+	// Allocator allocates Arrow memory; nil means memory.DefaultAllocator.
+	Allocator memory.Allocator
+}
+
+func (o Options) batchRows() int {
+	if o.BatchRows > 0 {
+		return o.BatchRows
+	}
+	return defaultBatchRows
+}
+
+func (o Options) rowGroupRows() int {
+	if o.RowGroupRows > 0 {
+		return o.RowGroupRows
+	}
+	return defaultRowGroupRows
+}
+
+func (o Options) allocator() memory.Allocator {
+	if o.Allocator != nil {
+		return o.Allocator
+	}
+	return memory.DefaultAllocator
+}
+
+// metadata returns the base keys of t merged with o.Extra.
+func (o Options) metadata(t *compute.Table) (map[string]string, error) {
+	meta := Metadata(t, o.Version)
+	for _, k := range slices.Sorted(maps.Keys(o.Extra)) {
+		if _, ok := meta[k]; ok {
+			return nil, fmt.Errorf("metadata key %q is set by sgtab", k)
+		}
+		if strings.HasPrefix(k, "ARROW:") {
+			return nil, fmt.Errorf("metadata key %q is reserved for Arrow", k)
+		}
+		meta[k] = o.Extra[k]
+	}
+	return meta, nil
+}
+
+// Metadata returns the base key/value metadata of t: sgtab.name, sgtab.rule,
+// sgtab.start, sgtab.config, sgtab.heaps and sgtab.version. An empty version
+// means the sgtab module version from the build info, or "(devel)".
+func Metadata(t *compute.Table, version string) map[string]string {
+	if version == "" {
+		version = buildVersion()
+	}
+	return map[string]string{
+		KeyName:    t.Game.Name,
+		KeyRule:    t.Game.Rule.String(),
+		KeyStart:   t.Game.Start.String(),
+		KeyConfig:  t.Game.Config,
+		KeyHeaps:   strconv.Itoa(len(t.G) - 1),
+		KeyVersion: version,
+	}
+}
+
+// buildVersion returns the version of the sgtab module in the running binary.
+func buildVersion() string {
+	const module = "github.com/sgtab/sgtab"
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(devel)"
+	}
+	if bi.Main.Path == module && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	for _, d := range bi.Deps {
+		if d.Path == module && d.Version != "" {
+			return d.Version
+		}
+	}
+	return "(devel)"
+}
+
+// Schema returns the Arrow schema of t: columns n (uint64) and sg (uint32),
+// plus sg_ring (uint32) when t.Ring is not nil, none of them nullable, with
+// meta as the schema metadata in sorted key order.
+func Schema(t *compute.Table, meta map[string]string) *arrow.Schema {
+	fields := []arrow.Field{
+		{Name: colN, Type: arrow.PrimitiveTypes.Uint64},
+		{Name: colSG, Type: arrow.PrimitiveTypes.Uint32},
+	}
+	if t.Ring != nil {
+		fields = append(fields, arrow.Field{Name: colRing, Type: arrow.PrimitiveTypes.Uint32})
+	}
+	keys := slices.Sorted(maps.Keys(meta))
+	values := make([]string, len(keys))
+	for i, k := range keys {
+		values[i] = meta[k]
+	}
+	md := arrow.NewMetadata(keys, values)
+	return arrow.NewSchema(fields, &md)
+}
+
+// checkTable reports whether t can be written.
+func checkTable(t *compute.Table) error {
+	if t == nil {
+		return errors.New("nil table")
+	}
+	if len(t.G) == 0 {
+		return errors.New("empty table: no SG(0)")
+	}
+	if t.Ring != nil && len(t.Ring) != len(t.G) {
+		return fmt.Errorf("table has %d ring values for %d heap sizes", len(t.Ring), len(t.G))
+	}
+	return nil
+}
