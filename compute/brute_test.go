@@ -511,15 +511,17 @@ func TestBruteForceKnown(t *testing.T) {
 // The engine agrees with the heap-level brute force on every random game, for
 // G(0..40) and, on ring games, the ring column; and its result does not
 // depend on the number of workers, at n = 40 and, for a few games without
-// three-heap moves, at n = 1000 (where a parallel path is more likely to run;
+// three-heap moves, at n = 150 (compared with the brute force too) and n = 1000 (where a parallel path is more likely to run;
 // the brute force is too slow to follow there).
 func TestBruteForce(t *testing.T) {
 	const (
 		n       = 40
 		bigN    = 1000
 		bigGame = 12 // how many games also run at bigN
+		midN    = 150
+		midGame = 24 // how many games are also compared with the brute force at midN
 	)
-	big := 0
+	big, mid := 0, 0
 	for i, rg := range bruteRandomGames(bruteNumGames) {
 		file := fmt.Sprintf("random-%03d.yaml", i)
 		games, err := rules.Parse(strings.NewReader(rg.yaml), file)
@@ -547,6 +549,19 @@ func TestBruteForce(t *testing.T) {
 		if big < bigGame && !rg.game.leavesThree() {
 			big++
 			bruteSequences(t, file, games[0], bigN, rg.yaml)
+		}
+		if mid < midGame && !rg.game.leavesThree() {
+			// Larger values exercise the engine's wider option sets.
+			mid++
+			wantG := rg.game.heapValues(midN)
+			var wantRing []uint32
+			if rg.game.ring {
+				wantRing = rg.game.ringValues(wantG)
+			}
+			if tab := bruteSequences(t, file, games[0], midN, rg.yaml); tab != nil {
+				bruteCompare(t, file, "G", tab.G, wantG, rg.yaml)
+				bruteCompare(t, file, "Ring", tab.Ring, wantRing, rg.yaml)
+			}
 		}
 	}
 }
@@ -777,4 +792,32 @@ func bruteMoveYAML(f *bruteFamily) string {
 		b.WriteString("    distinct: true\n")
 	}
 	return b.String()
+}
+
+// TestBruteForceWide compares the engine with the heap-level brute force on
+// hand-picked games whose values grow with n, so that option sets span many
+// words, on both row and ring starts: ring moves of these codes mix a large
+// value (the ring cut open, k = 0) with two-row splits (bit 8).
+func TestBruteForceWide(t *testing.T) {
+	const n = 200
+	for _, code := range []string{"C.(F)", "C!.(F)", "8.(7)", "4.(3)", "0.(F)", "4.(B)", "C.(37)"} {
+		for _, start := range []string{"line", "ring"} {
+			yaml := fmt.Sprintf("code: %q\nstart: %s\n", code, start)
+			games, err := rules.Parse(strings.NewReader(yaml), "wide.yaml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := bruteCodeGame(code)
+			g.ring = start == "ring"
+			wantG := g.heapValues(n)
+			tab := bruteSequences(t, "wide.yaml", games[0], n, yaml)
+			if tab == nil {
+				continue
+			}
+			bruteCompare(t, "wide.yaml", "G", tab.G, wantG, yaml)
+			if g.ring {
+				bruteCompare(t, "wide.yaml", "Ring", tab.Ring, g.ringValues(wantG), yaml)
+			}
+		}
+	}
 }

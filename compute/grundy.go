@@ -2,6 +2,7 @@ package compute
 
 import (
 	"context"
+	"math/bits"
 	"time"
 
 	"github.com/sgtab/sgtab/rules"
@@ -133,6 +134,7 @@ type evaluator struct {
 
 	opts bitset
 	us   []*union
+	maxG uint32 // the largest of G[0..n-1] seen so far
 	work int64 // work of the last call, for cancellation checks
 }
 
@@ -170,6 +172,7 @@ func addRemovals(d rules.Digit, k int, one, two, three *[]removal) {
 // G[n] is read only by rules whose d_0 leaves one heap (ring cuts).
 func (e *evaluator) value(n int, G []uint32) uint32 {
 	e.work = 0
+	e.maxG = max(e.maxG, G[n-1])
 	e.opts.reset()
 	if e.rule.Digit(n).Leave&rules.Leave0 != 0 {
 		e.opts.set(0)
@@ -180,7 +183,7 @@ func (e *evaluator) value(n int, G []uint32) uint32 {
 		}
 	}
 	for _, rm := range e.leave2 {
-		e.work += splits2(&e.opts, G, n-rm.k, rm.distinct)
+		e.work += splits2(&e.opts, G, n-rm.k, rm.distinct, e.maxG)
 	}
 	for _, rm := range e.leave3 {
 		e.work += splits3(&e.opts, G, n-rm.k, rm.distinct)
@@ -222,13 +225,13 @@ func (e *evaluator) addRemainder(m int, G []uint32) {
 	for d, distinct := range []bool{false, true} {
 		if has(e.tail2, distinct) && m >= 2 {
 			var s bitset
-			e.work += splits2(&s, G, m, distinct)
-			addAll(&e.unions[1][d][c], s)
+			e.work += splits2(&s, G, m, distinct, e.maxG)
+			e.unions[1][d][c].addAll(s)
 		}
 		if has(e.tail3, distinct) && m >= 3 {
 			var s bitset
 			e.work += splits3(&s, G, m, distinct)
-			addAll(&e.unions[2][d][c], s)
+			e.unions[2][d][c].addAll(s)
 		}
 	}
 }
@@ -242,21 +245,11 @@ func has(rs []removal, distinct bool) bool {
 	return false
 }
 
-func addAll(u *union, s bitset) {
-	if len(u.set) < len(s) {
-		u.set.grow(len(s))
-	}
-	for i, w := range s {
-		u.set[i] |= w
-	}
-	for u.set.has(u.mex) {
-		u.mex++
-	}
-}
-
 // splits2 marks G[a]⊕G[b] for every a+b = m with 1 ≤ a ≤ b (a < b when
-// distinct) and returns the number of pairs.
-func splits2(opts *bitset, G []uint32, m int, distinct bool) int64 {
+// distinct) and returns the number of pairs. Every part is below m, and
+// the values of G[1..m-1] are below 2^bits.Len32(maxG) — and so are their
+// XORs — so opts is grown once and the loop marks without bounds growth.
+func splits2(opts *bitset, G []uint32, m int, distinct bool, maxG uint32) int64 {
 	if m < 2 {
 		return 0
 	}
@@ -264,10 +257,42 @@ func splits2(opts *bitset, G []uint32, m int, distinct bool) int64 {
 	if distinct && m%2 == 0 {
 		hi--
 	}
-	for a := 1; a <= hi; a++ {
-		opts.set(G[a] ^ G[m-a])
+	words := valueWords(maxG)
+	if len(*opts) < words {
+		opts.grow(words)
+	}
+	o := *opts
+	lo, up := G[1:hi+1], G[m-hi:m]
+	if words <= maxByteWords {
+		// Few distinct values: a read-modify-write of a bitset word
+		// serialises on that word, while byte stores do not; mark bytes,
+		// then fold them into the bitset. Every value is below
+		// len(mark), a power of two, so the mask only drops bounds checks.
+		var seen [maxByteWords * 64]byte
+		mark := seen[:words*64]
+		for i, g := range lo {
+			mark[(g^up[len(up)-1-i])&uint32(len(mark)-1)] = 1
+		}
+		for v, b := range mark {
+			o[v>>6] |= uint64(b) << (v & 63)
+		}
+		return int64(hi)
+	}
+	for i, g := range lo {
+		v := g ^ up[len(up)-1-i]
+		o[v>>6] |= 1 << (v & 63)
 	}
 	return int64(hi)
+}
+
+// maxByteWords bounds the value range, in 64-value words, that splits2
+// marks in a byte array rather than straight into the bitset.
+const maxByteWords = 16
+
+// valueWords returns the number of words a bitset needs to hold every XOR of
+// values up to maxG.
+func valueWords(maxG uint32) int {
+	return max(1, (1<<bits.Len32(maxG))>>6)
 }
 
 // splits3 marks G[a]⊕G[b]⊕G[c] for every a+b+c = m with 1 ≤ a ≤ b ≤ c

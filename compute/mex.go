@@ -47,37 +47,88 @@ func Mex(b []uint64) uint32 {
 	return uint32(len(b) << 6)
 }
 
-// A union is a growing set of values together with its own mex, kept up to
-// date as values arrive (the mex of a growing set never decreases, so the
-// total cost of keeping it is linear in the largest value).
+// A union is a growing set of values with summaries that keep its mex, and
+// the mex of its union with other sets, cheap at any size. levels[0] is the
+// set, one bit per value; bit w of levels[i+1] is set when word w of
+// levels[i] is all ones, so a scan for a missing value skips 64^i values at a
+// time where the union is dense. mex is the union's own mex, kept up to date
+// as values arrive (it never decreases, so keeping it costs time linear in the
+// largest value).
 type union struct {
-	set bitset
-	mex uint32
+	levels []bitset
+	mex    uint32
 }
 
 func (u *union) add(v uint32) {
-	u.set.set(v)
-	for u.set.has(u.mex) {
+	if len(u.levels) == 0 {
+		u.levels = []bitset{nil}
+	}
+	u.levels[0].set(v)
+	u.update(int(v >> 6))
+}
+
+// addAll adds every value of s.
+func (u *union) addAll(s bitset) {
+	if len(u.levels) == 0 {
+		u.levels = []bitset{nil}
+	}
+	set := &u.levels[0]
+	if len(*set) < len(s) {
+		set.grow(len(s))
+	}
+	for i, w := range s {
+		if (*set)[i]|w != (*set)[i] {
+			(*set)[i] |= w
+			u.update(i)
+		}
+	}
+}
+
+// update refreshes the summaries after word w of the set changed.
+func (u *union) update(w int) {
+	for l := 0; u.levels[l][w] == ^uint64(0); l++ {
+		if l+1 == len(u.levels) {
+			u.levels = append(u.levels, nil)
+		}
+		u.levels[l+1].set(uint32(w))
+		w >>= 6
+	}
+	set := u.levels[0]
+	for set.has(u.mex) {
+		if set[u.mex>>6] == ^uint64(0) {
+			u.mex = (u.mex | 63) + 1
+			continue
+		}
 		u.mex++
 	}
 }
 
+// word returns word w of level l, zero where the level is shorter.
+func (u *union) word(l, w int) uint64 {
+	if l < len(u.levels) && w < len(u.levels[l]) {
+		return u.levels[l][w]
+	}
+	return 0
+}
+
 // mexOf returns the mex of x ∪ us[0] ∪ us[1] ∪ …. Every value below the
-// largest mex of the unions is in the union of sets, so the scan starts there.
+// largest mex of the unions is present, so the scan starts there, and it
+// skips the words that some union has full through the unions' summaries.
 func mexOf(x bitset, us []*union) uint32 {
 	var from uint32
 	for _, u := range us {
 		from = max(from, u.mex)
 	}
 	for w := int(from >> 6); ; w++ {
+		if len(us) > 0 {
+			w = nextOpen(us, 0, w)
+		}
 		var word uint64
 		if w < len(x) {
 			word = x[w]
 		}
 		for _, u := range us {
-			if w < len(u.set) {
-				word |= u.set[w]
-			}
+			word |= u.word(0, w)
 		}
 		if w == int(from>>6) {
 			word |= 1<<(from&63) - 1 // values below from are present
@@ -85,5 +136,23 @@ func mexOf(x bitset, us []*union) uint32 {
 		if word != ^uint64(0) {
 			return uint32(w<<6 + bits.TrailingZeros64(^word))
 		}
+	}
+}
+
+// nextOpen returns the first index i ≥ w such that no union has word i of
+// level l full (bit i of level l+1 set).
+func nextOpen(us []*union, l, w int) int {
+	for {
+		block := w >> 6
+		full := uint64(1)<<(w&63) - 1 // indices before w are not candidates
+		for _, u := range us {
+			full |= u.word(l+1, block)
+		}
+		if full != ^uint64(0) {
+			return block<<6 + bits.TrailingZeros64(^full)
+		}
+		// Every index of this block is full in some union: go on from the
+		// next block that no union has full as a whole.
+		w = nextOpen(us, l+1, block+1) << 6
 	}
 }
