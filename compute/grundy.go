@@ -135,7 +135,7 @@ type evaluator struct {
 	opts bitset
 	us   []*union
 	maxG uint32 // the largest of G[0..n-1] seen so far
-	work int64 // work of the last call, for cancellation checks
+	work int64  // work of the last call, for cancellation checks
 }
 
 func newEvaluator(r rules.Rule) *evaluator {
