@@ -1,0 +1,89 @@
+// Package rules reads sgtab's YAML config files into validated games.
+//
+// Every move family of the config language compiles to one canonical move
+// table, a Rule: for each number k of tokens a move removes from one heap, a
+// Digit saying how many non-empty heaps it may leave (none, one, two or
+// three) and whether they must differ in size; a repeating tail covers "any
+// k". The engines in package compute know only this form. The package knows
+// nothing about Grundy values.
+//
+// # Files
+//
+// A config holds one game (a mapping), a list of games under the key games,
+// or several YAML documents of either form separated by "---". Keys are
+// checked strictly: unknown keys, repeated keys, values of the wrong type and
+// empty files are errors, and every problem in a file is reported at once,
+// each as a *ConfigError printed as
+//
+//	FILE:LINE:COL: KEY: what is wrong (got VALUE)
+//
+// # Keys of a game
+//
+//	name    names the game and its output files: 1 to 100 letters, digits,
+//	        '.', '_' or '-'. Default: the file's base name (with "-2", "-3", …
+//	        when the file holds several games). Unique within a file.
+//	heaps   N: the table holds SG(0..N). A whole number ≥ 1 (1e6 and 1_000
+//	        are accepted) whose table fits in this machine's memory (4 bytes
+//	        a heap size, 8 on a ring start). Default 1000 (DefaultHeaps).
+//	code    a take-and-break code (see below).
+//	base    8 or 16: read code in that base only. Default: hexadecimal when a
+//	        digit above 7 appears, octal otherwise.
+//	moves   a list of move families (see below).
+//	start   line (default) or ring (see StartRing).
+//
+// A game needs a code, moves, or both; with both it allows the moves of each.
+//
+// # Codes
+//
+// In d0.d1d2…, the bits of hexadecimal digit d_k say what removing k tokens
+// may leave: 1 no heap (the whole heap is taken), 2 one heap, 4 two
+// non-empty heaps, 8 three. d0 may only split (4 and 8). A group in
+// parentheses at the end repeats for ever. A "!" after a digit makes its
+// splits leave heaps of pairwise different sizes. The point may be written
+// "·". An unquoted code such as 0.77, which YAML reads as a number, is taken
+// as written.
+//
+//	name: kayles
+//	code: "0.77"
+//	---
+//	name: laskers-nim
+//	code: "4.(3)"
+//	---
+//	name: grundy
+//	code: "4!.0"
+//
+// # Move families
+//
+// Each item of moves is a take or a split:
+//
+//	take      [k1, k2, …] (counts ≥ 1), {min: a, max: b}, or {min: a} for any
+//	          count from a on: the numbers of tokens a move may remove.
+//	leave     with take: the numbers of heaps (0 to 3) the rest may become.
+//	          Default [0, 1]: take the whole heap, or leave the rest as one.
+//	distinct  with take and leave 2 or 3: the heaps left must differ in size.
+//	split     {parts: 2 or 3, distinct: true|false}: remove nothing, split one
+//	          heap into that many non-empty heaps.
+//
+// For example:
+//
+//	name: s-1-3-4
+//	moves:
+//	  - take: [1, 3, 4]
+//	---
+//	name: nim-or-not-nim
+//	moves:
+//	  - take: {min: 1}
+//	  - split: {parts: 2}
+//	---
+//	name: take-then-split
+//	moves:
+//	  - take: {min: 1}
+//	    leave: [0, 1, 2]
+//	---
+//	name: coin-ring-3
+//	code: "0.777"
+//	start: ring
+//
+// Rule.String prints the canonical table in code notation: the take list
+// [1, 3, 4] is 0.3033, take-then-split 0.(7), Grundy's game 4!.0.
+package rules
