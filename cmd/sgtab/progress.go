@@ -17,6 +17,7 @@ import (
 type progress struct {
 	done atomic.Int64
 	bar  *progressbar.ProgressBar
+	mu   sync.Mutex // held while drawing the bar or printing over it
 	stop chan struct{}
 	wg   sync.WaitGroup
 }
@@ -53,7 +54,9 @@ func newProgress(w io.Writer, total int64, desc string) *progress {
 			case <-p.stop:
 				return
 			case <-t.C:
+				p.mu.Lock()
 				_ = p.bar.Set64(p.done.Load())
+				p.mu.Unlock()
 			}
 		}
 	})
@@ -62,6 +65,17 @@ func newProgress(w io.Writer, total int64, desc string) *progress {
 
 // add counts delta more finished positions. It is safe for concurrent use.
 func (p *progress) add(delta int64) { p.done.Add(delta) }
+
+// print runs f, which writes to the terminal, with the bar cleared for it;
+// the bar comes back at its next redraw.
+func (p *progress) print(f func()) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar != nil {
+		_ = p.bar.Clear()
+	}
+	f()
+}
 
 // finish stops the bar and clears it from the terminal.
 func (p *progress) finish() {

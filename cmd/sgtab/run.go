@@ -84,11 +84,13 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			mu.Lock()
 			defer mu.Unlock()
 			summaries[i] = s
-			for ; next < len(summaries) && summaries[next] != nil; next++ {
-				if err := printSummary(stdout, summaries[next], *asJSON); err != nil && printErr == nil {
-					printErr = err
+			bar.print(func() {
+				for ; next < len(summaries) && summaries[next] != nil; next++ {
+					if err := printSummary(stdout, summaries[next], *asJSON); err != nil && printErr == nil {
+						printErr = err
+					}
 				}
-			}
+			})
 			return nil
 		})
 	bar.finish()
