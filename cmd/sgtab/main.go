@@ -52,7 +52,9 @@
 // (uint32) for ring starts. Their key/value metadata hold sgtab.name,
 // sgtab.rule (the canonical code), sgtab.start, sgtab.config (the YAML),
 // sgtab.heaps and sgtab.version. Files are written under a temporary name and
-// renamed when complete.
+// renamed when complete. A plot of SG(n) against n goes to OUT/NAME.png
+// (-plot svg for SVG, -plot none for none), and for ring starts one of the
+// ring column to OUT/NAME-ring.png.
 //
 // On standard output run prints one summary line per game, or with -json one
 // JSON object per game per line. Progress bars go to standard error when it

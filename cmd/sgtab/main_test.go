@@ -94,6 +94,9 @@ func TestRunGolden(t *testing.T) {
 	}{
 		{"run-games", 0, []string{"run", "-out", "out", "games.yaml"}},
 		{"run-json", 0, []string{"run", "-json", "-out", "out", "-heaps", "30", "games.yaml"}},
+		{"run-svg", 0, []string{"run", "-plot", "svg", "-out", "out", "-heaps", "30", "games.yaml"}},
+		{"run-no-plot", 0, []string{"run", "-plot", "none", "-out", "out", "-heaps", "30", "games.yaml"}},
+		{"run-bad-plot", 2, []string{"run", "-plot", "gif", "games.yaml"}},
 		{"run-bad", 1, []string{"run", "bad.yaml", "games.yaml"}},
 		{"run-dup", 1, []string{"run", "games.yaml", "dup-name.yaml"}},
 		{"run-missing", 1, []string{"run", "no-such.yaml"}},
@@ -115,8 +118,11 @@ func TestRunGolden(t *testing.T) {
 				}
 			}
 			if tc.name == "run-games" {
-				for _, name := range []string{"kayles", "grundy", "ring-3"} {
-					for _, ext := range []string{".parquet", ".arrow"} {
+				for _, name := range []string{"kayles", "grundy", "ring-3", "ring-3-ring"} {
+					for _, ext := range []string{".parquet", ".arrow", ".png"} {
+						if name == "ring-3-ring" && ext != ".png" {
+							continue
+						}
 						if _, err := os.Stat(filepath.Join("out", name+ext)); err != nil {
 							t.Error(err)
 						}
@@ -144,7 +150,7 @@ func TestRunBundled(t *testing.T) {
 			t.Fatalf("bad JSON line %q: %v", sc.Text(), err)
 		}
 		got = append(got, s.Name)
-		if s.Heaps != 300 || len(s.Files) != 2 || s.Rule == "" {
+		if s.Heaps != 300 || len(s.Files) < 3 || s.Rule == "" {
 			t.Errorf("summary %+v", s)
 		}
 		data, _ := configs.FS.ReadFile(bundledFile(t, names, s.Name))
@@ -156,7 +162,7 @@ func TestRunBundled(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, path := range s.Files {
+		for _, path := range s.Files[:2] {
 			read := export.ReadParquet
 			if strings.HasSuffix(path, ".arrow") {
 				read = export.ReadIPC

@@ -8,14 +8,18 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
+
+	"gonum.org/v1/plot/vg"
 	"sync"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/plots"
 	"github.com/sgtab/sgtab/rules"
 )
 
-const runUsage = "sgtab run [-heaps N] [-out DIR] [-workers K] [-json] [CONFIG|DIR ...]"
+const runUsage = "sgtab run [-heaps N] [-out DIR] [-workers K] [-json] [-plot png|svg|none] [CONFIG|DIR ...]"
 
 const runExamples = `  sgtab run                                   # every bundled config, into ./sgtab-out
   sgtab run -heaps 100000 configs/grundy.yaml # Grundy's game to 10^5
@@ -40,8 +44,14 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	out := fs.String("out", "sgtab-out", "write the tables into `DIR`")
 	workers := fs.Int("workers", 0, "compute up to `K` games at once; 0 means one per CPU")
 	asJSON := fs.Bool("json", false, "print one JSON object per game per line")
+	plotFormat := fs.String("plot", "png", "draw SG(n) against n as `FORMAT`: png, svg or none")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	switch *plotFormat {
+	case "png", "svg", "none":
+	default:
+		return usageError(fs, "-plot must be png, svg or none (got %q)", *plotFormat)
 	}
 	if *workers < 0 {
 		return usageError(fs, "-workers must be >= 0")
@@ -77,7 +87,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	)
 	err = compute.Each(ctx, games, compute.Options{Workers: *workers, Progress: bar.add},
 		func(i int, t *compute.Table) error {
-			s, err := writeTable(t, *out)
+			s, err := writeTable(t, *out, *plotFormat)
 			if err != nil {
 				return err
 			}
@@ -119,8 +129,9 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
-// writeTable writes t's Parquet and Arrow files into dir and summarises it.
-func writeTable(t *compute.Table, dir string) (*summary, error) {
+// writeTable writes t's Parquet and Arrow files, and its plot unless
+// plotFormat is "none", into dir and summarises it.
+func writeTable(t *compute.Table, dir, plotFormat string) (*summary, error) {
 	g := t.Game
 	s := &summary{
 		Name:    g.Name,
@@ -140,6 +151,20 @@ func writeTable(t *compute.Table, dir string) (*summary, error) {
 		return nil, err
 	}
 	s.Files = []string{pq, ipcPath}
+	if plotFormat != "none" {
+		path := filepath.Join(dir, g.Name+"."+plotFormat)
+		if err := writePlot(t, false, path, plotFormat); err != nil {
+			return nil, err
+		}
+		s.Files = append(s.Files, path)
+		if t.Ring != nil {
+			path := filepath.Join(dir, g.Name+"-ring."+plotFormat)
+			if err := writePlot(t, true, path, plotFormat); err != nil {
+				return nil, err
+			}
+			s.Files = append(s.Files, path)
+		}
+	}
 	for _, w := range t.Warnings {
 		s.Warnings = append(s.Warnings, w.Error())
 	}
@@ -160,6 +185,51 @@ func printSummary(w io.Writer, s *summary, asJSON bool) error {
 		rule += " (ring)"
 	}
 	_, err := fmt.Fprintf(w, "%-20s %-14s heaps 0..%-10d max SG %-7d %7.2fs  %s\n",
-		s.Name, rule, s.Heaps, s.MaxSG, s.Seconds, filepath.Join(filepath.Dir(s.Files[0]), s.Name+".{parquet,arrow}"))
+		s.Name, rule, s.Heaps, s.MaxSG, s.Seconds, filesPattern(s.Files))
 	return err
+}
+
+// filesPattern writes dir/name.{a,b,c} for files named dir/name.a, … and
+// lists the others after it.
+func filesPattern(files []string) string {
+	base := strings.TrimSuffix(files[0], filepath.Ext(files[0]))
+	var exts, others []string
+	for _, f := range files {
+		if strings.TrimSuffix(f, filepath.Ext(f)) == base {
+			exts = append(exts, strings.TrimPrefix(filepath.Ext(f), "."))
+		} else {
+			others = append(others, f)
+		}
+	}
+	return strings.Join(append([]string{base + ".{" + strings.Join(exts, ",") + "}"}, others...), " ")
+}
+
+// writePlot draws SG(n) against n (or the ring column) and saves it at path
+// in format, under a temporary name renamed when complete.
+func writePlot(t *compute.Table, ring bool, path, format string) error {
+	p, err := plots.Grundy(t, plots.Options{Ring: ring})
+	if err != nil {
+		return err
+	}
+	w, err := p.WriterTo(8*vg.Inch, 4*vg.Inch, format)
+	if err != nil {
+		return fmt.Errorf("draw %s: %w", path, err)
+	}
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	_, err = w.WriteTo(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
 }

@@ -1,0 +1,105 @@
+package plots
+
+import (
+	"fmt"
+	"image/color"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/sgtab/sgtab/compute"
+)
+
+// Options tune a plot. The zero value means defaults.
+type Options struct {
+	// Ring plots the ring column instead of the row values.
+	Ring bool
+	// Columns is the number of buckets the values are gathered into across
+	// the x axis; 0 means one per point (1/72 inch) of the drawing area.
+	Columns int
+}
+
+// Grundy returns a plot of SG(n) against n for the table t. Every value is
+// visible at any N: the heap sizes are cut into columns, and each column is
+// drawn as a bar from its smallest to its largest value, so no value is lost
+// to overplotting and drawing costs no more than the plot's width.
+func Grundy(t *compute.Table, opt Options) (*plot.Plot, error) {
+	g, what := t.G, "SG(n)"
+	if opt.Ring {
+		if t.Ring == nil {
+			return nil, fmt.Errorf("plot %s: the game has no ring column", t.Game.Name)
+		}
+		g, what = t.Ring, "SG of a ring of n"
+	}
+	if len(g) == 0 {
+		return nil, fmt.Errorf("plot %s: empty table", t.Game.Name)
+	}
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s — %s", t.Game.Name, t.Game.Rule)
+	p.X.Label.Text = "n"
+	p.Y.Label.Text = what
+	p.Add(&columns{g: g, n: opt.Columns, color: color.RGBA{R: 31, G: 119, B: 180, A: 255}})
+	return p, nil
+}
+
+// columns draws a sequence as per-column min–max bars.
+type columns struct {
+	g     []uint32
+	n     int
+	color color.Color
+}
+
+// DataRange implements plot.DataRanger.
+func (c *columns) DataRange() (xmin, xmax, ymin, ymax float64) {
+	lo, hi := c.g[0], c.g[0]
+	for _, v := range c.g {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	return 0, float64(len(c.g) - 1), float64(lo), float64(hi)
+}
+
+// Plot implements plot.Plotter.
+func (c *columns) Plot(dc draw.Canvas, p *plot.Plot) {
+	x, y := p.Transforms(&dc)
+	cols := c.n
+	if cols <= 0 {
+		cols = max(1, int(dc.Max.X-dc.Min.X))
+	}
+	width := vg.Length(float64(dc.Max.X-dc.Min.X) / float64(cols))
+	style := draw.LineStyle{Color: c.color, Width: max(width, vg.Points(0.5))}
+	for _, b := range Buckets(c.g, cols) {
+		x0 := x(float64(b.Lo+b.Hi) / 2)
+		y0, y1 := y(float64(b.Min)), y(float64(b.Max))
+		if y1-y0 < style.Width {
+			y1 = y0 + style.Width // a single value still shows
+		}
+		dc.StrokeLine2(style, x0, y0, x0, y1)
+	}
+}
+
+// A Bucket is the range of values of the heap sizes Lo..Hi.
+type Bucket struct {
+	Lo, Hi   int
+	Min, Max uint32
+}
+
+// Buckets cuts g into at most cols runs of consecutive heap sizes of nearly
+// equal length and returns the smallest and largest value of each. cols must
+// be ≥ 1, otherwise Buckets panics.
+func Buckets(g []uint32, cols int) []Bucket {
+	if cols < 1 {
+		panic("plots: cols < 1")
+	}
+	cols = min(cols, len(g))
+	out := make([]Bucket, 0, cols)
+	for i := range cols {
+		lo, hi := i*len(g)/cols, (i+1)*len(g)/cols-1
+		b := Bucket{Lo: lo, Hi: hi, Min: g[lo], Max: g[lo]}
+		for _, v := range g[lo : hi+1] {
+			b.Min, b.Max = min(b.Min, v), max(b.Max, v)
+		}
+		out = append(out, b)
+	}
+	return out
+}

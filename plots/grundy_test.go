@@ -1,0 +1,97 @@
+package plots_test
+
+import (
+	"bytes"
+	"image/png"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/plot/vg"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/plots"
+	"github.com/sgtab/sgtab/rules"
+)
+
+func TestBuckets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	for range 200 {
+		g := make([]uint32, 1+rng.IntN(500))
+		for i := range g {
+			g[i] = uint32(rng.IntN(100))
+		}
+		cols := 1 + rng.IntN(600)
+		bs := plots.Buckets(g, cols)
+		if len(bs) != min(cols, len(g)) {
+			t.Fatalf("%d buckets for %d values in %d columns", len(bs), len(g), cols)
+		}
+		next := 0
+		for _, b := range bs {
+			if b.Lo != next || b.Hi < b.Lo {
+				t.Fatalf("bucket %+v does not follow %d", b, next)
+			}
+			next = b.Hi + 1
+			lo, hi := g[b.Lo], g[b.Lo]
+			for n := b.Lo; n <= b.Hi; n++ {
+				lo, hi = min(lo, g[n]), max(hi, g[n])
+			}
+			if b.Min != lo || b.Max != hi {
+				t.Fatalf("bucket %+v, want min %d max %d", b, lo, hi)
+			}
+		}
+		if next != len(g) {
+			t.Fatalf("buckets end at %d of %d", next, len(g))
+		}
+	}
+}
+
+// TestGrundyPNG draws Kayles and checks the picture: its size, and that the
+// data area holds coloured bars.
+func TestGrundyPNG(t *testing.T) {
+	games, err := rules.Parse(strings.NewReader("name: kayles\ncode: \"0.77\"\n"), "kayles.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := compute.Sequence(t.Context(), games[0], 20000, compute.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := plots.Grundy(tab, plots.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(p.Title.Text, "kayles") || !strings.Contains(p.Title.Text, "0.77") {
+		t.Errorf("title %q lacks the name and rule", p.Title.Text)
+	}
+	w, err := p.WriterTo(6*vg.Inch, 3*vg.Inch, "png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if _, err := w.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != 576 || b.Dy() != 288 { // 6×3 inches at 96 dpi
+		t.Errorf("image is %v", b)
+	}
+	blue := 0
+	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
+		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
+			r, g, b, _ := img.At(x, y).RGBA()
+			if b > 0x8000 && r < 0x6000 && g < 0xa000 {
+				blue++
+			}
+		}
+	}
+	if blue < 1000 {
+		t.Errorf("only %d pixels of the data colour", blue)
+	}
+	if _, err := plots.Grundy(tab, plots.Options{Ring: true}); err == nil {
+		t.Error("a ring plot of a row game did not fail")
+	}
+}
