@@ -537,15 +537,7 @@ func TestBruteForce(t *testing.T) {
 			t.Errorf("%s: parsed ring start %v, want %v\n%s", file, ring, rg.game.ring, rg.yaml)
 			continue
 		}
-		wantG := rg.game.heapValues(n)
-		var wantRing []uint32
-		if rg.game.ring {
-			wantRing = rg.game.ringValues(wantG)
-		}
-		if tab := bruteSequences(t, file, games[0], n, rg.yaml); tab != nil {
-			bruteCompare(t, file, "G", tab.G, wantG, rg.yaml)
-			bruteCompare(t, file, "Ring", tab.Ring, wantRing, rg.yaml)
-		}
+		bruteCheck(t, file, &rg.game, games[0], n, rg.yaml)
 		if big < bigGame && !rg.game.leavesThree() {
 			big++
 			bruteSequences(t, file, games[0], bigN, rg.yaml)
@@ -553,16 +545,23 @@ func TestBruteForce(t *testing.T) {
 		if mid < midGame && !rg.game.leavesThree() {
 			// Larger values exercise the engine's wider option sets.
 			mid++
-			wantG := rg.game.heapValues(midN)
-			var wantRing []uint32
-			if rg.game.ring {
-				wantRing = rg.game.ringValues(wantG)
-			}
-			if tab := bruteSequences(t, file, games[0], midN, rg.yaml); tab != nil {
-				bruteCompare(t, file, "G", tab.G, wantG, rg.yaml)
-				bruteCompare(t, file, "Ring", tab.Ring, wantRing, rg.yaml)
-			}
+			bruteCheck(t, file, &rg.game, games[0], midN, rg.yaml)
 		}
+	}
+}
+
+// bruteCheck compares the engine's G(0..n), and Ring(0..n) on ring starts,
+// for the parsed game g with the heap-level brute force for bg.
+func bruteCheck(t *testing.T, file string, bg *bruteGame, g rules.Game, n int, yaml string) {
+	t.Helper()
+	wantG := bg.heapValues(n)
+	var wantRing []uint32
+	if bg.ring {
+		wantRing = bg.ringValues(wantG)
+	}
+	if tab := bruteSequences(t, file, g, n, yaml); tab != nil {
+		bruteCompare(t, file, "G", tab.G, wantG, yaml)
+		bruteCompare(t, file, "Ring", tab.Ring, wantRing, yaml)
 	}
 }
 
@@ -809,15 +808,7 @@ func TestBruteForceWide(t *testing.T) {
 			}
 			g := bruteCodeGame(code)
 			g.ring = start == "ring"
-			wantG := g.heapValues(n)
-			tab := bruteSequences(t, "wide.yaml", games[0], n, yaml)
-			if tab == nil {
-				continue
-			}
-			bruteCompare(t, "wide.yaml", "G", tab.G, wantG, yaml)
-			if g.ring {
-				bruteCompare(t, "wide.yaml", "Ring", tab.Ring, g.ringValues(wantG), yaml)
-			}
+			bruteCheck(t, "wide.yaml", g, games[0], n, yaml)
 		}
 	}
 }

@@ -77,3 +77,15 @@ func forEachBatch(schema *arrow.Schema, t *compute.Table, rows int, mem memory.A
 	}
 	return nil
 }
+
+// prepare checks t and returns the schema and allocator a writer uses.
+func prepare(t *compute.Table, opt Options) (*arrow.Schema, memory.Allocator, error) {
+	if err := checkTable(t); err != nil {
+		return nil, nil, err
+	}
+	meta, err := opt.metadata(t)
+	if err != nil {
+		return nil, nil, err
+	}
+	return Schema(t, meta), opt.allocator(), nil
+}

@@ -33,15 +33,10 @@ func WriteIPCTo(w io.Writer, t *compute.Table, opt Options) error {
 }
 
 func writeIPC(w io.Writer, t *compute.Table, opt Options) (err error) {
-	if err := checkTable(t); err != nil {
-		return err
-	}
-	meta, err := opt.metadata(t)
+	schema, mem, err := prepare(t, opt)
 	if err != nil {
 		return err
 	}
-	mem := opt.allocator()
-	schema := Schema(t, meta)
 	fw, err := ipc.NewFileWriter(w, ipc.WithSchema(schema), ipc.WithAllocator(mem))
 	if err != nil {
 		return err

@@ -35,15 +35,10 @@ func WriteParquetTo(w io.Writer, t *compute.Table, opt Options) error {
 }
 
 func writeParquet(w io.Writer, t *compute.Table, opt Options) (err error) {
-	if err := checkTable(t); err != nil {
-		return err
-	}
-	meta, err := opt.metadata(t)
+	schema, mem, err := prepare(t, opt)
 	if err != nil {
 		return err
 	}
-	mem := opt.allocator()
-	schema := Schema(t, meta)
 	props := parquet.NewWriterProperties(
 		parquet.WithAllocator(mem),
 		parquet.WithCompression(compress.Codecs.Zstd),
