@@ -18,9 +18,9 @@
 //
 //	$ sgtab run
 //
-// Compute Kayles to 100000 and print one JSON object per game:
+// Compute Kayles to 20000 and print one JSON object per game:
 //
-//	$ sgtab run -heaps 100000 -json configs/octal-0.77-kayles.yaml
+//	$ sgtab run -heaps 20000 -json configs/octal-0.77-kayles.yaml
 //
 // Check a directory of configs:
 //
