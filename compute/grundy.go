@@ -17,6 +17,12 @@ type Options struct {
 	// positions finished since the previous call. It must be cheap and safe
 	// for concurrent use (Batch calls it from several goroutines).
 	Progress func(delta int64)
+	// StopWhenProved ends the table at the smallest heap size that proves
+	// its period, instead of filling it in up to the size asked for.
+	StopWhenProved bool
+	// Exhaustive computes every value even when a period is proved, to
+	// check the theorem (or the engine) against the computation.
+	Exhaustive bool
 }
 
 // progressEvery is how many heap sizes pass between progress reports and
@@ -27,8 +33,12 @@ const (
 )
 
 // Sequence computes SG(0..n) of the game g, and SG of the rings 0..n when g
-// starts on a ring. n must be ≥ 0, otherwise Sequence panics. It returns
-// ctx.Err() if ctx is cancelled before it finishes.
+// starts on a ring, and analyses the values (Table.Analysis). When a theorem
+// proves the values periodic (see FindPeriod and doc.go), it computes no
+// further: the rest of G is filled in from the period, or, with
+// opt.StopWhenProved, the table ends at the last heap size the proof needed.
+// n must be ≥ 0, otherwise Sequence panics. It returns ctx.Err() if ctx is
+// cancelled before it finishes.
 func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, error) {
 	if n < 0 {
 		panic("compute: negative heap size")
@@ -41,11 +51,22 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 		t.Ring = make([]uint32, n+1)
 		ring = newEvaluator(ringRule(g.Rule))
 	}
+	canProve := provable(g.Rule) && !opt.Exhaustive
+	check := firstProofCheck
 	var work, reported int64
 	for h := 1; h <= n; h++ {
-		t.G[h] = line.value(h, t.G)
-		work += line.work
-		if ring != nil {
+		if t.proved == nil {
+			t.G[h] = line.value(h, t.G)
+			work += line.work
+			if canProve && h == check {
+				check *= 2
+				t.tryProof(h, opt.StopWhenProved)
+				if opt.StopWhenProved && t.proved != nil {
+					n = len(t.G) - 1
+				}
+			}
+		}
+		if ring != nil && h <= n {
 			t.Ring[h] = ring.value(h, t.G)
 			work += ring.work
 		}
@@ -59,12 +80,46 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 				reported = int64(h)
 			}
 		}
+		if t.proved != nil && ring == nil {
+			break // the rest is filled in
+		}
+	}
+	if canProve && t.proved == nil && n > 0 {
+		t.tryProof(n, opt.StopWhenProved)
 	}
 	if opt.Progress != nil {
-		opt.Progress(int64(n) + 1 - reported)
+		opt.Progress(int64(len(t.G)) - reported)
 	}
+	t.Analysis = Analyze(t)
 	t.Elapsed = time.Since(start)
 	return t, nil
+}
+
+// firstProofCheck is the first heap size at which Sequence tries to prove
+// the values periodic; it tries again at every power of two after it.
+const firstProofCheck = 64
+
+// tryProof looks for a proved period in G[0..h]. If there is one, it fills
+// G[h+1..] from the period, or with stop cuts G (and Ring) after the last
+// heap size the proof needed.
+func (t *Table) tryProof(h int, stop bool) {
+	per, proof, ok := prove(t.Game.Rule, t.G[:h+1])
+	if !ok {
+		return
+	}
+	computed := h
+	if stop {
+		need := proof.Need(per)
+		t.G = t.G[:need+1]
+		if t.Ring != nil {
+			t.Ring = t.Ring[:need+1]
+		}
+		computed = need
+	}
+	for m := h + 1; m < len(t.G); m++ {
+		t.G[m] = per.value(t.G, m)
+	}
+	t.proved = &provedPeriod{period: per, proof: proof, computed: computed}
 }
 
 // ringRule returns the digit table of the first move on a ring, read as a

@@ -18,6 +18,17 @@ type Table struct {
 	Warnings []error
 	// Elapsed is the time the computation took.
 	Elapsed time.Duration
+	// Analysis holds the period, closed form, rare values and checksum of G.
+	Analysis *Analysis
+
+	proved *provedPeriod // set when a proved period filled in the rest
+}
+
+// A provedPeriod is a period proved while computing.
+type provedPeriod struct {
+	period   Period
+	proof    Proof
+	computed int // the largest heap size the engine computed
 }
 
 // N returns the largest heap size in the table.

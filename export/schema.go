@@ -23,6 +23,21 @@ const (
 	KeyConfig  = "sgtab.config"  // the YAML text of the config file
 	KeyHeaps   = "sgtab.heaps"   // N in decimal: the table holds SG(0..N)
 	KeyVersion = "sgtab.version" // the sgtab version that wrote the file
+
+	// Keys of the analysis (compute.Analysis), present when the table has one.
+	KeyStatus        = "sgtab.status"         // proved, observed or none
+	KeyPeriod        = "sgtab.period"         // p (status proved or observed)
+	KeyPreperiod     = "sgtab.preperiod"      // n0: G(n+p) = G(n) + s for n ≥ n0
+	KeySaltus        = "sgtab.saltus"         // s: 0 for pure periodicity
+	KeyLastException = "sgtab.last_exception" // n0 − 1, or "none" when n0 = 0
+	KeyClosedForm    = "sgtab.closed_form"    // the rule in one line
+	KeyTheorem       = "sgtab.theorem"        // the theorem that proves the period (proved)
+	KeyProofWindow   = "sgtab.proof_window"   // the n checked for the proof, "n0 ≤ n < W" (proved)
+	KeyComputed      = "sgtab.computed"       // the largest n computed; above it, filled from the proved period
+	KeyChecksum      = "sgtab.checksum"       // ogsolve's checksum of SG(0..N), 8 hex digits
+	KeyRareMask      = "sgtab.rare_mask"      // mask of the rare/common split, 0 when there is none
+	KeyRareCount     = "sgtab.rare_count"     // rare positions in 0..N
+	KeyLastRare      = "sgtab.last_rare"      // the last rare position, or "none"
 )
 
 // Column names.
@@ -93,14 +108,16 @@ func (o Options) metadata(t *compute.Table) (map[string]string, error) {
 	return meta, nil
 }
 
-// Metadata returns the base key/value metadata of t: sgtab.name, sgtab.rule,
-// sgtab.start, sgtab.config, sgtab.heaps and sgtab.version. An empty version
-// means the sgtab module version from the build info, or "(devel)".
+// Metadata returns the key/value metadata of t: sgtab.name, sgtab.rule,
+// sgtab.start, sgtab.config, sgtab.heaps and sgtab.version, and when t has
+// an Analysis its keys (sgtab.status, sgtab.period, …; see the Key
+// constants). An empty version means the sgtab module version from the
+// build info, or "(devel)".
 func Metadata(t *compute.Table, version string) map[string]string {
 	if version == "" {
 		version = buildVersion()
 	}
-	return map[string]string{
+	m := map[string]string{
 		KeyName:    t.Game.Name,
 		KeyRule:    t.Game.Rule.String(),
 		KeyStart:   t.Game.Start.String(),
@@ -108,6 +125,36 @@ func Metadata(t *compute.Table, version string) map[string]string {
 		KeyHeaps:   strconv.Itoa(len(t.G) - 1),
 		KeyVersion: version,
 	}
+	if a := t.Analysis; a != nil {
+		itoa := strconv.Itoa
+		m[KeyStatus] = string(a.Status)
+		m[KeyComputed] = itoa(a.Computed)
+		m[KeyChecksum] = a.Checksum
+		m[KeyRareMask] = strconv.FormatUint(uint64(a.Rare.Mask), 10)
+		m[KeyRareCount] = itoa(a.Rare.Count)
+		m[KeyLastRare] = orNone(a.Rare.Last)
+		if a.Status != compute.None {
+			p := a.Period
+			m[KeyPeriod] = itoa(p.Length)
+			m[KeyPreperiod] = itoa(p.Start)
+			m[KeySaltus] = strconv.FormatUint(uint64(p.Saltus), 10)
+			m[KeyLastException] = orNone(p.LastException())
+			m[KeyClosedForm] = a.ClosedForm
+		}
+		if a.Status == compute.Proved {
+			m[KeyTheorem] = a.Proof.Theorem
+			m[KeyProofWindow] = a.Proof.String()
+		}
+	}
+	return m
+}
+
+// orNone formats n, or "none" when it is negative.
+func orNone(n int) string {
+	if n < 0 {
+		return "none"
+	}
+	return strconv.Itoa(n)
 }
 
 // buildVersion returns the version of the sgtab module in the running binary.

@@ -94,6 +94,8 @@ func TestRunGolden(t *testing.T) {
 	}{
 		{"run-games", 0, []string{"run", "-out", "out", "games.yaml"}},
 		{"run-json", 0, []string{"run", "-json", "-out", "out", "-heaps", "30", "games.yaml"}},
+		{"run-auto", 0, []string{"run", "-heaps", "auto", "-cap", "2000", "-json", "-plot", "none", "-out", "out", "games.yaml"}},
+		{"run-bad-heaps", 2, []string{"run", "-heaps", "lots"}},
 		{"run-svg", 0, []string{"run", "-plot", "svg", "-out", "out", "-heaps", "30", "games.yaml"}},
 		{"run-no-plot", 0, []string{"run", "-plot", "none", "-out", "out", "-heaps", "30", "games.yaml"}},
 		{"run-bad-plot", 2, []string{"run", "-plot", "gif", "games.yaml"}},

@@ -8,10 +8,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 
 	"gonum.org/v1/plot/vg"
-	"sync"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
@@ -19,28 +20,101 @@ import (
 	"github.com/sgtab/sgtab/rules"
 )
 
-const runUsage = "sgtab run [-heaps N] [-out DIR] [-workers K] [-json] [-plot png|svg|none] [CONFIG|DIR ...]"
+const runUsage = "sgtab run [-heaps N|auto] [-cap N] [-out DIR] [-workers K] [-json] [-plot png|svg|none] [CONFIG|DIR ...]"
 
 const runExamples = `  sgtab run                                   # every bundled config, into ./sgtab-out
   sgtab run -heaps 100000 configs/grundy.yaml # Grundy's game to 10^5
+  sgtab run -heaps auto -json configs/        # each game until its period is proved
   sgtab run -json -out /tmp/t my-games/       # every config in a directory
 `
 
+// defaultCap is how far -heaps auto computes a game whose period is not proved.
+const defaultCap = 100000
+
 // A summary is what run reports of one game.
 type summary struct {
-	Name     string   `json:"name"`
-	Rule     string   `json:"rule"`
-	Start    string   `json:"start"`
-	Heaps    int      `json:"heaps"`
-	MaxSG    uint32   `json:"max_sg"`
-	Seconds  float64  `json:"seconds"`
-	Files    []string `json:"files"`
+	Name    string   `json:"name"`
+	Rule    string   `json:"rule"`
+	Start   string   `json:"start"`
+	Heaps   int      `json:"heaps"`
+	MaxSG   uint32   `json:"max_sg"`
+	Seconds float64  `json:"seconds"`
+	Files   []string `json:"files"`
+
+	// The analysis (compute.Analysis); pointers are null where they do not apply.
+	Status        compute.Status `json:"status"`
+	Period        *int           `json:"period"`
+	Preperiod     *int           `json:"preperiod"`
+	Saltus        *uint32        `json:"saltus"`
+	LastException *int           `json:"last_exception"`
+	ClosedForm    string         `json:"closed_form,omitempty"`
+	Theorem       string         `json:"theorem,omitempty"`
+	ProofWindow   string         `json:"proof_window,omitempty"`
+	Computed      int            `json:"computed"`
+	RareMask      uint32         `json:"rare_mask"`
+	RareCount     int            `json:"rare_count"`
+	LastRare      *int           `json:"last_rare"`
+	Checksum      string         `json:"checksum"`
+
 	Warnings []string `json:"warnings,omitempty"`
+}
+
+// newSummary summarises the table t, written to files.
+func newSummary(t *compute.Table, files []string) *summary {
+	g, a := t.Game, t.Analysis
+	s := &summary{
+		Name:     g.Name,
+		Rule:     g.Rule.String(),
+		Start:    g.Start.String(),
+		Heaps:    t.N(),
+		MaxSG:    t.MaxG(),
+		Seconds:  t.Elapsed.Seconds(),
+		Files:    files,
+		Status:   a.Status,
+		Computed: a.Computed,
+		RareMask: a.Rare.Mask,
+		Checksum: a.Checksum,
+	}
+	if a.Rare.Mask != 0 {
+		s.RareCount, s.LastRare = a.Rare.Count, new(a.Rare.Last)
+	}
+	if a.Status != compute.None {
+		p := a.Period
+		s.Period, s.Preperiod, s.Saltus = new(p.Length), new(p.Start), new(p.Saltus)
+		if p.Start > 0 {
+			s.LastException = new(p.LastException())
+		}
+		s.ClosedForm = a.ClosedForm
+	}
+	if a.Status == compute.Proved {
+		s.Theorem, s.ProofWindow = a.Proof.Theorem, a.Proof.String()
+	}
+	for _, w := range t.Warnings {
+		s.Warnings = append(s.Warnings, w.Error())
+	}
+	if a.Status == compute.None {
+		s.Warnings = append(s.Warnings, fmt.Sprintf("no period found up to n = %d", t.N()))
+	}
+	return s
+}
+
+// parseHeaps reads the -heaps flag: a whole number ≥ 1 (1e6 is accepted),
+// or "auto" (returned as 0).
+func parseHeaps(v string) (int64, error) {
+	if v == "auto" {
+		return 0, nil
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || f != float64(int64(f)) {
+		return 0, fmt.Errorf("want a whole number or auto")
+	}
+	return int64(f), nil
 }
 
 func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("run", runUsage, runExamples, stderr)
-	heaps := fs.Int64("heaps", 0, "compute SG(0..`N`) for every game, overriding the configs")
+	heapsFlag := fs.String("heaps", "", "compute SG(0..`N`) for every game, overriding the configs;\nauto: compute each game until its period is proved, or up to -cap")
+	capFlag := fs.Int64("cap", defaultCap, "with -heaps auto, compute at most SG(0..`N`)")
 	out := fs.String("out", "sgtab-out", "write the tables into `DIR`")
 	workers := fs.Int("workers", 0, "compute up to `K` games at once; 0 means one per CPU")
 	asJSON := fs.Bool("json", false, "print one JSON object per game per line")
@@ -56,10 +130,24 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if *workers < 0 {
 		return usageError(fs, "-workers must be >= 0")
 	}
+	var heaps int64
+	auto := *heapsFlag == "auto"
 	if isSet(fs, "heaps") {
+		h, err := parseHeaps(*heapsFlag)
+		if err != nil {
+			return usageError(fs, "-heaps %s: %v", *heapsFlag, err)
+		}
+		heaps = h
+		if auto {
+			heaps = *capFlag
+		}
 		for _, start := range []rules.Start{rules.StartLine, rules.StartRing} {
-			if err := rules.CheckHeaps(*heaps, start); err != nil {
-				return usageError(fs, "-heaps %d: %v", *heaps, err)
+			if err := rules.CheckHeaps(heaps, start); err != nil {
+				flagName := "-heaps"
+				if auto {
+					flagName = "-cap"
+				}
+				return usageError(fs, "%s %d: %v", flagName, heaps, err)
 			}
 		}
 	}
@@ -69,8 +157,8 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	var total int64
 	for i := range games {
-		if *heaps > 0 {
-			games[i].Heaps = int(*heaps)
+		if heaps > 0 {
+			games[i].Heaps = int(heaps)
 		}
 		total += int64(games[i].Heaps) + 1
 	}
@@ -85,7 +173,8 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		next      int // first summary not yet printed
 		printErr  error
 	)
-	err = compute.Each(ctx, games, compute.Options{Workers: *workers, Progress: bar.add},
+	opt := compute.Options{Workers: *workers, Progress: bar.add, StopWhenProved: auto}
+	err = compute.Each(ctx, games, opt,
 		func(i int, t *compute.Table) error {
 			s, err := writeTable(t, *out, *plotFormat)
 			if err != nil {
@@ -129,46 +218,43 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
-// writeTable writes t's Parquet and Arrow files, and its plot unless
-// plotFormat is "none", into dir and summarises it.
+// writeTable writes t's Parquet and Arrow files, its rare positions when
+// its values split into rare and common ones, and its plot unless
+// plotFormat is "none", into dir, and summarises it.
 func writeTable(t *compute.Table, dir, plotFormat string) (*summary, error) {
-	g := t.Game
-	s := &summary{
-		Name:    g.Name,
-		Rule:    g.Rule.String(),
-		Start:   g.Start.String(),
-		Heaps:   t.N(),
-		MaxSG:   t.MaxG(),
-		Seconds: t.Elapsed.Seconds(),
-	}
+	name := t.Game.Name
 	opt := export.Options{Version: version}
-	pq := filepath.Join(dir, g.Name+".parquet")
+	pq := filepath.Join(dir, name+".parquet")
 	if err := export.WriteParquet(pq, t, opt); err != nil {
 		return nil, err
 	}
-	ipcPath := filepath.Join(dir, g.Name+".arrow")
+	ipcPath := filepath.Join(dir, name+".arrow")
 	if err := export.WriteIPC(ipcPath, t, opt); err != nil {
 		return nil, err
 	}
-	s.Files = []string{pq, ipcPath}
+	files := []string{pq, ipcPath}
 	if plotFormat != "none" {
-		path := filepath.Join(dir, g.Name+"."+plotFormat)
+		path := filepath.Join(dir, name+"."+plotFormat)
 		if err := writePlot(t, false, path, plotFormat); err != nil {
 			return nil, err
 		}
-		s.Files = append(s.Files, path)
+		files = append(files, path)
 		if t.Ring != nil {
-			path := filepath.Join(dir, g.Name+"-ring."+plotFormat)
+			path := filepath.Join(dir, name+"-ring."+plotFormat)
 			if err := writePlot(t, true, path, plotFormat); err != nil {
 				return nil, err
 			}
-			s.Files = append(s.Files, path)
+			files = append(files, path)
 		}
 	}
-	for _, w := range t.Warnings {
-		s.Warnings = append(s.Warnings, w.Error())
+	if t.Analysis.Rare.Mask != 0 {
+		path := filepath.Join(dir, name+"-rare.parquet")
+		if err := export.WriteRare(path, t, opt); err != nil {
+			return nil, err
+		}
+		files = append(files, path)
 	}
-	return s, nil
+	return newSummary(t, files), nil
 }
 
 func printSummary(w io.Writer, s *summary, asJSON bool) error {
@@ -184,8 +270,35 @@ func printSummary(w io.Writer, s *summary, asJSON bool) error {
 	if s.Start == "ring" {
 		rule += " (ring)"
 	}
-	_, err := fmt.Fprintf(w, "%-20s %-14s heaps 0..%-10d max SG %-7d %7.2fs  %s\n",
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-20s %-14s heaps 0..%-10d max SG %-7d %7.2fs  %s\n",
 		s.Name, rule, s.Heaps, s.MaxSG, s.Seconds, filesPattern(s.Files))
+	switch s.Status {
+	case compute.None:
+		fmt.Fprintf(&b, "    no period up to n = %d\n", s.Heaps)
+	default:
+		fmt.Fprintf(&b, "    period %d", *s.Period)
+		if *s.Saltus > 0 {
+			fmt.Fprintf(&b, ", saltus %d", *s.Saltus)
+		}
+		if s.LastException != nil {
+			fmt.Fprintf(&b, " from n = %d (last exception %d)", *s.Preperiod, *s.LastException)
+		}
+		if s.Status == compute.Proved {
+			fmt.Fprintf(&b, ": proved, %s, window %s", s.Theorem, s.ProofWindow)
+			if s.Computed < s.Heaps {
+				fmt.Fprintf(&b, "; computed to %d, the rest filled from the period", s.Computed)
+			}
+		} else {
+			fmt.Fprintf(&b, ": observed up to n = %d, not proved", s.Heaps)
+		}
+		fmt.Fprintf(&b, "\n    %s\n", s.ClosedForm)
+	}
+	if s.RareMask != 0 {
+		fmt.Fprintf(&b, "    rare values: mask %#x, %d positions, the last at n = %d\n", s.RareMask, s.RareCount, *s.LastRare)
+	}
+	fmt.Fprintf(&b, "    checksum %s\n", s.Checksum)
+	_, err := io.WriteString(w, b.String())
 	return err
 }
 

@@ -1,0 +1,204 @@
+package compute
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+)
+
+// An Analysis is what sgtab reports about a table's values: their period and
+// its standing, the rule in closed form, the rare/common split and a
+// checksum.
+type Analysis struct {
+	Status Status
+	// Period is meaningful unless Status is None.
+	Period Period
+	// Proof names the theorem and window when Status is Proved.
+	Proof Proof
+	// ClosedForm states the rule in one line ("" when Status is None).
+	ClosedForm string
+	// Computed is the largest heap size computed by the engine; the values
+	// above it were filled in from a proved period.
+	Computed int
+	Rare     Rare
+	// Checksum is the Fletcher-style checksum of G (see Checksum).
+	Checksum string
+}
+
+// Rare describes the split of values into a rare and a common class: a value
+// v is rare when popcount(v & Mask) is even (0 is always rare), common when
+// it is odd. Mask is 0 when no mask makes the rare positions fewer than
+// rareShare of the table.
+type Rare struct {
+	Mask      uint32
+	Count     int // rare positions
+	Last      int // last rare position, -1 if none
+	Positions []int
+}
+
+// rareShare bounds the share of rare positions for a split to be reported.
+const rareShare = 1.0 / 16
+
+// Analyze returns the analysis of t's row values G. A period found while
+// computing (and proved, so that the rest of the table was filled in) is
+// kept; otherwise G is searched for a period, proved where a theorem allows.
+func Analyze(t *Table) *Analysis {
+	a := &Analysis{Status: None, Computed: t.N(), Checksum: Checksum(t.G)}
+	if t.proved != nil {
+		a.Status, a.Period, a.Proof = Proved, t.proved.period, t.proved.proof
+		a.Computed = t.proved.computed
+	} else if per, proof, ok := prove(t.Game.Rule, t.G); ok {
+		a.Status, a.Period, a.Proof = Proved, per, proof
+	} else if per, ok := FindPeriod(t.G); ok {
+		a.Status, a.Period = Observed, per
+	}
+	if a.Status != None {
+		a.ClosedForm = ClosedForm(t.G, a.Period)
+	}
+	a.Rare = FindRare(t.G)
+	return a
+}
+
+// ClosedForm states the periodic rule of G in one line, e.g.
+//
+//	for n ≥ 1: SG(n) = 4·⌊(n − 1)/4⌋ + [1, 2, 4, 3][(n − 1) mod 4]; SG(0) = 0
+//
+// Periods longer than 64 are stated as a recurrence, and preperiods longer
+// than 32 values refer to the table.
+func ClosedForm(G []uint32, p Period) string {
+	var b strings.Builder
+	n0 := p.Start
+	arg := "n"
+	if n0 > 0 {
+		arg = fmt.Sprintf("n − %d", n0)
+	}
+	if p.Length > 64 {
+		fmt.Fprintf(&b, "SG(n) = SG(n − %d)", p.Length)
+		if p.Saltus > 0 {
+			fmt.Fprintf(&b, " + %d", p.Saltus)
+		}
+		fmt.Fprintf(&b, " for n ≥ %d", n0+p.Length)
+		n0 += p.Length // the base values run up to the first recurrence
+	} else {
+		fmt.Fprintf(&b, "for n ≥ %d: SG(n) = ", n0)
+		block := G[p.Start : p.Start+p.Length]
+		switch {
+		case p.Length == 1 && p.Saltus == 0:
+			fmt.Fprintf(&b, "%d", block[0])
+		case p.Length == 1:
+			// SG(n) = s·(n − n0) + b
+			if p.Saltus != 1 {
+				fmt.Fprintf(&b, "%d·", p.Saltus)
+				arg = paren(arg)
+			}
+			b.WriteString(arg)
+			if block[0] != 0 {
+				fmt.Fprintf(&b, " + %d", block[0])
+			}
+		default:
+			if p.Saltus > 0 {
+				fmt.Fprintf(&b, "%d·⌊%s/%d⌋ + ", p.Saltus, paren(arg), p.Length)
+			}
+			fmt.Fprintf(&b, "%s[%s mod %d]", list(block), paren(arg), p.Length)
+		}
+	}
+	switch {
+	case n0 == 0:
+	case n0 == 1:
+		fmt.Fprintf(&b, "; SG(0) = %d", G[0])
+	case n0 <= 32:
+		fmt.Fprintf(&b, "; SG(0..%d) = %s", n0-1, list(G[:n0]))
+	default:
+		fmt.Fprintf(&b, "; SG(0..%d) as tabulated", n0-1)
+	}
+	return b.String()
+}
+
+// paren puts an expression other than n in parentheses.
+func paren(expr string) string {
+	if expr == "n" {
+		return expr
+	}
+	return "(" + expr + ")"
+}
+
+func list(vs []uint32) string {
+	s := make([]string, len(vs))
+	for i, v := range vs {
+		s[i] = fmt.Sprint(v)
+	}
+	return "[" + strings.Join(s, ", ") + "]"
+}
+
+// maxRareBits bounds the value width for which FindRare looks for a mask.
+const maxRareBits = 20
+
+// FindRare finds the mask that makes the rare positions of G fewest. With
+// h the histogram of values, the number of rare positions under mask m is
+//
+//	rare(m) = (N+1 + H(m)) / 2,   H(m) = Σ_v h(v)·(−1)^popcount(v & m),
+//
+// and H is the Walsh–Hadamard transform of h, so one transform scores every
+// mask at once. The split is reported (Mask ≠ 0) when the best mask leaves
+// fewer than 1/16 of the positions rare. Values wider than 20 bits are not
+// searched.
+func FindRare(G []uint32) Rare {
+	r := Rare{Last: -1}
+	var maxG uint32
+	for _, v := range G {
+		maxG = max(maxG, v)
+	}
+	width := bits.Len32(maxG)
+	if width == 0 || width > maxRareBits {
+		return r
+	}
+	h := make([]int64, 1<<width)
+	for _, v := range G {
+		h[v]++
+	}
+	for half := 1; half < len(h); half *= 2 {
+		for i := 0; i < len(h); i += 2 * half {
+			for j := i; j < i+half; j++ {
+				x, y := h[j], h[j+half]
+				h[j], h[j+half] = x+y, x-y
+			}
+		}
+	}
+	best := 0
+	for m := 1; m < len(h); m++ {
+		if best == 0 || h[m] < h[best] {
+			best = m
+		}
+	}
+	count := (int64(len(G)) + h[best]) / 2
+	if float64(count) >= rareShare*float64(len(G)) {
+		return r
+	}
+	r.Mask, r.Count = uint32(best), int(count)
+	for n, v := range G {
+		if IsRare(v, r.Mask) {
+			r.Positions = append(r.Positions, n)
+			r.Last = n
+		}
+	}
+	return r
+}
+
+// IsRare reports whether v is rare under mask: popcount(v & mask) is even.
+func IsRare(v, mask uint32) bool { return bits.OnesCount32(v&mask)%2 == 0 }
+
+// Checksum returns the checksum ogsolve prints, so tables can be compared
+// with other tools: over G(0), G(1), … in order, taking each value as a
+// 16-bit word,
+//
+//	a = (a + v) mod 2^16;  b = (b + a) mod 2^16
+//
+// and the result is b·2^16 + a in upper-case hexadecimal (8 digits).
+func Checksum(G []uint32) string {
+	var a, b uint16
+	for _, v := range G {
+		a += uint16(v)
+		b += a
+	}
+	return fmt.Sprintf("%04X%04X", b, a)
+}

@@ -1,0 +1,160 @@
+package compute
+
+import (
+	"fmt"
+
+	"github.com/sgtab/sgtab/rules"
+)
+
+// A Period says that G(n+Length) = G(n) + Saltus for every n ≥ Start: Start
+// is the preperiod n0, Length the period p and Saltus the increase s per
+// period (0 for pure periodicity, positive for arithmetic periodicity).
+type Period struct {
+	Start  int
+	Length int
+	Saltus uint32
+}
+
+// LastException returns the last heap size before the periodic part, or -1
+// when the sequence is periodic from 0.
+func (p Period) LastException() int { return p.Start - 1 }
+
+// value returns G(n) for n ≥ Start+Length from the values a period earlier.
+func (p Period) value(G []uint32, n int) uint32 { return G[n-p.Length] + p.Saltus }
+
+// Status is the standing of a reported period.
+type Status string
+
+const (
+	// Proved: a theorem turns the finite check into a proof for all n.
+	Proved Status = "proved"
+	// Observed: the table shows the period with the required margin, but no
+	// theorem applied (or the table is too short for its window).
+	Observed Status = "observed"
+	// None: no period was found in the table.
+	None Status = "none"
+)
+
+// minRepeats is how many full periods the periodic part of a table must
+// hold before FindPeriod reports a period it has only observed; the periodic
+// part must also cover at least half of the table. A run of equal values at
+// the end of a short table is thus not "period 1".
+const minRepeats = 3
+
+// FindPeriod returns the period of G with the smallest length p, and for it
+// the smallest preperiod n0, such that
+//
+//	G(n+p) = G(n) + s   for all n0 ≤ n ≤ N−p   (N = len(G)−1, s ≥ 0)
+//
+// and the periodic part n0..N holds at least three full periods and at least
+// half of the table. It reports false when no p ≤ (N+1)/3 qualifies.
+func FindPeriod(G []uint32) (Period, bool) {
+	return findPeriod(G, false, (len(G))/minRepeats, func(p Period) bool { return observable(len(G), p) })
+}
+
+// observable reports whether the periodic part of a table of size heaps
+// (N+1) is long enough to report p as observed.
+func observable(size int, p Period) bool {
+	span := size - p.Start
+	return span >= minRepeats*p.Length && 2*span >= size
+}
+
+// findPeriod returns the smallest length p ≤ maxP, with its smallest
+// preperiod, that accept approves; with pure, only periods without saltus
+// are considered. Each length p costs a backward scan from the end of G to
+// the first n with G(n+p) ≠ G(n) + s.
+func findPeriod(G []uint32, pure bool, maxP int, accept func(Period) bool) (Period, bool) {
+	N := len(G) - 1
+	for p := 1; p <= min(maxP, N); p++ {
+		if G[N] < G[N-p] || pure && G[N] != G[N-p] {
+			continue // a saltus is never negative
+		}
+		s := G[N] - G[N-p]
+		n := N - p
+		for n >= 0 && G[n+p] == G[n]+s {
+			n--
+		}
+		per := Period{Start: n + 1, Length: p, Saltus: s}
+		if accept(per) {
+			return per, true
+		}
+	}
+	return Period{}, false
+}
+
+// A Proof says which theorem makes a period hold for every n, and the
+// window of heap sizes it needed checked.
+type Proof struct {
+	Theorem string
+	// G(n+p) = G(n) was checked for WindowStart ≤ n < WindowEnd, which takes
+	// the table up to heap WindowEnd−1+p.
+	WindowStart, WindowEnd int
+}
+
+// Need returns the largest heap size the proof's window reads.
+func (pr Proof) Need(p Period) int { return pr.WindowEnd - 1 + p.Length }
+
+func (pr Proof) String() string {
+	return fmt.Sprintf("%d ≤ n < %d", pr.WindowStart, pr.WindowEnd)
+}
+
+// proofWindow returns the theorem that proves a pure period p of the game
+// with rule r once G(n+p) = G(n) holds for every n in its window, or false
+// when no theorem applies: the rule must have a largest removal k (no
+// repeating tail), must not split a heap without removing tokens (d0 = 0),
+// and must not require distinct parts. With h the most heaps a move may
+// leave, the window is
+//
+//	n0 ≤ n < W,   W = max(h·n0 + (h−1)·p + k, k + 1)
+//
+// (for h = 2, W = 2·n0 + p + k: the Guy–Smith theorem). See doc.go.
+func proofWindow(r rules.Rule, p Period) (Proof, bool) {
+	k, bounded := r.MaxTake()
+	if !bounded || p.Saltus != 0 || r.SplitsWithoutRemoval() {
+		return Proof{}, false
+	}
+	for _, d := range r.Digits {
+		if d.Distinct != 0 {
+			return Proof{}, false
+		}
+	}
+	h := r.MaxParts()
+	w := k + 1
+	if h >= 1 {
+		w = max(w, h*p.Start+(h-1)*p.Length+k)
+	}
+	var theorem string
+	switch h {
+	case 0, 1:
+		theorem = "periodicity of subtraction games (no splits): a window of max-take values"
+	case 2:
+		theorem = "Guy–Smith octal periodicity theorem"
+	default:
+		theorem = "Guy–Smith periodicity theorem for splits into three heaps"
+	}
+	return Proof{Theorem: theorem, WindowStart: p.Start, WindowEnd: w}, true
+}
+
+// provable reports whether some theorem of proofWindow can apply to r.
+func provable(r rules.Rule) bool {
+	_, ok := proofWindow(r, Period{Length: 1})
+	return ok
+}
+
+// prove returns the smallest period of G that a theorem proves for every n,
+// and the proof, or false when none does.
+func prove(r rules.Rule, G []uint32) (Period, Proof, bool) {
+	if !provable(r) {
+		return Period{}, Proof{}, false
+	}
+	var proof Proof
+	per, ok := findPeriod(G, true, len(G)-1, func(p Period) bool {
+		pr, ok := proofWindow(r, p)
+		if ok && pr.Need(p) <= len(G)-1 {
+			proof = pr
+			return true
+		}
+		return false
+	})
+	return per, proof, ok
+}

@@ -1,0 +1,345 @@
+package compute_test
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/sgtab/sgtab/compute"
+)
+
+// knownPeriods are published periods of octal games. OEIS entries with
+// offset 1 count heaps from 1, as sgtab does; "last exception" is the last n
+// with G(n) ≠ G(n+p).
+var knownPeriods = []struct {
+	name, yaml    string
+	n             int
+	status        compute.Status
+	period        int
+	saltus        uint32
+	lastException int // -1: periodic from 0
+	long          bool
+}{
+	// Kayles: period 12, last exception 70 (OEIS A002186; Winning Ways ch. 4).
+	{"kayles", `code: "0.77"`, 2000, compute.Proved, 12, 0, 70, false},
+	// Dawson's chess: period 34, exceptions 0, 14, 16, 17, 31, 34, 51 (OEIS A002187).
+	{"dawsons-chess", `code: "0.137"`, 2000, compute.Proved, 34, 0, 51, false},
+	// Dawson's Kayles: the values of 0.137 shifted by one (OEIS A002187, comments).
+	{"dawsons-kayles", `code: "0.07"`, 2000, compute.Proved, 34, 0, 52, false},
+	// Double Kayles: period 24, last exception 141 (OEIS A071074).
+	{"double-kayles", `code: "0.7777"`, 2000, compute.Proved, 24, 0, 141, false},
+	// 0.177: period 20, last exception 496 (OEIS A071435; Winning Ways ch. 4).
+	{"0.177", `code: "0.177"`, 4000, compute.Proved, 20, 0, 496, false},
+	// 0.1377: period 24, last exception 140 (OEIS A071434).
+	{"0.1377", `code: "0.1377"`, 2000, compute.Proved, 24, 0, 140, false},
+	// 0.11377: period 32, last exception 186 (OEIS A071452).
+	{"0.11377", `code: "0.11377"`, 2000, compute.Proved, 32, 0, 186, false},
+	// 0.117: period 48, the last exception at 46 (OEIS A071453).
+	{"0.117", `code: "0.117"`, 2000, compute.Proved, 48, 0, 46, false},
+	// 0.127: period 4, last exception 46577 (OEIS A071464; A. Gangolli and
+	// T. Plambeck, Int. J. Game Theory 18 (1989) 311–320).
+	{"0.127", `code: "0.127"`, 100000, compute.Proved, 4, 0, 46577, true},
+	// Subtraction games (Winning Ways ch. 4): S(1,2,3) is n mod 4;
+	// S(1,3,4) has period 7 (0 1 0 1 2 3 2); S(2,5) period 7 (0 0 1 1 0 2 1).
+	{"s-1-2-3", "moves:\n  - take: [1, 2, 3]", 100, compute.Proved, 4, 0, -1, false},
+	{"s-1-3-4", "moves:\n  - take: [1, 3, 4]", 100, compute.Proved, 7, 0, -1, false},
+	{"s-2-5", "moves:\n  - take: [2, 5]", 100, compute.Proved, 7, 0, -1, false},
+	// Lasker's Nim: SG(4k+1) = 4k+1, SG(4k+2) = 4k+2, SG(4k+3) = 4k+4,
+	// SG(4k+4) = 4k+3: period 4, saltus 4, the only exception at 0 (Winning
+	// Ways ch. 4). Splitting without removal rules out Guy–Smith: observed.
+	{"lasker", "moves:\n  - take: {min: 1}\n  - split: {parts: 2}", 3000, compute.Observed, 4, 4, 0, false},
+	// Nim: SG(n) = n, period 1 and saltus 1 (Bouton 1901); unbounded: observed.
+	{"nim", "moves:\n  - take: {min: 1}", 3000, compute.Observed, 1, 1, -1, false},
+}
+
+func TestKnownPeriods(t *testing.T) {
+	for _, k := range knownPeriods {
+		t.Run(k.name, func(t *testing.T) {
+			if k.long && testing.Short() {
+				t.Skip("long: skipped with -short")
+			}
+			a := sequence(t, k.yaml, k.n).Analysis
+			p := a.Period
+			if a.Status != k.status || p.Length != k.period || p.Saltus != k.saltus || p.LastException() != k.lastException {
+				t.Errorf("%s: %s period %d saltus %d last exception %d; want %s %d %d %d",
+					k.name, a.Status, p.Length, p.Saltus, p.LastException(), k.status, k.period, k.saltus, k.lastException)
+			}
+			if a.Status == compute.Proved && (a.Proof.Theorem == "" || a.Proof.WindowStart != p.Start) {
+				t.Errorf("%s: proof %+v", k.name, a.Proof)
+			}
+		})
+	}
+}
+
+// TestFilledEqualsComputed checks that values filled in from a proved period
+// equal the values computed one by one.
+func TestFilledEqualsComputed(t *testing.T) {
+	for _, k := range knownPeriods {
+		if k.status != compute.Proved || k.long {
+			continue
+		}
+		g := game(t, k.yaml)
+		filled, err := compute.Sequence(t.Context(), g, 5000, compute.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		full, err := compute.Sequence(t.Context(), g, 5000, compute.Options{Exhaustive: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if filled.Analysis.Computed >= 5000 || full.Analysis.Computed != 5000 {
+			t.Errorf("%s: computed %d (filled) and %d (exhaustive)", k.name, filled.Analysis.Computed, full.Analysis.Computed)
+		}
+		if !slices.Equal(filled.G, full.G) {
+			t.Errorf("%s: filled values differ from computed ones", k.name)
+		}
+		if filled.Analysis.Period != full.Analysis.Period || full.Analysis.Status != compute.Proved {
+			t.Errorf("%s: %+v vs %+v", k.name, filled.Analysis, full.Analysis)
+		}
+	}
+	// A ring column is computed to the end from the filled row values.
+	g := game(t, "code: \"0.77\"\nstart: ring")
+	filled, _ := compute.Sequence(t.Context(), g, 3000, compute.Options{})
+	full, _ := compute.Sequence(t.Context(), g, 3000, compute.Options{Exhaustive: true})
+	if !slices.Equal(filled.Ring, full.Ring) || !slices.Equal(filled.G, full.G) {
+		t.Error("ring: filled table differs from the computed one")
+	}
+}
+
+// TestProofBoundary checks the Guy–Smith window exactly: Kayles (k = 2,
+// n0 = 71, p = 12) needs G(n+12) = G(n) for 71 ≤ n < 2·71 + 12 + 2 = 156,
+// so a table to 155 + 12 = 167 proves the period and one to 166 does not.
+func TestProofBoundary(t *testing.T) {
+	check := func(yaml string, n int, want compute.Status) {
+		t.Helper()
+		a := sequence(t, yaml, n).Analysis
+		if a.Status != want {
+			t.Errorf("%q to %d: %s (%+v), want %s", yaml, n, a.Status, a.Period, want)
+		}
+	}
+	check(`code: "0.77"`, 167, compute.Proved)
+	check(`code: "0.77"`, 166, compute.Observed)
+	// Subtraction S(1,3,4): k = 4, n0 = 0, p = 7: the window is
+	// 0 ≤ n < max(0 + 4, 4 + 1) = 5, so 4 + 7 = 11 values prove it.
+	check("moves:\n  - take: [1, 3, 4]", 11, compute.Proved)
+	check("moves:\n  - take: [1, 3, 4]", 10, compute.None) // too short to observe, too
+
+	// StopWhenProved ends the table exactly at the boundary.
+	tab, err := compute.Sequence(t.Context(), game(t, `code: "0.77"`), 100000, compute.Options{StopWhenProved: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.N() != 167 || tab.Analysis.Status != compute.Proved {
+		t.Errorf("StopWhenProved: table to %d, %s; want 167, proved", tab.N(), tab.Analysis.Status)
+	}
+}
+
+// TestNotProvable checks that no theorem is claimed where none applies:
+// distinct splits, splits without removal, unbounded removals.
+func TestNotProvable(t *testing.T) {
+	for _, yaml := range []string{
+		`code: "0.04!"`,              // distinct parts
+		`code: "4.07"`,               // d0 splits
+		"moves:\n  - take: {min: 1}", // unbounded
+		`code: "0.(03)"`,             // unbounded, periodic tail
+		"moves:\n  - take: [1, 2, 3]\n  - split: {parts: 2}", // d0 splits
+	} {
+		if a := sequence(t, yaml, 3000).Analysis; a.Status == compute.Proved {
+			t.Errorf("%q: proved by %s", yaml, a.Proof.Theorem)
+		}
+	}
+}
+
+// TestFindPeriodPlanted plants a period and a preperiod in random sequences
+// and checks that FindPeriod returns exactly them.
+func TestFindPeriodPlanted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	for i := range 3000 {
+		p := 1 + rng.IntN(40)
+		n0 := rng.IntN(200)
+		var s uint32
+		if rng.IntN(3) == 0 {
+			s = uint32(1 + rng.IntN(8))
+		}
+		block := randomPrimitive(rng, p, s)
+		size := n0 + max(3*p, n0) + rng.IntN(300) // enough margin to be observed
+		G := make([]uint32, size)
+		for n := n0; n < size; n++ {
+			G[n] = block[(n-n0)%p] + s*uint32((n-n0)/p)
+		}
+		for n := n0 - 1; n >= 0; n-- {
+			G[n] = uint32(rng.IntN(20))
+			if n+p < size && G[n+p] >= s && G[n] == G[n+p]-s {
+				G[n]++ // n must be an exception
+			}
+		}
+		got, ok := compute.FindPeriod(G)
+		want := compute.Period{Start: n0, Length: p, Saltus: s}
+		if !ok || got != want {
+			t.Fatalf("case %d: FindPeriod = %+v, %v; want %+v\nG = %v", i, got, ok, want, G)
+		}
+	}
+}
+
+// randomPrimitive returns a block of p values whose repetition (with saltus
+// s) has no shorter period.
+func randomPrimitive(rng *rand.Rand, p int, s uint32) []uint32 {
+	for {
+		b := make([]uint32, p)
+		for i := range b {
+			b[i] = uint32(rng.IntN(6)) + 10
+		}
+		primitive := true
+		for q := 1; q < p && primitive; q++ {
+			if p%q != 0 {
+				continue
+			}
+			// With saltus s, period q < p would need b[i+q] = b[i] + s·q/p, a
+			// whole number only when p divides s·q; check the shift directly.
+			if s*uint32(q)%uint32(p) != 0 {
+				continue
+			}
+			d := s * uint32(q) / uint32(p)
+			same := true
+			for i := 0; i+q < p; i++ {
+				if b[i+q] != b[i]+d {
+					same = false
+					break
+				}
+			}
+			// the wrap-around: b[i+q-p] + s = b[i] + d for i+q ≥ p
+			for i := p - q; i < p && same; i++ {
+				if b[i+q-p]+s != b[i]+d {
+					same = false
+				}
+			}
+			primitive = !same
+		}
+		if primitive {
+			return b
+		}
+	}
+}
+
+// TestFindPeriodMargin checks that a short run is not reported as a period.
+func TestFindPeriodMargin(t *testing.T) {
+	// Irregular values then a run of equal values at the end.
+	G := []uint32{0, 5, 1, 7, 2, 9, 3, 8, 4, 6, 3, 3, 3}
+	if p, ok := compute.FindPeriod(G); ok {
+		t.Errorf("FindPeriod found %+v in a short final run", p)
+	}
+	// Grundy's game shows no period up to 10^4.
+	if p, ok := compute.FindPeriod(sequence(t, "code: \"4!.0\"", 10000).G); ok {
+		t.Errorf("Grundy's game: period %+v", p)
+	}
+}
+
+func TestChecksum(t *testing.T) {
+	for _, tc := range []struct {
+		G    []uint32
+		want string
+	}{
+		{nil, "00000000"},
+		{[]uint32{1, 2, 3}, "000A0006"},   // a: 1, 3, 6; b: 1, 4, 10
+		{[]uint32{0xFFFF, 2}, "00000001"}, // a: FFFF, 1; b: FFFF, FFFF+1 = 0
+		{[]uint32{0x10005}, "00050005"},   // values are taken as 16-bit words
+	} {
+		if got := compute.Checksum(tc.G); got != tc.want {
+			t.Errorf("Checksum(%v) = %s, want %s", tc.G, got, tc.want)
+		}
+	}
+}
+
+// TestFindRare checks the Walsh–Hadamard choice of mask against counting
+// every mask directly, and Grundy's game against its published rare values.
+func TestFindRare(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	for range 200 {
+		G := make([]uint32, 1+rng.IntN(2000))
+		mask := uint32(1 + rng.IntN(63))
+		for i := range G {
+			// Mostly common values under mask, a few rare ones.
+			for {
+				G[i] = uint32(rng.IntN(64))
+				if !compute.IsRare(G[i], mask) || rng.IntN(40) == 0 {
+					break
+				}
+			}
+		}
+		r := compute.FindRare(G)
+		best, bestCount := uint32(0), len(G)+1
+		for m := uint32(1); m < 64; m++ {
+			c := 0
+			for _, v := range G {
+				if compute.IsRare(v, m) {
+					c++
+				}
+			}
+			if c < bestCount {
+				best, bestCount = m, c
+			}
+		}
+		if float64(bestCount) >= float64(len(G))/16 {
+			if r.Mask != 0 {
+				t.Fatalf("FindRare reported mask %#x with %d of %d rare", r.Mask, r.Count, len(G))
+			}
+			continue
+		}
+		if r.Mask != best || r.Count != bestCount || len(r.Positions) != bestCount {
+			t.Fatalf("FindRare = mask %#x count %d; want %#x %d", r.Mask, r.Count, best, bestCount)
+		}
+	}
+
+	// Grundy's game: the rare (sparse) values are those with an even number
+	// of ones outside the lowest bit; the first ones are at these n
+	// (A. Flammenkamp, "Sprague-Grundy values of Grundy's game", the list of
+	// known sparse values).
+	g := sequence(t, "moves:\n  - split: {parts: 2, distinct: true}", 100000).G
+	r := compute.FindRare(g)
+	if r.Mask&^1 != bitsBelow(r.Mask)&^1 || r.Mask&1 != 0 {
+		t.Errorf("Grundy's game: mask %#b, want every bit but the lowest", r.Mask)
+	}
+	first := []int{0, 1, 2, 3, 4, 6, 7, 9, 10, 12, 15, 20, 23, 26, 28, 31, 34, 37, 40, 43, 46, 49, 50, 52, 53,
+		55, 58, 61, 87, 90, 93, 146, 149, 152, 158, 161, 164, 167, 176, 179, 181, 182, 185, 188, 190, 193, 196, 231}
+	if len(r.Positions) < len(first) || !slices.Equal(r.Positions[:len(first)], first) {
+		t.Errorf("Grundy's game: rare positions start %v, want %v", r.Positions[:min(len(r.Positions), len(first))], first)
+	}
+}
+
+// bitsBelow returns all the bits up to the highest bit of m.
+func bitsBelow(m uint32) uint32 {
+	x := m
+	for s := 1; s < 32; s *= 2 {
+		x |= x >> s
+	}
+	return x
+}
+
+func TestClosedForm(t *testing.T) {
+	for _, tc := range []struct {
+		yaml string
+		n    int
+		want string
+	}{
+		{"moves:\n  - take: {min: 1}\n  - split: {parts: 2}", 500,
+			"for n ≥ 1: SG(n) = 4·⌊(n − 1)/4⌋ + [1, 2, 4, 3][(n − 1) mod 4]; SG(0) = 0"},
+		{"moves:\n  - take: [1, 3, 4]", 100, "for n ≥ 0: SG(n) = [0, 1, 0, 1, 2, 3, 2][n mod 7]"},
+		{"moves:\n  - take: {min: 1}", 100, "for n ≥ 0: SG(n) = n"},
+		{`code: "0.77"`, 500, "for n ≥ 71: SG(n) = [7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2][(n − 71) mod 12]; SG(0..70) as tabulated"},
+		{`code: "0.07"`, 500, "for n ≥ 53: SG(n) = [3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9][(n − 53) mod 34]; SG(0..52) as tabulated"},
+	} {
+		if got := sequence(t, tc.yaml, tc.n).Analysis.ClosedForm; got != tc.want {
+			t.Errorf("%q:\n got %s\nwant %s", tc.yaml, got, tc.want)
+		}
+	}
+	// A long period is stated as a recurrence, with short base values listed.
+	G := make([]uint32, 1000)
+	for n := range G {
+		G[n] = uint32(n%100) + 1
+	}
+	G[0] = 7
+	got := compute.ClosedForm(G, compute.Period{Start: 1, Length: 100})
+	if want := "SG(n) = SG(n − 100) for n ≥ 101; SG(0..100) as tabulated"; got != want {
+		t.Errorf("long period: %s, want %s", got, want)
+	}
+}
