@@ -40,4 +40,44 @@
 //
 // Results are deterministic: they do not depend on Options.Workers, which
 // only runs independent games of a Batch at once.
+//
+// # Periodicity
+//
+// FindPeriod looks for the smallest period p, and for it the smallest
+// preperiod n0, with
+//
+//	G(n+p) = G(n) + s   for all n0 ≤ n ≤ N − p
+//
+// (s = 0: pure periodicity; s > 0: arithmetic periodicity, s the saltus). It
+// reports a period it has only observed when the periodic part n0..N holds at
+// least three periods and at least half of the table.
+//
+// A period is proved when a theorem turns the finite check into a proof for
+// every n. sgtab uses one, for rules with a largest removal k (no repeating
+// tail), no split without removal (d0 = 0) and no distinct parts; h is the
+// most heaps a move may leave (1 for subtraction games, 2 for octal games, 3
+// for hexadecimal ones):
+//
+//	if G(n+p) = G(n) for all n0 ≤ n < W,  W = max(h·n0 + (h−1)·p + k, k + 1),
+//	then G(n+p) = G(n) for all n ≥ n0.
+//
+// For h = 2 this is the periodicity theorem of Guy and Smith (R. K. Guy and
+// C. A. B. Smith, "The G-values of various games", Proc. Cambridge Philos.
+// Soc. 52 (1956); Winning Ways ch. 4; A. N. Siegel, Combinatorial Game
+// Theory, the octal periodicity theorem), whose window is n0 ≤ n < 2n0 + p + k.
+// The proof, by induction on n ≥ W: a move from n+p removes j ≤ k tokens and
+// leaves at most h heaps summing to n+p−j, so the largest of them, c, has
+// c ≥ (n+p−k)/h ≥ n0 + p, and G(c) = G(c−p) by induction; replacing c by
+// c−p maps the options of n+p onto those of n with the same values (and back,
+// adding p to the largest part), while n > k rules out taking a whole heap
+// from either. With h = 1 the window is a run of k values after n0
+// (k + 1 when n0 = 0). Distinct parts break the correspondence (c−p may equal
+// another part), and so does a saltus, so neither is proved. A table of N+1
+// values proves the period when W − 1 + p ≤ N; tests check both sides of
+// that boundary.
+//
+// Once a period is proved, Sequence computes no further and fills the rest
+// of the table from it. FindRare splits the values into rare and common
+// ones (Winning Ways ch. 4, "sparse space"); Checksum compares tables with
+// other tools.
 package compute

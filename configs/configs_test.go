@@ -42,3 +42,56 @@ func TestConfigs(t *testing.T) {
 		})
 	}
 }
+
+// TestKnownResults computes every bundled config at its own size and checks
+// the period and standing its comment states.
+func TestKnownResults(t *testing.T) {
+	type known struct {
+		status        compute.Status
+		period        int
+		saltus        uint32
+		lastException int
+	}
+	want := map[string]known{
+		"nim.yaml":                       {compute.Observed, 1, 1, -1},
+		"bash-3.yaml":                    {compute.Proved, 4, 0, -1},
+		"subtraction-1-3-4.yaml":         {compute.Proved, 7, 0, -1},
+		"s-nim-2-5.yaml":                 {compute.Proved, 7, 0, -1},
+		"laskers-nim.yaml":               {compute.Observed, 4, 4, 0},
+		"grundy.yaml":                    {compute.None, 0, 0, -1},
+		"octal-0.77-kayles.yaml":         {compute.Proved, 12, 0, 70},
+		"octal-0.07-dawsons-kayles.yaml": {compute.Proved, 34, 0, 52},
+		"octal-0.137-dawsons-chess.yaml": {compute.Proved, 34, 0, 51},
+		"octal-0.6-officers.yaml":        {compute.None, 0, 0, -1},
+		"octal-0.007-treblecross.yaml":   {compute.None, 0, 0, -1},
+		"take-then-split.yaml":           {compute.Observed, 1, 1, -1},
+		"coin-ring-1.yaml":               {compute.Proved, 2, 0, -1},
+		"coin-ring-2.yaml":               {compute.Proved, 12, 0, 70},
+		"coin-ring-3.yaml":               {compute.None, 0, 0, -1},
+	}
+	names, _ := fs.Glob(configs.FS, "*.yaml")
+	for _, name := range names {
+		k, ok := want[name]
+		if !ok {
+			t.Errorf("%s: no known result in this test", name)
+			continue
+		}
+		data, _ := configs.FS.ReadFile(name)
+		games, err := rules.Parse(bytes.NewReader(data), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := compute.Sequence(t.Context(), games[0], games[0].Heaps, compute.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := tab.Analysis
+		got := known{a.Status, a.Period.Length, a.Period.Saltus, a.Period.LastException()}
+		if a.Status == compute.None {
+			got.lastException = -1
+		}
+		if got != k {
+			t.Errorf("%s: %+v, want %+v", name, got, k)
+		}
+	}
+}

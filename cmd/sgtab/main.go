@@ -26,6 +26,10 @@
 //
 //	$ sgtab validate configs/
 //
+// Compute each bundled game until its period is proved (or to 2000):
+//
+//	$ sgtab run -heaps auto -cap 2000
+//
 // # Config files
 //
 // A config is a YAML file holding one game, a `games:` list, or several YAML
@@ -51,12 +55,21 @@
 // Arrow IPC file) with columns n (uint64) and sg (uint32), and sg_ring
 // (uint32) for ring starts. Their key/value metadata hold sgtab.name,
 // sgtab.rule (the canonical code), sgtab.start, sgtab.config (the YAML),
-// sgtab.heaps and sgtab.version. Files are written under a temporary name and
+// sgtab.heaps and sgtab.version, and the analysis below (sgtab.status,
+// sgtab.period, sgtab.closed_form, …). Files are written under a temporary name and
 // renamed when complete. A plot of SG(n) against n goes to OUT/NAME.png
 // (-plot svg for SVG, -plot none for none), and for ring starts one of the
 // ring column to OUT/NAME-ring.png.
 //
-// On standard output run prints one summary line per game, or with -json one
+// Each table is analysed: its period p and preperiod n0 (with a saltus s when
+// G(n+p) = G(n) + s), proved where a theorem allows (Guy–Smith for octal
+// games with bounded removals), else observed; the rule in closed form; the
+// rare/common split of the values (rare positions go to OUT/NAME-rare.parquet);
+// and a checksum. A proved period ends the computation: the rest of the table
+// is filled from it. With -heaps auto each game runs until its period is
+// proved, or to -cap.
+//
+// On standard output run prints a short summary per game, or with -json one
 // JSON object per game per line. Progress bars go to standard error when it
 // is a terminal. The exit status is 0 on success, 1 on an error and 2 on a
 // usage mistake.
