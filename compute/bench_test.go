@@ -6,11 +6,13 @@ import (
 	"github.com/sgtab/sgtab/compute"
 )
 
-func benchSequence(b *testing.B, yaml string, n int) {
+func benchSequence(b *testing.B, yaml string, n int) { benchSequenceOpt(b, yaml, n, compute.Options{}) }
+
+func benchSequenceOpt(b *testing.B, yaml string, n int, opt compute.Options) {
 	g := game(b, yaml)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := compute.Sequence(b.Context(), g, n, compute.Options{}); err != nil {
+		if _, err := compute.Sequence(b.Context(), g, n, opt); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -23,15 +25,23 @@ const (
 	laskerYAML = "moves:\n  - take: {min: 1}\n  - split: {parts: 2}"
 	nimYAML    = "moves:\n  - take: {min: 1}"
 	ringYAML   = "code: \"0.777\"\nstart: ring"
+	// Officers, 0.6: no proof, values split into rare and common.
+	officersYAML = `code: "0.6"`
 )
 
 // Games with splits after a removal (Kayles, the coin ring) or without one
-// (Grundy's game, Lasker's Nim) cost O(N²) with the exact scan; Nim's
-// unbounded removals cost O(N).
+// (Grundy's game, Lasker's Nim) cost O(N²) with the plain scan of every
+// pair; sparse space (Grundy's game, Officers) cuts most of it; a proved
+// period (Kayles) ends the work early; Nim's unbounded removals cost O(N).
 func BenchmarkSequenceKayles1e4(b *testing.B) { benchSequence(b, kaylesYAML, 1e4) }
 func BenchmarkSequenceKayles5e4(b *testing.B) { benchSequence(b, kaylesYAML, 5e4) }
 func BenchmarkSequenceNim1e6(b *testing.B)    { benchSequence(b, nimYAML, 1e6) }
 func BenchmarkSequenceRing1e4(b *testing.B)   { benchSequence(b, ringYAML, 1e4) }
 func BenchmarkSequenceGrundy1e4(b *testing.B) { benchSequence(b, grundyYAML, 1e4) }
 func BenchmarkSequenceGrundy1e5(b *testing.B) { benchSequence(b, grundyYAML, 1e5) }
-func BenchmarkSequenceLasker1e4(b *testing.B) { benchSequence(b, laskerYAML, 1e4) }
+func BenchmarkSequenceGrundy1e5Plain(b *testing.B) {
+	benchSequenceOpt(b, grundyYAML, 1e5, compute.Options{Plain: true})
+}
+func BenchmarkSequenceGrundy1e6(b *testing.B)   { benchSequence(b, grundyYAML, 1e6) }
+func BenchmarkSequenceOfficers1e6(b *testing.B) { benchSequence(b, officersYAML, 1e6) }
+func BenchmarkSequenceLasker1e4(b *testing.B)   { benchSequence(b, laskerYAML, 1e4) }

@@ -23,6 +23,10 @@ type Options struct {
 	// Exhaustive computes every value even when a period is proved, to
 	// check the theorem (or the engine) against the computation.
 	Exhaustive bool
+	// Plain turns off the sparse-space shortcut for two-heap splits (see
+	// sparse.go): every pair of every heap is scanned. The values are the
+	// same; only the time differs.
+	Plain bool
 }
 
 // progressEvery is how many heap sizes pass between progress reports and
@@ -45,11 +49,11 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 	}
 	start := time.Now()
 	t := &Table{Game: g, G: make([]uint32, n+1)}
-	line := newEvaluator(g.Rule)
+	line := newEvaluator(g.Rule, !opt.Plain)
 	var ring *evaluator
 	if g.Start == rules.StartRing {
 		t.Ring = make([]uint32, n+1)
-		ring = newEvaluator(ringRule(g.Rule))
+		ring = newEvaluator(ringRule(g.Rule), false)
 	}
 	canProve := provable(g.Rule) && !opt.Exhaustive
 	check := firstProofCheck
@@ -187,13 +191,16 @@ type evaluator struct {
 	unions [3][2][]union
 	added  int // remainders 0..added-1 are in the unions
 
-	opts bitset
-	us   []*union
-	maxG uint32 // the largest of G[0..n-1] seen so far
-	work int64  // work of the last call, for cancellation checks
+	opts   bitset
+	us     []*union
+	sparse *sparse // the sparse-space state; nil where it does not apply
+	maxG   uint32  // the largest of G[0..n-1] seen so far
+	work   int64   // work of the last call, for cancellation checks
 }
 
-func newEvaluator(r rules.Rule) *evaluator {
+// newEvaluator returns an evaluator of r; with sparse, it uses the
+// sparse-space path (sparse.go) where it applies.
+func newEvaluator(r rules.Rule, sparseSpace bool) *evaluator {
 	e := &evaluator{rule: r, r: r.Period, t: r.TailStart()}
 	for k := 0; k < e.t; k++ {
 		addRemovals(r.Digits[k], k, &e.leave1, &e.leave2, &e.leave3)
@@ -207,6 +214,9 @@ func newEvaluator(r rules.Rule) *evaluator {
 				e.unions[h][d] = make([]union, e.r)
 			}
 		}
+	}
+	if sparseSpace && e.sparseApplies() {
+		e.sparse = &sparse{next: sparseFirstCheck}
 	}
 	return e
 }
@@ -237,8 +247,17 @@ func (e *evaluator) value(n int, G []uint32) uint32 {
 			e.opts.set(G[m])
 		}
 	}
-	for _, rm := range e.leave2 {
-		e.work += splits2(&e.opts, G, n-rm.k, rm.distinct, e.maxG)
+	sparse := false
+	if e.sparse != nil {
+		e.sparse.observe(n, G)
+		sparse = e.sparse.mask != 0
+	}
+	if sparse {
+		e.work += e.sparseSplits(n, G)
+	} else {
+		for _, rm := range e.leave2 {
+			e.work += splits2(&e.opts, G, n-rm.k, rm.distinct, e.maxG)
+		}
 	}
 	for _, rm := range e.leave3 {
 		e.work += splits3(&e.opts, G, n-rm.k, rm.distinct)
@@ -252,6 +271,9 @@ func (e *evaluator) value(n int, G []uint32) uint32 {
 		e.useTail(n, 0, e.tail1)
 		e.useTail(n, 1, e.tail2)
 		e.useTail(n, 2, e.tail3)
+	}
+	if sparse {
+		return e.sparseMex(n, G)
 	}
 	return mexOf(e.opts, e.us)
 }

@@ -1,0 +1,84 @@
+package compute_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/sgtab/sgtab/compute"
+)
+
+// TestSparseEqualsPlain checks that the sparse-space engine gives exactly
+// the values of the plain one, on random octal and hexadecimal codes with
+// two-heap splits and on Grundy's game, for several worker counts.
+func TestSparseEqualsPlain(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	n := 4000
+	if raceEnabled {
+		n = 1500
+	}
+	var yamls []string
+	for len(yamls) < 120 {
+		digits := 1 + rng.IntN(4)
+		code := []byte("0.")
+		if rng.IntN(4) == 0 {
+			code[0] = '4'
+		}
+		hasSplit := code[0] == '4'
+		for range digits {
+			d := rng.IntN(8)
+			hasSplit = hasSplit || d&4 != 0
+			code = append(code, byte('0'+d))
+		}
+		if rng.IntN(5) == 0 {
+			code = append(code, '!')
+			if code[len(code)-2]&4 == 0 {
+				code[len(code)-2] |= 4
+			}
+			hasSplit = true
+		}
+		if hasSplit {
+			yamls = append(yamls, fmt.Sprintf("code: %q", code))
+		}
+	}
+	yamls = append(yamls, "moves:\n  - split: {parts: 2, distinct: true}", `code: "0.6"`, `code: "0.007"`, `code: "0.16"`)
+	for _, yaml := range yamls {
+		g := game(t, yaml)
+		plain, err := compute.Sequence(t.Context(), g, n, compute.Options{Plain: true, Exhaustive: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, workers := range []int{1, 2, 3, 7} {
+			fast, err := compute.Sequence(t.Context(), g, n, compute.Options{Workers: workers, Exhaustive: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(fast.G, plain.G) {
+				i := 0
+				for fast.G[i] == plain.G[i] {
+					i++
+				}
+				t.Fatalf("%q, %d workers: SG(%d) = %d, plain engine %d", yaml, workers, i, fast.G[i], plain.G[i])
+			}
+		}
+	}
+}
+
+// TestSparseGrundy compares the engines on Grundy's game far enough for the
+// mask to settle and many rare positions to pass.
+func TestSparseGrundy(t *testing.T) {
+	n := grundyN()
+	g := game(t, "moves:\n  - split: {parts: 2, distinct: true}")
+	plain, err := compute.Sequence(t.Context(), g, n, compute.Options{Plain: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fast, err := compute.Sequence(t.Context(), g, n, compute.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(fast.G, plain.G) {
+		t.Fatal("sparse and plain engines differ on Grundy's game")
+	}
+}
