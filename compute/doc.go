@@ -50,7 +50,7 @@
 //
 // (s = 0: pure periodicity; s > 0: arithmetic periodicity, s the saltus). It
 // reports a period it has only observed when the periodic part n0..N holds at
-// least three periods and at least half of the table.
+// least three periods, at least 24 values and at least half of the table.
 //
 // A period is proved when a theorem turns the finite check into a proof for
 // every n. sgtab uses one, for rules with a largest removal k (no repeating

@@ -37,17 +37,20 @@ const (
 
 // minRepeats is how many full periods the periodic part of a table must
 // hold before FindPeriod reports a period it has only observed; the periodic
-// part must also cover at least half of the table. A run of equal values at
-// the end of a short table is thus not "period 1".
-const minRepeats = 3
+// part must also cover at least half of the table and minSpan values. A run
+// of equal values at the end of a short table is thus not "period 1".
+const (
+	minRepeats = 3
+	minSpan    = 24
+)
 
 // FindPeriod returns the period of G with the smallest length p, and for it
 // the smallest preperiod n0, such that
 //
 //	G(n+p) = G(n) + s   for all n0 ≤ n ≤ N−p   (N = len(G)−1, s ≥ 0)
 //
-// and the periodic part n0..N holds at least three full periods and at least
-// half of the table. It reports false when no p ≤ (N+1)/3 qualifies.
+// and the periodic part n0..N holds at least three full periods, at least
+// half of the table and at least 24 values. It reports false when no p ≤ (N+1)/3 qualifies.
 func FindPeriod(G []uint32) (Period, bool) {
 	return findPeriod(G, false, (len(G))/minRepeats, func(p Period) bool { return observable(len(G), p) })
 }
@@ -56,7 +59,7 @@ func FindPeriod(G []uint32) (Period, bool) {
 // (N+1) is long enough to report p as observed.
 func observable(size int, p Period) bool {
 	span := size - p.Start
-	return span >= minRepeats*p.Length && 2*span >= size
+	return span >= minRepeats*p.Length && 2*span >= size && span >= minSpan
 }
 
 // findPeriod returns the smallest length p ≤ maxP, with its smallest

@@ -172,7 +172,7 @@ func TestFindPeriodPlanted(t *testing.T) {
 			s = uint32(1 + rng.IntN(8))
 		}
 		block := randomPrimitive(rng, p, s)
-		size := n0 + max(3*p, n0) + rng.IntN(300) // enough margin to be observed
+		size := n0 + max(3*p, n0, 24) + rng.IntN(300) // enough margin to be observed
 		G := make([]uint32, size)
 		for n := n0; n < size; n++ {
 			G[n] = block[(n-n0)%p] + s*uint32((n-n0)/p)
@@ -237,6 +237,10 @@ func TestFindPeriodMargin(t *testing.T) {
 	G := []uint32{0, 5, 1, 7, 2, 9, 3, 8, 4, 6, 3, 3, 3}
 	if p, ok := compute.FindPeriod(G); ok {
 		t.Errorf("FindPeriod found %+v in a short final run", p)
+	}
+	// Nor is a table too short to tell.
+	if p, ok := compute.FindPeriod([]uint32{0, 0, 0, 0, 0, 0}); ok {
+		t.Errorf("FindPeriod found %+v in six zeros", p)
 	}
 	// Grundy's game shows no period up to 10^4.
 	if p, ok := compute.FindPeriod(sequence(t, "code: \"4!.0\"", 10000).G); ok {
