@@ -1,15 +1,12 @@
 package compute_test
 
 import (
-	"flag"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
 )
-
-var long = flag.Bool("long", false, "also run the known-answer cases that take minutes")
 
 // knownPeriods are published periods of octal games. OEIS entries with
 // offset 1 count heaps from 1, as sgtab does; "last exception" is the last n
@@ -22,41 +19,41 @@ var knownPeriods = []struct {
 	saltus        uint32
 	lastException int  // -1: periodic from 0
 	long          bool // takes seconds: skipped with -short
-	veryLong      bool // takes minutes: run only with -long
 }{
 	// Kayles: period 12, last exception 70 (OEIS A002186; Winning Ways ch. 4).
-	{"kayles", `code: "0.77"`, 2000, compute.Proved, 12, 0, 70, false, false},
+	{"kayles", `code: "0.77"`, 2000, compute.Proved, 12, 0, 70, false},
 	// Dawson's chess: period 34, exceptions 0, 14, 16, 17, 31, 34, 51 (OEIS A002187).
-	{"dawsons-chess", `code: "0.137"`, 2000, compute.Proved, 34, 0, 51, false, false},
+	{"dawsons-chess", `code: "0.137"`, 2000, compute.Proved, 34, 0, 51, false},
 	// Dawson's Kayles: the values of 0.137 shifted by one (OEIS A002187, comments).
-	{"dawsons-kayles", `code: "0.07"`, 2000, compute.Proved, 34, 0, 52, false, false},
+	{"dawsons-kayles", `code: "0.07"`, 2000, compute.Proved, 34, 0, 52, false},
 	// Double Kayles: period 24, last exception 141 (OEIS A071074).
-	{"double-kayles", `code: "0.7777"`, 2000, compute.Proved, 24, 0, 141, false, false},
+	{"double-kayles", `code: "0.7777"`, 2000, compute.Proved, 24, 0, 141, false},
 	// 0.177: period 20, last exception 496 (OEIS A071435; Winning Ways ch. 4).
-	{"0.177", `code: "0.177"`, 4000, compute.Proved, 20, 0, 496, false, false},
+	{"0.177", `code: "0.177"`, 4000, compute.Proved, 20, 0, 496, false},
 	// 0.1377: period 24, last exception 140 (OEIS A071434).
-	{"0.1377", `code: "0.1377"`, 2000, compute.Proved, 24, 0, 140, false, false},
+	{"0.1377", `code: "0.1377"`, 2000, compute.Proved, 24, 0, 140, false},
 	// 0.11377: period 32, last exception 186 (OEIS A071452).
-	{"0.11377", `code: "0.11377"`, 2000, compute.Proved, 32, 0, 186, false, false},
+	{"0.11377", `code: "0.11377"`, 2000, compute.Proved, 32, 0, 186, false},
 	// 0.117: period 48, the last exception at 46 (OEIS A071453).
-	{"0.117", `code: "0.117"`, 2000, compute.Proved, 48, 0, 46, false, false},
+	{"0.117", `code: "0.117"`, 2000, compute.Proved, 48, 0, 46, false},
 	// 0.127: period 4, last exception 46577 (OEIS A071464; A. Gangolli and
 	// T. Plambeck, Int. J. Game Theory 18 (1989) 311–320).
-	{"0.127", `code: "0.127"`, 100000, compute.Proved, 4, 0, 46577, true, false},
+	{"0.127", `code: "0.127"`, 100000, compute.Proved, 4, 0, 46577, true},
 	// 0.16: period 149459, preperiod 105351 (A. Flammenkamp's octal game
-	// tables); the proof needs the table to 509621.
-	{"0.16", `code: "0.16"`, 510000, compute.Proved, 149459, 0, 105350, true, true},
+	// tables); the proof needs the table to 509621, which sparse space
+	// computes in about a second.
+	{"0.16", `code: "0.16"`, 510000, compute.Proved, 149459, 0, 105350, true},
 	// Subtraction games (Winning Ways ch. 4): S(1,2,3) is n mod 4;
 	// S(1,3,4) has period 7 (0 1 0 1 2 3 2); S(2,5) period 7 (0 0 1 1 0 2 1).
-	{"s-1-2-3", "moves:\n  - take: [1, 2, 3]", 100, compute.Proved, 4, 0, -1, false, false},
-	{"s-1-3-4", "moves:\n  - take: [1, 3, 4]", 100, compute.Proved, 7, 0, -1, false, false},
-	{"s-2-5", "moves:\n  - take: [2, 5]", 100, compute.Proved, 7, 0, -1, false, false},
+	{"s-1-2-3", "moves:\n  - take: [1, 2, 3]", 100, compute.Proved, 4, 0, -1, false},
+	{"s-1-3-4", "moves:\n  - take: [1, 3, 4]", 100, compute.Proved, 7, 0, -1, false},
+	{"s-2-5", "moves:\n  - take: [2, 5]", 100, compute.Proved, 7, 0, -1, false},
 	// Lasker's Nim: SG(4k+1) = 4k+1, SG(4k+2) = 4k+2, SG(4k+3) = 4k+4,
 	// SG(4k+4) = 4k+3: period 4, saltus 4, the only exception at 0 (Winning
 	// Ways ch. 4). Splitting without removal rules out Guy–Smith: observed.
-	{"lasker", "moves:\n  - take: {min: 1}\n  - split: {parts: 2}", 3000, compute.Observed, 4, 4, 0, false, false},
+	{"lasker", "moves:\n  - take: {min: 1}\n  - split: {parts: 2}", 3000, compute.Observed, 4, 4, 0, false},
 	// Nim: SG(n) = n, period 1 and saltus 1 (Bouton 1901); unbounded: observed.
-	{"nim", "moves:\n  - take: {min: 1}", 3000, compute.Observed, 1, 1, -1, false, false},
+	{"nim", "moves:\n  - take: {min: 1}", 3000, compute.Observed, 1, 1, -1, false},
 }
 
 func TestKnownPeriods(t *testing.T) {
@@ -64,9 +61,6 @@ func TestKnownPeriods(t *testing.T) {
 		t.Run(k.name, func(t *testing.T) {
 			if k.long && testing.Short() {
 				t.Skip("long: skipped with -short")
-			}
-			if k.veryLong && !*long {
-				t.Skip("takes minutes: run with -long")
 			}
 			a := sequence(t, k.yaml, k.n).Analysis
 			p := a.Period
