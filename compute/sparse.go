@@ -33,6 +33,7 @@ type sparse struct {
 	next int // heap size of the next mask choice
 
 	missing []uint32 // scratch for sparseMex
+	want    bitset   // scratch for sparseMex
 }
 
 const (
@@ -158,7 +159,8 @@ func (e *evaluator) sparseMex(n int, G []uint32) uint32 {
 	if len(missing) == 0 {
 		return c
 	}
-	var want bitset // the missing values not yet seen in a split
+	want := &e.sparse.want // the missing values not yet seen in a split
+	want.reset()
 	for _, v := range missing {
 		want.set(v)
 	}
@@ -175,7 +177,7 @@ func (e *evaluator) sparseMex(n int, G []uint32) uint32 {
 		for a := 1; a <= hi; a++ {
 			v := G[a] ^ G[m-a]
 			if v < c && want.has(v) {
-				want[v>>6] &^= 1 << (v & 63)
+				(*want)[v>>6] &^= 1 << (v & 63)
 				left--
 				if left == 0 {
 					e.work += int64(a)
