@@ -156,25 +156,11 @@ func FindRare(G []uint32) Rare {
 	for _, v := range G {
 		h[v]++
 	}
-	for half := 1; half < len(h); half *= 2 {
-		for i := 0; i < len(h); i += 2 * half {
-			for j := i; j < i+half; j++ {
-				x, y := h[j], h[j+half]
-				h[j], h[j+half] = x+y, x-y
-			}
-		}
-	}
-	best := 0
-	for m := 1; m < len(h); m++ {
-		if best == 0 || h[m] < h[best] {
-			best = m
-		}
-	}
-	count := (int64(len(G)) + h[best]) / 2
-	if float64(count) >= rareShare*float64(len(G)) {
+	best, count := bestMask(h)
+	if best == 0 || float64(count) >= rareShare*float64(len(G)) {
 		return r
 	}
-	r.Mask, r.Count = uint32(best), int(count)
+	r.Mask, r.Count = best, int(count)
 	for n, v := range G {
 		if IsRare(v, r.Mask) {
 			r.Positions = append(r.Positions, n)

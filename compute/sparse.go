@@ -88,7 +88,9 @@ func (s *sparse) observe(n int, G []uint32) {
 }
 
 // bestMask returns the nonzero mask that makes the fewest values of the
-// histogram h (whose length is a power of two) rare, and how many.
+// histogram h (whose length is a power of two) rare, and how many; the
+// smallest such mask on ties. It takes the Walsh–Hadamard transform H of h:
+// under mask m, (Σh + H(m))/2 values are rare.
 func bestMask(h []int64) (uint32, int64) {
 	if len(h) < 2 {
 		return 0, 0
