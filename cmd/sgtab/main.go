@@ -9,6 +9,7 @@
 //
 //	run       compute the tables of games described in config files
 //	validate  check config files without computing anything
+//	bench     time the engines on fixed workloads
 //
 // Run "sgtab <command> -h" for a command's flags.
 //
@@ -21,6 +22,10 @@
 // Compute Kayles to 20000 and print one JSON object per game:
 //
 //	$ sgtab run -heaps 20000 -json configs/octal-0.77-kayles.yaml
+//
+// Time the engines on small workloads:
+//
+//	$ sgtab bench -quick -plain 2000 kayles 0.16
 //
 // Check a directory of configs:
 //
@@ -98,6 +103,7 @@ type command struct {
 var commands = []command{
 	{"run", "compute the tables of games described in config files", runRun},
 	{"validate", "check config files without computing anything", runValidate},
+	{"bench", "time the engines on fixed workloads", runBench},
 }
 
 func main() {

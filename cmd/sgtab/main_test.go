@@ -224,3 +224,22 @@ func TestRunCancelled(t *testing.T) {
 func contextWithCancel(t *testing.T) (context.Context, context.CancelFunc) {
 	return context.WithCancel(t.Context())
 }
+
+// TestBench runs the bench command on a quick workload and checks its table.
+func TestBench(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run(t.Context(), []string{"bench", "-quick", "-plain", "500", "kayles"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("status %d: %s", code, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], "speed-up") {
+		t.Fatalf("bench printed:\n%s", stdout.String())
+	}
+	fields := strings.Fields(lines[1])
+	if len(fields) != 10 || fields[0] != "kayles" || fields[1] != "1000000" || fields[4] != "proved" || fields[6] != "500" {
+		t.Errorf("bench row %q", lines[1])
+	}
+	if code := run(t.Context(), []string{"bench", "nosuch"}, &stdout, &stderr); code != 2 {
+		t.Errorf("unknown workload: status %d, want 2", code)
+	}
+}
