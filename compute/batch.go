@@ -40,13 +40,18 @@ func Batch(ctx context.Context, games []rules.Game, opt Options) ([]*Table, erro
 // computation or from fn, cancels the rest and is returned.
 func Each(ctx context.Context, games []rules.Game, opt Options, fn func(i int, t *Table) error) error {
 	g, ctx := errgroup.WithContext(ctx)
-	g.SetLimit(opt.workers())
+	workers := opt.workers()
+	g.SetLimit(workers)
+	// Games at once share the workers: with more games than workers, each
+	// computes on one; with fewer, a game also shares its pair scans.
+	each := opt
+	each.Workers = max(1, workers/min(workers, max(1, len(games))))
 	for i, game := range games {
 		g.Go(func() error {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			t, err := Sequence(ctx, game, game.Heaps, opt)
+			t, err := Sequence(ctx, game, game.Heaps, each)
 			if err != nil {
 				return fmt.Errorf("compute %s: %w", game.Name, err)
 			}

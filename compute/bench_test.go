@@ -45,3 +45,14 @@ func BenchmarkSequenceGrundy1e5Plain(b *testing.B) {
 func BenchmarkSequenceGrundy1e6(b *testing.B)   { benchSequence(b, grundyYAML, 1e6) }
 func BenchmarkSequenceOfficers1e6(b *testing.B) { benchSequence(b, officersYAML, 1e6) }
 func BenchmarkSequenceLasker1e4(b *testing.B)   { benchSequence(b, laskerYAML, 1e4) }
+
+// Treblecross has no rare/common split, so every pair of every heap is
+// scanned: the workload for sharing one heap's scan among workers.
+const treblecrossYAML = `code: "0.007"`
+
+func BenchmarkTreblecross1e5Workers1(b *testing.B) {
+	benchSequenceOpt(b, treblecrossYAML, 1e5, compute.Options{Workers: 1})
+}
+func BenchmarkTreblecross1e5Workers2(b *testing.B) {
+	benchSequenceOpt(b, treblecrossYAML, 1e5, compute.Options{Workers: 2})
+}

@@ -49,11 +49,16 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 	}
 	start := time.Now()
 	t := &Table{Game: g, G: make([]uint32, n+1)}
-	line := newEvaluator(g.Rule, !opt.Plain)
+	var p *pool
+	if w := opt.workers(); w > 1 {
+		p = newPool(w)
+		defer p.close()
+	}
+	line := newEvaluator(g.Rule, !opt.Plain, p)
 	var ring *evaluator
 	if g.Start == rules.StartRing {
 		t.Ring = make([]uint32, n+1)
-		ring = newEvaluator(ringRule(g.Rule), false)
+		ring = newEvaluator(ringRule(g.Rule), false, p)
 	}
 	canProve := provable(g.Rule) && !opt.Exhaustive
 	check := firstProofCheck
@@ -194,14 +199,16 @@ type evaluator struct {
 	opts   bitset
 	us     []*union
 	sparse *sparse // the sparse-space state; nil where it does not apply
+	pool   *pool   // workers that share long pair scans; nil for one worker
 	maxG   uint32  // the largest of G[0..n-1] seen so far
 	work   int64   // work of the last call, for cancellation checks
 }
 
 // newEvaluator returns an evaluator of r; with sparse, it uses the
-// sparse-space path (sparse.go) where it applies.
-func newEvaluator(r rules.Rule, sparseSpace bool) *evaluator {
-	e := &evaluator{rule: r, r: r.Period, t: r.TailStart()}
+// sparse-space path (sparse.go) where it applies; with a pool, it shares
+// long pair scans among the pool's workers.
+func newEvaluator(r rules.Rule, sparseSpace bool, p *pool) *evaluator {
+	e := &evaluator{rule: r, r: r.Period, t: r.TailStart(), pool: p}
 	for k := 0; k < e.t; k++ {
 		addRemovals(r.Digits[k], k, &e.leave1, &e.leave2, &e.leave3)
 	}
@@ -256,7 +263,7 @@ func (e *evaluator) value(n int, G []uint32) uint32 {
 		e.work += e.sparseSplits(n, G)
 	} else {
 		for _, rm := range e.leave2 {
-			e.work += splits2(&e.opts, G, n-rm.k, rm.distinct, e.maxG)
+			e.work += splits2(&e.opts, G, n-rm.k, rm.distinct, e.maxG, e.pool)
 		}
 	}
 	for _, rm := range e.leave3 {
@@ -302,7 +309,7 @@ func (e *evaluator) addRemainder(m int, G []uint32) {
 	for d, distinct := range []bool{false, true} {
 		if has(e.tail2, distinct) && m >= 2 {
 			var s bitset
-			e.work += splits2(&s, G, m, distinct, e.maxG)
+			e.work += splits2(&s, G, m, distinct, e.maxG, e.pool)
 			e.unions[1][d][c].addAll(s)
 		}
 		if has(e.tail3, distinct) && m >= 3 {
@@ -326,7 +333,8 @@ func has(rs []removal, distinct bool) bool {
 // distinct) and returns the number of pairs. Every part is below m, and
 // the values of G[1..m-1] are below 2^bits.Len32(maxG) — and so are their
 // XORs — so opts is grown once and the loop marks without bounds growth.
-func splits2(opts *bitset, G []uint32, m int, distinct bool, maxG uint32) int64 {
+// With a pool, long scans are shared among its workers (see pool).
+func splits2(opts *bitset, G []uint32, m int, distinct bool, maxG uint32, p *pool) int64 {
 	if m < 2 {
 		return 0
 	}
@@ -338,8 +346,18 @@ func splits2(opts *bitset, G []uint32, m int, distinct bool, maxG uint32) int64 
 	if len(*opts) < words {
 		opts.grow(words)
 	}
-	o := *opts
-	lo, up := G[1:hi+1], G[m-hi:m]
+	if p != nil && hi >= parallelPairs {
+		p.splits2(*opts, G, m, hi, words)
+	} else {
+		markPairs(*opts, G, m, 1, hi+1, words)
+	}
+	return int64(hi)
+}
+
+// markPairs marks G[a]⊕G[m−a] in o for lo ≤ a < hi; every value is below
+// words·64 ≤ len(o)·64.
+func markPairs(o bitset, G []uint32, m, lo, hi, words int) {
+	left, right := G[lo:hi], G[m-hi+1:m-lo+1]
 	if words <= maxByteWords {
 		// Few distinct values: a read-modify-write of a bitset word
 		// serialises on that word, while byte stores do not; mark bytes,
@@ -347,19 +365,18 @@ func splits2(opts *bitset, G []uint32, m int, distinct bool, maxG uint32) int64 
 		// len(mark), a power of two, so the mask only drops bounds checks.
 		var seen [maxByteWords * 64]byte
 		mark := seen[:words*64]
-		for i, g := range lo {
-			mark[(g^up[len(up)-1-i])&uint32(len(mark)-1)] = 1
+		for i, g := range left {
+			mark[(g^right[len(right)-1-i])&uint32(len(mark)-1)] = 1
 		}
 		for v, b := range mark {
 			o[v>>6] |= uint64(b) << (v & 63)
 		}
-		return int64(hi)
+		return
 	}
-	for i, g := range lo {
-		v := g ^ up[len(up)-1-i]
+	for i, g := range left {
+		v := g ^ right[len(right)-1-i]
 		o[v>>6] |= 1 << (v & 63)
 	}
-	return int64(hi)
 }
 
 // maxByteWords bounds the value range, in 64-value words, that splits2

@@ -1,0 +1,113 @@
+package compute
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// parallelPairs is the number of pairs from which one heap's two-heap scan
+// is shared among workers: below it, handing the work out costs more than it
+// saves.
+var parallelPairs = 1 << 14
+
+// spinRounds is how many times an idle worker polls for the next job before
+// it parks. A heap's scan takes tens of microseconds, about what waking a
+// parked thread costs, so workers poll between consecutive heaps.
+const spinRounds = 1 << 12
+
+// A pool shares the pair scan of one large heap among its workers. Each
+// worker marks the values of its own range of pairs in its own bitset, and
+// the bitsets are ORed together, so the option set, and hence the value,
+// never depends on the number of workers.
+type pool struct {
+	workers int
+	scratch []bitset
+
+	job     poolJob       // the current job, written before gen moves on
+	gen     atomic.Uint64 // job number; workers wait for it to change
+	pending atomic.Int32  // workers still on the current job
+	mu      sync.Mutex
+	wake    *sync.Cond // parked workers wait here for gen to change
+	stop    bool       // under mu
+	wg      sync.WaitGroup
+}
+
+type poolJob struct {
+	G            []uint32
+	m, hi, words int
+}
+
+// newPool starts workers−1 goroutines; the caller's goroutine is the last
+// worker.
+func newPool(workers int) *pool {
+	p := &pool{workers: workers, scratch: make([]bitset, workers)}
+	p.wake = sync.NewCond(&p.mu)
+	for i := 1; i < workers; i++ {
+		p.wg.Go(func() { p.work(i) })
+	}
+	return p
+}
+
+// work runs worker i's share of each job until the pool closes.
+func (p *pool) work(i int) {
+	var seen uint64
+	for {
+		// Poll for a new job, then park.
+		for spin := 0; p.gen.Load() == seen && spin < spinRounds; spin++ {
+			runtime.Gosched()
+		}
+		p.mu.Lock()
+		for p.gen.Load() == seen && !p.stop {
+			p.wake.Wait()
+		}
+		stop := p.stop
+		p.mu.Unlock()
+		if stop {
+			return
+		}
+		seen = p.gen.Load()
+		j := p.job
+		markPairs(p.scratch[i], j.G, j.m, p.bound(i, j.hi), p.bound(i+1, j.hi), j.words)
+		p.pending.Add(-1)
+	}
+}
+
+// bound returns the first pair of worker i's range of 1..hi.
+func (p *pool) bound(i, hi int) int { return 1 + hi*i/p.workers }
+
+// splits2 marks G[a]⊕G[m−a] for 1 ≤ a ≤ hi in o, the pairs cut into one
+// range per worker.
+func (p *pool) splits2(o bitset, G []uint32, m, hi, words int) {
+	for i := range p.scratch {
+		if len(p.scratch[i]) < words {
+			p.scratch[i] = make(bitset, words)
+		}
+		p.scratch[i] = p.scratch[i][:words]
+		clear(p.scratch[i])
+	}
+	p.job = poolJob{G: G, m: m, hi: hi, words: words}
+	p.pending.Store(int32(p.workers - 1))
+	p.mu.Lock()
+	p.gen.Add(1)
+	p.wake.Broadcast()
+	p.mu.Unlock()
+	markPairs(p.scratch[0], G, m, p.bound(0, hi), p.bound(1, hi), words)
+	for p.pending.Load() > 0 {
+		runtime.Gosched()
+	}
+	for i := range p.scratch {
+		for w, x := range p.scratch[i] {
+			o[w] |= x
+		}
+	}
+}
+
+// close stops the workers.
+func (p *pool) close() {
+	p.mu.Lock()
+	p.stop = true
+	p.wake.Broadcast()
+	p.mu.Unlock()
+	p.wg.Wait()
+}
