@@ -129,7 +129,7 @@ func proofWindow(r rules.Rule, p Period) (Proof, bool) {
 	var theorem string
 	switch h {
 	case 0, 1:
-		theorem = "periodicity of subtraction games (no splits): a window of max-take values"
+		theorem = "subtraction-game periodicity (no splits)"
 	case 2:
 		theorem = "Guy–Smith octal periodicity theorem"
 	default:
