@@ -116,7 +116,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	heapsFlag := fs.String("heaps", "", "compute SG(0..`N`) for every game, overriding the configs;\nauto: compute each game until its period is proved, or up to -cap")
 	capFlag := fs.Int64("cap", defaultCap, "with -heaps auto, compute at most SG(0..`N`)")
 	out := fs.String("out", "sgtab-out", "write the tables into `DIR`")
-	workers := fs.Int("workers", 0, "compute up to `K` games at once; 0 means one per CPU")
+	workers := fs.Int("workers", 0, "use `K` goroutines: games at once, or one game's pair scans; 0 means one per CPU")
 	asJSON := fs.Bool("json", false, "print one JSON object per game per line")
 	plotFormat := fs.String("plot", "png", "draw SG(n) against n as `FORMAT`: png, svg or none")
 	if err := parseFlags(fs, args); err != nil {
