@@ -33,7 +33,7 @@ type sparse struct {
 	next int // heap size of the next mask choice
 
 	missing []uint32 // scratch for sparseMex
-	want    bitset   // scratch for sparseMex
+	want    []byte   // scratch for sparseMex
 }
 
 const (
@@ -161,10 +161,14 @@ func (e *evaluator) sparseMex(n int, G []uint32) uint32 {
 	if len(missing) == 0 {
 		return c
 	}
-	want := &e.sparse.want // the missing values not yet seen in a split
-	want.reset()
+	// want[v] is 1 while the missing value v has not turned up in a split.
+	if cap(e.sparse.want) < int(c) {
+		e.sparse.want = make([]byte, c, 2*c)
+	}
+	want := e.sparse.want[:c]
+	clear(want)
 	for _, v := range missing {
-		want.set(v)
+		want[v] = 1
 	}
 	left := len(missing)
 	for _, rm := range e.leave2 {
@@ -176,13 +180,14 @@ func (e *evaluator) sparseMex(n int, G []uint32) uint32 {
 		if rm.distinct && m%2 == 0 {
 			hi--
 		}
-		for a := 1; a <= hi; a++ {
-			v := G[a] ^ G[m-a]
-			if v < c && want.has(v) {
-				(*want)[v>>6] &^= 1 << (v & 63)
+		lo, up := G[1:hi+1], G[m-hi:m]
+		for i, g := range lo {
+			v := g ^ up[len(up)-1-i]
+			if v < c && want[v] != 0 {
+				want[v] = 0
 				left--
 				if left == 0 {
-					e.work += int64(a)
+					e.work += int64(i + 1)
 					return c
 				}
 			}
@@ -190,7 +195,7 @@ func (e *evaluator) sparseMex(n int, G []uint32) uint32 {
 		e.work += int64(hi)
 	}
 	for _, v := range missing {
-		if want.has(v) {
+		if want[v] != 0 {
 			return v // the least value no option has
 		}
 	}
