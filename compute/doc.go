@@ -38,8 +38,15 @@
 // splits. Memory: 4 bytes a heap size (8 with a ring column), plus the
 // unions of a tail, one bit per value and class.
 //
+// Two-heap splits with explicit removal counts use sparse space where the
+// values split into rare and common ones (see sparse.go): every common
+// option value comes from a pair with a rare position, so a heap costs
+// O(#rare) pairs plus a short search for the rare values below its mex,
+// instead of O(n). Options.Plain turns it off.
+//
 // Results are deterministic: they do not depend on Options.Workers, which
-// only runs independent games of a Batch at once.
+// runs independent games of a Batch at once and shares the pair scan of a
+// large heap among workers (each marks its own bitset; the bitsets are ORed).
 //
 // # Periodicity
 //
