@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
@@ -39,18 +40,7 @@ func writeParquet(w io.Writer, t *compute.Table, opt Options) (err error) {
 	if err != nil {
 		return err
 	}
-	props := parquet.NewWriterProperties(
-		parquet.WithAllocator(mem),
-		parquet.WithCompression(compress.Codecs.Zstd),
-		parquet.WithDictionaryDefault(false),
-		parquet.WithEncodingFor(colN, parquet.Encodings.DeltaBinaryPacked),
-		parquet.WithMaxRowGroupLength(int64(opt.rowGroupRows())),
-	)
-	// The Parquet writer closes a sink that is an io.Closer; the caller
-	// owns w, so hide its Close method.
-	sink := struct{ io.Writer }{w}
-	fw, err := pqarrow.NewFileWriter(schema, sink, props,
-		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem)))
+	fw, err := newParquetWriter(w, schema, mem, opt)
 	if err != nil {
 		return err
 	}
@@ -64,4 +54,22 @@ func writeParquet(w io.Writer, t *compute.Table, opt Options) (err error) {
 	return forEachBatch(schema, t, opt.batchRows(), mem, func(rec arrow.RecordBatch) error {
 		return fw.WriteBuffered(rec)
 	})
+}
+
+// newParquetWriter returns a Parquet writer of schema to w: zstd, no
+// dictionary encoding, n DELTA_BINARY_PACKED, row groups of
+// opt.rowGroupRows() rows, the Arrow schema stored.
+func newParquetWriter(w io.Writer, schema *arrow.Schema, mem memory.Allocator, opt Options) (*pqarrow.FileWriter, error) {
+	props := parquet.NewWriterProperties(
+		parquet.WithAllocator(mem),
+		parquet.WithCompression(compress.Codecs.Zstd),
+		parquet.WithDictionaryDefault(false),
+		parquet.WithEncodingFor(colN, parquet.Encodings.DeltaBinaryPacked),
+		parquet.WithMaxRowGroupLength(int64(opt.rowGroupRows())),
+	)
+	// The Parquet writer closes a sink that is an io.Closer; the caller
+	// owns w, so hide its Close method.
+	sink := struct{ io.Writer }{w}
+	return pqarrow.NewFileWriter(schema, sink, props,
+		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem)))
 }

@@ -2,13 +2,9 @@ package export
 
 import (
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/parquet"
-	"github.com/apache/arrow-go/v18/parquet/compress"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/sgtab/sgtab/compute"
 )
@@ -38,11 +34,7 @@ func WriteRare(path string, t *compute.Table, opt Options) error {
 		}
 		rec := b.NewRecordBatch()
 		defer rec.Release()
-		props := parquet.NewWriterProperties(parquet.WithAllocator(mem),
-			parquet.WithCompression(compress.Codecs.Zstd), parquet.WithDictionaryDefault(false))
-		// The Parquet writer closes a sink that is an io.Closer; writeFile owns f.
-		fw, err := pqarrow.NewFileWriter(schema, struct{ io.Writer }{f}, props,
-			pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem)))
+		fw, err := newParquetWriter(f, schema, mem, opt)
 		if err != nil {
 			return err
 		}
