@@ -56,3 +56,12 @@ func BenchmarkTreblecross1e5Workers1(b *testing.B) {
 func BenchmarkTreblecross1e5Workers2(b *testing.B) {
 	benchSequenceOpt(b, treblecrossYAML, 1e5, compute.Options{Workers: 2})
 }
+
+// Officers in sparse space with one worker and with two, which guess blocks
+// of heaps in parallel (block.go).
+func BenchmarkOfficers3e5Workers1(b *testing.B) {
+	benchSequenceOpt(b, officersYAML, 3e5, compute.Options{Workers: 1})
+}
+func BenchmarkOfficers3e5Workers2(b *testing.B) {
+	benchSequenceOpt(b, officersYAML, 3e5, compute.Options{Workers: 2})
+}

@@ -45,8 +45,10 @@
 // instead of O(n). Options.Plain turns it off.
 //
 // Results are deterministic: they do not depend on Options.Workers, which
-// runs independent games of a Batch at once and shares the pair scan of a
-// large heap among workers (each marks its own bitset; the bitsets are ORed).
+// runs independent games of a Batch at once, shares the pair scan of a
+// large heap among workers (each marks its own bitset; the bitsets are ORed),
+// and in sparse space has each worker guess its own heaps of a block from
+// the values below it, which a sequential pass then settles (see block.go).
 //
 // # Periodicity
 //

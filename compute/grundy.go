@@ -254,17 +254,14 @@ func (e *evaluator) value(n int, G []uint32) uint32 {
 			e.opts.set(G[m])
 		}
 	}
-	sparse := false
 	if e.sparse != nil {
 		e.sparse.observe(n, G)
-		sparse = e.sparse.mask != 0
-	}
-	if sparse {
-		e.work += e.sparseSplits(n, G)
-	} else {
-		for _, rm := range e.leave2 {
-			e.work += splits2(&e.opts, G, n-rm.k, rm.distinct, e.maxG, e.pool)
+		if e.sparse.mask != 0 {
+			return e.sparseValue(n, G)
 		}
+	}
+	for _, rm := range e.leave2 {
+		e.work += splits2(&e.opts, G, n-rm.k, rm.distinct, e.maxG, e.pool)
 	}
 	for _, rm := range e.leave3 {
 		e.work += splits3(&e.opts, G, n-rm.k, rm.distinct)
@@ -278,9 +275,6 @@ func (e *evaluator) value(n int, G []uint32) uint32 {
 		e.useTail(n, 0, e.tail1)
 		e.useTail(n, 1, e.tail2)
 		e.useTail(n, 2, e.tail3)
-	}
-	if sparse {
-		return e.sparseMex(n, G)
 	}
 	return mexOf(e.opts, e.us)
 }

@@ -16,26 +16,22 @@ var parallelPairs = 1 << 14
 // parked thread costs, so workers poll between consecutive heaps.
 const spinRounds = 1 << 12
 
-// A pool shares the pair scan of one large heap among its workers. Each
-// worker marks the values of its own range of pairs in its own bitset, and
-// the bitsets are ORed together, so the option set, and hence the value,
-// never depends on the number of workers.
+// A pool runs jobs on its workers: the pair scan of one large heap, cut into
+// one range per worker (splits2), or a block of heaps in sparse space
+// (block.go). Each worker writes only its own scratch and results, which are
+// combined in a fixed order, so no value ever depends on the number of
+// workers.
 type pool struct {
 	workers int
 	scratch []bitset
 
-	job     poolJob       // the current job, written before gen moves on
-	gen     atomic.Uint64 // job number; workers wait for it to change
-	pending atomic.Int32  // workers still on the current job
+	job     func(worker int) // the current job, written before gen moves on
+	gen     atomic.Uint64    // job number; workers wait for it to change
+	pending atomic.Int32     // workers still on the current job
 	mu      sync.Mutex
 	wake    *sync.Cond // parked workers wait here for gen to change
 	stop    bool       // under mu
 	wg      sync.WaitGroup
-}
-
-type poolJob struct {
-	G            []uint32
-	m, hi, words int
 }
 
 // newPool starts workers−1 goroutines; the caller's goroutine is the last
@@ -67,8 +63,7 @@ func (p *pool) work(i int) {
 			return
 		}
 		seen = p.gen.Load()
-		j := p.job
-		markPairs(p.scratch[i], j.G, j.m, p.bound(i, j.hi), p.bound(i+1, j.hi), j.words)
+		p.job(i)
 		p.pending.Add(-1)
 	}
 }
@@ -86,20 +81,28 @@ func (p *pool) splits2(o bitset, G []uint32, m, hi, words int) {
 		p.scratch[i] = p.scratch[i][:words]
 		clear(p.scratch[i])
 	}
-	p.job = poolJob{G: G, m: m, hi: hi, words: words}
+	p.run(func(i int) {
+		markPairs(p.scratch[i], G, m, p.bound(i, hi), p.bound(i+1, hi), words)
+	})
+	for i := range p.scratch {
+		for w, x := range p.scratch[i] {
+			o[w] |= x
+		}
+	}
+}
+
+// run calls job(i) once for every worker i, job(0) on the caller's
+// goroutine, and returns when all have returned.
+func (p *pool) run(job func(worker int)) {
+	p.job = job
 	p.pending.Store(int32(p.workers - 1))
 	p.mu.Lock()
 	p.gen.Add(1)
 	p.wake.Broadcast()
 	p.mu.Unlock()
-	markPairs(p.scratch[0], G, m, p.bound(0, hi), p.bound(1, hi), words)
+	job(0)
 	for p.pending.Load() > 0 {
 		runtime.Gosched()
-	}
-	for i := range p.scratch {
-		for w, x := range p.scratch[i] {
-			o[w] |= x
-		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package compute
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -39,4 +40,141 @@ func TestPoolEqualsSerial(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestBlockEqualsSerial guesses blocks of several lengths in sparse space and
+// checks that the values equal the plain engine's, and that some heaps had to
+// be guessed again alone, so that every way out of settle is taken.
+func TestBlockEqualsSerial(t *testing.T) {
+	saved := blockHeaps
+	defer func() { blockHeaps = saved }()
+	const n = 3000
+	again := 0
+	for _, code := range []string{"0.6", "4!.0", "0.16", "0.1036", "4.4"} {
+		games, err := rules.Parse(strings.NewReader("code: \""+code+"\""), "block.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, err := Sequence(t.Context(), games[0], n, Options{Plain: true, Exhaustive: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, heaps := range []int{1, 4, 64} {
+			blockHeaps = heaps
+			for _, w := range []int{2, 3, 7} {
+				p := newPool(w)
+				e := newEvaluator(games[0].Rule, true, p)
+				G := make([]uint32, n+1)
+				for h := 1; h <= n; h++ {
+					G[h] = e.value(h, G)
+				}
+				p.close()
+				if !slices.Equal(G, plain.G) {
+					t.Fatalf("%s, blocks of %d heaps per worker, %d workers: values differ from the plain engine", code, heaps, w)
+				}
+				again += e.sparse.block.again
+			}
+		}
+	}
+	if again == 0 {
+		t.Error("no heap was guessed again: the fallback of settle is untested")
+	}
+}
+
+// TestSettleAnyTable checks guess and settle against the definition on
+// random tables, not game values: their answer must be the mex of heap n's
+// options computed from G[0..n-1], whatever G holds. Values are drawn so
+// that most are common under the mask and pairs of common values seldom
+// give a rare one, which drives the searches to the edges of their ranges.
+func TestSettleAnyTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	for trial := range 3000 {
+		code := []string{"0.6", "4!.0", "0.1036", "4.4", "0.16"}[trial%5]
+		r, err := rules.ParseCode(code, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n0, heaps := 40+rng.IntN(200), 1+rng.IntN(40)
+		G := make([]uint32, n0+heaps)
+		mask := uint32(1 + rng.IntN(15))
+		var common []uint32 // a few common values, most of the table
+		for len(common) < 1+rng.IntN(4) {
+			if v := uint32(rng.IntN(16)); !IsRare(v, mask) {
+				common = append(common, v)
+			}
+		}
+		other := 2 + rng.IntN(64) // one value in this many is any value
+		for i := 1; i < len(G); i++ {
+			if rng.IntN(other) == 0 {
+				G[i] = uint32(rng.IntN(16))
+			} else {
+				G[i] = common[rng.IntN(len(common))]
+			}
+		}
+		p := newPool(1 + rng.IntN(3))
+		e := newEvaluator(r, true, p)
+		s := e.sparse
+		s.mask, s.next = mask, 1<<62
+		for i := 1; i < n0; i++ {
+			if IsRare(G[i], mask) {
+				s.rare = append(s.rare, rarePos{i, G[i]})
+			}
+			e.maxG = max(e.maxG, G[i])
+		}
+		b := &s.block
+		b.n0, b.end = n0, len(G)
+		e.guessBlock(G)
+		for n := n0; n < len(G); n++ {
+			if n > n0 && IsRare(G[n-1], mask) {
+				s.rare = append(s.rare, rarePos{n - 1, G[n-1]})
+			}
+			e.maxG = max(e.maxG, G[n-1])
+			e.opts.reset()
+			if r.Digit(n).Leave&rules.Leave0 != 0 {
+				e.opts.set(0)
+			}
+			for _, rm := range e.leave1 {
+				if m := n - rm.k; m >= 1 {
+					e.opts.set(G[m])
+				}
+			}
+			got, ok := e.settle(n, n0, b.rare0, G, &b.guesses[n-n0])
+			if !ok {
+				continue
+			}
+			if want := mexOfTable(r, G, n); got != want {
+				t.Fatalf("%s, trial %d: heap %d guessed from %d: %d, want %d", code, trial, n, n0, got, want)
+			}
+		}
+		p.close()
+	}
+}
+
+// mexOfTable returns the mex of the options of heap n of rule r, leaving up
+// to two heaps, read from G, by the definition.
+func mexOfTable(r rules.Rule, G []uint32, n int) uint32 {
+	seen := map[uint32]bool{}
+	for k := 0; k <= n; k++ {
+		d := r.Digit(k)
+		m := n - k
+		if d.Leave&rules.Leave0 != 0 && m == 0 {
+			seen[0] = true
+		}
+		if d.Leave&rules.Leave1 != 0 && m >= 1 && k >= 1 {
+			seen[G[m]] = true
+		}
+		if d.Leave&rules.Leave2 != 0 {
+			for a := 1; 2*a <= m; a++ {
+				if d.Distinct&rules.Leave2 != 0 && 2*a == m {
+					continue
+				}
+				seen[G[a]^G[m-a]] = true
+			}
+		}
+	}
+	v := uint32(0)
+	for seen[v] {
+		v++
+	}
+	return v
 }

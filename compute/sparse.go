@@ -1,6 +1,8 @@
 package compute
 
-import "math/bits"
+import (
+	"math/bits"
+)
 
 // Sparse space (Winning Ways ch. 4, "Sparse space spells speed"). With a
 // mask m, a value v is rare when popcount(v & m) is even and common when it
@@ -8,32 +10,40 @@ import "math/bits"
 // common exactly when one of a, b holds a rare value and the other a common
 // one. Pairing every rare position with the rest of the heap therefore
 // yields every common option value of a two-heap split, in O(#rare) instead
-// of O(n). With every other kind of option added in full, let v be the mex
-// of this partial set:
-//
-//   - if v is common, no pair left out can produce it (such pairs give rare
-//     values), and every smaller value is present: G(n) = v;
-//   - if v is rare, it may still come from a pair of two common positions.
-//     Let c be the least common value missing from the partial set: G(n) is
-//     c unless some rare value below c is missing from every split. One pass
-//     over all pairs looks for the missing rare values at once and stops when
-//     all have turned up, which in sparse games takes few pairs; only at a
-//     rare position does it run to the end.
+// of O(n). With every other kind of option added in full, call this the
+// partial set, and let c be the least common value missing from it: no pair
+// left out can produce c (such pairs give rare values), so G(n) is c unless
+// some rare value below c is missing from every split. One pass over the
+// pairs looks for the missing rare values at once and stops when all have
+// turned up, which in sparse games takes a few thousand pairs however large
+// the heap; only at a rare position does it run to the end.
 //
 // The result is exact for any mask; a mask under which rare positions are
 // few only makes it fast. The mask is chosen from the value histogram by a
 // Walsh–Hadamard transform (see FindRare) at every power of two from
 // sparseFirstCheck on, and the engine falls back to scanning every pair while
 // no mask makes rare positions fewer than 1/sparseMaxShare of the table.
+//
+// block.go evaluates heaps in sparse space, one at a time or a block at a
+// time on several workers.
 type sparse struct {
-	mask uint32
-	rare []int   // positions ≥ 1 with a rare value under mask, increasing
-	hist []int64 // value histogram of G[0..seen-1]
-	seen int
-	next int // heap size of the next mask choice
+	mask  uint32
+	rare  []rarePos // positions ≥ 1 with a rare value under mask, increasing
+	rareW bitset    // the rare values under mask, as far as they are needed
+	hist  []int64   // value histogram of G[0..seen-1]
+	seen  int
+	next  int // heap size of the next mask choice
 
-	missing []uint32 // scratch for sparseMex
-	want    []byte   // scratch for sparseMex
+	own   scratch // for heaps evaluated one at a time
+	one   guess   // the guess of a heap evaluated alone
+	block block   // heaps guessed ahead by the workers
+}
+
+// A rarePos is a rare position and its value, kept together so that the
+// loop over rare positions reads them in order, from one array.
+type rarePos struct {
+	p int
+	v uint32
 }
 
 const (
@@ -42,10 +52,10 @@ const (
 )
 
 // sparseApplies reports whether the sparse path can serve e: two-heap
-// splits with explicit removal counts and no kind of move that the partial
-// set could not hold in full cheaply (three-heap splits, tail splits).
+// splits with explicit removal counts, and no kind of move that the partial
+// set could not hold in full cheaply (three-heap splits, a repeating tail).
 func (e *evaluator) sparseApplies() bool {
-	return len(e.leave2) > 0 && len(e.leave3) == 0 && len(e.tail2) == 0 && len(e.tail3) == 0
+	return len(e.leave2) > 0 && len(e.leave3) == 0 && e.r == 0
 }
 
 // observe brings the histogram and rare list up to G[0..n-1], and at its
@@ -64,7 +74,7 @@ func (s *sparse) observe(n int, G []uint32) {
 		}
 		s.hist[v]++
 		if s.mask != 0 && s.seen >= 1 && IsRare(v, s.mask) {
-			s.rare = append(s.rare, s.seen)
+			s.rare = append(s.rare, rarePos{s.seen, v})
 		}
 	}
 	if n < s.next {
@@ -78,10 +88,11 @@ func (s *sparse) observe(n int, G []uint32) {
 	}
 	if mask != s.mask {
 		s.mask = mask
+		s.rareW = s.rareW[:0]
 		s.rare = s.rare[:0]
 		for p := 1; p < n; p++ {
 			if IsRare(G[p], mask) {
-				s.rare = append(s.rare, p)
+				s.rare = append(s.rare, rarePos{p, G[p]})
 			}
 		}
 	}
@@ -117,100 +128,15 @@ func bestMask(h []int64) (uint32, int64) {
 	return uint32(best), (total + w[best]) / 2
 }
 
-// sparseSplits adds G(r) ⊕ G(m−r) for every rare position r of every
-// two-heap removal, and returns the work done.
-func (e *evaluator) sparseSplits(n int, G []uint32) int64 {
-	var work int64
-	for _, rm := range e.leave2 {
-		m := n - rm.k
-		for _, r := range e.sparse.rare {
-			b := m - r
-			if b < 1 {
-				break
-			}
-			if rm.distinct && r == b {
-				continue
-			}
-			e.opts.set(G[r] ^ G[b])
-		}
-		work += int64(len(e.sparse.rare))
-	}
-	return work
-}
-
-// sparseMex returns G(n) from the partial option set (e.opts and e.us):
-// c, the least common value missing from it, unless a rare value below c is
-// missing from every split too. The rare values below c that the partial set
-// lacks are looked for in one pass over the pairs of every two-heap removal,
-// which stops as soon as all have turned up.
-func (e *evaluator) sparseMex(n int, G []uint32) uint32 {
-	mask := e.sparse.mask
-	missing := e.sparse.missing[:0]
-	var c uint32
-	for v := uint32(0); ; v++ {
-		if e.inPartial(v) {
-			continue
-		}
-		if !IsRare(v, mask) {
-			c = v
-			break
-		}
-		missing = append(missing, v)
-	}
-	e.sparse.missing = missing
-	if len(missing) == 0 {
-		return c
-	}
-	// want[v] is 1 while the missing value v has not turned up in a split.
-	if cap(e.sparse.want) < int(c) {
-		e.sparse.want = make([]byte, c, 2*c)
-	}
-	want := e.sparse.want[:c]
-	clear(want)
-	for _, v := range missing {
-		want[v] = 1
-	}
-	left := len(missing)
-	for _, rm := range e.leave2 {
-		m := n - rm.k
-		if m < 2 {
-			continue
-		}
-		hi := m / 2
-		if rm.distinct && m%2 == 0 {
-			hi--
-		}
-		lo, up := G[1:hi+1], G[m-hi:m]
-		for i, g := range lo {
-			v := g ^ up[len(up)-1-i]
-			if v < c && want[v] != 0 {
-				want[v] = 0
-				left--
-				if left == 0 {
-					e.work += int64(i + 1)
-					return c
-				}
+// rareWords makes s.rareW hold the rare values below 64·words.
+func (s *sparse) rareWords(words int) {
+	for w := len(s.rareW); w < words; w++ {
+		var x uint64
+		for j := range 64 {
+			if IsRare(uint32(w<<6+j), s.mask) {
+				x |= 1 << j
 			}
 		}
-		e.work += int64(hi)
+		s.rareW = append(s.rareW, x)
 	}
-	for _, v := range missing {
-		if want[v] != 0 {
-			return v // the least value no option has
-		}
-	}
-	return c
-}
-
-// inPartial reports whether v is in the partial option set.
-func (e *evaluator) inPartial(v uint32) bool {
-	if e.opts.has(v) {
-		return true
-	}
-	for _, u := range e.us {
-		if len(u.levels) > 0 && u.levels[0].has(v) {
-			return true
-		}
-	}
-	return false
 }
