@@ -43,19 +43,30 @@ const rareShare = 1.0 / 16
 // computing (and proved, so that the rest of the table was filled in) is
 // kept; otherwise G is searched for a period, proved where a theorem allows.
 func Analyze(t *Table) *Analysis {
-	a := &Analysis{Status: None, Computed: t.N(), Checksum: Checksum(t.G)}
+	switch t.G.Width() {
+	case 8:
+		return analyze(t, typed[uint8](t.G))
+	case 16:
+		return analyze(t, typed[uint16](t.G))
+	default:
+		return analyze(t, typed[uint32](t.G))
+	}
+}
+
+func analyze[T Value](t *Table, G []T) *Analysis {
+	a := &Analysis{Status: None, Computed: t.N(), Checksum: Checksum(G)}
 	if t.proved != nil {
 		a.Status, a.Period, a.Proof = Proved, t.proved.period, t.proved.proof
 		a.Computed = t.proved.computed
-	} else if per, proof, ok := prove(t.Game.Rule, t.G); ok {
+	} else if per, proof, ok := prove(t.Game.Rule, G); ok {
 		a.Status, a.Period, a.Proof = Proved, per, proof
-	} else if per, ok := FindPeriod(t.G); ok {
+	} else if per, ok := FindPeriod(G); ok {
 		a.Status, a.Period = Observed, per
 	}
 	if a.Status != None {
-		a.ClosedForm = ClosedForm(t.G, a.Period)
+		a.ClosedForm = ClosedForm(G, a.Period)
 	}
-	a.Rare = FindRare(t.G)
+	a.Rare = FindRare(G)
 	return a
 }
 
@@ -65,7 +76,7 @@ func Analyze(t *Table) *Analysis {
 //
 // Periods longer than 64 are stated as a recurrence, and preperiods longer
 // than 32 values refer to the table.
-func ClosedForm(G []uint32, p Period) string {
+func ClosedForm[T Value](G []T, p Period) string {
 	var b strings.Builder
 	n0 := p.Start
 	arg := "n"
@@ -122,7 +133,7 @@ func paren(expr string) string {
 	return "(" + expr + ")"
 }
 
-func list(vs []uint32) string {
+func list[T Value](vs []T) string {
 	s := make([]string, len(vs))
 	for i, v := range vs {
 		s[i] = fmt.Sprint(v)
@@ -142,13 +153,13 @@ const maxRareBits = 20
 // mask at once. The split is reported (Mask ≠ 0) when the best mask leaves
 // fewer than 1/16 of the positions rare. Values wider than 20 bits are not
 // searched.
-func FindRare(G []uint32) Rare {
+func FindRare[T Value](G []T) Rare {
 	r := Rare{Last: -1}
-	var maxG uint32
+	var maxG T
 	for _, v := range G {
 		maxG = max(maxG, v)
 	}
-	width := bits.Len32(maxG)
+	width := bits.Len32(uint32(maxG))
 	if width == 0 || width > maxRareBits {
 		return r
 	}
@@ -162,7 +173,7 @@ func FindRare(G []uint32) Rare {
 	}
 	r.Mask, r.Count = best, int(count)
 	for n, v := range G {
-		if IsRare(v, r.Mask) {
+		if IsRare(uint32(v), r.Mask) {
 			r.Positions = append(r.Positions, n)
 			r.Last = n
 		}
@@ -180,7 +191,7 @@ func IsRare(v, mask uint32) bool { return bits.OnesCount32(v&mask)%2 == 0 }
 //	a = (a + v) mod 2^16;  b = (b + a) mod 2^16
 //
 // and the result is b·2^16 + a in upper-case hexadecimal (8 digits).
-func Checksum(G []uint32) string {
+func Checksum[T Value](G []T) string {
 	var a, b uint16
 	for _, v := range G {
 		a += uint16(v)

@@ -91,7 +91,7 @@ func valueSize(maxG uint32) int { return max(64, 1<<bits.Len32(maxG)) }
 
 // sparseValue returns G(n) in sparse space; e.opts holds the options of
 // leaving no heap or one heap, G[0..n-1] are final and e.sparse.mask ≠ 0.
-func (e *evaluator) sparseValue(n int, G []uint32) uint32 {
+func (e *evaluator[T]) sparseValue(n int, G []T) uint32 {
 	s := e.sparse
 	b := &s.block
 	if n >= b.end {
@@ -124,7 +124,7 @@ func (e *evaluator) sparseValue(n int, G []uint32) uint32 {
 }
 
 // guessBlock guesses the heaps [b.n0, b.end) on the pool's workers.
-func (e *evaluator) guessBlock(G []uint32) {
+func (e *evaluator[T]) guessBlock(G []T) {
 	s := e.sparse
 	b := &s.block
 	b.rare0 = len(s.rare)
@@ -152,7 +152,7 @@ func (e *evaluator) guessBlock(G []uint32) {
 // file), with sc as scratch; every value below n0, and every XOR of two, is
 // below size, and rare lists the rare positions below n0. It reads only
 // what no one writes while the workers run, and returns the work done.
-func (e *evaluator) guess(sc *scratch, g *guess, n, n0, size int, rare []rarePos, G []uint32) int64 {
+func (e *evaluator[T]) guess(sc *scratch, g *guess, n, n0, size int, rare []rarePos, G []T) int64 {
 	s := e.sparse
 	sc.start(size)
 	mark, gen, msk := sc.mark, sc.gen, uint32(size-1)
@@ -177,7 +177,7 @@ func (e *evaluator) guess(sc *scratch, g *guess, n, n0, size int, rare []rarePos
 			if rm.distinct && r.p == b {
 				continue
 			}
-			mark[(r.v^G[b])&msk] = gen
+			mark[(r.v^uint32(G[b]))&msk] = gen
 		}
 		work += int64(len(rare) - i)
 	}
@@ -233,7 +233,7 @@ func (e *evaluator) guess(sc *scratch, g *guess, n, n0, size int, rare []rarePos
 		for i, x := range lo {
 			// Most pairs hit no missing value: the only branch taken
 			// rarely is the one that finds one.
-			if v := (x ^ up[len(up)-1-i]) & msk; want[v] != 0 {
+			if v := uint32(x^up[len(up)-1-i]) & msk; want[v] != 0 {
 				want[v] = 0
 				set[v>>6] |= 1 << (v & 63)
 				if left--; left == 0 {
@@ -266,7 +266,7 @@ func pairsOf(m int, distinct bool) int {
 // rare0 is the number of rare positions below n0, and every value below n is
 // final. It reports false when a rare value above the guess's bound may
 // decide, and then n must be guessed again.
-func (e *evaluator) settle(n, n0, rare0 int, G []uint32, g *guess) (uint32, bool) {
+func (e *evaluator[T]) settle(n, n0, rare0 int, G []T, g *guess) (uint32, bool) {
 	s := e.sparse
 	S := &e.opts // holds the leave-no-heap and leave-one-heap options
 	if len(*S) < len(g.set) {
@@ -287,7 +287,7 @@ func (e *evaluator) settle(n, n0, rare0 int, G []uint32, g *guess) (uint32, bool
 			if rm.distinct && r.p == b {
 				continue
 			}
-			S.set(r.v ^ G[b])
+			S.set(r.v ^ uint32(G[b]))
 		}
 		for _, r := range s.rare[rare0:] {
 			b := m - r.p
@@ -297,7 +297,7 @@ func (e *evaluator) settle(n, n0, rare0 int, G []uint32, g *guess) (uint32, bool
 			if rm.distinct && r.p == b {
 				continue
 			}
-			S.set(r.v ^ G[b])
+			S.set(r.v ^ uint32(G[b]))
 		}
 	}
 	// c: the least common value missing, within the words the guess
@@ -351,7 +351,7 @@ func (e *evaluator) settle(n, n0, rare0 int, G []uint32, g *guess) (uint32, bool
 		m := n - rm.k
 		hi := min(pairsOf(m, rm.distinct), m-n0) // a ≤ m − n0: partner at n0 or above
 		for a := 1; a <= hi && left > 0; a++ {
-			if v := (G[a] ^ G[m-a]) & msk; want[v] != 0 {
+			if v := uint32(G[a]^G[m-a]) & msk; want[v] != 0 {
 				want[v] = 0
 				left--
 			}

@@ -35,8 +35,11 @@
 // Cost for N heap sizes: O(N·K) for moves that leave at most one heap (K
 // explicit removal counts; a tail adds O(r) lookups a heap), O(N²·K/4) for
 // two-heap splits (each heap scans its pairs), O(N³·K/12) for three-heap
-// splits. Memory: 4 bytes a heap size (8 with a ring column), plus the
-// unions of a tail, one bit per value and class.
+// splits. Memory: one byte a heap size while every value is below 256, two
+// below 65536, four beyond (see Values; twice that with a ring column), plus
+// the unions of a tail, one bit per value and class. The engine is generic in
+// the width: when a value outgrows it, the table is widened and the engine
+// starts again at that heap size with its state rebuilt from the values.
 //
 // Two-heap splits with explicit removal counts use sparse space where the
 // values split into rare and common ones (see sparse.go): every common

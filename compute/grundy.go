@@ -2,6 +2,7 @@ package compute
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 	"time"
 
@@ -43,65 +44,143 @@ const (
 // opt.StopWhenProved, the table ends at the last heap size the proof needed.
 // n must be ≥ 0, otherwise Sequence panics. It returns ctx.Err() if ctx is
 // cancelled before it finishes.
+//
+// The values are kept one byte wide while they fit, then two, then four: when
+// a value outgrows the width, the table is widened and the computation goes
+// on from that heap size (the engine's state is rebuilt from the values).
 func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, error) {
 	if n < 0 {
 		panic("compute: negative heap size")
 	}
 	start := time.Now()
-	t := &Table{Game: g, G: make([]uint32, n+1)}
-	var p *pool
-	if w := opt.workers(); w > 1 {
-		p = newPool(w)
-		defer p.close()
-	}
-	line := newEvaluator(g.Rule, !opt.Plain, p)
-	var ring *evaluator
+	t := &Table{Game: g, G: makeValues(n+1, 8)}
 	if g.Start == rules.StartRing {
-		t.Ring = make([]uint32, n+1)
-		ring = newEvaluator(ringRule(g.Rule), false, p)
+		t.Ring = makeValues(n+1, 8)
 	}
-	canProve := provable(g.Rule) && !opt.Exhaustive
-	check := firstProofCheck
-	var work, reported int64
-	for h := 1; h <= n; h++ {
+	r := &run{ctx: ctx, t: t, opt: opt, n: n, check: firstProofCheck}
+	if w := opt.workers(); w > 1 {
+		r.pool = newPool(w)
+		defer r.pool.close()
+	}
+	for h := 1; h <= r.n; {
+		var err error
+		switch t.G.Width() {
+		case 8:
+			h, err = computeFrom[uint8](r, h)
+		case 16:
+			h, err = computeFrom[uint16](r, h)
+		default:
+			h, err = computeFrom[uint32](r, h)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if h <= r.n {
+			width := 2 * t.G.Width()
+			// The old and the new storage live together while copying.
+			cols := 1
+			if t.hasRing() {
+				cols = 2
+			}
+			if err := rules.CheckMemory(int64(cols) * int64(t.G.Len()) * int64(width+t.G.Width()) / 8); err != nil {
+				return nil, fmt.Errorf("heap %d: values need %d bits: %w", h, width, err)
+			}
+			t.G.widen(width)
+			if t.hasRing() {
+				t.Ring.widen(width)
+			}
+		}
+	}
+	if r.canProve() && t.proved == nil && r.n > 0 {
+		switch t.G.Width() {
+		case 8:
+			tryProof(t, typed[uint8](t.G), r.n, opt.StopWhenProved)
+		case 16:
+			tryProof(t, typed[uint16](t.G), r.n, opt.StopWhenProved)
+		default:
+			tryProof(t, typed[uint32](t.G), r.n, opt.StopWhenProved)
+		}
+	}
+	if opt.Progress != nil {
+		opt.Progress(int64(t.G.Len()) - r.reported)
+	}
+	t.Analysis = Analyze(t)
+	t.Elapsed = time.Since(start)
+	return t, nil
+}
+
+// A run is the state of one Sequence call that outlives a change of width.
+type run struct {
+	ctx            context.Context
+	t              *Table
+	opt            Options
+	n              int // the last heap size to compute
+	pool           *pool
+	check          int // the next heap size at which to try a proof
+	work, reported int64
+}
+
+func (r *run) canProve() bool { return provable(r.t.Game.Rule) && !r.opt.Exhaustive }
+
+// computeFrom computes heap sizes from on with values of type T, and returns
+// the first heap size whose value (or ring value) does not fit in T, or
+// r.n+1 when all fit.
+func computeFrom[T Value](r *run, from int) (int, error) {
+	t, opt := r.t, r.opt
+	G := typed[T](t.G)
+	var R []T
+	if t.hasRing() {
+		R = typed[T](t.Ring)
+	}
+	limit := uint32(^T(0))
+	line := newEvaluator[T](t.Game.Rule, !opt.Plain, r.pool, G[:from])
+	var ring *evaluator[T]
+	if R != nil {
+		ring = newEvaluator[T](ringRule(t.Game.Rule), false, r.pool, G[:from])
+	}
+	for h := from; h <= r.n; h++ {
 		if t.proved == nil {
-			t.G[h] = line.value(h, t.G)
-			work += line.work
-			if canProve && h == check {
-				check *= 2
-				t.tryProof(h, opt.StopWhenProved)
+			v := line.value(h, G)
+			if v > limit {
+				return h, nil
+			}
+			G[h] = T(v)
+			r.work += line.work
+			if r.canProve() && h == r.check {
+				r.check *= 2
+				tryProof(t, G, h, opt.StopWhenProved)
 				if opt.StopWhenProved && t.proved != nil {
-					n = len(t.G) - 1
+					r.n = t.N()
+					G = typed[T](t.G)
+					if R != nil {
+						R = typed[T](t.Ring)
+					}
 				}
 			}
 		}
-		if ring != nil && h <= n {
-			t.Ring[h] = ring.value(h, t.G)
-			work += ring.work
-		}
-		if h%progressEvery == 0 || work >= workEvery {
-			work = 0
-			if err := ctx.Err(); err != nil {
-				return nil, err
+		if ring != nil && h <= r.n {
+			v := ring.value(h, G)
+			if v > limit {
+				return h, nil
 			}
-			if opt.Progress != nil {
-				opt.Progress(int64(h) - reported)
-				reported = int64(h)
+			R[h] = T(v)
+			r.work += ring.work
+		}
+		if h%progressEvery == 0 || r.work >= workEvery {
+			r.work = 0
+			if err := r.ctx.Err(); err != nil {
+				return 0, err
+			}
+			if opt.Progress != nil && int64(h) > r.reported {
+				opt.Progress(int64(h) - r.reported)
+				r.reported = int64(h)
 			}
 		}
 		if t.proved != nil && ring == nil {
 			break // the rest is filled in
 		}
 	}
-	if canProve && t.proved == nil && n > 0 {
-		t.tryProof(n, opt.StopWhenProved)
-	}
-	if opt.Progress != nil {
-		opt.Progress(int64(len(t.G)) - reported)
-	}
-	t.Analysis = Analyze(t)
-	t.Elapsed = time.Since(start)
-	return t, nil
+	return r.n + 1, nil
 }
 
 // firstProofCheck is the first heap size at which Sequence tries to prove
@@ -109,24 +188,25 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 const firstProofCheck = 64
 
 // tryProof looks for a proved period in G[0..h]. If there is one, it fills
-// G[h+1..] from the period, or with stop cuts G (and Ring) after the last
-// heap size the proof needed.
-func (t *Table) tryProof(h int, stop bool) {
-	per, proof, ok := prove(t.Game.Rule, t.G[:h+1])
+// G[h+1..] from the period, or with stop cuts t.G (and t.Ring) after the
+// last heap size the proof needed. G holds t.G's values.
+func tryProof[T Value](t *Table, G []T, h int, stop bool) {
+	per, proof, ok := prove(t.Game.Rule, G[:h+1])
 	if !ok {
 		return
 	}
 	computed := h
 	if stop {
 		need := proof.Need(per)
-		t.G = t.G[:need+1]
-		if t.Ring != nil {
-			t.Ring = t.Ring[:need+1]
+		t.G = t.G.Slice(0, need+1)
+		G = G[:need+1]
+		if t.hasRing() {
+			t.Ring = t.Ring.Slice(0, need+1)
 		}
 		computed = need
 	}
-	for m := h + 1; m < len(t.G); m++ {
-		t.G[m] = per.value(t.G, m)
+	for m := h + 1; m < len(G); m++ {
+		G[m] = G[m-per.Length] // a proved period has no saltus
 	}
 	t.proved = &provedPeriod{period: per, proof: proof, computed: computed}
 }
@@ -183,7 +263,7 @@ type removal struct {
 // leave remainders m ≤ n−T−j with m ≡ n−T−j (mod r); their option values are
 // kept as one growing union per residue class of m, so a tail costs one
 // union lookup per heap instead of a loop over every k.
-type evaluator struct {
+type evaluator[T Value] struct {
 	rule rules.Rule
 	t, r int // tail start and period (r = 0: no tail)
 
@@ -206,9 +286,13 @@ type evaluator struct {
 
 // newEvaluator returns an evaluator of r; with sparse, it uses the
 // sparse-space path (sparse.go) where it applies; with a pool, it shares
-// long pair scans among the pool's workers.
-func newEvaluator(r rules.Rule, sparseSpace bool, p *pool) *evaluator {
-	e := &evaluator{rule: r, r: r.Period, t: r.TailStart(), pool: p}
+// long pair scans among the pool's workers. done holds the values already
+// computed, from which the evaluator's first call rebuilds its state.
+func newEvaluator[T Value](r rules.Rule, sparseSpace bool, p *pool, done []T) *evaluator[T] {
+	e := &evaluator[T]{rule: r, r: r.Period, t: r.TailStart(), pool: p}
+	for _, v := range done {
+		e.maxG = max(e.maxG, uint32(v))
+	}
 	for k := 0; k < e.t; k++ {
 		addRemovals(r.Digits[k], k, &e.leave1, &e.leave2, &e.leave3)
 	}
@@ -242,20 +326,20 @@ func addRemovals(d rules.Digit, k int, one, two, three *[]removal) {
 
 // value returns the mex of the options of heap n. G[0..n-1] must be final;
 // G[n] is read only by rules whose d_0 leaves one heap (ring cuts).
-func (e *evaluator) value(n int, G []uint32) uint32 {
+func (e *evaluator[T]) value(n int, G []T) uint32 {
 	e.work = 0
-	e.maxG = max(e.maxG, G[n-1])
+	e.maxG = max(e.maxG, uint32(G[n-1]))
 	e.opts.reset()
 	if e.rule.Digit(n).Leave&rules.Leave0 != 0 {
 		e.opts.set(0)
 	}
 	for _, rm := range e.leave1 {
 		if m := n - rm.k; m >= 1 {
-			e.opts.set(G[m])
+			e.opts.set(uint32(G[m]))
 		}
 	}
 	if e.sparse != nil {
-		e.sparse.observe(n, G)
+		e.observe(n, G)
 		if e.sparse.mask != 0 {
 			return e.sparseValue(n, G)
 		}
@@ -279,7 +363,7 @@ func (e *evaluator) value(n int, G []uint32) uint32 {
 	return mexOf(e.opts, e.us)
 }
 
-func (e *evaluator) useTail(n, h int, tail []removal) {
+func (e *evaluator[T]) useTail(n, h int, tail []removal) {
 	for _, rm := range tail {
 		top := n - e.t - rm.k // largest remainder of this residue
 		if top < h+1 {
@@ -295,10 +379,10 @@ func (e *evaluator) useTail(n, h int, tail []removal) {
 
 // addRemainder adds the option values of leaving m tokens as 1, 2 or 3
 // heaps to the unions of m's residue class, for the kinds the tail uses.
-func (e *evaluator) addRemainder(m int, G []uint32) {
+func (e *evaluator[T]) addRemainder(m int, G []T) {
 	c := m % e.r
 	if len(e.tail1) > 0 && m >= 1 {
-		e.unions[0][0][c].add(G[m])
+		e.unions[0][0][c].add(uint32(G[m]))
 	}
 	for d, distinct := range []bool{false, true} {
 		if has(e.tail2, distinct) && m >= 2 {
@@ -328,7 +412,7 @@ func has(rs []removal, distinct bool) bool {
 // the values of G[1..m-1] are below 2^bits.Len32(maxG) — and so are their
 // XORs — so opts is grown once and the loop marks without bounds growth.
 // With a pool, long scans are shared among its workers (see pool).
-func splits2(opts *bitset, G []uint32, m int, distinct bool, maxG uint32, p *pool) int64 {
+func splits2[T Value](opts *bitset, G []T, m int, distinct bool, maxG uint32, p *pool) int64 {
 	if m < 2 {
 		return 0
 	}
@@ -341,7 +425,7 @@ func splits2(opts *bitset, G []uint32, m int, distinct bool, maxG uint32, p *poo
 		opts.grow(words)
 	}
 	if p != nil && hi >= parallelPairs {
-		p.splits2(*opts, G, m, hi, words)
+		poolSplits2(p, *opts, G, m, hi, words)
 	} else {
 		markPairs(*opts, G, m, 1, hi+1, words)
 	}
@@ -350,7 +434,7 @@ func splits2(opts *bitset, G []uint32, m int, distinct bool, maxG uint32, p *poo
 
 // markPairs marks G[a]⊕G[m−a] in o for lo ≤ a < hi; every value is below
 // words·64 ≤ len(o)·64.
-func markPairs(o bitset, G []uint32, m, lo, hi, words int) {
+func markPairs[T Value](o bitset, G []T, m, lo, hi, words int) {
 	left, right := G[lo:hi], G[m-hi+1:m-lo+1]
 	if words <= maxByteWords {
 		// Few distinct values: a read-modify-write of a bitset word
@@ -360,7 +444,7 @@ func markPairs(o bitset, G []uint32, m, lo, hi, words int) {
 		var seen [maxByteWords * 64]byte
 		mark := seen[:words*64]
 		for i, g := range left {
-			mark[(g^right[len(right)-1-i])&uint32(len(mark)-1)] = 1
+			mark[uint32(g^right[len(right)-1-i])&uint32(len(mark)-1)] = 1
 		}
 		for v, b := range mark {
 			o[v>>6] |= uint64(b) << (v & 63)
@@ -368,7 +452,7 @@ func markPairs(o bitset, G []uint32, m, lo, hi, words int) {
 		return
 	}
 	for i, g := range left {
-		v := g ^ right[len(right)-1-i]
+		v := uint32(g ^ right[len(right)-1-i])
 		o[v>>6] |= 1 << (v & 63)
 	}
 }
@@ -385,7 +469,7 @@ func valueWords(maxG uint32) int {
 
 // splits3 marks G[a]⊕G[b]⊕G[c] for every a+b+c = m with 1 ≤ a ≤ b ≤ c
 // (strictly increasing when distinct) and returns the number of triples.
-func splits3(opts *bitset, G []uint32, m int, distinct bool) int64 {
+func splits3[T Value](opts *bitset, G []T, m int, distinct bool) int64 {
 	var n int64
 	for a := 1; 3*a <= m; a++ {
 		for b := a; a+2*b <= m; b++ {
@@ -393,7 +477,7 @@ func splits3(opts *bitset, G []uint32, m int, distinct bool) int64 {
 			if distinct && (a == b || b == c) {
 				continue
 			}
-			opts.set(G[a] ^ G[b] ^ G[c])
+			opts.set(uint32(G[a] ^ G[b] ^ G[c]))
 			n++
 		}
 	}

@@ -52,7 +52,7 @@ func TestPublished(t *testing.T) {
 	check := func(name, yaml string, want []uint32, shift int) {
 		t.Helper()
 		n := len(want) - 1 + shift
-		got := sequence(t, yaml, n).G
+		got := sequence(t, yaml, n).G.Uint32s()
 		for i, w := range want {
 			if g := got[i+shift]; g != w {
 				t.Errorf("%s: SG(%d) = %d, want %d", name, i+shift, g, w)
@@ -72,7 +72,7 @@ func TestPeriodicTails(t *testing.T) {
 	// Kayles: period 12 from n = 71; the only exceptions are n = 0, 3, 6, 9,
 	// 11, 15, 18, 21, 22, 28, 34, 39, 57 and 70 (OEIS A002186, formula;
 	// Winning Ways ch. 4).
-	g := sequence(t, `code: "0.77"`, n).G
+	g := sequence(t, `code: "0.77"`, n).G.Uint32s()
 	for i := 71; i+12 <= n; i++ {
 		if g[i+12] != g[i] {
 			t.Fatalf("kayles: SG(%d) = %d != SG(%d) = %d", i+12, g[i+12], i, g[i])
@@ -88,7 +88,7 @@ func TestPeriodicTails(t *testing.T) {
 	}
 	// Dawson's chess: period 34, exceptions only at 0, 14, 16, 17, 31, 34, 51
 	// (OEIS A002187, formula).
-	g = sequence(t, `code: "0.137"`, n).G
+	g = sequence(t, `code: "0.137"`, n).G.Uint32s()
 	// An exception is an n whose value differs from the periodic value.
 	exceptions := map[int]bool{0: true, 14: true, 16: true, 17: true, 31: true, 34: true, 51: true}
 	for i := 0; i+340 <= n; i++ {
@@ -99,14 +99,14 @@ func TestPeriodicTails(t *testing.T) {
 	}
 	// Subtraction {1, 2, 3}: SG(n) = n mod 4 (Winning Ways ch. 4, the
 	// subtraction game S(1,2,3)).
-	g = sequence(t, "moves:\n  - take: [1, 2, 3]", n).G
+	g = sequence(t, "moves:\n  - take: [1, 2, 3]", n).G.Uint32s()
 	for i, v := range g {
 		if v != uint32(i%4) {
 			t.Fatalf("S(1,2,3): SG(%d) = %d, want %d", i, v, i%4)
 		}
 	}
 	// Subtraction {1, 3, 4}: period 7, 0 1 0 1 2 3 2 (Winning Ways ch. 4).
-	g = sequence(t, "moves:\n  - take: [1, 3, 4]", n).G
+	g = sequence(t, "moves:\n  - take: [1, 3, 4]", n).G.Uint32s()
 	for i, v := range g {
 		if want := []uint32{0, 1, 0, 1, 2, 3, 2}[i%7]; v != want {
 			t.Fatalf("S(1,3,4): SG(%d) = %d, want %d", i, v, want)
@@ -114,7 +114,7 @@ func TestPeriodicTails(t *testing.T) {
 	}
 	// Lasker's Nim: SG(4k+1) = 4k+1, SG(4k+2) = 4k+2, SG(4k+3) = 4k+4,
 	// SG(4k+4) = 4k+3 (Winning Ways ch. 4, "Lasker's Nim").
-	g = sequence(t, "moves:\n  - take: {min: 1}\n  - split: {parts: 2}", n).G
+	g = sequence(t, "moves:\n  - take: {min: 1}\n  - split: {parts: 2}", n).G.Uint32s()
 	for i := 1; i <= n; i++ {
 		want := uint32(i)
 		switch i % 4 {
@@ -128,7 +128,7 @@ func TestPeriodicTails(t *testing.T) {
 		}
 	}
 	// Nim: SG(n) = n (Bouton 1901).
-	g = sequence(t, "moves:\n  - take: {min: 1}", n).G
+	g = sequence(t, "moves:\n  - take: {min: 1}", n).G.Uint32s()
 	for i, v := range g {
 		if v != uint32(i) {
 			t.Fatalf("nim: SG(%d) = %d", i, v)
@@ -141,7 +141,7 @@ func TestPeriodicTails(t *testing.T) {
 // values): G(87) = G(90) = G(93) = 7, G(146) = 6, G(158) = 11, G(181) = 12,
 // G(196) = 10, G(231) = 10.
 func TestGrundyRare(t *testing.T) {
-	g := sequence(t, "moves:\n  - split: {parts: 2, distinct: true}", 231).G
+	g := sequence(t, "moves:\n  - split: {parts: 2, distinct: true}", 231).G.Uint32s()
 	for n, want := range map[int]uint32{87: 7, 90: 7, 93: 7, 146: 6, 149: 6, 152: 6, 158: 11, 161: 11,
 		164: 11, 167: 11, 176: 7, 181: 12, 190: 12, 193: 12, 196: 10, 231: 10} {
 		if g[n] != want {
@@ -158,8 +158,8 @@ func TestRing(t *testing.T) {
 		tab := sequence(t, "start: ring\nmoves:\n  - take: {min: 1, max: "+string(rune('0'+k))+"}\n    leave: [0, 1, 2]", 300)
 		for n := 1; n <= 300; n++ {
 			wins := k >= n || (k == 1 && n%2 == 1)
-			if (tab.Ring[n] != 0) != wins {
-				t.Errorf("K=%d n=%d: ring SG %d, first player wins: %v", k, n, tab.Ring[n], wins)
+			if (tab.Ring.At(n) != 0) != wins {
+				t.Errorf("K=%d n=%d: ring SG %d, first player wins: %v", k, n, tab.Ring.At(n), wins)
 			}
 		}
 	}
@@ -202,13 +202,11 @@ func TestBatchOrder(t *testing.T) {
 		}
 		for i, tab := range tabs {
 			single := sequence(t, "code: \""+games[i].Rule.String()+"\"", games[i].Heaps)
-			if tab.Game.Name != games[i].Name || len(tab.G) != games[i].Heaps+1 {
-				t.Fatalf("workers %d: table %d is %s with %d values", workers, i, tab.Game.Name, len(tab.G))
+			if tab.Game.Name != games[i].Name || tab.G.Len() != games[i].Heaps+1 {
+				t.Fatalf("workers %d: table %d is %s with %d values", workers, i, tab.Game.Name, tab.G.Len())
 			}
-			for n := range tab.G {
-				if tab.G[n] != single.G[n] {
-					t.Fatalf("workers %d: %s: SG(%d) = %d, alone %d", workers, tab.Game.Name, n, tab.G[n], single.G[n])
-				}
+			if !tab.G.Equal(single.G) {
+				t.Fatalf("workers %d: %s: values differ from the game computed alone", workers, tab.Game.Name)
 			}
 		}
 	}

@@ -19,9 +19,6 @@ type Period struct {
 // when the sequence is periodic from 0.
 func (p Period) LastException() int { return p.Start - 1 }
 
-// value returns G(n) for n ≥ Start+Length from the values a period earlier.
-func (p Period) value(G []uint32, n int) uint32 { return G[n-p.Length] + p.Saltus }
-
 // Status is the standing of a reported period.
 type Status string
 
@@ -51,7 +48,7 @@ const (
 //
 // and the periodic part n0..N holds at least three full periods, at least
 // half of the table and at least 24 values. It reports false when no p ≤ (N+1)/3 qualifies.
-func FindPeriod(G []uint32) (Period, bool) {
+func FindPeriod[T Value](G []T) (Period, bool) {
 	return findPeriod(G, false, (len(G))/minRepeats, func(p Period) bool { return observable(len(G), p) })
 }
 
@@ -66,7 +63,7 @@ func observable(size int, p Period) bool {
 // preperiod, that accept approves; with pure, only periods without saltus
 // are considered. Each length p costs a backward scan from the end of G to
 // the first n with G(n+p) ≠ G(n) + s.
-func findPeriod(G []uint32, pure bool, maxP int, accept func(Period) bool) (Period, bool) {
+func findPeriod[T Value](G []T, pure bool, maxP int, accept func(Period) bool) (Period, bool) {
 	N := len(G) - 1
 	for p := 1; p <= min(maxP, N); p++ {
 		if G[N] < G[N-p] || pure && G[N] != G[N-p] {
@@ -77,7 +74,7 @@ func findPeriod(G []uint32, pure bool, maxP int, accept func(Period) bool) (Peri
 		for n >= 0 && G[n+p] == G[n]+s {
 			n--
 		}
-		per := Period{Start: n + 1, Length: p, Saltus: s}
+		per := Period{Start: n + 1, Length: p, Saltus: uint32(s)}
 		if accept(per) {
 			return per, true
 		}
@@ -146,7 +143,7 @@ func provable(r rules.Rule) bool {
 
 // prove returns the smallest period of G that a theorem proves for every n,
 // and the proof, or false when none does.
-func prove(r rules.Rule, G []uint32) (Period, Proof, bool) {
+func prove[T Value](r rules.Rule, G []T) (Period, Proof, bool) {
 	if !provable(r) {
 		return Period{}, Proof{}, false
 	}

@@ -71,9 +71,9 @@ func (p *pool) work(i int) {
 // bound returns the first pair of worker i's range of 1..hi.
 func (p *pool) bound(i, hi int) int { return 1 + hi*i/p.workers }
 
-// splits2 marks G[a]⊕G[m−a] for 1 ≤ a ≤ hi in o, the pairs cut into one
-// range per worker.
-func (p *pool) splits2(o bitset, G []uint32, m, hi, words int) {
+// poolSplits2 marks G[a]⊕G[m−a] for 1 ≤ a ≤ hi in o, the pairs cut into
+// one range per worker of p.
+func poolSplits2[T Value](p *pool, o bitset, G []T, m, hi, words int) {
 	for i := range p.scratch {
 		if len(p.scratch[i]) < words {
 			p.scratch[i] = make(bitset, words)

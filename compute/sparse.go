@@ -54,15 +54,16 @@ const (
 // sparseApplies reports whether the sparse path can serve e: two-heap
 // splits with explicit removal counts, and no kind of move that the partial
 // set could not hold in full cheaply (three-heap splits, a repeating tail).
-func (e *evaluator) sparseApplies() bool {
+func (e *evaluator[T]) sparseApplies() bool {
 	return len(e.leave2) > 0 && len(e.leave3) == 0 && e.r == 0
 }
 
 // observe brings the histogram and rare list up to G[0..n-1], and at its
 // checkpoints chooses the mask again.
-func (s *sparse) observe(n int, G []uint32) {
+func (e *evaluator[T]) observe(n int, G []T) {
+	s := e.sparse
 	for ; s.seen < n; s.seen++ {
-		v := G[s.seen]
+		v := uint32(G[s.seen])
 		if int(v) >= len(s.hist) {
 			if bits.Len32(v) > maxRareBits {
 				s.mask, s.rare, s.next = 0, nil, 1<<62 // too wide: scan every pair for good
@@ -91,8 +92,8 @@ func (s *sparse) observe(n int, G []uint32) {
 		s.rareW = s.rareW[:0]
 		s.rare = s.rare[:0]
 		for p := 1; p < n; p++ {
-			if IsRare(G[p], mask) {
-				s.rare = append(s.rare, rarePos{p, G[p]})
+			if v := uint32(G[p]); IsRare(v, mask) {
+				s.rare = append(s.rare, rarePos{p, v})
 			}
 		}
 	}

@@ -1,7 +1,6 @@
 package compute
 
 import (
-	"slices"
 	"time"
 
 	"github.com/sgtab/sgtab/rules"
@@ -10,10 +9,11 @@ import (
 // A Table holds the Sprague-Grundy values of one heap game.
 type Table struct {
 	Game rules.Game
-	// G[n] is SG(n) for the heap of n tokens, n = 0..len(G)-1.
-	G []uint32
-	// Ring[n] is SG of a ring of n tokens; nil unless the game starts on a ring.
-	Ring []uint32
+	// G.At(n) is SG(n) for the heap of n tokens, n = 0..G.Len()-1.
+	G Values
+	// Ring.At(n) is SG of a ring of n tokens; Ring is empty unless the game
+	// starts on a ring, and then as long as G.
+	Ring Values
 	// Warnings are results that are usable but doubtful.
 	Warnings []error
 	// Elapsed is the time the computation took.
@@ -32,16 +32,10 @@ type provedPeriod struct {
 }
 
 // N returns the largest heap size in the table.
-func (t *Table) N() int { return len(t.G) - 1 }
+func (t *Table) N() int { return t.G.Len() - 1 }
+
+// hasRing reports whether the table has ring values.
+func (t *Table) hasRing() bool { return t.Ring.Len() > 0 }
 
 // MaxG returns the largest value in G and Ring.
-func (t *Table) MaxG() uint32 {
-	var m uint32
-	if len(t.G) > 0 {
-		m = slices.Max(t.G)
-	}
-	if len(t.Ring) > 0 {
-		m = max(m, slices.Max(t.Ring))
-	}
-	return m
-}
+func (t *Table) MaxG() uint32 { return max(t.G.Max(), t.Ring.Max()) }

@@ -40,7 +40,7 @@ func TestAnalysisMetadata(t *testing.T) {
 		export.KeyTheorem:       "Guy–Smith octal periodicity theorem",
 		export.KeyProofWindow:   "71 ≤ n < 156",
 		export.KeyComputed:      "256",
-		export.KeyChecksum:      compute.Checksum(kayles.G),
+		export.KeyChecksum:      compute.Checksum(kayles.G.Uint32s()),
 		export.KeyRareMask:      "15",
 		export.KeyRareCount:     "10",
 		export.KeyLastRare:      "70",
@@ -102,7 +102,7 @@ func TestWriteRare(t *testing.T) {
 		t.Fatalf("%d rows, want %d", len(rows), r.Count)
 	}
 	for i, x := range rows {
-		if int(x.N) != r.Positions[i] || x.SG != kayles.G[x.N] || !compute.IsRare(x.SG, r.Mask) {
+		if int(x.N) != r.Positions[i] || x.SG != kayles.G.At(int(x.N)) || !compute.IsRare(x.SG, r.Mask) {
 			t.Errorf("row %d = %+v", i, x)
 		}
 	}

@@ -14,14 +14,15 @@ import (
 // before the next one is made, and the writers must not keep it (pqarrow and
 // ipc encode or write a batch before Write returns).
 type batcher struct {
-	schema *arrow.Schema
-	t      *compute.Table
-	n      *memory.Buffer // room for one batch of n values
+	schema  *arrow.Schema
+	t       *compute.Table
+	n       *memory.Buffer // room for one batch of n values
+	g, ring []uint32       // one batch of values widened to 32 bits, when stored narrower
 }
 
 func newBatcher(schema *arrow.Schema, t *compute.Table, rows int, mem memory.Allocator) *batcher {
 	n := memory.NewResizableBuffer(mem)
-	n.Resize(min(rows, len(t.G)) * arrow.Uint64SizeBytes)
+	n.Resize(min(rows, t.G.Len()) * arrow.Uint64SizeBytes)
 	return &batcher{schema: schema, t: t, n: n}
 }
 
@@ -39,16 +40,26 @@ func (b *batcher) batch(lo, hi int) arrow.RecordBatch {
 	}
 	cols := []arrow.Array{
 		newArray(arrow.PrimitiveTypes.Uint64, rows, nbuf),
-		uint32Array(b.t.G[lo:hi]),
+		uint32Array(wide(b.t.G, lo, hi, &b.g)),
 	}
-	if b.t.Ring != nil {
-		cols = append(cols, uint32Array(b.t.Ring[lo:hi]))
+	if b.t.Ring.Len() > 0 {
+		cols = append(cols, uint32Array(wide(b.t.Ring, lo, hi, &b.ring)))
 	}
 	rec := array.NewRecordBatch(b.schema, cols, int64(rows))
 	for _, c := range cols {
 		c.Release()
 	}
 	return rec
+}
+
+// wide returns the values lo..hi-1 of v as uint32: v's own memory when it
+// stores 32 bits, else a copy into *buf, which is reused from batch to batch.
+func wide(v compute.Values, lo, hi int, buf *[]uint32) []uint32 {
+	if s, ok := v.Shared32(); ok {
+		return s[lo:hi]
+	}
+	*buf = v.AppendTo((*buf)[:0], lo, hi)
+	return *buf
 }
 
 // uint32Array returns an array over the memory of v, without copying it.
@@ -67,8 +78,8 @@ func newArray(dt arrow.DataType, rows int, values *memory.Buffer) arrow.Array {
 func forEachBatch(schema *arrow.Schema, t *compute.Table, rows int, mem memory.Allocator, write func(arrow.RecordBatch) error) error {
 	b := newBatcher(schema, t, rows, mem)
 	defer b.release()
-	for lo := 0; lo < len(t.G); lo += rows {
-		rec := b.batch(lo, min(lo+rows, len(t.G)))
+	for lo := 0; lo < t.G.Len(); lo += rows {
+		rec := b.batch(lo, min(lo+rows, t.G.Len()))
 		err := write(rec)
 		rec.Release()
 		if err != nil {

@@ -18,7 +18,7 @@ func Example_writeParquet() {
 	}
 	t := &compute.Table{
 		Game: rules.Game{Name: "kayles", Rule: rule, Heaps: 11},
-		G:    []uint32{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6},
+		G:    compute.ValuesOf([]uint32{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6}),
 	}
 
 	// Write the table as Parquet, in batches of 5 rows.
@@ -36,7 +36,7 @@ func Example_writeParquet() {
 		fmt.Printf("%s: %s\n", k, meta[k])
 	}
 	fmt.Println("n  sg")
-	for n, g := range got.G[:6] {
+	for n, g := range got.G.Uint32s()[:6] {
 		fmt.Printf("%d  %d\n", n, g)
 	}
 

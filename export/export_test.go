@@ -43,16 +43,17 @@ func newTable(tb testing.TB, rows int, ring bool) *compute.Table {
 		File:   "kayles.yaml",
 	}
 	rnd := rand.New(rand.NewPCG(1, 1))
-	t := &compute.Table{Game: g, G: make([]uint32, rows)}
-	for n := range t.G {
-		t.G[n] = rnd.Uint32N(64)
+	values := make([]uint32, rows)
+	for n := range values {
+		values[n] = rnd.Uint32N(64)
 	}
+	t := &compute.Table{Game: g, G: compute.ValuesOf(values)}
 	if ring {
 		t.Game.Start = rules.StartRing
-		t.Ring = make([]uint32, rows)
-		for n := range t.Ring {
-			t.Ring[n] = rnd.Uint32()
+		for n := range values {
+			values[n] = rnd.Uint32() // 32 bits wide
 		}
+		t.Ring = compute.ValuesOf(values)
 	}
 	return t
 }
@@ -81,12 +82,12 @@ func wantMeta(t *compute.Table) map[string]string {
 
 func checkTable(tb testing.TB, got, want *compute.Table) {
 	tb.Helper()
-	if !slices.Equal(got.G, want.G) {
-		tb.Errorf("G differs: got %d values, want %d", len(got.G), len(want.G))
+	if !got.G.Equal(want.G) || got.G.Width() != want.G.Width() {
+		tb.Errorf("G differs: got %d values of %d bits, want %d of %d", got.G.Len(), got.G.Width(), want.G.Len(), want.G.Width())
 	}
-	if !slices.Equal(got.Ring, want.Ring) || (got.Ring == nil) != (want.Ring == nil) {
-		tb.Errorf("Ring differs: got %d values (nil %t), want %d (nil %t)",
-			len(got.Ring), got.Ring == nil, len(want.Ring), want.Ring == nil)
+	if !got.Ring.Equal(want.Ring) || got.Ring.Width() != want.Ring.Width() {
+		tb.Errorf("Ring differs: got %d values of %d bits, want %d of %d",
+			got.Ring.Len(), got.Ring.Width(), want.Ring.Len(), want.Ring.Width())
 	}
 	g, w := got.Game, want.Game
 	if g.Name != w.Name || g.Start != w.Start || g.Heaps != w.Heaps || g.Config != w.Config {
@@ -288,10 +289,10 @@ func TestParquetIndependent(t *testing.T) {
 		for i, r := range got {
 			var ringValue uint32
 			if ring {
-				ringValue = tab.Ring[i]
+				ringValue = tab.Ring.At(i)
 			}
-			if r.N != uint64(i) || r.SG != tab.G[i] || r.SGRing != ringValue {
-				t.Fatalf("row %d = %+v, want {%d %d %d}", i, r, i, tab.G[i], ringValue)
+			if r.N != uint64(i) || r.SG != tab.G.At(i) || r.SGRing != ringValue {
+				t.Fatalf("row %d = %+v, want {%d %d %d}", i, r, i, tab.G.At(i), ringValue)
 			}
 		}
 	}
@@ -366,8 +367,8 @@ func TestWriteErrors(t *testing.T) {
 		want string
 	}{
 		{"nil", nil, export.Options{}, "nil table"},
-		{"empty", &compute.Table{G: []uint32{}}, export.Options{}, "empty table"},
-		{"ring-length", &compute.Table{G: make([]uint32, 3), Ring: make([]uint32, 2)}, export.Options{}, "2 ring values for 3"},
+		{"empty", &compute.Table{}, export.Options{}, "empty table"},
+		{"ring-length", &compute.Table{G: compute.ValuesOf(make([]uint32, 3)), Ring: compute.ValuesOf(make([]uint32, 2))}, export.Options{}, "2 ring values for 3"},
 		{"key-clash", line, export.Options{Extra: map[string]string{export.KeyHeaps: "3"}}, `key "sgtab.heaps" is set by sgtab`},
 		{"arrow-key", line, export.Options{Extra: map[string]string{"ARROW:schema": ""}}, "reserved"},
 	}
@@ -563,7 +564,7 @@ func TestReadForeign(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", f.name, err)
 		}
-		if !slices.Equal(got.G, []uint32{0, 1, 2}) || got.Ring != nil || got.Game.Heaps != 2 {
+		if !slices.Equal(got.G.Uint32s(), []uint32{0, 1, 2}) || got.Ring.Len() != 0 || got.Game.Heaps != 2 {
 			t.Errorf("%s: got G %v, Ring %v, Heaps %d", f.name, got.G, got.Ring, got.Game.Heaps)
 		}
 	}
@@ -600,7 +601,7 @@ func random(rows int) []uint32 {
 
 func benchWrite(b *testing.B, write func(string, *compute.Table, export.Options) error, values func(int) []uint32, rows int) {
 	tab := newTable(b, 1, false)
-	tab.G = values(rows)
+	tab.G = compute.ValuesOf(values(rows))
 	path := filepath.Join(b.TempDir(), "bench")
 	for b.Loop() {
 		if err := write(path, tab, export.Options{Version: "bench"}); err != nil {

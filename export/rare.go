@@ -30,7 +30,7 @@ func WriteRare(path string, t *compute.Table, opt Options) error {
 		ns, sgs := b.Field(0).(*array.Uint64Builder), b.Field(1).(*array.Uint32Builder)
 		for _, n := range t.Analysis.Rare.Positions {
 			ns.Append(uint64(n))
-			sgs.Append(t.G[n])
+			sgs.Append(t.G.At(n))
 		}
 		rec := b.NewRecordBatch()
 		defer rec.Release()

@@ -119,7 +119,7 @@ func readParquet(r io.ReaderAt, size int64, mem memory.Allocator) (t *compute.Ta
 		return nil, nil, err
 	}
 	defer rr.Release()
-	tb := newTableBuilder(meta, cols.ring >= 0, pf.NumRows())
+	tb := newTableBuilder(meta)
 	for rr.Next() {
 		if err := tb.add(rr.RecordBatch(), cols); err != nil {
 			return nil, nil, err
@@ -128,8 +128,8 @@ func readParquet(r io.ReaderAt, size int64, mem memory.Allocator) (t *compute.Ta
 	if err := rr.Err(); err != nil {
 		return nil, nil, err
 	}
-	if int64(len(tb.t.G)) != pf.NumRows() {
-		return nil, nil, fmt.Errorf("read %d rows, file says %d", len(tb.t.G), pf.NumRows())
+	if int64(tb.t.G.Len()) != pf.NumRows() {
+		return nil, nil, fmt.Errorf("read %d rows, file says %d", tb.t.G.Len(), pf.NumRows())
 	}
 	if err := tb.finish(); err != nil {
 		return nil, nil, err
@@ -150,11 +150,7 @@ func readIPC(r io.ReaderAt, size int64, mem memory.Allocator) (t *compute.Table,
 	if err != nil {
 		return nil, nil, err
 	}
-	var rows int64 // to allocate ahead, if the metadata says
-	if n, err := strconv.Atoi(meta[KeyHeaps]); err == nil {
-		rows = int64(n) + 1
-	}
-	tb := newTableBuilder(meta, cols.ring >= 0, rows)
+	tb := newTableBuilder(meta)
 	for i := range fr.NumRecords() {
 		rec, err := fr.RecordBatchAt(i)
 		if err != nil {
@@ -207,22 +203,15 @@ func findColumns(s *arrow.Schema) (columns, error) {
 }
 
 // A tableBuilder collects record batches into a Table.
+// Values are stored in the narrowest width that holds them, as the
+// engine stores them.
 type tableBuilder struct {
 	t    *compute.Table
 	meta map[string]string
 }
 
-// maxPrealloc bounds the rows allocated ahead from a file's own row count,
-// which a damaged file may overstate.
-const maxPrealloc = 1 << 24
-
-func newTableBuilder(meta map[string]string, ring bool, rows int64) *tableBuilder {
-	rows = min(max(rows, 0), maxPrealloc)
-	t := &compute.Table{G: make([]uint32, 0, rows)}
-	if ring {
-		t.Ring = make([]uint32, 0, rows)
-	}
-	return &tableBuilder{t: t, meta: meta}
+func newTableBuilder(meta map[string]string) *tableBuilder {
+	return &tableBuilder{t: &compute.Table{}, meta: meta}
 }
 
 // add appends the rows of rec, checking that n continues 0, 1, 2, ….
@@ -237,26 +226,26 @@ func (b *tableBuilder) add(rec arrow.RecordBatch, c columns) error {
 				rec.ColumnName(i), a.Len(), a.NullN(), rec.NumRows())
 		}
 	}
-	first := len(b.t.G)
+	first := b.t.G.Len()
 	for i, n := range rec.Column(c.n).(*array.Uint64).Uint64Values() {
 		if n != uint64(first+i) {
 			return fmt.Errorf("column n: row %d holds n = %d, want %d", first+i, n, first+i)
 		}
 	}
-	b.t.G = append(b.t.G, rec.Column(c.sg).(*array.Uint32).Uint32Values()...)
+	b.t.G.Append(rec.Column(c.sg).(*array.Uint32).Uint32Values()...)
 	if c.ring >= 0 {
-		b.t.Ring = append(b.t.Ring, rec.Column(c.ring).(*array.Uint32).Uint32Values()...)
+		b.t.Ring.Append(rec.Column(c.ring).(*array.Uint32).Uint32Values()...)
 	}
 	return nil
 }
 
 // finish checks the row count against sgtab.heaps and fills in the Game.
 func (b *tableBuilder) finish() error {
-	if len(b.t.G) == 0 {
+	if b.t.G.Len() == 0 {
 		return errors.New("no rows")
 	}
 	g := &b.t.Game
-	g.Heaps = len(b.t.G) - 1
+	g.Heaps = b.t.G.Len() - 1
 	if s, ok := b.meta[KeyHeaps]; ok {
 		n, err := strconv.Atoi(s)
 		if err != nil {

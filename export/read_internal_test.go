@@ -2,7 +2,6 @@ package export
 
 import (
 	"bytes"
-	"slices"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -19,10 +18,11 @@ import (
 // one per column chunk of n: the garbage collector reclaims it with the Go
 // allocator, and the check allows for exactly that much.
 func TestReadReleases(t *testing.T) {
-	tab := &compute.Table{G: make([]uint32, 2500), Ring: make([]uint32, 2500)}
-	for n := range tab.G {
-		tab.G[n], tab.Ring[n] = uint32(n%7), uint32(n%5)
+	g, ring := make([]uint32, 2500), make([]uint32, 2500)
+	for n := range g {
+		g[n], ring[n] = uint32(n%7), uint32(n%5)
 	}
+	tab := &compute.Table{G: compute.ValuesOf(g), Ring: compute.ValuesOf(ring)}
 	opt := Options{Version: "test", BatchRows: 1000, RowGroupRows: 1500}
 	for _, f := range []struct {
 		name  string
@@ -43,7 +43,7 @@ func TestReadReleases(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", f.name, err)
 		}
-		if !slices.Equal(got.G, tab.G) || !slices.Equal(got.Ring, tab.Ring) {
+		if !got.G.Equal(tab.G) || !got.Ring.Equal(tab.Ring) {
 			t.Errorf("%s: values differ", f.name)
 		}
 		if n := mem.CurrentAlloc(); n != f.leak {

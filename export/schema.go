@@ -122,7 +122,7 @@ func Metadata(t *compute.Table, version string) map[string]string {
 		KeyRule:    t.Game.Rule.String(),
 		KeyStart:   t.Game.Start.String(),
 		KeyConfig:  t.Game.Config,
-		KeyHeaps:   strconv.Itoa(len(t.G) - 1),
+		KeyHeaps:   strconv.Itoa(t.G.Len() - 1),
 		KeyVersion: version,
 	}
 	if a := t.Analysis; a != nil {
@@ -176,14 +176,14 @@ func buildVersion() string {
 }
 
 // Schema returns the Arrow schema of t: columns n (uint64) and sg (uint32),
-// plus sg_ring (uint32) when t.Ring is not nil, none of them nullable, with
+// plus sg_ring (uint32) when t has ring values, none of them nullable, with
 // meta as the schema metadata in sorted key order.
 func Schema(t *compute.Table, meta map[string]string) *arrow.Schema {
 	fields := []arrow.Field{
 		{Name: colN, Type: arrow.PrimitiveTypes.Uint64},
 		{Name: colSG, Type: arrow.PrimitiveTypes.Uint32},
 	}
-	if t.Ring != nil {
+	if t.Ring.Len() > 0 {
 		fields = append(fields, arrow.Field{Name: colRing, Type: arrow.PrimitiveTypes.Uint32})
 	}
 	keys := slices.Sorted(maps.Keys(meta))
@@ -200,11 +200,11 @@ func checkTable(t *compute.Table) error {
 	if t == nil {
 		return errors.New("nil table")
 	}
-	if len(t.G) == 0 {
+	if t.G.Len() == 0 {
 		return errors.New("empty table: no SG(0)")
 	}
-	if t.Ring != nil && len(t.Ring) != len(t.G) {
-		return fmt.Errorf("table has %d ring values for %d heap sizes", len(t.Ring), len(t.G))
+	if t.Ring.Len() > 0 && t.Ring.Len() != t.G.Len() {
+		return fmt.Errorf("table has %d ring values for %d heap sizes", t.Ring.Len(), t.G.Len())
 	}
 	return nil
 }

@@ -27,12 +27,12 @@ type Options struct {
 func Grundy(t *compute.Table, opt Options) (*plot.Plot, error) {
 	g, what := t.G, "SG(n)"
 	if opt.Ring {
-		if t.Ring == nil {
+		if t.Ring.Len() == 0 {
 			return nil, fmt.Errorf("plot %s: the game has no ring column", t.Game.Name)
 		}
 		g, what = t.Ring, "SG of a ring of n"
 	}
-	if len(g) == 0 {
+	if g.Len() == 0 {
 		return nil, fmt.Errorf("plot %s: empty table", t.Game.Name)
 	}
 	p := plot.New()
@@ -45,18 +45,15 @@ func Grundy(t *compute.Table, opt Options) (*plot.Plot, error) {
 
 // columns draws a sequence as per-column min–max bars.
 type columns struct {
-	g     []uint32
+	g     compute.Values
 	n     int
 	color color.Color
 }
 
 // DataRange implements plot.DataRanger.
 func (c *columns) DataRange() (xmin, xmax, ymin, ymax float64) {
-	lo, hi := c.g[0], c.g[0]
-	for _, v := range c.g {
-		lo, hi = min(lo, v), max(hi, v)
-	}
-	return 0, float64(len(c.g) - 1), float64(lo), float64(hi)
+	lo, hi := c.g.MinMax(0, c.g.Len())
+	return 0, float64(c.g.Len() - 1), float64(lo), float64(hi)
 }
 
 // Plot implements plot.Plotter.
@@ -87,18 +84,16 @@ type Bucket struct {
 // Buckets cuts g into at most cols runs of consecutive heap sizes of nearly
 // equal length and returns the smallest and largest value of each. cols must
 // be ≥ 1, otherwise Buckets panics.
-func Buckets(g []uint32, cols int) []Bucket {
+func Buckets(g compute.Values, cols int) []Bucket {
 	if cols < 1 {
 		panic("plots: cols < 1")
 	}
-	cols = min(cols, len(g))
+	cols = min(cols, g.Len())
 	out := make([]Bucket, 0, cols)
 	for i := range cols {
-		lo, hi := i*len(g)/cols, (i+1)*len(g)/cols-1
-		b := Bucket{Lo: lo, Hi: hi, Min: g[lo], Max: g[lo]}
-		for _, v := range g[lo : hi+1] {
-			b.Min, b.Max = min(b.Min, v), max(b.Max, v)
-		}
+		lo, hi := i*g.Len()/cols, (i+1)*g.Len()/cols-1
+		b := Bucket{Lo: lo, Hi: hi}
+		b.Min, b.Max = g.MinMax(lo, hi+1)
 		out = append(out, b)
 	}
 	return out

@@ -19,10 +19,10 @@ func TestBuckets(t *testing.T) {
 	for range 200 {
 		g := make([]uint32, 1+rng.IntN(500))
 		for i := range g {
-			g[i] = uint32(rng.IntN(100))
+			g[i] = uint32(rng.IntN(1000)) // one byte or two
 		}
 		cols := 1 + rng.IntN(600)
-		bs := plots.Buckets(g, cols)
+		bs := plots.Buckets(compute.ValuesOf(g), cols)
 		if len(bs) != min(cols, len(g)) {
 			t.Fatalf("%d buckets for %d values in %d columns", len(bs), len(g), cols)
 		}

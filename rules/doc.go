@@ -23,8 +23,9 @@
 //	        '.', '_' or '-'. Default: the file's base name (with "-2", "-3", …
 //	        when the file holds several games). Unique within a file.
 //	heaps   N: the table holds SG(0..N). A whole number ≥ 1 (1e6 and 1_000
-//	        are accepted) whose table fits in this machine's memory (4 bytes
-//	        a heap size, 8 on a ring start). Default 1000 (DefaultHeaps).
+//	        are accepted) whose table fits in this machine's memory (at least
+//	        1 byte a heap size, 2 on a ring start; 2 or 4 once values pass
+//	        255 or 65535). Default 1000 (DefaultHeaps).
 //	code    a take-and-break code (see below).
 //	base    8 or 16: read code in that base only. Default: hexadecimal when a
 //	        digit above 7 appears, octal otherwise.

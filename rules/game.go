@@ -305,10 +305,12 @@ type Game struct {
 // exactly when they allow the same moves: e.g. "line:0.77".
 func (g Game) Key() string { return g.Start.String() + ":" + g.Rule.String() }
 
-// BytesPerHeap is the memory one heap size takes in a computed table.
+// BytesPerHeap is the least memory one heap size takes in a computed
+// table: one byte a value, two on a ring start (a heap and a ring value).
+// Values above 255 take two bytes each, above 65535 four.
 func (g Game) BytesPerHeap() int64 {
 	if g.Start == StartRing {
-		return 8
+		return 2
 	}
-	return 4
+	return 1
 }

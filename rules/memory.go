@@ -28,8 +28,18 @@ func CheckHeaps(heaps int64, start Start) error {
 	need := (heaps + 1) * per
 	if mem := memTotal(); mem > 0 && need > mem {
 		return &kindError{ErrTooLarge, fmt.Sprintf(
-			"the table needs %s of memory (%d B a heap size), more than this machine has (%s)",
+			"the table needs at least %s of memory (%d B a heap size), more than this machine has (%s)",
 			byteSize(need), per, byteSize(mem))}
+	}
+	return nil
+}
+
+// CheckMemory reports whether need bytes fit in this machine's memory; its
+// error matches ErrTooLarge and says how much both are.
+func CheckMemory(need int64) error {
+	if mem := memTotal(); mem > 0 && need > mem {
+		return &kindError{ErrTooLarge, fmt.Sprintf(
+			"the table needs %s of memory, more than this machine has (%s)", byteSize(need), byteSize(mem))}
 	}
 	return nil
 }

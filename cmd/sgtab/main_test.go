@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
@@ -173,7 +172,7 @@ func TestRunBundled(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !slices.Equal(tab.G, want.G) || !slices.Equal(tab.Ring, want.Ring) {
+			if !tab.G.Equal(want.G) || !tab.Ring.Equal(want.Ring) {
 				t.Errorf("%s: values differ from a fresh computation", path)
 			}
 			if meta["sgtab.rule"] != s.Rule || meta["sgtab.name"] != s.Name || meta["sgtab.config"] != string(data) {

@@ -239,7 +239,7 @@ func writeTable(t *compute.Table, dir, plotFormat string) (*summary, error) {
 			return nil, err
 		}
 		files = append(files, path)
-		if t.Ring != nil {
+		if t.Ring.Len() > 0 {
 			path := filepath.Join(dir, name+"-ring."+plotFormat)
 			if err := writePlot(t, true, path, plotFormat); err != nil {
 				return nil, err
