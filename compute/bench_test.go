@@ -65,3 +65,11 @@ func BenchmarkOfficers3e5Workers1(b *testing.B) {
 func BenchmarkOfficers3e5Workers2(b *testing.B) {
 	benchSequenceOpt(b, officersYAML, 3e5, compute.Options{Workers: 2})
 }
+
+// Grundy's game in sparse space with one worker and with two.
+func BenchmarkGrundy2e18Workers1(b *testing.B) {
+	benchSequenceOpt(b, grundyYAML, 1<<18, compute.Options{Workers: 1})
+}
+func BenchmarkGrundy2e18Workers2(b *testing.B) {
+	benchSequenceOpt(b, grundyYAML, 1<<18, compute.Options{Workers: 2})
+}

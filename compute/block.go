@@ -1,6 +1,7 @@
 package compute
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"sort"
 
@@ -50,7 +51,7 @@ type scratch struct {
 func (sc *scratch) start(size int) {
 	if len(sc.mark) < size {
 		sc.mark = make([]uint32, size)
-		sc.want = make([]byte, size)
+		sc.want = make([]byte, max(size, 256))
 		sc.gen = 0
 	}
 	sc.gen++
@@ -167,19 +168,17 @@ func (e *evaluator[T]) guess(sc *scratch, g *guess, n, n0, size int, rare []rare
 	var work int64
 	for _, rm := range e.leave2 {
 		m := n - rm.k
-		// Partners below n0: rare positions above m − n0.
-		i := sort.Search(len(rare), func(i int) bool { return rare[i].p > m-n0 })
-		for _, r := range rare[i:] {
-			b := m - r.p
-			if b < 1 {
-				break
+		// Partners below n0 and above 0: rare positions above m − n0
+		// and below m; with distinct parts, not m/2.
+		rs := rare[firstAbove(rare, m-n0):firstAbove(rare, m-1)]
+		if rm.distinct && m%2 == 0 {
+			if t := firstAbove(rs, m/2-1); t < len(rs) && rs[t].p == m/2 {
+				markRare(rs[:t], G, m, mark, gen, msk)
+				rs = rs[t+1:]
 			}
-			if rm.distinct && r.p == b {
-				continue
-			}
-			mark[(r.v^uint32(G[b]))&msk] = gen
 		}
-		work += int64(len(rare) - i)
+		markRare(rs, G, m, mark, gen, msk)
+		work += int64(len(rs))
 	}
 
 	// The partial set as bits, up to the word of the bound.
@@ -230,23 +229,89 @@ func (e *evaluator[T]) guess(sc *scratch, g *guess, n, n0, size int, rare []rare
 			continue
 		}
 		lo, up := G[a0:hi+1], G[m-hi:m-a0+1]
-		for i, x := range lo {
-			// Most pairs hit no missing value: the only branch taken
-			// rarely is the one that finds one.
-			if v := uint32(x^up[len(up)-1-i]) & msk; want[v] != 0 {
-				want[v] = 0
-				set[v>>6] |= 1 << (v & 63)
-				if left--; left == 0 {
-					return work + int64(i+1)
-				}
-			}
+		seen := findPairs(lo, up, want, msk, set, &left)
+		work += int64(seen)
+		if left == 0 {
+			return work
 		}
-		work += int64(len(lo))
 	}
 	for _, v := range missing {
 		want[v] = 0
 	}
 	return work
+}
+
+// firstAbove returns the index of the first rare position above p.
+func firstAbove(rare []rarePos, p int) int {
+	return sort.Search(len(rare), func(i int) bool { return rare[i].p > p })
+}
+
+// markRare marks G(r) ⊕ G(m−r) for every rare position r of rs; each
+// partner m − r must be a position.
+func markRare[T Value](rs []rarePos, G []T, m int, mark []uint32, gen, msk uint32) {
+	for _, r := range rs {
+		mark[(r.v^uint32(G[m-r.p]))&msk] = gen
+	}
+}
+
+// findPairs looks at the pairs (lo[i], up[len(up)−1−i]) in order for the
+// values v of lo[i] ⊕ up[len(up)−1−i] (masked by msk) with want[v] = 1; it
+// clears want[v] and sets v in set for each it finds, counting left down,
+// and stops when left reaches 0. It returns the number of pairs looked at.
+// want must have at least 256 entries.
+func findPairs[T Value](lo, up []T, want []byte, msk uint32, set bitset, left *int) int {
+	if lo8, ok := any(lo).([]uint8); ok {
+		return findPairs8(lo8, any(up).([]uint8), want, set, left)
+	}
+	for i, x := range lo {
+		// Most pairs hit no missing value: the only branch taken
+		// rarely is the one that finds one.
+		if v := uint32(x^up[len(up)-1-i]) & msk; want[v] != 0 {
+			want[v] = 0
+			set[v>>6] |= 1 << (v & 63)
+			if *left--; *left == 0 {
+				return i + 1
+			}
+		}
+	}
+	return len(lo)
+}
+
+// findPairs8 is findPairs for one-byte values, eight pairs at a time: one
+// 64-bit load from each side (the upper side byte-reversed, as its pairs run
+// downwards) gives eight XORs, and one branch on the OR of their eight
+// lookups skips the eight when none is wanted, as nearly all are.
+func findPairs8(lo, up []uint8, want []byte, set bitset, left *int) int {
+	w := (*[256]byte)(want[:256])
+	i := 0
+	for ; i+8 <= len(lo); i += 8 {
+		x := binary.LittleEndian.Uint64(lo[i:])
+		y := bits.ReverseBytes64(binary.LittleEndian.Uint64(up[len(up)-8-i:]))
+		v := x ^ y
+		if w[byte(v)]|w[byte(v>>8)]|w[byte(v>>16)]|w[byte(v>>24)]|
+			w[byte(v>>32)]|w[byte(v>>40)]|w[byte(v>>48)]|w[byte(v>>56)] == 0 {
+			continue
+		}
+		for k := range 8 {
+			if b := byte(v >> (8 * k)); w[b] != 0 {
+				w[b] = 0
+				set[b>>6] |= 1 << (b & 63)
+				if *left--; *left == 0 {
+					return i + k + 1
+				}
+			}
+		}
+	}
+	for ; i < len(lo); i++ {
+		if b := lo[i] ^ up[len(up)-1-i]; w[b] != 0 {
+			w[b] = 0
+			set[b>>6] |= 1 << (b & 63)
+			if *left--; *left == 0 {
+				return i + 1
+			}
+		}
+	}
+	return len(lo)
 }
 
 // pairsOf returns the number of pairs (a, m−a) with 1 ≤ a ≤ m−a (a < m−a

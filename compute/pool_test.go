@@ -111,48 +111,62 @@ func TestSettleAnyTable(t *testing.T) {
 				G[i] = common[rng.IntN(len(common))]
 			}
 		}
-		p := newPool(1 + rng.IntN(3))
-		e := newEvaluator(r, true, p, G[:1])
-		s := e.sparse
-		s.mask, s.next = mask, 1<<62
-		for i := 1; i < n0; i++ {
-			if IsRare(G[i], mask) {
-				s.rare = append(s.rare, rarePos{i, G[i]})
-			}
-			e.maxG = max(e.maxG, G[i])
+		workers := 1 + rng.IntN(3)
+		// One-byte values take findPairs8's path, four-byte ones the other.
+		settleTrial(t, r, workers, mask, n0, G, trial)
+		G8 := make([]uint8, len(G))
+		for i, v := range G {
+			G8[i] = uint8(v)
 		}
-		b := &s.block
-		b.n0, b.end = n0, len(G)
-		e.guessBlock(G)
-		for n := n0; n < len(G); n++ {
-			if n > n0 && IsRare(G[n-1], mask) {
-				s.rare = append(s.rare, rarePos{n - 1, G[n-1]})
-			}
-			e.maxG = max(e.maxG, G[n-1])
-			e.opts.reset()
-			if r.Digit(n).Leave&rules.Leave0 != 0 {
-				e.opts.set(0)
-			}
-			for _, rm := range e.leave1 {
-				if m := n - rm.k; m >= 1 {
-					e.opts.set(G[m])
-				}
-			}
-			got, ok := e.settle(n, n0, b.rare0, G, &b.guesses[n-n0])
-			if !ok {
-				continue
-			}
-			if want := mexOfTable(r, G, n); got != want {
-				t.Fatalf("%s, trial %d: heap %d guessed from %d: %d, want %d", code, trial, n, n0, got, want)
+		settleTrial(t, r, workers, mask, n0, G8, trial)
+	}
+}
+
+// settleTrial guesses the heaps n0.. of G as one block and checks every
+// heap that settles against the definition.
+func settleTrial[T Value](t *testing.T, r rules.Rule, workers int, mask uint32, n0 int, G []T, trial int) {
+	t.Helper()
+	p := newPool(workers)
+	defer p.close()
+	e := newEvaluator(r, true, p, G[:1])
+	s := e.sparse
+	s.mask, s.next = mask, 1<<62
+	for i := 1; i < n0; i++ {
+		if v := uint32(G[i]); IsRare(v, mask) {
+			s.rare = append(s.rare, rarePos{i, v})
+		}
+		e.maxG = max(e.maxG, uint32(G[i]))
+	}
+	b := &s.block
+	b.n0, b.end = n0, len(G)
+	e.guessBlock(G)
+	for n := n0; n < len(G); n++ {
+		if v := uint32(G[n-1]); n > n0 && IsRare(v, mask) {
+			s.rare = append(s.rare, rarePos{n - 1, v})
+		}
+		e.maxG = max(e.maxG, uint32(G[n-1]))
+		e.opts.reset()
+		if r.Digit(n).Leave&rules.Leave0 != 0 {
+			e.opts.set(0)
+		}
+		for _, rm := range e.leave1 {
+			if m := n - rm.k; m >= 1 {
+				e.opts.set(uint32(G[m]))
 			}
 		}
-		p.close()
+		got, ok := e.settle(n, n0, b.rare0, G, &b.guesses[n-n0])
+		if !ok {
+			continue
+		}
+		if want := mexOfTable(r, G, n); got != want {
+			t.Fatalf("%s, trial %d, %T values: heap %d guessed from %d: %d, want %d", r, trial, G[0], n, n0, got, want)
+		}
 	}
 }
 
 // mexOfTable returns the mex of the options of heap n of rule r, leaving up
 // to two heaps, read from G, by the definition.
-func mexOfTable(r rules.Rule, G []uint32, n int) uint32 {
+func mexOfTable[T Value](r rules.Rule, G []T, n int) uint32 {
 	seen := map[uint32]bool{}
 	for k := 0; k <= n; k++ {
 		d := r.Digit(k)
@@ -161,14 +175,14 @@ func mexOfTable(r rules.Rule, G []uint32, n int) uint32 {
 			seen[0] = true
 		}
 		if d.Leave&rules.Leave1 != 0 && m >= 1 && k >= 1 {
-			seen[G[m]] = true
+			seen[uint32(G[m])] = true
 		}
 		if d.Leave&rules.Leave2 != 0 {
 			for a := 1; 2*a <= m; a++ {
 				if d.Distinct&rules.Leave2 != 0 && 2*a == m {
 					continue
 				}
-				seen[G[a]^G[m-a]] = true
+				seen[uint32(G[a]^G[m-a])] = true
 			}
 		}
 	}

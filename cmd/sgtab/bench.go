@@ -84,16 +84,16 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if *quick {
 			n = w.quickN
 		}
-		t, secs, err := timed(ctx, g, n, compute.Options{})
+		t, secs, err := timed(ctx, g, n, compute.Options{}, stderr, w.name)
 		if err != nil {
 			return err
 		}
 		m := min(*plainN, n)
-		_, plainSecs, err := timed(ctx, g, m, compute.Options{Plain: true, Exhaustive: true})
+		_, plainSecs, err := timed(ctx, g, m, compute.Options{Plain: true, Exhaustive: true}, stderr, w.name+" (plain)")
 		if err != nil {
 			return err
 		}
-		_, fastSecs, err := timed(ctx, g, m, compute.Options{})
+		_, fastSecs, err := timed(ctx, g, m, compute.Options{}, stderr, w.name)
 		if err != nil {
 			return err
 		}
@@ -111,9 +111,14 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	return tw.Flush()
 }
 
-// timed computes g to n and returns the table and the seconds it took.
-func timed(ctx context.Context, g rules.Game, n int, opt compute.Options) (*compute.Table, float64, error) {
+// timed computes g to n and returns the table and the seconds it took,
+// with a progress bar named desc on stderr when it is a terminal.
+func timed(ctx context.Context, g rules.Game, n int, opt compute.Options, stderr io.Writer, desc string) (*compute.Table, float64, error) {
+	bar := newProgress(stderr, int64(n)+1, desc)
+	opt.Progress = bar.add
 	start := time.Now()
 	t, err := compute.Sequence(ctx, g, n, opt)
-	return t, max(time.Since(start).Seconds(), 1e-9), err
+	secs := max(time.Since(start).Seconds(), 1e-9)
+	bar.finish()
+	return t, secs, err
 }
