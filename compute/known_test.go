@@ -165,23 +165,30 @@ func TestRing(t *testing.T) {
 	}
 }
 
+// TestSequenceCancel cancels Grundy's game early (in the plain pair scans)
+// and later (in sparse space, guessing blocks when there are workers), with
+// one worker and two.
 func TestSequenceCancel(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
 	g := game(t, "moves:\n  - split: {parts: 2, distinct: true}")
-	done := make(chan error, 1)
-	go func() {
-		_, err := compute.Sequence(ctx, g, 10_000_000, compute.Options{})
-		done <- err
-	}()
-	time.Sleep(50 * time.Millisecond)
-	cancel()
-	select {
-	case err := <-done:
-		if !errors.Is(err, context.Canceled) {
-			t.Errorf("Sequence after cancel: %v, want context.Canceled", err)
+	for _, workers := range []int{1, 2} {
+		for _, after := range []time.Duration{50 * time.Millisecond, 400 * time.Millisecond} {
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan error, 1)
+			go func() {
+				_, err := compute.Sequence(ctx, g, 10_000_000, compute.Options{Workers: workers})
+				done <- err
+			}()
+			time.Sleep(after)
+			cancel()
+			select {
+			case err := <-done:
+				if !errors.Is(err, context.Canceled) {
+					t.Errorf("Sequence after cancel: %v, want context.Canceled", err)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatalf("%d workers, cancelled after %v: Sequence did not stop within 5 s", workers, after)
+			}
 		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("Sequence did not stop within 5 s of cancellation")
 	}
 }
 

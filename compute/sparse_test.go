@@ -65,19 +65,21 @@ func TestSparseEqualsPlain(t *testing.T) {
 }
 
 // TestSparseGrundy compares the engines on Grundy's game far enough for the
-// mask to settle and many rare positions to pass.
+// mask to settle and many rare positions to pass, for several worker counts.
 func TestSparseGrundy(t *testing.T) {
 	n := grundyN()
 	g := game(t, "moves:\n  - split: {parts: 2, distinct: true}")
-	plain, err := compute.Sequence(t.Context(), g, n, compute.Options{Plain: true})
+	plain, err := compute.Sequence(t.Context(), g, n, compute.Options{Plain: true, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	fast, err := compute.Sequence(t.Context(), g, n, compute.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !fast.G.Equal(plain.G) {
-		t.Fatal("sparse and plain engines differ on Grundy's game")
+	for _, workers := range []int{1, 2, 3, 7} {
+		fast, err := compute.Sequence(t.Context(), g, n, compute.Options{Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !fast.G.Equal(plain.G) {
+			t.Fatalf("%d workers: sparse and plain engines differ on Grundy's game", workers)
+		}
 	}
 }

@@ -72,10 +72,7 @@ func TestSequenceWidens(t *testing.T) {
 	}
 	// Officers' values pass 255 while sparse space is on: the engine's state
 	// is rebuilt at the new width, and must give the plain engine's values.
-	m := 20000
-	if raceEnabled {
-		m = 6000
-	}
+	const m = 20000
 	g := game(t, `code: "0.6"`)
 	plain, err := compute.Sequence(t.Context(), g, m, compute.Options{Plain: true})
 	if err != nil {
