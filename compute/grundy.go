@@ -106,6 +106,7 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 	}
 	t.Analysis = Analyze(t)
 	t.Elapsed = time.Since(start)
+	t.Created = time.Now()
 	return t, nil
 }
 

@@ -18,6 +18,9 @@ type Table struct {
 	Warnings []error
 	// Elapsed is the time the computation took.
 	Elapsed time.Duration
+	// Created is when the computation finished (zero for a table built
+	// by hand).
+	Created time.Time
 	// Analysis holds the period, closed form, rare values and checksum of G.
 	Analysis *Analysis
 

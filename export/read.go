@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -20,9 +21,8 @@ import (
 )
 
 // ReadParquet reads a table written by WriteParquet. It returns the table,
-// with G, Ring and the Game's Name, Start, Heaps and Config taken from the
-// metadata (Game.Rule is left zero: the rule is in meta[KeyRule]), and the
-// file's key/value metadata. It returns an error, never panics, when the file
+// with G, Ring and the Game's Name, Rule, Start, Heaps and Config, and
+// Created, taken from the metadata, and the file's key/value metadata. It returns an error, never panics, when the file
 // is not such a table: a column missing or of the wrong type, a null value,
 // n not running 0, 1, …, N, or a damaged file.
 func ReadParquet(path string) (*compute.Table, map[string]string, error) {
@@ -62,6 +62,42 @@ func ReadIPCFrom(r io.ReaderAt, size int64) (*compute.Table, map[string]string, 
 		return nil, nil, fmt.Errorf("read ipc: %w", err)
 	}
 	return t, meta, nil
+}
+
+// ReadTable reads a table written by WriteParquet or WriteIPC, telling the
+// format from the file's first bytes. It reports the format, "parquet" or
+// "arrow", and otherwise does what ReadParquet does.
+func ReadTable(path string) (t *compute.Table, meta map[string]string, format string, err error) {
+	format, err = sniff(path)
+	if err != nil {
+		return nil, nil, "", fmt.Errorf("read %s: %w", path, err)
+	}
+	if format == "parquet" {
+		t, meta, err = ReadParquet(path)
+	} else {
+		t, meta, err = ReadIPC(path)
+	}
+	return t, meta, format, err
+}
+
+// sniff returns the format of the file path from its magic bytes.
+func sniff(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close() // read-only: Close has nothing to report
+	head := make([]byte, 6)
+	if _, err := io.ReadFull(f, head); err != nil {
+		return "", errors.New("not a Parquet or Arrow file: too short")
+	}
+	switch {
+	case string(head[:4]) == "PAR1":
+		return "parquet", nil
+	case string(head) == "ARROW1":
+		return "arrow", nil
+	}
+	return "", errors.New("not a Parquet or Arrow IPC file")
 }
 
 type readFunc func(r io.ReaderAt, size int64) (*compute.Table, map[string]string, error)
@@ -257,6 +293,20 @@ func (b *tableBuilder) finish() error {
 	}
 	g.Name = b.meta[KeyName]
 	g.Config = b.meta[KeyConfig]
+	if s, ok := b.meta[KeyRule]; ok {
+		r, err := rules.ParseCode(s, 0)
+		if err != nil {
+			return fmt.Errorf("metadata %s: %w", KeyRule, err)
+		}
+		g.Rule = r
+	}
+	if s, ok := b.meta[KeyCreated]; ok {
+		c, err := time.Parse(time.RFC3339, s)
+		if err != nil {
+			return fmt.Errorf("metadata %s: %w", KeyCreated, err)
+		}
+		b.t.Created = c
+	}
 	switch s := b.meta[KeyStart]; s {
 	case "", "line":
 		g.Start = rules.StartLine

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -23,6 +24,7 @@ const (
 	KeyConfig  = "sgtab.config"  // the YAML text of the config file
 	KeyHeaps   = "sgtab.heaps"   // N in decimal: the table holds SG(0..N)
 	KeyVersion = "sgtab.version" // the sgtab version that wrote the file
+	KeyCreated = "sgtab.created" // when the table was computed, RFC 3339 in UTC
 
 	// Keys of the analysis (compute.Analysis), present when the table has one.
 	KeyStatus        = "sgtab.status"         // proved, observed or none
@@ -86,6 +88,13 @@ func (o Options) rowGroupRows() int {
 	return defaultRowGroupRows
 }
 
+func (o Options) version() string {
+	if o.Version != "" {
+		return o.Version
+	}
+	return buildVersion()
+}
+
 func (o Options) allocator() memory.Allocator {
 	if o.Allocator != nil {
 		return o.Allocator
@@ -109,10 +118,10 @@ func (o Options) metadata(t *compute.Table) (map[string]string, error) {
 }
 
 // Metadata returns the key/value metadata of t: sgtab.name, sgtab.rule,
-// sgtab.start, sgtab.config, sgtab.heaps and sgtab.version, and when t has
-// an Analysis its keys (sgtab.status, sgtab.period, …; see the Key
-// constants). An empty version means the sgtab module version from the
-// build info, or "(devel)".
+// sgtab.start, sgtab.config, sgtab.heaps and sgtab.version, sgtab.created
+// when t.Created is set, and when t has an Analysis its keys (sgtab.status,
+// sgtab.period, …; see the Key constants). An empty version means the sgtab
+// module version from the build info, or "(devel)".
 func Metadata(t *compute.Table, version string) map[string]string {
 	if version == "" {
 		version = buildVersion()
@@ -124,6 +133,9 @@ func Metadata(t *compute.Table, version string) map[string]string {
 		KeyConfig:  t.Game.Config,
 		KeyHeaps:   strconv.Itoa(t.G.Len() - 1),
 		KeyVersion: version,
+	}
+	if !t.Created.IsZero() {
+		m[KeyCreated] = t.Created.UTC().Format(time.RFC3339)
 	}
 	if a := t.Analysis; a != nil {
 		itoa := strconv.Itoa

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -182,6 +183,19 @@ func TestRunBundled(t *testing.T) {
 	}
 	if len(got) != len(names) {
 		t.Errorf("ran %d games (%v), want one per bundled config (%d)", len(got), got, len(names))
+	}
+	// summary.parquet: one row per game, in the order printed.
+	rows, meta, err := export.ReadSummary(filepath.Join("sgtab-out", "summary.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if meta["sgtab.games"] != strconv.Itoa(len(names)) || len(rows) != len(got) {
+		t.Fatalf("summary.parquet: %d rows, metadata %v; want %d", len(rows), meta, len(got))
+	}
+	for i, r := range rows {
+		if r.Name != got[i] || r.Heaps != 300 || r.Checksum == "" {
+			t.Errorf("summary row %d: %+v", i, r)
+		}
 	}
 }
 

@@ -157,6 +157,9 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	var total int64
 	for i := range games {
+		if games[i].Name == "summary" {
+			return fmt.Errorf("%s:%d: name: a game named summary would overwrite %s", games[i].File, games[i].Line, filepath.Join(*out, "summary.parquet"))
+		}
 		if heaps > 0 {
 			games[i].Heaps = int(heaps)
 		}
@@ -170,7 +173,8 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	var (
 		mu        sync.Mutex
 		summaries = make([]*summary, len(games))
-		next      int // first summary not yet printed
+		rows      = make([]export.Summary, len(games)) // for summary.parquet
+		next      int                                  // first summary not yet printed
 		printErr  error
 	)
 	opt := compute.Options{Workers: *workers, Progress: bar.add, StopWhenProved: auto}
@@ -183,6 +187,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			mu.Lock()
 			defer mu.Unlock()
 			summaries[i] = s
+			rows[i] = export.Summarize(t)
 			bar.print(func() {
 				for ; next < len(summaries) && summaries[next] != nil; next++ {
 					if err := printSummary(stdout, summaries[next], *asJSON); err != nil && printErr == nil {
@@ -198,6 +203,13 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	if printErr != nil {
 		return fmt.Errorf("print summary: %w", printErr)
+	}
+	summaryPath := filepath.Join(*out, "summary.parquet")
+	if err := export.WriteSummary(summaryPath, rows, export.Options{Version: version}); err != nil {
+		return err
+	}
+	if !*asJSON {
+		fmt.Fprintf(stdout, "summary of %d %s: %s\n", len(rows), plural(len(rows), "game"), summaryPath)
 	}
 	for _, s := range summaries {
 		for _, w := range s.Warnings {
