@@ -10,6 +10,7 @@
 //	run       compute the tables of games described in config files
 //	validate  check config files without computing anything
 //	bench     time the engines on fixed workloads
+//	inspect   print what stored tables hold
 //
 // Run "sgtab <command> -h" for a command's flags.
 //
@@ -104,6 +105,7 @@ var commands = []command{
 	{"run", "compute the tables of games described in config files", runRun},
 	{"validate", "check config files without computing anything", runValidate},
 	{"bench", "time the engines on fixed workloads", runBench},
+	{"inspect", "print what stored tables hold", runInspect},
 }
 
 func main() {

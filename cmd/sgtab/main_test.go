@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -23,7 +24,7 @@ import (
 var regen = flag.Bool("regen", false, "rewrite the golden files in testdata")
 
 // timings matches the parts of the output that change from run to run.
-var timings = regexp.MustCompile(`("seconds":)[0-9.e+-]+|\d+\.\d\ds\b`)
+var timings = regexp.MustCompile(`("seconds":)[0-9.e+-]+|\d+\.\d\ds\b|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ`)
 
 // golden runs sgtab with args in dir and compares its exit status, stdout
 // and stderr (with timings blanked and dir replaced by OUT) with
@@ -110,9 +111,18 @@ func TestRunGolden(t *testing.T) {
 		{"run-help", 0, []string{"run", "-h"}},
 		{"validate", 0, []string{"validate", "games.yaml"}},
 		{"validate-bad", 1, []string{"validate", "bad.yaml"}},
+		{"inspect", 0, []string{"inspect", "out/kayles.parquet", "out/ring-3.arrow", "out/summary.parquet"}},
+		{"inspect-bad", 1, []string{"inspect", "games.yaml"}},
+		{"inspect-none", 2, []string{"inspect"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			chdir(t)
+			if strings.HasPrefix(tc.name, "inspect") {
+				// Tables to inspect.
+				if code := run(t.Context(), []string{"run", "-out", "out", "-heaps", "100", "-plot", "none", "games.yaml"}, io.Discard, io.Discard); code != 0 {
+					t.Fatalf("sgtab run: status %d", code)
+				}
+			}
 			golden(t, tc.name, tc.code, tc.args...)
 			if tc.code != 0 {
 				if _, err := os.Stat("sgtab-out"); err == nil {
