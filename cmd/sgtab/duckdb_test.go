@@ -1,0 +1,183 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/sgtab/sgtab/export"
+)
+
+// duckdbEnv names the variable that makes the DuckDB tests required: CI sets
+// it after installing DuckDB (npm ci --prefix examples/duckdb). Without it,
+// the tests skip when DuckDB is not installed.
+const duckdbEnv = "SGTAB_DUCKDB"
+
+// duckdb runs the SQL statements of text in DuckDB, through
+// examples/duckdb/query.mjs, in the current directory, and returns the rows
+// of each statement's result, every value as a string ("" for null).
+func duckdb(t *testing.T, text string) [][]map[string]string {
+	t.Helper()
+	script := filepath.Join(testdataDir, "..", "..", "..", "examples", "duckdb", "query.mjs")
+	module := filepath.Join(filepath.Dir(script), "node_modules", "@duckdb", "node-api")
+	if _, err := os.Stat(module); err != nil {
+		if os.Getenv(duckdbEnv) != "" {
+			t.Fatalf("%s is set but DuckDB is not installed: %v", duckdbEnv, err)
+		}
+		t.Skip("DuckDB is not installed (npm ci --prefix examples/duckdb)")
+	}
+	cmd := exec.Command("node", script, text)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("duckdb: %v\n%s\nSQL:\n%s", err, stderr.String(), text)
+	}
+	var results [][]map[string]string
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<26)
+	for sc.Scan() {
+		var rows []map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &rows); err != nil {
+			t.Fatalf("duckdb printed %q: %v", sc.Text(), err)
+		}
+		var strs []map[string]string
+		for _, r := range rows {
+			m := make(map[string]string)
+			for k, v := range r {
+				if v != nil {
+					m[k] = fmt.Sprint(v)
+				}
+			}
+			strs = append(strs, m)
+		}
+		results = append(results, strs)
+	}
+	return results
+}
+
+// TestDuckDBReadsTables has DuckDB read the Parquet files of a run: every
+// value of every table (sg and sg_ring), the key/value metadata, and the
+// summary table, compared with what sgtab's own reader sees.
+func TestDuckDBReadsTables(t *testing.T) {
+	chdir(t)
+	var stderr bytes.Buffer
+	if code := run(t.Context(), []string{"run", "-heaps", "3000", "-plot", "none"}, new(bytes.Buffer), &stderr); code != 0 {
+		t.Fatalf("sgtab run: status %d\n%s", code, stderr.String())
+	}
+	paths, _ := filepath.Glob("sgtab-out/*.parquet")
+	var tables int
+	for _, path := range paths {
+		base := filepath.Base(path)
+		if base == "summary.parquet" || strings.HasSuffix(base, "-rare.parquet") {
+			continue
+		}
+		tables++
+		tab, meta, err := export.ReadParquet(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ring := "''"
+		if tab.Ring.Len() > 0 {
+			ring = "string_agg(sg_ring::VARCHAR, ',' ORDER BY n)"
+		}
+		res := duckdb(t, fmt.Sprintf(`
+			SELECT count(*) AS rows, min(n) AS lo, max(n) AS hi,
+			       string_agg(sg::VARCHAR, ',' ORDER BY n) AS sg, %s AS ring FROM '%s';
+			SELECT decode(key) AS key, decode(value) AS value FROM parquet_kv_metadata('%s');`,
+			ring, path, path))
+		got := res[0][0]
+		want := map[string]string{
+			"rows": fmt.Sprint(tab.G.Len()), "lo": "0", "hi": fmt.Sprint(tab.N()),
+			"sg": join(tab.G.Uint32s()), "ring": join(tab.Ring.Uint32s()),
+		}
+		for k, v := range want {
+			if got[k] != v {
+				t.Errorf("%s: DuckDB's %s is %.80q, want %.80q", path, k, got[k], v)
+			}
+		}
+		kv := make(map[string]string)
+		for _, r := range res[1] {
+			kv[r["key"]] = r["value"]
+		}
+		for k, v := range meta {
+			if kv[k] != v {
+				t.Errorf("%s: DuckDB reads %s = %q, want %q", path, k, kv[k], v)
+			}
+		}
+		for _, k := range []string{export.KeyName, export.KeyRule, export.KeyStart, export.KeyConfig, export.KeyHeaps,
+			export.KeyVersion, export.KeyCreated, export.KeyStatus, export.KeyComputed, export.KeyChecksum} {
+			if _, ok := kv[k]; !ok {
+				t.Errorf("%s: no %s in DuckDB's parquet_kv_metadata", path, k)
+			}
+		}
+	}
+	if tables < 15 {
+		t.Errorf("DuckDB read %d tables, want one per bundled config", tables)
+	}
+	res := duckdb(t, `SELECT count(*) AS games, count(period) AS periodic,
+		max(period) FILTER (WHERE name = 'kayles') AS kayles_period,
+		max(preperiod) FILTER (WHERE name = 'kayles') AS kayles_preperiod
+		FROM 'sgtab-out/summary.parquet';`)
+	if got := res[0][0]; got["games"] != fmt.Sprint(tables) || got["kayles_period"] != "12" || got["kayles_preperiod"] != "71" || got["periodic"] == "0" {
+		t.Errorf("summary.parquet in DuckDB: %v", got)
+	}
+}
+
+func join(vs []uint32) string {
+	s := make([]string, len(vs))
+	for i, v := range vs {
+		s[i] = fmt.Sprint(v)
+	}
+	return strings.Join(s, ",")
+}
+
+// TestNotebook runs the SQL cells of examples/notebook.md in DuckDB on a
+// fresh run of the bundled configs, checks the answers the page states, and
+// checks that examples/notebook.sql holds exactly those cells.
+func TestNotebook(t *testing.T) {
+	chdir(t)
+	examples := filepath.Join(testdataDir, "..", "..", "..", "examples")
+	md, err := os.ReadFile(filepath.Join(examples, "notebook.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cells []string
+	for _, m := range regexp.MustCompile("(?s)```sql\n(.*?)```").FindAllSubmatch(md, -1) {
+		cells = append(cells, string(m[1]))
+	}
+	sqlFile, err := os.ReadFile(filepath.Join(examples, "notebook.sql"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := regexp.MustCompile(`(?m)\A(--.*\n)*\n`).ReplaceAllString(string(sqlFile), "")
+	if body != strings.Join(cells, "\n") {
+		t.Errorf("examples/notebook.sql is not the SQL cells of notebook.md, in order")
+	}
+	if code := run(t.Context(), []string{"run", "-plot", "none"}, new(bytes.Buffer), new(bytes.Buffer)); code != 0 {
+		t.Fatalf("sgtab run: status %d", code)
+	}
+	res := duckdb(t, strings.Join(cells, "\n"))
+	if len(res) != len(cells) {
+		t.Fatalf("%d results for %d cells", len(res), len(cells))
+	}
+	// Lasker's Nim: SG(n) − n is −1, 0, 0, 1 for n ≡ 0, 1, 2, 3 (mod 4).
+	for i, want := range []string{"-1", "0", "0", "1"} {
+		if r := res[1][i]; r["lo"] != want || r["hi"] != want {
+			t.Errorf("Lasker's Nim, class %d: SG(n) − n from %s to %s, want %s", i, r["lo"], r["hi"], want)
+		}
+	}
+	if r := res[3][0]; r["breaks_from_71"] != "0" || r["breaks_at_70"] != "1" {
+		t.Errorf("Kayles' period check: %v", r)
+	}
+	if len(res[2]) != 6 {
+		t.Errorf("Kayles' proof: %d metadata keys, want 6: %v", len(res[2]), res[2])
+	}
+}
