@@ -573,6 +573,10 @@ func TestReadForeign(t *testing.T) {
 func BenchmarkWriteParquet1e7(b *testing.B) { benchWrite(b, export.WriteParquet, periodic, 1e7) }
 func BenchmarkWriteIPC1e7(b *testing.B)     { benchWrite(b, export.WriteIPC, periodic, 1e7) }
 
+// 10^8 rows: the size at which the write rate and file sizes are reported.
+func BenchmarkWriteParquet1e8(b *testing.B) { benchWrite(b, export.WriteParquet, periodic, 1e8) }
+func BenchmarkWriteIPC1e8(b *testing.B)     { benchWrite(b, export.WriteIPC, periodic, 1e8) }
+
 // The Random benchmarks write values that zstd cannot squeeze much, the
 // worst case for Parquet (but still below 64, as SG values mostly are).
 func BenchmarkWriteParquet1e7Random(b *testing.B) { benchWrite(b, export.WriteParquet, random, 1e7) }

@@ -1,7 +1,12 @@
-// Package plots draws Sprague-Grundy tables with gonum/plot.
+// Package plots draws Sprague-Grundy tables with gonum/plot, so that their
+// patterns show: SG(n) against n (Grundy), the table folded by its period
+// (Folded), the period spectrum (Spectrum) and the value histogram with rare
+// and common values apart (Histogram). Every title names the game and its
+// rule and states the period found and its standing.
 //
-// Plots never touch files: each function builds and returns a *plot.Plot,
-// and the caller chooses the size, format and path with p.Save. A plot of N
-// values costs O(N) to build and O(width) to draw, whatever N is: values are
-// bucketed per drawing column (see Grundy).
+// Each function builds and returns a *plot.Plot; Save writes one to a file.
+// A plot of N values costs O(N) to build and O(width) to draw, whatever N
+// is: values are bucketed per drawing column (Grundy) or per value bin
+// (Histogram), the spectrum reads the last 2^16 values, and the folded
+// picture at most 120 rows of at most 600 cells.
 package plots

@@ -35,11 +35,10 @@ func Grundy(t *compute.Table, opt Options) (*plot.Plot, error) {
 	if g.Len() == 0 {
 		return nil, fmt.Errorf("plot %s: empty table", t.Game.Name)
 	}
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s — %s", t.Game.Name, t.Game.Rule)
+	p := newPlot(t, what+" against n")
 	p.X.Label.Text = "n"
 	p.Y.Label.Text = what
-	p.Add(&columns{g: g, n: opt.Columns, color: color.RGBA{R: 31, G: 119, B: 180, A: 255}})
+	p.Add(&columns{g: g, n: opt.Columns, color: dataColor})
 	return p, nil
 }
 

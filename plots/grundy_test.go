@@ -1,8 +1,6 @@
 package plots_test
 
 import (
-	"bytes"
-	"image/png"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -11,7 +9,6 @@ import (
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/plots"
-	"github.com/sgtab/sgtab/rules"
 )
 
 func TestBuckets(t *testing.T) {
@@ -49,14 +46,7 @@ func TestBuckets(t *testing.T) {
 // TestGrundyPNG draws Kayles and checks the picture: its size, and that the
 // data area holds coloured bars.
 func TestGrundyPNG(t *testing.T) {
-	games, err := rules.Parse(strings.NewReader("name: kayles\ncode: \"0.77\"\n"), "kayles.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tab, err := compute.Sequence(t.Context(), games[0], 20000, compute.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tab := table(t, "name: kayles\ncode: \"0.77\"\n", 20000)
 	p, err := plots.Grundy(tab, plots.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -64,18 +54,7 @@ func TestGrundyPNG(t *testing.T) {
 	if !strings.Contains(p.Title.Text, "kayles") || !strings.Contains(p.Title.Text, "0.77") {
 		t.Errorf("title %q lacks the name and rule", p.Title.Text)
 	}
-	w, err := p.WriterTo(6*vg.Inch, 3*vg.Inch, "png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if _, err := w.WriteTo(&buf); err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := pngOf(t, p, 6*vg.Inch, 3*vg.Inch)
 	if b := img.Bounds(); b.Dx() != 576 || b.Dy() != 288 { // 6×3 inches at 96 dpi
 		t.Errorf("image is %v", b)
 	}

@@ -11,6 +11,7 @@
 //	validate  check config files without computing anything
 //	bench     time the engines on fixed workloads
 //	inspect   print what stored tables hold
+//	plot      draw the plots of stored tables
 //
 // Run "sgtab <command> -h" for a command's flags.
 //
@@ -106,6 +107,7 @@ var commands = []command{
 	{"validate", "check config files without computing anything", runValidate},
 	{"bench", "time the engines on fixed workloads", runBench},
 	{"inspect", "print what stored tables hold", runInspect},
+	{"plot", "draw the plots of stored tables", runPlot},
 }
 
 func main() {

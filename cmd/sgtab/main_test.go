@@ -112,12 +112,15 @@ func TestRunGolden(t *testing.T) {
 		{"validate", 0, []string{"validate", "games.yaml"}},
 		{"validate-bad", 1, []string{"validate", "bad.yaml"}},
 		{"inspect", 0, []string{"inspect", "out/kayles.parquet", "out/ring-3.arrow", "out/summary.parquet"}},
+		{"plot", 0, []string{"plot", "-out", "figs", "out/kayles.parquet", "out/ring-3.arrow"}},
+		{"plot-svg", 0, []string{"plot", "-format", "svg", "out/kayles.parquet"}},
+		{"plot-bad-format", 2, []string{"plot", "-format", "gif", "out/kayles.parquet"}},
 		{"inspect-bad", 1, []string{"inspect", "games.yaml"}},
 		{"inspect-none", 2, []string{"inspect"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			chdir(t)
-			if strings.HasPrefix(tc.name, "inspect") {
+			if strings.HasPrefix(tc.name, "inspect") || strings.HasPrefix(tc.name, "plot") {
 				// Tables to inspect.
 				if code := run(t.Context(), []string{"run", "-out", "out", "-heaps", "100", "-plot", "none", "games.yaml"}, io.Discard, io.Discard); code != 0 {
 					t.Fatalf("sgtab run: status %d", code)

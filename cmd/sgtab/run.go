@@ -12,11 +12,8 @@ import (
 	"strings"
 	"sync"
 
-	"gonum.org/v1/plot/vg"
-
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
-	"github.com/sgtab/sgtab/plots"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -246,18 +243,11 @@ func writeTable(t *compute.Table, dir, plotFormat string) (*summary, error) {
 	}
 	files := []string{pq, ipcPath}
 	if plotFormat != "none" {
-		path := filepath.Join(dir, name+"."+plotFormat)
-		if err := writePlot(t, false, path, plotFormat); err != nil {
+		drawn, err := writePlots(t, dir, plotFormat)
+		if err != nil {
 			return nil, err
 		}
-		files = append(files, path)
-		if t.Ring.Len() > 0 {
-			path := filepath.Join(dir, name+"-ring."+plotFormat)
-			if err := writePlot(t, true, path, plotFormat); err != nil {
-				return nil, err
-			}
-			files = append(files, path)
-		}
+		files = append(files, drawn...)
 	}
 	if t.Analysis.Rare.Mask != 0 {
 		path := filepath.Join(dir, name+"-rare.parquet")
@@ -331,30 +321,3 @@ func filesPattern(files []string) string {
 
 // writePlot draws SG(n) against n (or the ring column) and saves it at path
 // in format, under a temporary name renamed when complete.
-func writePlot(t *compute.Table, ring bool, path, format string) error {
-	p, err := plots.Grundy(t, plots.Options{Ring: ring})
-	if err != nil {
-		return err
-	}
-	w, err := p.WriterTo(8*vg.Inch, 4*vg.Inch, format)
-	if err != nil {
-		return fmt.Errorf("draw %s: %w", path, err)
-	}
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	_, err = w.WriteTo(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
-}

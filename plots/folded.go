@@ -1,0 +1,168 @@
+package plots
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"strconv"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/sgtab/sgtab/compute"
+)
+
+// MaxFoldColumns is the longest period Folded folds; the picture has at
+// most maxFoldRows rows.
+const (
+	MaxFoldColumns = 600
+	maxFoldRows    = 120
+)
+
+// Fold returns the first rows rows of the values g folded by the period per:
+// row r, column c holds G(r·p + c) − s·r, with p and s the period's length
+// and saltus, for every r·p + c < g.Len(). Below the preperiod the columns
+// may vary; from it on, each column is constant.
+func Fold(g compute.Values, per compute.Period, rows int) [][]int64 {
+	p := per.Length
+	out := make([][]int64, 0, rows)
+	for r := 0; r < rows && r*p < g.Len(); r++ {
+		row := make([]int64, 0, p)
+		for c := 0; c < p && r*p+c < g.Len(); c++ {
+			row = append(row, int64(g.At(r*p+c))-int64(per.Saltus)*int64(r))
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// foldRows returns how many rows the folded picture of a table of size
+// values shows: the preperiod and eight more periods, at least 16 rows, at
+// most maxFoldRows and the rows the table has.
+func foldRows(size int, per compute.Period) int {
+	p := per.Length
+	want := max((per.Start+p-1)/p+8, 16)
+	return min(want, maxFoldRows, (size+p-1)/p)
+}
+
+// Folded returns a picture of t folded by its period p: row r, column c is
+// the cell of n = r·p + c, coloured by G(n) − s·r (s the saltus), one colour
+// per value. From the preperiod on, every column has one colour, so an
+// arithmetic-periodic game such as Lasker's Nim shows straight columns, and
+// the rows above, where the columns are not yet straight, are its
+// exceptions. It is an error if t has no period, or one longer than 600.
+func Folded(t *compute.Table) (*plot.Plot, error) {
+	a := t.Analysis
+	if a == nil || a.Status == compute.None {
+		return nil, fmt.Errorf("plot %s: no period to fold by", t.Game.Name)
+	}
+	per := a.Period
+	if per.Length > MaxFoldColumns {
+		return nil, fmt.Errorf("plot %s: period %d is longer than %d, too long to fold", t.Game.Name, per.Length, MaxFoldColumns)
+	}
+	grid := Fold(t.G, per, foldRows(t.G.Len(), per))
+	if len(grid) == 0 {
+		return nil, errors.New("plot: empty table")
+	}
+	cells := &cellGrid{grid: grid}
+	what := "folded by the period, colour = SG(n)"
+	if per.Saltus != 0 {
+		what += fmt.Sprintf(" − %d·(n div %d)", per.Saltus, per.Length)
+	}
+	p := newPlot(t, what)
+	p.X.Label.Text = fmt.Sprintf("n mod %d", per.Length)
+	p.Y.Label.Text = fmt.Sprintf("n div %d", per.Length)
+	p.Y.Tick.Marker = rowTicks{rows: len(grid)}
+	p.X.Tick.Marker = cellTicks{}
+	p.Add(cells)
+	return p, nil
+}
+
+// cellGrid draws a folded table, row 0 at the top, one cell a value. Each
+// cell overlaps its neighbours by a hair, so that no seam of background
+// shows between cells of one colour, and cells large enough show their
+// value.
+type cellGrid struct {
+	grid [][]int64
+}
+
+// DataRange implements plot.DataRanger.
+func (g *cellGrid) DataRange() (xmin, xmax, ymin, ymax float64) {
+	return 0, float64(len(g.grid[0])), 0, float64(len(g.grid))
+}
+
+// Plot implements plot.Plotter.
+func (g *cellGrid) Plot(dc draw.Canvas, p *plot.Plot) {
+	x, y := p.Transforms(&dc)
+	rows := len(g.grid)
+	hair := vg.Points(0.4)
+	w, h := x(1)-x(0), y(1)-y(0)
+	label := w >= vg.Points(16) && h >= vg.Points(10)
+	font := p.X.Tick.Label
+	for r, row := range g.grid {
+		for c, v := range row {
+			x0, y0 := x(float64(c)), y(float64(rows-1-r))
+			x1, y1 := x(float64(c+1)), y(float64(rows-r))
+			dc.FillPolygon(valueColor(v), []vg.Point{{X: x0 - hair, Y: y0 - hair}, {X: x1 + hair, Y: y0 - hair},
+				{X: x1 + hair, Y: y1 + hair}, {X: x0 - hair, Y: y1 + hair}})
+		}
+	}
+	if !label {
+		return
+	}
+	for r, row := range g.grid {
+		for c, v := range row {
+			font.Color = color.White
+			font.XAlign, font.YAlign = draw.XCenter, draw.YCenter
+			dc.FillText(font, vg.Point{X: x(float64(c) + 0.5), Y: y(float64(rows-r) - 0.5)}, strconv.FormatInt(v, 10))
+		}
+	}
+}
+
+// rowTicks labels the rows of a folded picture, row 0 at the top.
+type rowTicks struct{ rows int }
+
+// Ticks implements plot.Ticker.
+func (rt rowTicks) Ticks(lo, hi float64) []plot.Tick {
+	step := tickStep(rt.rows)
+	var ticks []plot.Tick
+	for r := 0; r < rt.rows; r++ {
+		t := plot.Tick{Value: float64(rt.rows-1-r) + 0.5}
+		if r%step == 0 {
+			t.Label = strconv.Itoa(r)
+		}
+		ticks = append(ticks, t)
+	}
+	return ticks
+}
+
+// cellTicks labels the columns of a folded picture at their centres.
+type cellTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (cellTicks) Ticks(lo, hi float64) []plot.Tick {
+	n := int(hi - lo)
+	step := tickStep(n)
+	var ticks []plot.Tick
+	for c := 0; c < n; c++ {
+		t := plot.Tick{Value: float64(c) + 0.5}
+		if c%step == 0 {
+			t.Label = strconv.Itoa(c)
+		}
+		if c%step == 0 || n <= 60 {
+			ticks = append(ticks, t)
+		}
+	}
+	return ticks
+}
+
+// tickStep returns a label step that leaves about ten labels on n cells.
+func tickStep(n int) int {
+	for _, s := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500} {
+		if n/s <= 12 {
+			return s
+		}
+	}
+	return 1000
+}

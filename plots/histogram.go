@@ -1,0 +1,104 @@
+package plots
+
+import (
+	"fmt"
+	"image/color"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/sgtab/sgtab/compute"
+)
+
+// maxBins bounds the bars of a histogram: wider value ranges are binned.
+const maxBins = 512
+
+// A Bin counts the positions whose value lies in Lo..Hi, split by class.
+type Bin struct {
+	Lo, Hi       uint32
+	Rare, Common int64
+}
+
+// ValueBins counts the values of g in at most bins bins of equal width,
+// splitting each count into rare and common values under mask (all common
+// when mask is 0).
+func ValueBins(g compute.Values, mask uint32, bins int) []Bin {
+	top := g.Max()
+	width := (int64(top) + int64(bins)) / int64(bins) // ⌈(top+1)/bins⌉
+	out := make([]Bin, (int64(top)+width)/width)
+	for i := range out {
+		out[i].Lo = uint32(int64(i) * width)
+		out[i].Hi = uint32(min(int64(i+1)*width-1, int64(top)))
+	}
+	const chunk = 1 << 16
+	buf := make([]uint32, 0, chunk)
+	for lo := 0; lo < g.Len(); lo += chunk {
+		buf = g.AppendTo(buf[:0], lo, min(lo+chunk, g.Len()))
+		for _, v := range buf {
+			b := &out[int64(v)/width]
+			if mask != 0 && compute.IsRare(v, mask) {
+				b.Rare++
+			} else {
+				b.Common++
+			}
+		}
+	}
+	return out
+}
+
+// Histogram returns how often each value occurs in t, on a logarithmic
+// scale so that rare values show beside common ones, coloured by class when
+// the values split into rare and common (Analysis.Rare): rare in orange,
+// common in blue. Wide value ranges are binned, each bin then drawing its
+// rare and common counts side by side.
+func Histogram(t *compute.Table) (*plot.Plot, error) {
+	if t.G.Len() == 0 {
+		return nil, fmt.Errorf("plot %s: empty table", t.Game.Name)
+	}
+	var mask uint32
+	if t.Analysis != nil {
+		mask = t.Analysis.Rare.Mask
+	}
+	bins := ValueBins(t.G, mask, maxBins)
+	bars := &rects{}
+	const floor = 0.5 // the bars' foot on the log scale, below a count of 1
+	for _, b := range bins {
+		x0, x1 := float64(b.Lo)-0.4, float64(b.Hi)+0.4
+		mid := (x0 + x1) / 2
+		switch {
+		case b.Rare > 0 && b.Common > 0:
+			bars.r = append(bars.r, rect{x0, floor, mid, float64(b.Rare), rareColor},
+				rect{mid, floor, x1, float64(b.Common), commonColor})
+		case b.Rare > 0:
+			bars.r = append(bars.r, rect{x0, floor, x1, float64(b.Rare), rareColor})
+		case b.Common > 0:
+			bars.r = append(bars.r, rect{x0, floor, x1, float64(b.Common), commonColor})
+		}
+	}
+	what := "how often each value occurs"
+	p := newPlot(t, what)
+	p.X.Label.Text = "SG value"
+	p.Y.Label.Text = "positions"
+	p.Y.Scale = plot.LogScale{}
+	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	p.Y.Min = floor
+	p.Add(bars)
+	if mask != 0 {
+		p.Legend.Add(fmt.Sprintf("rare (even popcount of v & %#x)", mask), swatch{rareColor})
+		p.Legend.Add("common", swatch{commonColor})
+	} else {
+		p.Legend.Add("no rare/common split", swatch{commonColor})
+	}
+	p.Legend.Top = true
+	return p, nil
+}
+
+// swatch is a legend entry's filled square.
+type swatch struct{ c color.Color }
+
+// Thumbnail implements plot.Thumbnailer.
+func (s swatch) Thumbnail(c *draw.Canvas) {
+	r := c.Rectangle
+	c.FillPolygon(s.c, []vg.Point{r.Min, {X: r.Max.X, Y: r.Min.Y}, r.Max, {X: r.Min.X, Y: r.Max.Y}})
+}

@@ -1,0 +1,120 @@
+package plots
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/sgtab/sgtab/compute"
+)
+
+// Colours of the data: blue for values in general and for common values,
+// orange for rare ones.
+var (
+	dataColor   = color.RGBA{R: 31, G: 119, B: 180, A: 255}
+	rareColor   = color.RGBA{R: 255, G: 127, B: 14, A: 255}
+	commonColor = dataColor
+)
+
+// newPlot returns a plot titled with t's name and rule, what it shows, and
+// a second line stating the period found and its standing.
+func newPlot(t *compute.Table, what string) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s — %s: %s\n%s", t.Game.Name, t.Game.Rule, what, standing(t))
+	return p
+}
+
+// standing states the period of t and its standing in a line, e.g.
+// "period 12 from n = 71, proved (Guy–Smith octal periodicity theorem)".
+func standing(t *compute.Table) string {
+	a := t.Analysis
+	if a == nil || a.Status == compute.None {
+		return fmt.Sprintf("no period up to n = %d", t.N())
+	}
+	s := fmt.Sprintf("period %d from n = %d", a.Period.Length, a.Period.Start)
+	if a.Period.Saltus != 0 {
+		s += fmt.Sprintf(", saltus %d", a.Period.Saltus)
+	}
+	if a.Status == compute.Proved {
+		return s + ", proved (" + a.Proof.Theorem + ")"
+	}
+	return s + ", observed to n = " + fmt.Sprint(t.N())
+}
+
+// valueColor returns the colour of the value v in the folded plot: hues
+// spread by the golden ratio, so that nearby values get far-apart colours
+// and any number of values get distinct ones, alternating in brightness.
+func valueColor(v int64) color.Color {
+	h := math.Mod(float64(v)*0.6180339887498949+0.05, 1)
+	if h < 0 {
+		h++
+	}
+	l := 0.55
+	if v%2 != 0 {
+		l = 0.42
+	}
+	return hsl(h, 0.7, l)
+}
+
+// hsl converts a colour from hue, saturation and lightness, each in [0, 1].
+func hsl(h, s, l float64) color.Color {
+	c := (1 - math.Abs(2*l-1)) * s
+	x := c * (1 - math.Abs(math.Mod(h*6, 2)-1))
+	m := l - c/2
+	var r, g, b float64
+	switch int(h * 6) {
+	case 0:
+		r, g, b = c, x, 0
+	case 1:
+		r, g, b = x, c, 0
+	case 2:
+		r, g, b = 0, c, x
+	case 3:
+		r, g, b = 0, x, c
+	case 4:
+		r, g, b = x, 0, c
+	default:
+		r, g, b = c, 0, x
+	}
+	u := func(f float64) uint8 { return uint8(math.Round((f + m) * 255)) }
+	return color.RGBA{R: u(r), G: u(g), B: u(b), A: 255}
+}
+
+// rects draws filled rectangles in data coordinates: the cells of a folded
+// table, the bars of a histogram or a spectrum. Each is drawn as a polygon
+// with exact edges, so neighbouring cells never blend.
+type rects struct {
+	r []rect
+}
+
+type rect struct {
+	x0, y0, x1, y1 float64
+	c              color.Color
+}
+
+// Plot implements plot.Plotter.
+func (rs *rects) Plot(dc draw.Canvas, p *plot.Plot) {
+	x, y := p.Transforms(&dc)
+	for _, r := range rs.r {
+		x0, x1, y0, y1 := x(r.x0), x(r.x1), y(r.y0), y(r.y1)
+		if x1-x0 < vg.Points(0.5) { // still visible when thinner than a point
+			x1 = x0 + vg.Points(0.5)
+		}
+		dc.FillPolygon(r.c, []vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}})
+	}
+}
+
+// DataRange implements plot.DataRanger.
+func (rs *rects) DataRange() (xmin, xmax, ymin, ymax float64) {
+	xmin, ymin = math.Inf(1), math.Inf(1)
+	xmax, ymax = math.Inf(-1), math.Inf(-1)
+	for _, r := range rs.r {
+		xmin, xmax = min(xmin, r.x0, r.x1), max(xmax, r.x0, r.x1)
+		ymin, ymax = min(ymin, r.y0, r.y1), max(ymax, r.y0, r.y1)
+	}
+	return xmin, xmax, ymin, ymax
+}
