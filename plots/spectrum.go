@@ -101,6 +101,7 @@ func Spectrum(t *compute.Table) (*plot.Plot, error) {
 	p.X.Label.Text = "candidate period p"
 	p.Y.Label.Text = "share with G(n+p) − G(n) constant"
 	p.Y.Min, p.Y.Max = 0, 1
+	p.Y.Tick.Marker = plot.DefaultTicks{}
 	p.Add(bars)
 	return p, nil
 }

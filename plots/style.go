@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -25,6 +26,7 @@ var (
 func newPlot(t *compute.Table, what string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s — %s: %s\n%s", t.Game.Name, t.Game.Rule, what, standing(t))
+	p.X.Tick.Marker, p.Y.Tick.Marker = intTicks{}, intTicks{}
 	return p
 }
 
@@ -117,4 +119,25 @@ func (rs *rects) DataRange() (xmin, xmax, ymin, ymax float64) {
 		ymin, ymax = min(ymin, r.y0, r.y1), max(ymax, r.y0, r.y1)
 	}
 	return xmin, xmax, ymin, ymax
+}
+
+// intTicks places gonum's default ticks and labels them as whole numbers,
+// dropping the labels of ticks that fall between them: heap sizes and SG
+// values are whole.
+type intTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (intTicks) Ticks(lo, hi float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
+	for i := range ticks {
+		if ticks[i].Label == "" {
+			continue
+		}
+		if v := ticks[i].Value; v == math.Trunc(v) {
+			ticks[i].Label = strconv.FormatFloat(v, 'f', 0, 64)
+		} else {
+			ticks[i].Label = ""
+		}
+	}
+	return ticks
 }
