@@ -2,9 +2,12 @@ package plots_test
 
 import (
 	"bytes"
+	"flag"
 	"image"
 	"image/png"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -263,6 +266,57 @@ func BenchmarkPlots1e8(b *testing.B) {
 			if _, err := w.WriteTo(&bytes.Buffer{}); err != nil {
 				b.Fatal(err)
 			}
+		}
+	}
+}
+
+var regen = flag.Bool("regen", false, "rewrite the golden images in testdata")
+
+// TestGoldenImages compares pictures whose every pixel is fixed (gonum/plot
+// draws with its own fonts and rasteriser) with testdata/*.png: the folded
+// table of Lasker's Nim and the spectrum of Kayles. -regen rewrites them
+// after a deliberate change; look at them before committing.
+func TestGoldenImages(t *testing.T) {
+	lasker := table(t, laskerYAML, 2000)
+	kayles := table(t, "name: kayles\ncode: \"0.77\"\n", 2000)
+	for name, make := range map[string]func() (*plot.Plot, error){
+		"lasker-folded":   func() (*plot.Plot, error) { return plots.Folded(lasker) },
+		"kayles-spectrum": func() (*plot.Plot, error) { return plots.Spectrum(kayles) },
+	} {
+		p, err := make()
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join("testdata", name+".png")
+		if *regen {
+			if err := plots.Save(p, 6*vg.Inch, 4*vg.Inch, "png", path); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantImg, err := png.Decode(bytes.NewReader(want))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := pngOf(t, p, 6*vg.Inch, 4*vg.Inch)
+		if !got.Bounds().Eq(wantImg.Bounds()) {
+			t.Fatalf("%s: %v, golden image %v", name, got.Bounds(), wantImg.Bounds())
+		}
+		diff := 0
+		for y := got.Bounds().Min.Y; y < got.Bounds().Max.Y; y++ {
+			for x := got.Bounds().Min.X; x < got.Bounds().Max.X; x++ {
+				r1, g1, b1, _ := got.At(x, y).RGBA()
+				r2, g2, b2, _ := wantImg.At(x, y).RGBA()
+				if r1 != r2 || g1 != g2 || b1 != b2 {
+					diff++
+				}
+			}
+		}
+		if diff > 0 {
+			t.Errorf("%s: %d pixels differ from %s (rerun with -regen after a deliberate change)", name, diff, path)
 		}
 	}
 }
