@@ -12,6 +12,7 @@
 //	bench     time the engines on fixed workloads
 //	inspect   print what stored tables hold
 //	plot      draw the plots of stored tables
+//	query     who wins a position, and with which moves
 //
 // Run "sgtab <command> -h" for a command's flags.
 //
@@ -108,6 +109,7 @@ var commands = []command{
 	{"bench", "time the engines on fixed workloads", runBench},
 	{"inspect", "print what stored tables hold", runInspect},
 	{"plot", "draw the plots of stored tables", runPlot},
+	{"query", "who wins a position, and with which moves", runQuery},
 }
 
 func main() {

@@ -75,6 +75,8 @@ func chdir(t *testing.T) {
 	}
 	dir := t.TempDir()
 	yamls, _ := filepath.Glob(filepath.Join(testdataDir, "*.yaml"))
+	txts, _ := filepath.Glob(filepath.Join(testdataDir, "*.txt"))
+	yamls = append(yamls, txts...)
 	for _, y := range yamls {
 		data, err := os.ReadFile(y)
 		if err != nil {
@@ -115,12 +117,22 @@ func TestRunGolden(t *testing.T) {
 		{"plot", 0, []string{"plot", "-out", "figs", "out/kayles.parquet", "out/ring-3.arrow"}},
 		{"plot-svg", 0, []string{"plot", "-format", "svg", "out/kayles.parquet"}},
 		{"plot-bad-format", 2, []string{"plot", "-format", "gif", "out/kayles.parquet"}},
+		{"query-nim", 0, []string{"query", "nim.yaml", "5", "7", "9"}},
+		{"query-lose", 0, []string{"query", "nim.yaml", "3", "5", "6"}},
+		{"query-snim-json", 0, []string{"query", "-json", "-positions", "positions.txt", "s25.yaml"}},
+		{"query-per-heap", 0, []string{"query", "s25.yaml:5", "s134.yaml:7", "bash.yaml:9"}},
+		{"query-table", 0, []string{"query", "-table", "out/kayles.parquet", "4", "7"}},
+		{"query-ring", 0, []string{"query", "out/ring-3.arrow:7", "out/kayles.parquet:5"}},
+		{"query-too-big", 1, []string{"query", "-table", "out/kayles.parquet", "400"}},
+		{"query-no-heaps", 2, []string{"query", "nim.yaml"}},
+		{"query-bad-heap", 2, []string{"query", "nim.yaml", "x"}},
+		{"query-several-games", 1, []string{"query", "games.yaml", "3"}},
 		{"inspect-bad", 1, []string{"inspect", "games.yaml"}},
 		{"inspect-none", 2, []string{"inspect"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			chdir(t)
-			if strings.HasPrefix(tc.name, "inspect") || strings.HasPrefix(tc.name, "plot") {
+			if strings.HasPrefix(tc.name, "inspect") || strings.HasPrefix(tc.name, "plot") || strings.HasPrefix(tc.name, "query") {
 				// Tables to inspect.
 				if code := run(t.Context(), []string{"run", "-out", "out", "-heaps", "100", "-plot", "none", "games.yaml"}, io.Discard, io.Discard); code != 0 {
 					t.Fatalf("sgtab run: status %d", code)

@@ -1,0 +1,290 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/rules"
+)
+
+const queryUsage = "sgtab query [-json] [-table FILE] [-positions FILE] [CONFIG] [HEAP ... | SOURCE:HEAP ...]"
+
+const queryExamples = `  sgtab query configs/nim.yaml 5 7 9                  # who wins, and every winning move
+  sgtab query -table sgtab-out/kayles.parquet 4 10      # values from a stored table
+  sgtab query configs/s-nim-2-5.yaml:5 configs/bash-3.yaml:9   # a rule per heap
+  sgtab query -json -positions positions.txt configs/nim.yaml  # one position per line
+`
+
+// A source is one game whose values a query reads: from a config (computed
+// as far as the query needs) or from a stored table.
+type source struct {
+	name  string // the config or table path, as given
+	game  rules.Game
+	table *compute.Table // nil until computed or read
+	need  int            // the largest heap asked of it
+}
+
+// A heapRef is one heap of a position: a size under a source's game.
+type heapRef struct {
+	src *source
+	n   int
+}
+
+// A queryMove is a winning move of a query's answer.
+type queryMove struct {
+	Heap  int    `json:"heap"` // 1-based, as printed
+	Take  int    `json:"take"`
+	Leave []int  `json:"leave"`
+	Text  string `json:"move"`
+}
+
+// An answer is what sgtab query says of one position.
+type answer struct {
+	Heaps           []int       `json:"heaps"`
+	Games           []string    `json:"games"`
+	SG              []uint32    `json:"sg"`
+	NimSum          uint32      `json:"nim_sum"`
+	FirstPlayerWins bool        `json:"first_player_wins"`
+	WinningMoves    []queryMove `json:"winning_moves"`
+	Count           int         `json:"count"`
+}
+
+// runQuery answers positions: each heap's SG value, the nim-sum, who wins,
+// and every winning move.
+func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("query", queryUsage, queryExamples, stderr)
+	asJSON := fs.Bool("json", false, "print one JSON object per position per line")
+	tablePath := fs.String("table", "", "read the values from the stored table `FILE` (Parquet or Arrow)")
+	positionsPath := fs.String("positions", "", "read positions from `FILE`, one per line, heaps separated by spaces")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	rest := fs.Args()
+	sources := map[string]*source{}
+	var def *source // the game of bare heap sizes
+	if *tablePath != "" {
+		def = &source{name: *tablePath}
+		sources[*tablePath] = def
+	} else if len(rest) > 0 && !strings.Contains(rest[0], ":") {
+		if _, err := strconv.Atoi(rest[0]); err != nil {
+			def = &source{name: rest[0]}
+			sources[rest[0]] = def
+			rest = rest[1:]
+		}
+	}
+	var lines [][]string
+	if *positionsPath != "" {
+		if len(rest) > 0 {
+			return usageError(fs, "heaps given with -positions: put them in the file")
+		}
+		data, err := os.ReadFile(*positionsPath)
+		if err != nil {
+			return err
+		}
+		sc := bufio.NewScanner(strings.NewReader(string(data)))
+		for sc.Scan() {
+			if line := strings.TrimSpace(sc.Text()); line != "" && !strings.HasPrefix(line, "#") {
+				lines = append(lines, strings.Fields(line))
+			}
+		}
+	} else {
+		if len(rest) == 0 {
+			return usageError(fs, "no heaps given")
+		}
+		lines = [][]string{rest}
+	}
+	var positions [][]heapRef
+	for i, line := range lines {
+		pos, err := parsePosition(line, def, sources)
+		if err != nil {
+			if *positionsPath != "" {
+				return fmt.Errorf("%s:%d: %w", *positionsPath, i+1, err)
+			}
+			return usageError(fs, "%v", err)
+		}
+		positions = append(positions, pos)
+	}
+	for _, s := range sources {
+		if err := s.load(ctx, s == def && *tablePath != ""); err != nil {
+			return err
+		}
+	}
+	enc := json.NewEncoder(stdout)
+	for i, pos := range positions {
+		a := solve(pos)
+		if *asJSON {
+			if err := enc.Encode(a); err != nil {
+				return err
+			}
+			continue
+		}
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		printAnswer(stdout, a)
+	}
+	return nil
+}
+
+// parsePosition reads the heaps of one position: bare sizes, of the game
+// def, or SOURCE:SIZE, of the config or table SOURCE.
+func parsePosition(words []string, def *source, sources map[string]*source) ([]heapRef, error) {
+	var pos []heapRef
+	for _, w := range words {
+		src, size := def, w
+		if i := strings.LastIndex(w, ":"); i >= 0 {
+			name := w[:i]
+			size = w[i+1:]
+			if sources[name] == nil {
+				sources[name] = &source{name: name}
+			}
+			src = sources[name]
+		}
+		if src == nil {
+			return nil, fmt.Errorf("heap %q: no game given (name a config first, or use SOURCE:HEAP)", w)
+		}
+		n, err := strconv.Atoi(size)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("heap %q: want a whole number ≥ 0", w)
+		}
+		src.need = max(src.need, n)
+		pos = append(pos, heapRef{src, n})
+	}
+	return pos, nil
+}
+
+// load reads the source's table, or computes its game from its config as
+// far as the largest heap asked.
+func (s *source) load(ctx context.Context, stored bool) error {
+	if stored || strings.HasSuffix(s.name, ".parquet") || strings.HasSuffix(s.name, ".arrow") {
+		t, _, _, err := export.ReadTable(s.name)
+		if err != nil {
+			return err
+		}
+		if t.N() < s.need {
+			return fmt.Errorf("%s holds SG(0..%d); heap %d was asked", s.name, t.N(), s.need)
+		}
+		s.table, s.game = t, t.Game
+		return nil
+	}
+	games, err := loadGames([]string{s.name})
+	if err != nil {
+		return err
+	}
+	if len(games) != 1 {
+		return fmt.Errorf("%s holds %d games; a query needs a config with one", s.name, len(games))
+	}
+	s.game = games[0]
+	if err := rules.CheckHeaps(int64(max(s.need, 1)), s.game.Start); err != nil {
+		return fmt.Errorf("%s: heap %d: %w", s.name, s.need, err)
+	}
+	t, err := compute.Sequence(ctx, s.game, max(s.need, 1), compute.Options{})
+	if err != nil {
+		return err
+	}
+	s.table = t
+	return nil
+}
+
+// value returns the SG value of the heap: of a ring of n tokens on a ring
+// start, of a row otherwise.
+func (h heapRef) value() uint32 {
+	if h.src.game.Start == rules.StartRing {
+		return h.src.table.Ring.At(h.n)
+	}
+	return h.src.table.G.At(h.n)
+}
+
+// solve answers one position: its winning moves are the moves on one heap
+// i to an option of value SG(i) ⊕ X, X the nim-sum, which leave a nim-sum
+// of 0.
+func solve(pos []heapRef) answer {
+	a := answer{WinningMoves: []queryMove{}}
+	for _, h := range pos {
+		v := h.value()
+		a.Heaps = append(a.Heaps, h.n)
+		a.Games = append(a.Games, h.src.game.Name)
+		a.SG = append(a.SG, v)
+		a.NimSum ^= v
+	}
+	a.FirstPlayerWins = a.NimSum != 0
+	if !a.FirstPlayerWins {
+		return a
+	}
+	for i, h := range pos {
+		// Options may hold values above the heap's own, so every heap
+		// is searched, not only those whose value the target is below.
+		target := a.SG[i] ^ a.NimSum
+		ring := h.src.game.Start == rules.StartRing
+		for mv := range compute.Moves(h.src.game.Rule, h.n, ring) {
+			if mv.Value(h.src.table.G) == target {
+				a.WinningMoves = append(a.WinningMoves, queryMove{Heap: i + 1, Take: mv.Take, Leave: orEmpty(mv.Leave), Text: describe(mv, h.n, ring)})
+			}
+		}
+	}
+	a.Count = len(a.WinningMoves)
+	return a
+}
+
+func orEmpty(s []int) []int {
+	if s == nil {
+		return []int{}
+	}
+	return s
+}
+
+// describe says a move in words: "take 7 from 9, leaving 2".
+func describe(mv compute.Move, n int, ring bool) string {
+	what := "heap"
+	if ring {
+		what = "ring"
+	}
+	var s string
+	switch {
+	case mv.Take == n:
+		s = fmt.Sprintf("take all %d", n)
+	case mv.Take == 0:
+		s = fmt.Sprintf("split the %s of %d", what, n)
+	default:
+		s = fmt.Sprintf("take %d from the %s of %d", mv.Take, what, n)
+	}
+	parts := make([]string, len(mv.Leave))
+	for i, p := range mv.Leave {
+		parts[i] = strconv.Itoa(p)
+	}
+	unit := "heap"
+	if ring {
+		unit = "row"
+	}
+	switch len(parts) {
+	case 0:
+	case 1:
+		s += fmt.Sprintf(", leaving a %s of %s", unit, parts[0])
+	default:
+		s += fmt.Sprintf(", leaving %ss of %s", unit, strings.Join(parts[:len(parts)-1], ", ")+" and "+parts[len(parts)-1])
+	}
+	return s
+}
+
+func printAnswer(w io.Writer, a answer) {
+	fmt.Fprintf(w, "position %s\n", strings.Trim(fmt.Sprint(a.Heaps), "[]"))
+	for i := range a.Heaps {
+		fmt.Fprintf(w, "  heap %d: %d in %s, SG %d\n", i+1, a.Heaps[i], a.Games[i], a.SG[i])
+	}
+	if !a.FirstPlayerWins {
+		fmt.Fprintf(w, "  nim-sum 0: the player to move loses (the second player wins)\n")
+		return
+	}
+	fmt.Fprintf(w, "  nim-sum %d: the player to move wins, with %d winning %s:\n", a.NimSum, a.Count, plural(a.Count, "move"))
+	for _, m := range a.WinningMoves {
+		fmt.Fprintf(w, "    heap %d: %s\n", m.Heap, m.Text)
+	}
+}
