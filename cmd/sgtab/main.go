@@ -13,6 +13,7 @@
 //	inspect   print what stored tables hold
 //	plot      draw the plots of stored tables
 //	query     who wins a position, and with which moves
+//	export    write a stored table as code to paste into a program
 //
 // Run "sgtab <command> -h" for a command's flags.
 //
@@ -110,6 +111,7 @@ var commands = []command{
 	{"inspect", "print what stored tables hold", runInspect},
 	{"plot", "draw the plots of stored tables", runPlot},
 	{"query", "who wins a position, and with which moves", runQuery},
+	{"export", "write a stored table as code to paste into a program", runExport},
 }
 
 func main() {

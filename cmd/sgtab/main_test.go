@@ -127,12 +127,16 @@ func TestRunGolden(t *testing.T) {
 		{"query-no-heaps", 2, []string{"query", "nim.yaml"}},
 		{"query-bad-heap", 2, []string{"query", "nim.yaml", "x"}},
 		{"query-several-games", 1, []string{"query", "games.yaml", "3"}},
+		{"export-c", 0, []string{"export", "-lang", "c", "out/kayles.parquet"}},
+		{"export-python", 0, []string{"export", "-lang", "python", "out/ring-3.arrow"}},
+		{"export-no-lang", 2, []string{"export", "out/kayles.parquet"}},
+		{"export-bad-lang", 2, []string{"export", "-lang", "cobol", "out/kayles.parquet"}},
 		{"inspect-bad", 1, []string{"inspect", "games.yaml"}},
 		{"inspect-none", 2, []string{"inspect"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			chdir(t)
-			if strings.HasPrefix(tc.name, "inspect") || strings.HasPrefix(tc.name, "plot") || strings.HasPrefix(tc.name, "query") {
+			if strings.HasPrefix(tc.name, "inspect") || strings.HasPrefix(tc.name, "plot") || strings.HasPrefix(tc.name, "query") || strings.HasPrefix(tc.name, "export") {
 				// Tables to inspect.
 				if code := run(t.Context(), []string{"run", "-out", "out", "-heaps", "100", "-plot", "none", "games.yaml"}, io.Discard, io.Discard); code != 0 {
 					t.Fatalf("sgtab run: status %d", code)

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/export"
+)
+
+const exportUsage = "sgtab export -lang c|cpp|go|python [-o FILE] TABLE"
+
+const exportExamples = `  sgtab export -lang c sgtab-out/kayles.parquet        # sg(n) in C, for every n
+  sgtab export -lang python -o sg.py sgtab-out/grundy.arrow
+`
+
+// runExport writes a stored table as code to paste into a program: the
+// values before the period, one period and the saltus when the table has a
+// period, the whole table otherwise, and the function sg(n).
+func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("export", exportUsage, exportExamples, stderr)
+	lang := fs.String("lang", "", "write `LANG`: "+strings.Join(export.Languages, ", "))
+	out := fs.String("o", "", "write to `FILE` instead of standard output")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *lang == "" {
+		return usageError(fs, "-lang is required")
+	}
+	if fs.NArg() != 1 {
+		return usageError(fs, "want one table, got %d", fs.NArg())
+	}
+	t, _, _, err := export.ReadTable(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	t.Analysis = compute.Analyze(t)
+	code, err := export.Code(t, *lang)
+	if err != nil {
+		return usageError(fs, "%v", err)
+	}
+	if *out == "" {
+		_, err := io.WriteString(stdout, code)
+		return err
+	}
+	tmp := *out + ".tmp"
+	if err := os.WriteFile(tmp, []byte(code), 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, *out); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("write %s: %w", *out, err)
+	}
+	return nil
+}
