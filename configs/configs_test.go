@@ -3,6 +3,7 @@ package configs_test
 import (
 	"bytes"
 	"io/fs"
+	"math"
 	"strings"
 	"testing"
 
@@ -35,7 +36,13 @@ func TestConfigs(t *testing.T) {
 				}
 			}
 			for _, g := range games {
-				if _, err := compute.Sequence(t.Context(), g, 200, compute.Options{}); err != nil {
+				var err error
+				if g.Lattice != nil {
+					_, err = compute.Lattice(t.Context(), g, compute.Options{})
+				} else {
+					_, err = compute.Sequence(t.Context(), g, 200, compute.Options{})
+				}
+				if err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -69,8 +76,49 @@ func TestKnownResults(t *testing.T) {
 		"coin-ring-2.yaml":               {compute.Proved, 12, 0, 70},
 		"coin-ring-3.yaml":               {compute.None, 0, 0, -1},
 	}
+	// Lattice games: the rule each comment states, point by point.
+	phi := (1 + math.Sqrt(5)) / 2
+	wythoffLosing := map[[2]int]bool{}
+	for k := 0; float64(k)*phi < 2000; k++ {
+		a, b := int(math.Floor(float64(k)*phi)), int(math.Floor(float64(k)*phi*phi))
+		wythoffLosing[[2]int{a, b}], wythoffLosing[[2]int{b, a}] = true, true
+	}
+	lattices := map[string]func(x, y int, sg uint32) bool{
+		"wythoff.yaml": func(x, y int, sg uint32) bool { return (sg == 0) == wythoffLosing[[2]int{x, y}] },
+		"corner-walk.yaml": func(x, y int, sg uint32) bool {
+			switch {
+			case x%2 == 0 && y%2 == 0:
+				return sg == 0
+			case x%2 == 1 && y%2 == 1:
+				return sg == 2
+			case (x%2 == 1) == (x > y):
+				return sg == 1 // the odd coordinate is the larger
+			default:
+				return sg == 3
+			}
+		},
+	}
 	names, _ := fs.Glob(configs.FS, "*.yaml")
 	for _, name := range names {
+		if check, ok := lattices[name]; ok {
+			data, _ := configs.FS.ReadFile(name)
+			games, err := rules.Parse(bytes.NewReader(data), name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tab, err := compute.Lattice(t.Context(), games[0], compute.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for y := range tab.H {
+				for x := range tab.W {
+					if !check(x, y, tab.At(x, y)) {
+						t.Fatalf("%s: SG(%d, %d) = %d breaks the known result", name, x, y, tab.At(x, y))
+					}
+				}
+			}
+			continue
+		}
 		k, ok := want[name]
 		if !ok {
 			t.Errorf("%s: no known result in this test", name)

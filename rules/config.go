@@ -351,21 +351,26 @@ func (p *configParser) known(m map[string]entry, prefix string, keys ...string) 
 // "games[3].").
 func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game, bool) {
 	before := len(p.errs)
-	p.known(m, prefix, "name", "heaps", "code", "base", "moves", "start")
+	p.known(m, prefix, "name", "heaps", "code", "base", "moves", "start", "lattice")
 	g := Game{Heaps: DefaultHeaps, Config: p.text, File: p.file, Line: 1}
 	if tk := firstKey(n).GetToken(); tk != nil && tk.Position != nil {
 		g.Line = tk.Position.Line
 	}
-	if e, ok := m["name"]; ok {
-		key := prefix + "name"
-		if s, ok := p.scalar(e.value, key, "a name"); ok {
-			if !validName(s) {
-				p.errorf(e.value, key, ErrBadValue, strconv.Quote(s),
-					"a name is 1 to 100 letters, digits, '.', '_' or '-', not starting with '.' (it names the output files)")
+	if e, ok := m["lattice"]; ok {
+		for _, k := range []string{"heaps", "code", "base", "moves", "start"} {
+			if other, ok := m[k]; ok {
+				p.errorf(other.key, prefix+k, ErrBadValue, "", "a lattice game has no %s: its board and moves are under lattice", k)
 			}
-			g.Name = s
 		}
+		l, ok := p.lattice(e.value, prefix+"lattice")
+		p.name(m, prefix, &g)
+		if !ok || len(p.errs) > before {
+			return Game{}, false
+		}
+		g.Lattice, g.Heaps = l, 0
+		return g, true
 	}
+	p.name(m, prefix, &g)
 	if e, ok := m["start"]; ok {
 		key := prefix + "start"
 		if s, ok := p.scalar(e.value, key, "line or ring"); ok {
@@ -444,6 +449,20 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 	}
 	g.Rule = r
 	return g, true
+}
+
+// name reads the game's name key, if any, into g.
+func (p *configParser) name(m map[string]entry, prefix string, g *Game) {
+	if e, ok := m["name"]; ok {
+		key := prefix + "name"
+		if s, ok := p.scalar(e.value, key, "a name"); ok {
+			if !validName(s) {
+				p.errorf(e.value, key, ErrBadValue, strconv.Quote(s),
+					"a name is 1 to 100 letters, digits, '.', '_' or '-', not starting with '.' (it names the output files)")
+			}
+			g.Name = s
+		}
+	}
 }
 
 func validName(s string) bool {

@@ -299,11 +299,20 @@ type Game struct {
 	Config string
 	File   string
 	Line   int
+	// Lattice, when not nil, makes this a game on a board of points
+	// rather than on heaps: Rule, Start and Heaps are then unused.
+	Lattice *Lattice
 }
 
 // Key returns a canonical identity of the game's moves, equal for two games
-// exactly when they allow the same moves: e.g. "line:0.77".
-func (g Game) Key() string { return g.Start.String() + ":" + g.Rule.String() }
+// exactly when they allow the same moves: e.g. "line:0.77", or for a
+// lattice game "lattice:(-1,0)* (0,-1)* on 10×10".
+func (g Game) Key() string {
+	if g.Lattice != nil {
+		return "lattice:" + g.Lattice.String()
+	}
+	return g.Start.String() + ":" + g.Rule.String()
+}
 
 // BytesPerHeap is the least memory one heap size takes in a computed
 // table: one byte a value, two on a ring start (a heap and a ring value).

@@ -80,6 +80,20 @@ func TestDuckDBReadsTables(t *testing.T) {
 			continue
 		}
 		tables++
+		if lat, meta, err := export.ReadLatticeParquet(path); err == nil {
+			res := duckdb(t, fmt.Sprintf(`
+				SELECT count(*) AS rows, max(x) AS w, max(y) AS h,
+				       string_agg(sg::VARCHAR, ',' ORDER BY y, x) AS sg FROM '%s';
+				SELECT decode(value) AS lattice FROM parquet_kv_metadata('%s') WHERE decode(key) = 'sgtab.lattice';`, path, path))
+			got := res[0][0]
+			if got["rows"] != fmt.Sprint(lat.W*lat.H) || got["w"] != fmt.Sprint(lat.W-1) || got["h"] != fmt.Sprint(lat.H-1) || got["sg"] != join(lat.G.Uint32s()) {
+				t.Errorf("%s: DuckDB reads %d rows to (%s, %s), values differ: %v", path, lat.W*lat.H, got["w"], got["h"], got["sg"] != join(lat.G.Uint32s()))
+			}
+			if res[1][0]["lattice"] != meta[export.KeyLattice] {
+				t.Errorf("%s: DuckDB reads sgtab.lattice = %q", path, res[1][0]["lattice"])
+			}
+			continue
+		}
 		tab, meta, err := export.ReadParquet(path)
 		if err != nil {
 			t.Fatal(err)

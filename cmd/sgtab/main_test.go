@@ -181,13 +181,31 @@ func TestRunBundled(t *testing.T) {
 			t.Fatalf("bad JSON line %q: %v", sc.Text(), err)
 		}
 		got = append(got, s.Name)
-		if s.Heaps != 300 || len(s.Files) < 3 || s.Rule == "" {
-			t.Errorf("summary %+v", s)
-		}
 		data, _ := configs.FS.ReadFile(bundledFile(t, names, s.Name))
 		games, err := rules.Parse(bytes.NewReader(data), s.Name)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if l := games[0].Lattice; l != nil {
+			// A lattice game keeps its board whatever -heaps says.
+			if s.Board == nil || *s.Board != l.Size || len(s.Files) != 3 {
+				t.Errorf("summary %+v", s)
+			}
+			want, err := compute.Lattice(t.Context(), games[0], compute.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tab, meta, err := export.ReadLatticeParquet(s.Files[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tab.G.Equal(want.G) || tab.W != l.Size[0] || meta[export.KeyLattice] != l.String() || meta["sgtab.config"] != string(data) {
+				t.Errorf("%s: values or metadata differ from a fresh computation: %v", s.Files[0], meta)
+			}
+			continue
+		}
+		if s.Heaps != 300 || len(s.Files) < 3 || s.Rule == "" {
+			t.Errorf("summary %+v", s)
 		}
 		want, err := compute.Sequence(t.Context(), games[0], 300, compute.Options{})
 		if err != nil {
@@ -222,7 +240,11 @@ func TestRunBundled(t *testing.T) {
 		t.Fatalf("summary.parquet: %d rows, metadata %v; want %d", len(rows), meta, len(got))
 	}
 	for i, r := range rows {
-		if r.Name != got[i] || r.Heaps != 300 || r.Checksum == "" {
+		heaps := 300
+		if r.Start == "lattice" {
+			heaps = r.Heaps // the board's points less one
+		}
+		if r.Name != got[i] || r.Heaps != heaps || r.Checksum == "" {
 			t.Errorf("summary row %d: %+v", i, r)
 		}
 	}

@@ -12,8 +12,11 @@ import (
 	"strings"
 	"sync"
 
+	"gonum.org/v1/plot/vg"
+
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/plots"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -52,6 +55,11 @@ type summary struct {
 	RareCount     int            `json:"rare_count"`
 	LastRare      *int           `json:"last_rare"`
 	Checksum      string         `json:"checksum"`
+
+	// Board and Losing describe a lattice game: its size, and how many of
+	// its points have SG 0.
+	Board  *[2]int `json:"board,omitempty"`
+	Losing *int    `json:"losing,omitempty"`
 
 	Warnings []string `json:"warnings,omitempty"`
 }
@@ -157,6 +165,10 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if games[i].Name == "summary" {
 			return fmt.Errorf("%s:%d: name: a game named summary would overwrite %s", games[i].File, games[i].Line, filepath.Join(*out, "summary.parquet"))
 		}
+		if l := games[i].Lattice; l != nil {
+			total += int64(l.Size[0]) * int64(l.Size[1])
+			continue
+		}
 		if heaps > 0 {
 			games[i].Heaps = int(heaps)
 		}
@@ -174,24 +186,48 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		next      int                                  // first summary not yet printed
 		printErr  error
 	)
+	// done records a game's summary and prints those ready, in order.
+	done := func(i int, s *summary, row export.Summary) {
+		mu.Lock()
+		defer mu.Unlock()
+		summaries[i], rows[i] = s, row
+		bar.print(func() {
+			for ; next < len(summaries) && summaries[next] != nil; next++ {
+				if err := printSummary(stdout, summaries[next], *asJSON); err != nil && printErr == nil {
+					printErr = err
+				}
+			}
+		})
+	}
+	// Lattice games first, one at a time on every worker; then the heap
+	// games, several at once.
+	var heapGames []rules.Game
+	var heapIndex []int
+	for i, g := range games {
+		if g.Lattice == nil {
+			heapGames, heapIndex = append(heapGames, g), append(heapIndex, i)
+			continue
+		}
+		t, err := compute.Lattice(ctx, g, compute.Options{Workers: *workers, Progress: bar.add})
+		if err != nil {
+			bar.finish()
+			return fmt.Errorf("compute %s: %w", g.Name, err)
+		}
+		s, row, err := writeLattice(t, *out, *plotFormat)
+		if err != nil {
+			bar.finish()
+			return err
+		}
+		done(i, s, row)
+	}
 	opt := compute.Options{Workers: *workers, Progress: bar.add, StopWhenProved: auto}
-	err = compute.Each(ctx, games, opt,
+	err = compute.Each(ctx, heapGames, opt,
 		func(i int, t *compute.Table) error {
 			s, err := writeTable(t, *out, *plotFormat)
 			if err != nil {
 				return err
 			}
-			mu.Lock()
-			defer mu.Unlock()
-			summaries[i] = s
-			rows[i] = export.Summarize(t)
-			bar.print(func() {
-				for ; next < len(summaries) && summaries[next] != nil; next++ {
-					if err := printSummary(stdout, summaries[next], *asJSON); err != nil && printErr == nil {
-						printErr = err
-					}
-				}
-			})
+			done(heapIndex[i], s, export.Summarize(t))
 			return nil
 		})
 	bar.finish()
@@ -225,6 +261,49 @@ func isSet(fs *flag.FlagSet, name string) bool {
 		}
 	})
 	return set
+}
+
+// writeLattice writes the lattice table t as Parquet and Arrow files and
+// its heat map unless plotFormat is "none", into dir, and summarises it.
+func writeLattice(t *compute.LatticeTable, dir, plotFormat string) (*summary, export.Summary, error) {
+	name := t.Game.Name
+	opt := export.Options{Version: version}
+	files := []string{filepath.Join(dir, name+".parquet"), filepath.Join(dir, name+".arrow")}
+	if err := export.WriteLatticeParquet(files[0], t, opt); err != nil {
+		return nil, export.Summary{}, err
+	}
+	if err := export.WriteLatticeIPC(files[1], t, opt); err != nil {
+		return nil, export.Summary{}, err
+	}
+	if plotFormat != "none" {
+		p, err := plots.Heatmap(t)
+		if err != nil {
+			return nil, export.Summary{}, err
+		}
+		path := filepath.Join(dir, name+"."+plotFormat)
+		if err := plots.Save(p, 7*vg.Inch, 7*vg.Inch, plotFormat, path); err != nil {
+			return nil, export.Summary{}, err
+		}
+		files = append(files, path)
+	}
+	values := t.G.Uint32s()
+	losing := 0
+	for _, v := range values {
+		if v == 0 {
+			losing++
+		}
+	}
+	s := &summary{
+		Name: name, Rule: t.Game.Lattice.String(), Start: "lattice",
+		Heaps: t.W*t.H - 1, MaxSG: t.G.Max(), Seconds: t.Elapsed.Seconds(), Files: files,
+		Status: compute.None, Checksum: compute.Checksum(values),
+		Board: &[2]int{t.W, t.H}, Losing: &losing,
+	}
+	row := export.Summary{
+		Name: name, Rule: s.Rule, Start: "lattice", Heaps: s.Heaps, Status: compute.None,
+		MaxSG: s.MaxSG, Checksum: s.Checksum, Seconds: s.Seconds,
+	}
+	return s, row, nil
 }
 
 // writeTable writes t's Parquet and Arrow files, its rare positions when
@@ -273,6 +352,12 @@ func printSummary(w io.Writer, s *summary, asJSON bool) error {
 		rule += " (ring)"
 	}
 	var b strings.Builder
+	if s.Board != nil {
+		fmt.Fprintf(&b, "%-20s lattice        board %d×%d   max SG %-7d %7.2fs  %s\n", s.Name, s.Board[0], s.Board[1], s.MaxSG, s.Seconds, filesPattern(s.Files))
+		fmt.Fprintf(&b, "    moves %s\n    %d losing positions (SG = 0)\n    checksum %s\n", s.Rule, *s.Losing, s.Checksum)
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
 	fmt.Fprintf(&b, "%-20s %-14s heaps 0..%-10d max SG %-7d %7.2fs  %s\n",
 		s.Name, rule, s.Heaps, s.MaxSG, s.Seconds, filesPattern(s.Files))
 	switch s.Status {

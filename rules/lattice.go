@@ -1,0 +1,142 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/goccy/go-yaml/ast"
+)
+
+// A Lattice is a game played on the points (x, y) of a board, 0 ≤ x < Size[0]
+// and 0 ≤ y < Size[1]: a move applies one of Steps to the point once or,
+// when the step repeats, any positive number of times, staying on the
+// board. Every step moves towards the corner (0, 0) — no coordinate grows,
+// one shrinks — so every game ends; whoever cannot move loses. Wythoff's
+// game is the steps (−1, 0), (0, −1) and (−1, −1), repeating.
+type Lattice struct {
+	Size  [2]int
+	Steps []Step
+}
+
+// A Step is a move vector, applied once or (Repeat) any number of times.
+type Step struct {
+	D      [2]int
+	Repeat bool
+}
+
+// MaxLatticePoints bounds a board's points, so that its table fits.
+const MaxLatticePoints = 1 << 28
+
+// String writes the lattice's moves compactly, e.g. "(-1,0)* (0,-1)*
+// (-1,-1)* on 1000×1000", a star marking a repeating step.
+func (l *Lattice) String() string {
+	steps := make([]string, len(l.Steps))
+	for i, s := range l.Steps {
+		steps[i] = fmt.Sprintf("(%d,%d)", s.D[0], s.D[1])
+		if s.Repeat {
+			steps[i] += "*"
+		}
+	}
+	return fmt.Sprintf("%s on %d×%d", strings.Join(steps, " "), l.Size[0], l.Size[1])
+}
+
+// lattice reads a game's lattice key: size, a pair of whole numbers ≥ 1,
+// and moves, a list of {step: [dx, dy], repeat: bool}.
+func (p *configParser) lattice(n ast.Node, key string) (*Lattice, bool) {
+	before := len(p.errs)
+	m, ok := p.mapping(n, key)
+	if !ok {
+		return nil, false
+	}
+	p.known(m, key, "size", "moves")
+	l := &Lattice{}
+	if e, ok := m["size"]; ok {
+		k := key + ".size"
+		if v, ok := p.pair(e.value, k); ok {
+			switch {
+			case v[0] < 1 || v[1] < 1:
+				p.errorf(e.value, k, ErrBadValue, describe(e.value), "both sides must be at least 1")
+			case v[0]*v[1] > MaxLatticePoints:
+				p.errorf(e.value, k, ErrTooLarge, describe(e.value), "the board may have at most 2^28 points")
+			default:
+				l.Size = [2]int{int(v[0]), int(v[1])}
+			}
+		}
+	} else {
+		p.errorf(n, key+".size", ErrMissing, "", "missing: the size of the board, [width, height]")
+	}
+	if e, ok := m["moves"]; ok {
+		k := key + ".moves"
+		if seq, ok := p.sequence(e.value, k); ok {
+			if len(seq) == 0 {
+				p.errorf(e.value, k, ErrEmpty, "", "empty list of moves")
+			}
+			for i, mv := range seq {
+				if s, ok := p.step(mv, fmt.Sprintf("%s[%d]", k, i)); ok {
+					l.Steps = append(l.Steps, s)
+				}
+			}
+		}
+	} else {
+		p.errorf(n, key+".moves", ErrMissing, "", "missing: the moves, a list of {step: [dx, dy], repeat: true|false}")
+	}
+	return l, len(p.errs) == before
+}
+
+// step reads one move of a lattice.
+func (p *configParser) step(n ast.Node, key string) (Step, bool) {
+	m, ok := p.mapping(n, key)
+	if !ok {
+		return Step{}, false
+	}
+	p.known(m, key, "step", "repeat")
+	var s Step
+	e, ok := m["step"]
+	if !ok {
+		p.errorf(n, key+".step", ErrMissing, "", "missing: the move vector, [dx, dy]")
+		return Step{}, false
+	}
+	v, ok := p.pair(e.value, key+".step")
+	if !ok {
+		return Step{}, false
+	}
+	if v[0] > 0 || v[1] > 0 || v[0] == 0 && v[1] == 0 {
+		p.errorf(e.value, key+".step", ErrBadValue, describe(e.value),
+			"a step must not increase a coordinate and must decrease one, so that every game ends")
+		return Step{}, false
+	}
+	if v[0] < -MaxLatticePoints || v[1] < -MaxLatticePoints {
+		p.errorf(e.value, key+".step", ErrTooLarge, describe(e.value), "step too long")
+		return Step{}, false
+	}
+	s.D = [2]int{int(v[0]), int(v[1])}
+	if r, ok := m["repeat"]; ok {
+		b, ok := p.boolean(r.value, key+".repeat")
+		if !ok {
+			return Step{}, false
+		}
+		s.Repeat = b
+	}
+	return s, true
+}
+
+// pair reads a list of exactly two whole numbers.
+func (p *configParser) pair(n ast.Node, key string) ([2]int64, bool) {
+	seq, ok := p.sequence(n, key)
+	if !ok {
+		return [2]int64{}, false
+	}
+	if len(seq) != 2 {
+		p.errorf(n, key, ErrBadValue, describe(n), "want two numbers, [x, y]")
+		return [2]int64{}, false
+	}
+	var v [2]int64
+	for i, e := range seq {
+		x, ok := p.integer(e, fmt.Sprintf("%s[%d]", key, i))
+		if !ok {
+			return [2]int64{}, false
+		}
+		v[i] = x
+	}
+	return v, true
+}
