@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -18,6 +19,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/rules"
 )
 
 // Metadata keys of a lattice table, besides sgtab.name, sgtab.config,
@@ -140,8 +142,9 @@ func WriteLatticeIPC(path string, t *compute.LatticeTable, opt Options) error {
 
 // ReadLatticeParquet reads the values of a lattice table written by
 // WriteLatticeParquet, checking that its rows cover the board in order,
-// and returns them with the file's metadata. The Game has its Name and
-// Config; its Lattice is nil.
+// and returns them with the file's metadata. The Game is read back from the
+// config stored in the metadata (sgtab.config); when that fails, it has
+// only its Name and Config, and a nil Lattice.
 func ReadLatticeParquet(path string) (t *compute.LatticeTable, meta map[string]string, err error) {
 	defer func() {
 		if err != nil {
@@ -182,6 +185,13 @@ func ReadLatticeParquet(path string) (t *compute.LatticeTable, meta map[string]s
 	defer rr.Release()
 	t = &compute.LatticeTable{W: w, H: h}
 	t.Game.Name, t.Game.Config = meta[KeyName], meta[KeyConfig]
+	if games, err := rules.Parse(strings.NewReader(meta[KeyConfig]), meta[KeyName]); err == nil {
+		for _, g := range games {
+			if g.Name == meta[KeyName] && g.Lattice != nil && g.Lattice.Size == [2]int{w, h} {
+				t.Game = g
+			}
+		}
+	}
 	i := 0
 	for rr.Next() {
 		rec := rr.RecordBatch()

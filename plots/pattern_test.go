@@ -320,3 +320,44 @@ func TestGoldenImages(t *testing.T) {
 		}
 	}
 }
+
+// TestHeatmapPixels draws Wythoff's game and reads the pixels back: the
+// cells of the losing positions (1, 2), (2, 1), (3, 5) are black, and their
+// neighbours are not.
+func TestHeatmapPixels(t *testing.T) {
+	games, err := rules.Parse(strings.NewReader(`name: wythoff
+lattice:
+  size: [40, 40]
+  moves:
+    - {step: [-1, 0], repeat: true}
+    - {step: [0, -1], repeat: true}
+    - {step: [-1, -1], repeat: true}
+`), "wythoff.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := compute.Lattice(t.Context(), games[0], compute.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := plots.Heatmap(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, cell := render(t, p, 6*vg.Inch, 6*vg.Inch)
+	black := func(x, y int) bool {
+		pt := cell(float64(x)+0.5, float64(y)+0.5)
+		r, g, b, _ := img.At(pt.X, pt.Y).RGBA()
+		return r == 0 && g == 0 && b == 0
+	}
+	for _, pt := range [][2]int{{0, 0}, {1, 2}, {2, 1}, {3, 5}, {5, 3}, {4, 7}} {
+		if !black(pt[0], pt[1]) {
+			t.Errorf("the losing position %v is not black", pt)
+		}
+	}
+	for _, pt := range [][2]int{{1, 1}, {2, 2}, {3, 4}, {0, 5}, {6, 3}} {
+		if black(pt[0], pt[1]) {
+			t.Errorf("the winning position %v is black", pt)
+		}
+	}
+}

@@ -26,29 +26,36 @@ const queryExamples = `  sgtab query configs/nim.yaml 5 7 9                  # w
 // A source is one game whose values a query reads: from a config (computed
 // as far as the query needs) or from a stored table.
 type source struct {
-	name  string // the config or table path, as given
-	game  rules.Game
-	table *compute.Table // nil until computed or read
-	need  int            // the largest heap asked of it
+	name    string // the config or table path, as given
+	game    rules.Game
+	table   *compute.Table        // heap games: nil until computed or read
+	lattice *compute.LatticeTable // lattice games: nil until computed or read
+	need    int                   // the largest heap asked of it
 }
 
-// A heapRef is one heap of a position: a size under a source's game.
+// A heapRef is one component of a position: a heap of n tokens, or the
+// point pt of a lattice game.
 type heapRef struct {
-	src *source
-	n   int
+	src   *source
+	n     int
+	pt    [2]int
+	point bool
 }
 
-// A queryMove is a winning move of a query's answer.
+// A queryMove is a winning move of a query's answer: on a heap, Take and
+// Leave; in a lattice game, To.
 type queryMove struct {
-	Heap  int    `json:"heap"` // 1-based, as printed
-	Take  int    `json:"take"`
-	Leave []int  `json:"leave"`
-	Text  string `json:"move"`
+	Heap  int     `json:"heap"` // 1-based, as printed
+	Take  int     `json:"take"`
+	Leave []int   `json:"leave"`
+	To    *[2]int `json:"to,omitempty"`
+	Text  string  `json:"move"`
 }
 
-// An answer is what sgtab query says of one position.
+// An answer is what sgtab query says of one position. Heaps holds a
+// number for a heap, [x, y] for the point of a lattice game.
 type answer struct {
-	Heaps           []int       `json:"heaps"`
+	Heaps           []any       `json:"heaps"`
 	Games           []string    `json:"games"`
 	SG              []uint32    `json:"sg"`
 	NimSum          uint32      `json:"nim_sum"`
@@ -117,6 +124,16 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 	}
+	for i, pos := range positions {
+		for _, h := range pos {
+			if err := h.check(); err != nil {
+				if *positionsPath != "" {
+					return fmt.Errorf("%s:%d: %w", *positionsPath, i+1, err)
+				}
+				return err
+			}
+		}
+	}
 	enc := json.NewEncoder(stdout)
 	for i, pos := range positions {
 		a := solve(pos)
@@ -151,12 +168,21 @@ func parsePosition(words []string, def *source, sources map[string]*source) ([]h
 		if src == nil {
 			return nil, fmt.Errorf("heap %q: no game given (name a config first, or use SOURCE:HEAP)", w)
 		}
+		if xs, ys, ok := strings.Cut(size, ","); ok {
+			x, errx := strconv.Atoi(xs)
+			y, erry := strconv.Atoi(ys)
+			if errx != nil || erry != nil || x < 0 || y < 0 {
+				return nil, fmt.Errorf("point %q: want x,y, whole numbers ≥ 0", w)
+			}
+			pos = append(pos, heapRef{src: src, pt: [2]int{x, y}, point: true})
+			continue
+		}
 		n, err := strconv.Atoi(size)
 		if err != nil || n < 0 {
 			return nil, fmt.Errorf("heap %q: want a whole number ≥ 0", w)
 		}
 		src.need = max(src.need, n)
-		pos = append(pos, heapRef{src, n})
+		pos = append(pos, heapRef{src: src, n: n})
 	}
 	return pos, nil
 }
@@ -164,6 +190,12 @@ func parsePosition(words []string, def *source, sources map[string]*source) ([]h
 // load reads the source's table, or computes its game from its config as
 // far as the largest heap asked.
 func (s *source) load(ctx context.Context, stored bool) error {
+	if strings.HasSuffix(s.name, ".parquet") {
+		if lt, _, err := export.ReadLatticeParquet(s.name); err == nil {
+			s.lattice, s.game = lt, lt.Game
+			return nil
+		}
+	}
 	if stored || strings.HasSuffix(s.name, ".parquet") || strings.HasSuffix(s.name, ".arrow") {
 		t, _, _, err := export.ReadTable(s.name)
 		if err != nil {
@@ -183,6 +215,14 @@ func (s *source) load(ctx context.Context, stored bool) error {
 		return fmt.Errorf("%s holds %d games; a query needs a config with one", s.name, len(games))
 	}
 	s.game = games[0]
+	if s.game.Lattice != nil {
+		lt, err := compute.Lattice(ctx, s.game, compute.Options{})
+		if err != nil {
+			return err
+		}
+		s.lattice = lt
+		return nil
+	}
 	if err := rules.CheckHeaps(int64(max(s.need, 1)), s.game.Start); err != nil {
 		return fmt.Errorf("%s: heap %d: %w", s.name, s.need, err)
 	}
@@ -194,9 +234,33 @@ func (s *source) load(ctx context.Context, stored bool) error {
 	return nil
 }
 
-// value returns the SG value of the heap: of a ring of n tokens on a ring
-// start, of a row otherwise.
+// check reports whether the component fits its game: a point on the
+// board of a lattice game, a heap in a heap game.
+func (h heapRef) check() error {
+	if lt := h.src.lattice; lt != nil {
+		if h.src.game.Lattice == nil {
+			return fmt.Errorf("%s: the table does not say the game's moves (its sgtab.config has no lattice game named %s)", h.src.name, h.src.game.Name)
+		}
+		if !h.point {
+			return fmt.Errorf("%s is a lattice game: give a point x,y, not heap %d", h.src.name, h.n)
+		}
+		if h.pt[0] >= lt.W || h.pt[1] >= lt.H {
+			return fmt.Errorf("point (%d, %d) is off the %d×%d board of %s", h.pt[0], h.pt[1], lt.W, lt.H, h.src.name)
+		}
+		return nil
+	}
+	if h.point {
+		return fmt.Errorf("%s is a heap game: give a heap size, not a point", h.src.name)
+	}
+	return nil
+}
+
+// value returns the SG value of the component: of a point of a lattice
+// game, of a ring of n tokens on a ring start, of a row otherwise.
 func (h heapRef) value() uint32 {
+	if h.point {
+		return h.src.lattice.At(h.pt[0], h.pt[1])
+	}
 	if h.src.game.Start == rules.StartRing {
 		return h.src.table.Ring.At(h.n)
 	}
@@ -210,7 +274,11 @@ func solve(pos []heapRef) answer {
 	a := answer{WinningMoves: []queryMove{}}
 	for _, h := range pos {
 		v := h.value()
-		a.Heaps = append(a.Heaps, h.n)
+		if h.point {
+			a.Heaps = append(a.Heaps, h.pt)
+		} else {
+			a.Heaps = append(a.Heaps, h.n)
+		}
 		a.Games = append(a.Games, h.src.game.Name)
 		a.SG = append(a.SG, v)
 		a.NimSum ^= v
@@ -223,6 +291,15 @@ func solve(pos []heapRef) answer {
 		// Options may hold values above the heap's own, so every heap
 		// is searched, not only those whose value the target is below.
 		target := a.SG[i] ^ a.NimSum
+		if h.point {
+			for _, to := range compute.LatticeMoves(h.src.game.Lattice, h.pt[0], h.pt[1]) {
+				if h.src.lattice.At(to[0], to[1]) == target {
+					a.WinningMoves = append(a.WinningMoves, queryMove{Heap: i + 1, Leave: []int{}, To: &to,
+						Text: fmt.Sprintf("move from (%d, %d) to (%d, %d)", h.pt[0], h.pt[1], to[0], to[1])})
+				}
+			}
+			continue
+		}
 		ring := h.src.game.Start == rules.StartRing
 		for mv := range compute.Moves(h.src.game.Rule, h.n, ring) {
 			if mv.Value(h.src.table.G) == target {
@@ -275,9 +352,17 @@ func describe(mv compute.Move, n int, ring bool) string {
 }
 
 func printAnswer(w io.Writer, a answer) {
-	fmt.Fprintf(w, "position %s\n", strings.Trim(fmt.Sprint(a.Heaps), "[]"))
+	words := make([]string, len(a.Heaps))
+	for i, h := range a.Heaps {
+		if pt, ok := h.([2]int); ok {
+			words[i] = fmt.Sprintf("(%d, %d)", pt[0], pt[1])
+		} else {
+			words[i] = fmt.Sprint(h)
+		}
+	}
+	fmt.Fprintf(w, "position %s\n", strings.Join(words, " "))
 	for i := range a.Heaps {
-		fmt.Fprintf(w, "  heap %d: %d in %s, SG %d\n", i+1, a.Heaps[i], a.Games[i], a.SG[i])
+		fmt.Fprintf(w, "  heap %d: %s in %s, SG %d\n", i+1, words[i], a.Games[i], a.SG[i])
 	}
 	if !a.FirstPlayerWins {
 		fmt.Fprintf(w, "  nim-sum 0: the player to move loses (the second player wins)\n")

@@ -34,7 +34,7 @@ func TestQueryBruteForce(t *testing.T) {
 			var pos []heapRef
 			for i := range heaps {
 				heaps[i] = rng.IntN(9)
-				pos = append(pos, heapRef{src, heaps[i]})
+				pos = append(pos, heapRef{src: src, n: heaps[i]})
 			}
 			a := solve(pos)
 			if wins := search.wins(heaps); a.FirstPlayerWins != wins {
