@@ -43,7 +43,9 @@ const (
 // further: the rest of G is filled in from the period, or, with
 // opt.StopWhenProved, the table ends at the last heap size the proof needed.
 // n must be ≥ 0, otherwise Sequence panics. It returns ctx.Err() if ctx is
-// cancelled before it finishes.
+// cancelled before it finishes. For a misère game (g.Misere), G holds the
+// outcomes instead: 1 when the player to move wins, 0 when that player
+// loses (see misere).
 //
 // The values are kept one byte wide while they fit, then two, then four: when
 // a value outgrows the width, the table is widened and the computation goes
@@ -51,6 +53,9 @@ const (
 func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, error) {
 	if n < 0 {
 		panic("compute: negative heap size")
+	}
+	if g.Misere {
+		return misere(ctx, g, n, opt)
 	}
 	start := time.Now()
 	t := &Table{Game: g, G: makeValues(n+1, 8)}

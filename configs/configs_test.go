@@ -75,6 +75,8 @@ func TestKnownResults(t *testing.T) {
 		"coin-ring-1.yaml":               {compute.Proved, 2, 0, -1},
 		"coin-ring-2.yaml":               {compute.Proved, 12, 0, 70},
 		"coin-ring-3.yaml":               {compute.None, 0, 0, -1},
+		"bash-misere.yaml":               {compute.Proved, 4, 0, -1},
+		"take-p-q-misere.yaml":           {compute.Proved, 6, 0, -1},
 	}
 	// Lattice games: the rule each comment states, point by point.
 	phi := (1 + math.Sqrt(5)) / 2

@@ -194,7 +194,7 @@ func TestSchema(t *testing.T) {
 		}
 		wantMD := map[string]string{
 			"sgtab.name": "kayles", "sgtab.rule": "0.77", "sgtab.start": map[bool]string{false: "line", true: "ring"}[ring],
-			"sgtab.config": tab.Game.Config, "sgtab.heaps": "2", "sgtab.version": "v1.2.3",
+			"sgtab.config": tab.Game.Config, "sgtab.heaps": "2", "sgtab.version": "v1.2.3", "sgtab.play": "normal",
 		}
 		if !maps.Equal(md.ToMap(), wantMD) {
 			t.Errorf("metadata %v, want %v", md.ToMap(), wantMD)

@@ -293,6 +293,7 @@ func (b *tableBuilder) finish() error {
 	}
 	g.Name = b.meta[KeyName]
 	g.Config = b.meta[KeyConfig]
+	g.Misere = b.meta[KeyPlay] == "misere"
 	if s, ok := b.meta[KeyRule]; ok {
 		r, err := rules.ParseCode(s, 0)
 		if err != nil {

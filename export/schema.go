@@ -25,6 +25,7 @@ const (
 	KeyHeaps   = "sgtab.heaps"   // N in decimal: the table holds SG(0..N)
 	KeyVersion = "sgtab.version" // the sgtab version that wrote the file
 	KeyCreated = "sgtab.created" // when the table was computed, RFC 3339 in UTC
+	KeyPlay    = "sgtab.play"    // normal, or misere: sg then holds outcomes, 1 when the player to move wins
 
 	// Keys of the analysis (compute.Analysis), present when the table has one.
 	KeyStatus        = "sgtab.status"         // proved, observed or none
@@ -133,6 +134,10 @@ func Metadata(t *compute.Table, version string) map[string]string {
 		KeyConfig:  t.Game.Config,
 		KeyHeaps:   strconv.Itoa(t.G.Len() - 1),
 		KeyVersion: version,
+		KeyPlay:    "normal",
+	}
+	if t.Game.Misere {
+		m[KeyPlay] = "misere"
 	}
 	if !t.Created.IsZero() {
 		m[KeyCreated] = t.Created.UTC().Format(time.RFC3339)

@@ -35,6 +35,9 @@ func Grundy(t *compute.Table, opt Options) (*plot.Plot, error) {
 	if g.Len() == 0 {
 		return nil, fmt.Errorf("plot %s: empty table", t.Game.Name)
 	}
+	if t.Game.Misere {
+		what = "misère outcome (1: the player to move wins)"
+	}
 	p := newPlot(t, what+" against n")
 	p.X.Label.Text = "n"
 	p.Y.Label.Text = what

@@ -351,13 +351,13 @@ func (p *configParser) known(m map[string]entry, prefix string, keys ...string) 
 // "games[3].").
 func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game, bool) {
 	before := len(p.errs)
-	p.known(m, prefix, "name", "heaps", "code", "base", "moves", "start", "lattice")
+	p.known(m, prefix, "name", "heaps", "code", "base", "moves", "start", "lattice", "play")
 	g := Game{Heaps: DefaultHeaps, Config: p.text, File: p.file, Line: 1}
 	if tk := firstKey(n).GetToken(); tk != nil && tk.Position != nil {
 		g.Line = tk.Position.Line
 	}
 	if e, ok := m["lattice"]; ok {
-		for _, k := range []string{"heaps", "code", "base", "moves", "start"} {
+		for _, k := range []string{"heaps", "code", "base", "moves", "start", "play"} {
 			if other, ok := m[k]; ok {
 				p.errorf(other.key, prefix+k, ErrBadValue, "", "a lattice game has no %s: its board and moves are under lattice", k)
 			}
@@ -448,6 +448,26 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 		return Game{}, false
 	}
 	g.Rule = r
+	if e, ok := m["play"]; ok {
+		key := prefix + "play"
+		s, ok := p.scalar(e.value, key, "normal or misere")
+		switch {
+		case !ok:
+			return Game{}, false
+		case s == "normal":
+		case s == "misere" || s == "misère":
+			if r.MaxParts() > 1 || g.Start != StartLine {
+				p.errorf(e.value, key, ErrBadValue, strconv.Quote(s),
+					"misère play is computed only for a line of tokens whose moves leave at most one heap: "+
+						"misère values of sums are not nim-sums, and a split makes a sum")
+				return Game{}, false
+			}
+			g.Misere = true
+		default:
+			p.errorf(e.value, key, ErrBadValue, strconv.Quote(s), "must be normal or misere")
+			return Game{}, false
+		}
+	}
 	return g, true
 }
 

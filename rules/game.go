@@ -302,6 +302,10 @@ type Game struct {
 	// Lattice, when not nil, makes this a game on a board of points
 	// rather than on heaps: Rule, Start and Heaps are then unused.
 	Lattice *Lattice
+	// Misere is misère play: whoever makes the last move loses. Only for a
+	// line start whose moves leave at most one heap; the table then holds
+	// outcomes, not SG values (see compute.Sequence).
+	Misere bool
 }
 
 // Key returns a canonical identity of the game's moves, equal for two games
@@ -310,6 +314,9 @@ type Game struct {
 func (g Game) Key() string {
 	if g.Lattice != nil {
 		return "lattice:" + g.Lattice.String()
+	}
+	if g.Misere {
+		return "misere:" + g.Rule.String()
 	}
 	return g.Start.String() + ":" + g.Rule.String()
 }

@@ -55,13 +55,16 @@ type queryMove struct {
 // An answer is what sgtab query says of one position. Heaps holds a
 // number for a heap, [x, y] for the point of a lattice game.
 type answer struct {
-	Heaps           []any       `json:"heaps"`
-	Games           []string    `json:"games"`
-	SG              []uint32    `json:"sg"`
-	NimSum          uint32      `json:"nim_sum"`
-	FirstPlayerWins bool        `json:"first_player_wins"`
-	WinningMoves    []queryMove `json:"winning_moves"`
-	Count           int         `json:"count"`
+	Heaps           []any    `json:"heaps"`
+	Games           []string `json:"games"`
+	SG              []uint32 `json:"sg"`
+	NimSum          uint32   `json:"nim_sum"`
+	FirstPlayerWins bool     `json:"first_player_wins"`
+	// Misere is set for a heap of a misère game: sg then holds its outcome
+	// (1: the player to move wins), and nim_sum the same.
+	Misere       bool        `json:"misere,omitempty"`
+	WinningMoves []queryMove `json:"winning_moves"`
+	Count        int         `json:"count"`
 }
 
 // runQuery answers positions: each heap's SG value, the nim-sum, who wins,
@@ -126,7 +129,11 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	for i, pos := range positions {
 		for _, h := range pos {
-			if err := h.check(); err != nil {
+			err := h.check()
+			if err == nil && h.src.game.Misere && len(pos) > 1 {
+				err = fmt.Errorf("%s is played misère: the outcome of a sum is not decided by a nim-sum, so a query takes one heap of it alone", h.src.name)
+			}
+			if err != nil {
 				if *positionsPath != "" {
 					return fmt.Errorf("%s:%d: %w", *positionsPath, i+1, err)
 				}
@@ -282,6 +289,7 @@ func solve(pos []heapRef) answer {
 		a.Games = append(a.Games, h.src.game.Name)
 		a.SG = append(a.SG, v)
 		a.NimSum ^= v
+		a.Misere = a.Misere || h.src.game.Misere
 	}
 	a.FirstPlayerWins = a.NimSum != 0
 	if !a.FirstPlayerWins {
@@ -302,7 +310,16 @@ func solve(pos []heapRef) answer {
 		}
 		ring := h.src.game.Start == rules.StartRing
 		for mv := range compute.Moves(h.src.game.Rule, h.n, ring) {
-			if mv.Value(h.src.table.G) == target {
+			value := mv.Value(h.src.table.G)
+			if h.src.game.Misere {
+				// The heap left decides, and an empty one (no heap
+				// left) is won by the opponent, who cannot move.
+				value = h.src.table.G.At(0)
+				if len(mv.Leave) == 1 {
+					value = h.src.table.G.At(mv.Leave[0])
+				}
+			}
+			if value == target {
 				a.WinningMoves = append(a.WinningMoves, queryMove{Heap: i + 1, Take: mv.Take, Leave: orEmpty(mv.Leave), Text: describe(mv, h.n, ring)})
 			}
 		}
@@ -362,7 +379,22 @@ func printAnswer(w io.Writer, a answer) {
 	}
 	fmt.Fprintf(w, "position %s\n", strings.Join(words, " "))
 	for i := range a.Heaps {
+		if a.Misere {
+			fmt.Fprintf(w, "  heap %d: %s in %s (misère), outcome %d\n", i+1, words[i], a.Games[i], a.SG[i])
+			continue
+		}
 		fmt.Fprintf(w, "  heap %d: %s in %s, SG %d\n", i+1, words[i], a.Games[i], a.SG[i])
+	}
+	if a.Misere {
+		if !a.FirstPlayerWins {
+			fmt.Fprintf(w, "  misère play: the player to move loses\n")
+			return
+		}
+		fmt.Fprintf(w, "  misère play: the player to move wins, with %d winning %s:\n", a.Count, plural(a.Count, "move"))
+		for _, m := range a.WinningMoves {
+			fmt.Fprintf(w, "    heap %d: %s\n", m.Heap, m.Text)
+		}
+		return
 	}
 	if !a.FirstPlayerWins {
 		fmt.Fprintf(w, "  nim-sum 0: the player to move loses (the second player wins)\n")

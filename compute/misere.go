@@ -1,0 +1,87 @@
+package compute
+
+import (
+	"context"
+	"time"
+
+	"github.com/sgtab/sgtab/rules"
+)
+
+// misere computes the misère outcomes of the heaps 0..n of g, whose moves
+// leave at most one heap: G(n) is 1 when the player to move on a heap of n
+// wins, whoever makes the last move losing, and 0 when that player loses.
+// A heap with no move is won by the player to move (the opponent made the
+// last move); otherwise the player wins when some move leaves a lost heap.
+// Taking the whole heap leaves the opponent without a move, so it wins for
+// the opponent.
+//
+// Only outcomes are computed: the misère outcome of a sum of heaps is not
+// decided by their values' XOR, so there is nothing to add them with.
+//
+// The moves of a repeating tail (removal counts t+j+i·r) reach every
+// remainder of one residue class below a bound, so each class keeps its
+// first losing heap, and a heap costs O(digits) whatever n is.
+func misere(ctx context.Context, g rules.Game, n int, opt Options) (*Table, error) {
+	start := time.Now()
+	r := g.Rule
+	t, period := r.TailStart(), r.Period
+	o := make([]uint8, n+1)
+	o[0] = 1 // no move: the player to move wins
+	firstLost := make([]int, max(period, 1))
+	for c := range firstLost {
+		firstLost[c] = -1
+	}
+	var reported int64
+	for h := 1; h <= n; h++ {
+		moves, wins := false, false
+		for k := 1; k < t && k <= h; k++ {
+			d := r.Digits[k]
+			if d.Leave&rules.Leave1 != 0 && h-k >= 1 {
+				moves = true
+				wins = wins || o[h-k] == 0
+			}
+			if d.Leave&rules.Leave0 != 0 && k == h {
+				moves = true // to the empty heap: the opponent then wins
+			}
+		}
+		for j := 0; j < period; j++ {
+			d := r.Digits[t+j]
+			top := h - t - j // the largest remainder of this residue
+			if top < 0 {
+				continue
+			}
+			if d.Leave&rules.Leave1 != 0 && top >= 1 {
+				moves = true
+				if f := firstLost[top%period]; f >= 1 && f <= top {
+					wins = true
+				}
+			}
+			if d.Leave&rules.Leave0 != 0 && top%period == 0 {
+				moves = true
+			}
+		}
+		if !moves || wins {
+			o[h] = 1
+		}
+		if o[h] == 0 && period > 0 && firstLost[h%period] < 0 {
+			firstLost[h%period] = h
+		}
+		if h%progressEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			if opt.Progress != nil {
+				opt.Progress(int64(h) - reported)
+				reported = int64(h)
+			}
+		}
+	}
+	if opt.Progress != nil {
+		opt.Progress(int64(n+1) - reported)
+	}
+	tab := &Table{Game: g, G: valuesFrom(o)}
+	tab.Analysis = Analyze(tab)
+	tab.Elapsed = time.Since(start)
+	tab.Created = time.Now()
+	return tab, nil
+}
