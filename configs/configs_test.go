@@ -37,7 +37,9 @@ func TestConfigs(t *testing.T) {
 			}
 			for _, g := range games {
 				var err error
-				if g.Lattice != nil {
+				if g.State != "" {
+					_, _, err = compute.SolveState(t.Context(), g)
+				} else if g.Lattice != nil {
 					_, err = compute.Lattice(t.Context(), g, compute.Options{})
 				} else {
 					_, err = compute.Sequence(t.Context(), g, 200, compute.Options{})
@@ -87,6 +89,10 @@ func TestKnownResults(t *testing.T) {
 	}
 	lattices := map[string]func(x, y int, sg uint32) bool{
 		"wythoff.yaml": func(x, y int, sg uint32) bool { return (sg == 0) == wythoffLosing[[2]int{x, y}] },
+		"euclid.yaml": func(x, y int, sg uint32) bool {
+			a, b := max(x, y), min(x, y)
+			return (sg == 0) == (b == 0 || b < a && float64(a) < phi*float64(b))
+		},
 		"corner-walk.yaml": func(x, y int, sg uint32) bool {
 			switch {
 			case x%2 == 0 && y%2 == 0:
@@ -108,7 +114,12 @@ func TestKnownResults(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tab, err := compute.Lattice(t.Context(), games[0], compute.Options{})
+			var tab *compute.LatticeTable
+			if games[0].State != "" {
+				_, tab, err = compute.SolveState(t.Context(), games[0])
+			} else {
+				tab, err = compute.Lattice(t.Context(), games[0], compute.Options{})
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -117,6 +128,27 @@ func TestKnownResults(t *testing.T) {
 					if !check(x, y, tab.At(x, y)) {
 						t.Fatalf("%s: SG(%d, %d) = %d breaks the known result", name, x, y, tab.At(x, y))
 					}
+				}
+			}
+			continue
+		}
+		if name == "fibonacci-nim.yaml" {
+			data, _ := configs.FS.ReadFile(name)
+			games, err := rules.Parse(bytes.NewReader(data), name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tab, _, err := compute.SolveState(t.Context(), games[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			fib := map[int]bool{}
+			for a, b := 1, 2; a <= tab.N(); a, b = b, a+b {
+				fib[a] = true
+			}
+			for n := 1; n <= tab.N(); n++ {
+				if (tab.G.At(n) == 0) != fib[n] {
+					t.Fatalf("%s: heap %d breaks the known result", name, n)
 				}
 			}
 			continue

@@ -32,7 +32,7 @@ func Code(t *compute.Table, lang string) (string, error) {
 	l := languages[lang]
 	var b strings.Builder
 	comment := []string{
-		fmt.Sprintf("Sprague-Grundy values of %s (rule %s, %s start), written by sgtab.", t.Game.Name, t.Game.Rule, t.Game.Start),
+		fmt.Sprintf("Sprague-Grundy values of %s (rule %s, %s start), written by sgtab.", t.Game.Name, t.Game.RuleText(), t.Game.Start),
 	}
 	periodic := a.Status != compute.None
 	if periodic {

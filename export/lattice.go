@@ -55,7 +55,7 @@ func LatticeMetadata(t *compute.LatticeTable, version string) map[string]string 
 		KeyName:    t.Game.Name,
 		KeyConfig:  t.Game.Config,
 		KeyVersion: version,
-		KeyLattice: t.Game.Lattice.String(),
+		KeyLattice: t.Game.RuleText(),
 		KeyWidth:   strconv.Itoa(t.W),
 		KeyHeight:  strconv.Itoa(t.H),
 	}
@@ -187,7 +187,7 @@ func ReadLatticeParquet(path string) (t *compute.LatticeTable, meta map[string]s
 	t.Game.Name, t.Game.Config = meta[KeyName], meta[KeyConfig]
 	if games, err := rules.Parse(strings.NewReader(meta[KeyConfig]), meta[KeyName]); err == nil {
 		for _, g := range games {
-			if g.Name == meta[KeyName] && g.Lattice != nil && g.Lattice.Size == [2]int{w, h} {
+			if g.Name == meta[KeyName] && (g.Lattice != nil && g.Lattice.Size == [2]int{w, h} || g.State != "") {
 				t.Game = g
 			}
 		}

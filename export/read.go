@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -294,7 +295,9 @@ func (b *tableBuilder) finish() error {
 	g.Name = b.meta[KeyName]
 	g.Config = b.meta[KeyConfig]
 	g.Misere = b.meta[KeyPlay] == "misere"
-	if s, ok := b.meta[KeyRule]; ok {
+	if s, ok := strings.CutPrefix(b.meta[KeyRule], "state:"); ok {
+		g.State = s
+	} else if s, ok := b.meta[KeyRule]; ok {
 		r, err := rules.ParseCode(s, 0)
 		if err != nil {
 			return fmt.Errorf("metadata %s: %w", KeyRule, err)

@@ -129,7 +129,7 @@ func Metadata(t *compute.Table, version string) map[string]string {
 	}
 	m := map[string]string{
 		KeyName:    t.Game.Name,
-		KeyRule:    t.Game.Rule.String(),
+		KeyRule:    t.Game.RuleText(),
 		KeyStart:   t.Game.Start.String(),
 		KeyConfig:  t.Game.Config,
 		KeyHeaps:   strconv.Itoa(t.G.Len() - 1),

@@ -36,7 +36,7 @@ type Summary struct {
 func Summarize(t *compute.Table) Summary {
 	a := t.Analysis
 	return Summary{
-		Name: t.Game.Name, Rule: t.Game.Rule.String(), Start: t.Game.Start.String(),
+		Name: t.Game.Name, Rule: t.Game.RuleText(), Start: t.Game.Start.String(),
 		Heaps: t.N(), Status: a.Status,
 		Period: a.Period.Length, Preperiod: a.Period.Start, Saltus: a.Period.Saltus,
 		MaxSG: t.MaxG(), RareMask: a.Rare.Mask, RareCount: a.Rare.Count,

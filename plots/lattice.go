@@ -36,8 +36,8 @@ func Heatmap(t *compute.LatticeTable) (*plot.Plot, error) {
 		what += fmt.Sprintf(", the corner %d×%d", w, h)
 	}
 	rule := ""
-	if t.Game.Lattice != nil {
-		rule = " — " + t.Game.Lattice.String()
+	if r := t.Game.RuleText(); r != "" {
+		rule = " — " + r
 	}
 	p.Title.Text = fmt.Sprintf("%s%s\n%s; black: SG = 0, the player to move loses", t.Game.Name, rule, what)
 	p.X.Label.Text, p.Y.Label.Text = "x", "y"

@@ -25,7 +25,7 @@ var (
 // a second line stating the period found and its standing.
 func newPlot(t *compute.Table, what string) *plot.Plot {
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s — %s: %s\n%s", t.Game.Name, t.Game.Rule, what, standing(t))
+	p.Title.Text = fmt.Sprintf("%s — %s: %s\n%s", t.Game.Name, t.Game.RuleText(), what, standing(t))
 	p.X.Tick.Marker, p.Y.Tick.Marker = intTicks{}, intTicks{}
 	return p
 }

@@ -351,7 +351,7 @@ func (p *configParser) known(m map[string]entry, prefix string, keys ...string) 
 // "games[3].").
 func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game, bool) {
 	before := len(p.errs)
-	p.known(m, prefix, "name", "heaps", "code", "base", "moves", "start", "lattice", "play")
+	p.known(m, prefix, "name", "heaps", "code", "base", "moves", "start", "lattice", "play", "state")
 	g := Game{Heaps: DefaultHeaps, Config: p.text, File: p.file, Line: 1}
 	if tk := firstKey(n).GetToken(); tk != nil && tk.Position != nil {
 		g.Line = tk.Position.Line
@@ -371,6 +371,34 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 		return g, true
 	}
 	p.name(m, prefix, &g)
+	if e, ok := m["state"]; ok {
+		// A built-in game: only its name and the table's size.
+		for _, k := range []string{"code", "base", "moves", "start", "play"} {
+			if other, ok := m[k]; ok {
+				p.errorf(other.key, prefix+k, ErrBadValue, "", "a built-in state game has no %s", k)
+			}
+		}
+		key := prefix + "state"
+		if s, ok := p.scalar(e.value, key, "the name of a built-in game"); ok {
+			if !slices.Contains(StateGames, s) {
+				p.errorf(e.value, key, ErrBadValue, strconv.Quote(s), "no such built-in game; the built-in games are %s", strings.Join(StateGames, ", "))
+			}
+			g.State = s
+		}
+		if e, ok := m["heaps"]; ok {
+			if v, ok := p.integer(e.value, prefix+"heaps"); ok {
+				if v < 1 || v > MaxStateSize {
+					p.errorf(e.value, prefix+"heaps", ErrBadValue, describe(e.value), "must be from 1 to %d for a built-in game", MaxStateSize)
+				} else {
+					g.Heaps = int(v)
+				}
+			}
+		}
+		if len(p.errs) > before {
+			return Game{}, false
+		}
+		return g, true
+	}
 	if e, ok := m["start"]; ok {
 		key := prefix + "start"
 		if s, ok := p.scalar(e.value, key, "line or ring"); ok {

@@ -306,7 +306,32 @@ type Game struct {
 	// line start whose moves leave at most one heap; the table then holds
 	// outcomes, not SG values (see compute.Sequence).
 	Misere bool
+	// State, when not empty, names a built-in game (one of StateGames)
+	// whose positions are states that no move table describes; Heaps is
+	// then the size of its table (see compute.SolveState).
+	State string
 }
+
+// RuleText returns the game's moves as tables and summaries write them:
+// the code of its move table ("0.77"), the lattice's steps, or
+// "state:NAME" for a built-in game.
+func (g Game) RuleText() string {
+	switch {
+	case g.Lattice != nil:
+		return g.Lattice.String()
+	case g.State != "":
+		return "state:" + g.State
+	}
+	return g.Rule.String()
+}
+
+// StateGames are the built-in state games: Fibonacci Nim (state: the heap
+// and the most the next move may take) and Euclid's game (state: a pair of
+// numbers).
+var StateGames = []string{"euclid", "fibonacci-nim"}
+
+// MaxStateSize bounds the size of a built-in game's table.
+const MaxStateSize = 1 << 24
 
 // Key returns a canonical identity of the game's moves, equal for two games
 // exactly when they allow the same moves: e.g. "line:0.77", or for a
@@ -317,6 +342,9 @@ func (g Game) Key() string {
 	}
 	if g.Misere {
 		return "misere:" + g.Rule.String()
+	}
+	if g.State != "" {
+		return "state:" + g.State
 	}
 	return g.Start.String() + ":" + g.Rule.String()
 }

@@ -54,7 +54,7 @@ func inspect(w io.Writer, path string) error {
 	}
 	lo, hi := t.G.MinMax(0, t.G.Len())
 	fmt.Fprintf(w, "%s: %s table, %d rows, columns %s\n", path, format, t.G.Len(), cols)
-	fmt.Fprintf(w, "  game    %s, rule %s, %s start, SG(0..%d)\n", t.Game.Name, t.Game.Rule, t.Game.Start, t.N())
+	fmt.Fprintf(w, "  game    %s, rule %s, %s start, SG(0..%d)\n", t.Game.Name, t.Game.RuleText(), t.Game.Start, t.N())
 	fmt.Fprintf(w, "  values  %d..%d", lo, hi)
 	if t.Ring.Len() > 0 {
 		rlo, rhi := t.Ring.MinMax(0, t.Ring.Len())

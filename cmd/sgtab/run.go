@@ -69,7 +69,7 @@ func newSummary(t *compute.Table, files []string) *summary {
 	g, a := t.Game, t.Analysis
 	s := &summary{
 		Name:     g.Name,
-		Rule:     g.Rule.String(),
+		Rule:     g.RuleText(),
 		Start:    g.Start.String(),
 		Heaps:    t.N(),
 		MaxSG:    t.MaxG(),
@@ -169,6 +169,9 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			total += int64(l.Size[0]) * int64(l.Size[1])
 			continue
 		}
+		if games[i].State != "" {
+			continue // solved in one piece, without progress reports
+		}
 		if heaps > 0 {
 			games[i].Heaps = int(heaps)
 		}
@@ -204,19 +207,31 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	var heapGames []rules.Game
 	var heapIndex []int
 	for i, g := range games {
-		if g.Lattice == nil {
+		var (
+			t   *compute.Table
+			lt  *compute.LatticeTable
+			err error
+			s   *summary
+			row export.Summary
+		)
+		switch {
+		case g.State != "":
+			t, lt, err = compute.SolveState(ctx, g)
+		case g.Lattice != nil:
+			lt, err = compute.Lattice(ctx, g, compute.Options{Workers: *workers, Progress: bar.add})
+		default:
 			heapGames, heapIndex = append(heapGames, g), append(heapIndex, i)
 			continue
 		}
-		t, err := compute.Lattice(ctx, g, compute.Options{Workers: *workers, Progress: bar.add})
-		if err != nil {
-			bar.finish()
-			return fmt.Errorf("compute %s: %w", g.Name, err)
+		if err == nil && lt != nil {
+			s, row, err = writeLattice(lt, *out, *plotFormat)
+		} else if err == nil {
+			s, err = writeTable(t, *out, *plotFormat)
+			row = export.Summarize(t)
 		}
-		s, row, err := writeLattice(t, *out, *plotFormat)
 		if err != nil {
 			bar.finish()
-			return err
+			return fmt.Errorf("%s: %w", g.Name, err)
 		}
 		done(i, s, row)
 	}
@@ -294,7 +309,7 @@ func writeLattice(t *compute.LatticeTable, dir, plotFormat string) (*summary, ex
 		}
 	}
 	s := &summary{
-		Name: name, Rule: t.Game.Lattice.String(), Start: "lattice",
+		Name: name, Rule: t.Game.RuleText(), Start: "lattice",
 		Heaps: t.W*t.H - 1, MaxSG: t.G.Max(), Seconds: t.Elapsed.Seconds(), Files: files,
 		Status: compute.None, Checksum: compute.Checksum(values),
 		Board: &[2]int{t.W, t.H}, Losing: &losing,

@@ -1,0 +1,39 @@
+package compute
+
+import "context"
+
+// euclid is Euclid's game: a state is a pair of numbers; a move subtracts a
+// positive multiple of the smaller from the larger, leaving it at least 0;
+// a pair with a zero has no move, so whoever makes a zero wins. Its table
+// is SG(x, y) for 0 ≤ x, y ≤ n, by a memoised search over the pairs.
+//
+// Known result (Cole and Davie, "A game based on the Euclidean algorithm
+// and a winning strategy for it", Math. Gazette 53 (1969)): with x ≥ y > 0,
+// the player to move loses exactly when y < x < φ·y, φ the golden ratio.
+type euclid struct{}
+
+func (euclid) solve(ctx context.Context, n int) ([]uint32, *grid, error) {
+	moves := func(s [2]int) [][2]int {
+		a, b := s[0], s[1] // a ≥ b
+		if b == 0 {
+			return nil
+		}
+		var out [][2]int
+		for r := a - b; r >= 0; r -= b {
+			out = append(out, [2]int{max(r, b), min(r, b)})
+		}
+		return out
+	}
+	memo := map[[2]int]uint32{}
+	g := &grid{w: n + 1, h: n + 1, v: make([]uint32, (n+1)*(n+1))}
+	for y := 0; y <= n; y++ {
+		for x := 0; x <= n; x++ {
+			v, err := searchSG(ctx, [2]int{max(x, y), min(x, y)}, moves, memo)
+			if err != nil {
+				return nil, nil, err
+			}
+			g.v[y*g.w+x] = v
+		}
+	}
+	return nil, g, nil
+}

@@ -1,0 +1,46 @@
+package compute
+
+import (
+	"context"
+	"math"
+)
+
+// fibonacciNim is Fibonacci Nim: a state is a heap of n tokens and the most
+// k the next move may take; a move takes t, 1 ≤ t ≤ k, leaving (n−t, 2t).
+// From a heap of N the first move may take any number but not all: (N,
+// N−1). Its table holds the outcome of each starting heap: 1 when the
+// player to move wins, 0 when that player loses.
+//
+// Winning is monotone in k (more allowed takes never hurt), so a state
+// (n, k) is won exactly when k ≥ f(n), the least winning take; and taking t
+// wins when it leaves a lost state, f(n−t) > 2t. The search over the states
+// (n, k) thus collapses to f(n) = min{t ≥ 1 : f(n−t) > 2t}, f(0) = ∞,
+// memoised in n; f(n) is small but for the few n it is large, so the whole
+// table costs about O(N log N).
+//
+// Known result (Whinihan, "Fibonacci Nim", Fibonacci Quarterly 1 (1963)):
+// the player to move loses exactly when N is a Fibonacci number, and
+// otherwise wins by taking the smallest term of N's Zeckendorf sum.
+type fibonacciNim struct{}
+
+func (fibonacciNim) solve(ctx context.Context, n int) ([]uint32, *grid, error) {
+	f := make([]int, n+1)
+	f[0] = math.MaxInt
+	out := make([]uint32, n+1)
+	for m := 1; m <= n; m++ {
+		if m%(1<<16) == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, nil, err
+			}
+		}
+		t := 1
+		for f[m-t] <= 2*t {
+			t++
+		}
+		f[m] = t
+		if t < m { // the first move may take up to m−1
+			out[m] = 1
+		}
+	}
+	return out, nil, nil
+}

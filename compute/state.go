@@ -1,0 +1,98 @@
+package compute
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/sgtab/sgtab/rules"
+)
+
+// A stateGame is a built-in game whose positions are states that neither a
+// move table nor a lattice describes (rules.StateGames). Each lives in its
+// own file and solves itself to a size, as a table of one row (indexed by
+// heap size) or of two dimensions, usually with searchSG.
+type stateGame interface {
+	solve(ctx context.Context, n int) (row []uint32, grid *grid, err error)
+}
+
+// A grid is a two-dimensional table: v[y·w + x].
+type grid struct {
+	w, h int
+	v    []uint32
+}
+
+// stateGames are the built-in games by name.
+var stateGames = map[string]stateGame{
+	"fibonacci-nim": fibonacciNim{},
+	"euclid":        euclid{},
+}
+
+// SolveState computes the table of the built-in game g.State to size
+// g.Heaps: a Table when its positions are indexed by one number, a
+// LatticeTable when by two. Exactly one of the two is not nil.
+func SolveState(ctx context.Context, g rules.Game) (*Table, *LatticeTable, error) {
+	sg, ok := stateGames[g.State]
+	if !ok {
+		return nil, nil, fmt.Errorf("compute %s: no built-in game %q", g.Name, g.State)
+	}
+	start := time.Now()
+	row, gr, err := sg.solve(ctx, g.Heaps)
+	if err != nil {
+		return nil, nil, err
+	}
+	if gr != nil {
+		return nil, &LatticeTable{Game: g, W: gr.w, H: gr.h, G: ValuesOf(gr.v), Elapsed: time.Since(start), Created: time.Now()}, nil
+	}
+	t := &Table{Game: g, G: ValuesOf(row)}
+	t.Analysis = Analyze(t)
+	t.Elapsed, t.Created = time.Since(start), time.Now()
+	return t, nil, nil
+}
+
+// searchSG returns the SG value of the state s of a game whose moves from a
+// state are moves(state), memoising every state it meets in memo. The
+// search is iterative, with its own stack, so a long chain of moves needs
+// no deep recursion; the game must be acyclic.
+func searchSG[S comparable](ctx context.Context, s S, moves func(S) []S, memo map[S]uint32) (uint32, error) {
+	if v, ok := memo[s]; ok {
+		return v, nil
+	}
+	type frame struct {
+		s    S
+		opts []S
+		next int // the first option not yet known
+	}
+	stack := []frame{{s: s, opts: moves(s)}}
+	for steps := 0; len(stack) > 0; steps++ {
+		if steps%(1<<16) == 0 {
+			if err := ctx.Err(); err != nil {
+				return 0, err
+			}
+		}
+		f := &stack[len(stack)-1]
+		// Push the first option not yet known, or finish this state.
+		for f.next < len(f.opts) {
+			if _, ok := memo[f.opts[f.next]]; !ok {
+				break
+			}
+			f.next++
+		}
+		if f.next < len(f.opts) {
+			o := f.opts[f.next]
+			stack = append(stack, frame{s: o, opts: moves(o)})
+			continue
+		}
+		seen := make(map[uint32]bool, len(f.opts))
+		for _, o := range f.opts {
+			seen[memo[o]] = true
+		}
+		var v uint32
+		for seen[v] {
+			v++
+		}
+		memo[f.s] = v
+		stack = stack[:len(stack)-1]
+	}
+	return memo[s], nil
+}
