@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -216,6 +217,14 @@ func TestRunBundled(t *testing.T) {
 			// A lattice game keeps its board whatever -heaps says.
 			if s.Board == nil || *s.Board != l.Size || len(s.Files) != 3 {
 				t.Errorf("summary %+v", s)
+			}
+			// Wythoff's first rows: SG(x, 0) = x; rows 1 and 2 add 3
+			// every 3 (Winning Ways, p. 76).
+			if s.Name == "wythoff" {
+				want := []rowPeriod{{0, 1, 0, 1}, {1, 3, 0, 3}, {2, 3, 0, 3}}
+				if len(s.Rows) < 3 || !slices.Equal(s.Rows[:3], want) {
+					t.Errorf("Wythoff's rows: %+v, want %+v first", s.Rows, want)
+				}
 			}
 			want, err := compute.Lattice(t.Context(), games[0], compute.Options{})
 			if err != nil {

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -111,5 +115,28 @@ func TestDescribe(t *testing.T) {
 		if got := describe(tc.mv, tc.n, tc.ring); got != tc.want {
 			t.Errorf("describe(%+v, %d) = %q, want %q", tc.mv, tc.n, got, tc.want)
 		}
+	}
+}
+
+// TestPerHeapExample runs examples/per-heap-positions.txt from the
+// repository's root, as its comment says: S-Nim with a subtraction set per
+// heap. The first position is won with two moves, the other two are lost.
+func TestPerHeapExample(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
+	var stdout, stderr bytes.Buffer
+	if code := run(t.Context(), []string{"query", "-json", "-positions", "examples/per-heap-positions.txt"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("status %d: %s", code, stderr.String())
+	}
+	var got []string
+	sc := bufio.NewScanner(&stdout)
+	for sc.Scan() {
+		var a answer
+		if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, fmt.Sprintf("%v:%d", a.FirstPlayerWins, a.Count))
+	}
+	if want := []string{"true:2", "false:0", "false:0"}; !slices.Equal(got, want) {
+		t.Errorf("answers %v, want %v", got, want)
 	}
 }

@@ -57,9 +57,11 @@ type summary struct {
 	Checksum      string         `json:"checksum"`
 
 	// Board and Losing describe a lattice game: its size, and how many of
-	// its points have SG 0.
-	Board  *[2]int `json:"board,omitempty"`
-	Losing *int    `json:"losing,omitempty"`
+	// its points have SG 0; Rows the additive periods of its first rows,
+	// SG(x+p, y) = SG(x, y) + s from x = preperiod on, where found.
+	Board  *[2]int     `json:"board,omitempty"`
+	Losing *int        `json:"losing,omitempty"`
+	Rows   []rowPeriod `json:"rows,omitempty"`
 
 	Warnings []string `json:"warnings,omitempty"`
 }
@@ -278,6 +280,31 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
+// A rowPeriod is the period of one row of a lattice table.
+type rowPeriod struct {
+	Y         int    `json:"y"`
+	Period    int    `json:"period"`
+	Preperiod int    `json:"preperiod"`
+	Saltus    uint32 `json:"saltus"`
+}
+
+// rowsChecked is how many rows of a lattice table run looks for periods in.
+const rowsChecked = 8
+
+// rowPeriods finds the (observed) period of each of the first rows of t,
+// where it has one: Wythoff's rows are additively periodic (Dress,
+// Flammenkamp and Pink, 1999; Landman, 2002).
+func rowPeriods(t *compute.LatticeTable) []rowPeriod {
+	var out []rowPeriod
+	for y := range min(t.H, rowsChecked) {
+		row := t.G.Slice(y*t.W, (y+1)*t.W).Uint32s()
+		if p, ok := compute.FindPeriod(row); ok {
+			out = append(out, rowPeriod{Y: y, Period: p.Length, Preperiod: p.Start, Saltus: p.Saltus})
+		}
+	}
+	return out
+}
+
 // writeLattice writes the lattice table t as Parquet and Arrow files and
 // its heat map unless plotFormat is "none", into dir, and summarises it.
 func writeLattice(t *compute.LatticeTable, dir, plotFormat string) (*summary, export.Summary, error) {
@@ -312,7 +339,7 @@ func writeLattice(t *compute.LatticeTable, dir, plotFormat string) (*summary, ex
 		Name: name, Rule: t.Game.RuleText(), Start: "lattice",
 		Heaps: t.W*t.H - 1, MaxSG: t.G.Max(), Seconds: t.Elapsed.Seconds(), Files: files,
 		Status: compute.None, Checksum: compute.Checksum(values),
-		Board: &[2]int{t.W, t.H}, Losing: &losing,
+		Board: &[2]int{t.W, t.H}, Losing: &losing, Rows: rowPeriods(t),
 	}
 	row := export.Summary{
 		Name: name, Rule: s.Rule, Start: "lattice", Heaps: s.Heaps, Status: compute.None,
@@ -369,7 +396,11 @@ func printSummary(w io.Writer, s *summary, asJSON bool) error {
 	var b strings.Builder
 	if s.Board != nil {
 		fmt.Fprintf(&b, "%-20s lattice        board %d×%d   max SG %-7d %7.2fs  %s\n", s.Name, s.Board[0], s.Board[1], s.MaxSG, s.Seconds, filesPattern(s.Files))
-		fmt.Fprintf(&b, "    moves %s\n    %d losing positions (SG = 0)\n    checksum %s\n", s.Rule, *s.Losing, s.Checksum)
+		fmt.Fprintf(&b, "    moves %s\n    %d losing positions (SG = 0)\n", s.Rule, *s.Losing)
+		for _, r := range s.Rows {
+			fmt.Fprintf(&b, "    row y = %d: SG(x+%d, y) = SG(x, y) + %d from x = %d (observed)\n", r.Y, r.Period, r.Saltus, r.Preperiod)
+		}
+		fmt.Fprintf(&b, "    checksum %s\n", s.Checksum)
 		_, err := io.WriteString(w, b.String())
 		return err
 	}
