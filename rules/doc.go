@@ -31,8 +31,16 @@
 //	        digit above 7 appears, octal otherwise.
 //	moves   a list of move families (see below).
 //	start   line (default) or ring (see StartRing).
+//	play    normal (default) or misere: whoever takes the last token loses.
+//	        Only for a line start whose moves leave at most one heap; the
+//	        table then holds outcomes (see Game.Misere).
+//	lattice a game on a board instead of heaps (see below); then a game has
+//	        no heaps, code, base, moves, start or play.
+//	state   the name of a built-in game (StateGames: euclid,
+//	        fibonacci-nim), sized by heaps; then a game has no other key.
 //
-// A game needs a code, moves, or both; with both it allows the moves of each.
+// A heap game needs a code, moves, or both; with both it allows the moves of
+// each.
 //
 // # Codes
 //
@@ -87,4 +95,20 @@
 //
 // Rule.String prints the canonical table in code notation: the take list
 // [1, 3, 4] is 0.3033, take-then-split 0.(7), Grundy's game 4!.0.
+//
+// # Lattice games
+//
+// The lattice key holds size, [width, height], at most 2^28 points, and
+// moves, a list of {step: [dx, dy], repeat: true|false}: a move applies a
+// step once or, repeating, any positive number of times, staying on the
+// board. No step may increase a coordinate, and each must decrease one, so
+// every game ends (see Lattice).
+//
+//	name: wythoff
+//	lattice:
+//	  size: [1000, 1000]
+//	  moves:
+//	    - {step: [-1, 0], repeat: true}
+//	    - {step: [0, -1], repeat: true}
+//	    - {step: [-1, -1], repeat: true}
 package rules
