@@ -135,6 +135,7 @@ func TestRunGolden(t *testing.T) {
 		{"query-misere-win", 0, []string{"query", "misere.yaml", "7"}},
 		{"query-misere-lose", 0, []string{"query", "-json", "misere.yaml", "9"}},
 		{"query-misere-sum", 1, []string{"query", "misere.yaml", "7", "5"}},
+		{"query-state", 1, []string{"query", "fib.yaml", "10"}},
 		{"export-c", 0, []string{"export", "-lang", "c", "out/kayles.parquet"}},
 		{"export-python", 0, []string{"export", "-lang", "python", "out/ring-3.arrow"}},
 		{"export-no-lang", 2, []string{"export", "out/kayles.parquet"}},

@@ -208,6 +208,9 @@ func (s *source) load(ctx context.Context, stored bool) error {
 		if err != nil {
 			return err
 		}
+		if t.Game.State != "" {
+			return fmt.Errorf("%s is a table of the built-in game %s: query does not answer its positions", s.name, t.Game.State)
+		}
 		if t.N() < s.need {
 			return fmt.Errorf("%s holds SG(0..%d); heap %d was asked", s.name, t.N(), s.need)
 		}
@@ -222,6 +225,9 @@ func (s *source) load(ctx context.Context, stored bool) error {
 		return fmt.Errorf("%s holds %d games; a query needs a config with one", s.name, len(games))
 	}
 	s.game = games[0]
+	if s.game.State != "" {
+		return fmt.Errorf("%s is the built-in game %s: query does not answer its positions (its table, from sgtab run, gives each one's value)", s.name, s.game.State)
+	}
 	if s.game.Lattice != nil {
 		lt, err := compute.Lattice(ctx, s.game, compute.Options{})
 		if err != nil {
