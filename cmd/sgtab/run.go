@@ -63,6 +63,10 @@ type summary struct {
 	Losing *int        `json:"losing,omitempty"`
 	Rows   []rowPeriod `json:"rows,omitempty"`
 
+	// Outcomes is set when the table holds outcomes (1 when the player to
+	// move wins) rather than SG values: misère play, Fibonacci Nim.
+	Outcomes bool `json:"outcomes,omitempty"`
+
 	Warnings []string `json:"warnings,omitempty"`
 }
 
@@ -70,6 +74,7 @@ type summary struct {
 func newSummary(t *compute.Table, files []string) *summary {
 	g, a := t.Game, t.Analysis
 	s := &summary{
+		Outcomes: g.Misere || g.State == "fibonacci-nim",
 		Name:     g.Name,
 		Rule:     g.RuleText(),
 		Start:    g.Start.String(),
@@ -406,6 +411,9 @@ func printSummary(w io.Writer, s *summary, asJSON bool) error {
 	}
 	fmt.Fprintf(&b, "%-20s %-14s heaps 0..%-10d max SG %-7d %7.2fs  %s\n",
 		s.Name, rule, s.Heaps, s.MaxSG, s.Seconds, filesPattern(s.Files))
+	if s.Outcomes {
+		fmt.Fprintf(&b, "    the table holds outcomes, not SG values: 1 when the player to move wins, 0 when that player loses\n")
+	}
 	switch s.Status {
 	case compute.None:
 		fmt.Fprintf(&b, "    no period up to n = %d\n", s.Heaps)
