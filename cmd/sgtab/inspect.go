@@ -44,6 +44,13 @@ func inspect(w io.Writer, path string) error {
 	if rows, meta, err := export.ReadSummary(path); err == nil {
 		return inspectSummary(w, path, rows, meta)
 	}
+	if lt, meta, err := export.ReadLatticeParquet(path); err == nil {
+		lo, hi := lt.G.MinMax(0, lt.G.Len())
+		fmt.Fprintf(w, "%s: parquet lattice table, %d rows, columns x (uint32), y (uint32), sg (uint32)\n", path, lt.G.Len())
+		fmt.Fprintf(w, "  game    %s, %s, SG(x, y) for 0 ≤ x < %d, 0 ≤ y < %d\n", lt.Game.Name, lt.Game.RuleText(), lt.W, lt.H)
+		fmt.Fprintf(w, "  values  %d..%d\n", lo, hi)
+		return printMetadata(w, meta)
+	}
 	t, meta, format, err := export.ReadTable(path)
 	if err != nil {
 		return err
@@ -61,6 +68,12 @@ func inspect(w io.Writer, path string) error {
 		fmt.Fprintf(w, "; ring %d..%d", rlo, rhi)
 	}
 	fmt.Fprintln(w)
+	return printMetadata(w, meta)
+}
+
+// printMetadata prints a table's key/value metadata, the config as its
+// number of lines.
+func printMetadata(w io.Writer, meta map[string]string) error {
 	fmt.Fprintln(w, "  metadata")
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, k := range slices.Sorted(maps.Keys(meta)) {

@@ -136,6 +136,9 @@ func TestRunGolden(t *testing.T) {
 		{"query-misere-lose", 0, []string{"query", "-json", "misere.yaml", "9"}},
 		{"query-misere-sum", 1, []string{"query", "misere.yaml", "7", "5"}},
 		{"query-state", 1, []string{"query", "fib.yaml", "10"}},
+		{"lattice-inspect", 0, []string{"inspect", "out/wythoff.parquet"}},
+		{"lattice-plot", 0, []string{"plot", "-out", "figs", "out/wythoff.parquet"}},
+		{"lattice-query-table", 0, []string{"query", "out/wythoff.parquet:4,6", "out/wythoff.parquet:1,2"}},
 		{"export-c", 0, []string{"export", "-lang", "c", "out/kayles.parquet"}},
 		{"export-python", 0, []string{"export", "-lang", "python", "out/ring-3.arrow"}},
 		{"export-no-lang", 2, []string{"export", "out/kayles.parquet"}},
@@ -145,6 +148,11 @@ func TestRunGolden(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			chdir(t)
+			if strings.HasPrefix(tc.name, "lattice") {
+				if code := run(t.Context(), []string{"run", "-out", "out", "-plot", "none", "wythoff.yaml"}, io.Discard, io.Discard); code != 0 {
+					t.Fatalf("sgtab run: status %d", code)
+				}
+			}
 			if strings.HasPrefix(tc.name, "inspect") || strings.HasPrefix(tc.name, "plot") || strings.HasPrefix(tc.name, "query") || strings.HasPrefix(tc.name, "export") {
 				// Tables to inspect.
 				if code := run(t.Context(), []string{"run", "-out", "out", "-heaps", "100", "-plot", "none", "games.yaml"}, io.Discard, io.Discard); code != 0 {

@@ -43,16 +43,29 @@ func runPlot(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 	}
 	for _, path := range fs.Args() {
+		dir := *out
+		if dir == "" {
+			dir = filepath.Dir(path)
+		}
+		var files []string
+		if lt, _, err := export.ReadLatticeParquet(path); err == nil {
+			p, err := plots.Heatmap(lt)
+			if err != nil {
+				return err
+			}
+			file := filepath.Join(dir, lt.Game.Name+"."+*format)
+			if err := plots.Save(p, 7*vg.Inch, 7*vg.Inch, *format, file); err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "%s: %s\n", path, file)
+			continue
+		}
 		t, _, _, err := export.ReadTable(path)
 		if err != nil {
 			return err
 		}
 		t.Analysis = compute.Analyze(t)
-		dir := *out
-		if dir == "" {
-			dir = filepath.Dir(path)
-		}
-		files, err := writePlots(t, dir, *format)
+		files, err = writePlots(t, dir, *format)
 		if err != nil {
 			return err
 		}
