@@ -79,6 +79,8 @@ type language struct {
 	periodic func(start, length int, saltus uint32) string
 	// lookup writes fn(n) reading the array name, for 0 ≤ n ≤ last.
 	lookup func(fn, name string, last int) string
+	// lookup2 writes sg(x, y) reading the array name of a w×h board.
+	lookup2 func(name string, w, h int) string
 	// rename turns the names Code uses (sg_pre) into the language's style;
 	// nil keeps them.
 	rename func(string) string
@@ -169,6 +171,15 @@ static unsigned long long sg(unsigned long long n) {
 
 `, start, start, length, saltus, length)
 	}
+	l.lookup2 = func(name string, w, h int) string {
+		return fmt.Sprintf(`/* SG(x, y) for 0 <= x < %d, 0 <= y < %d; aborts beyond. */
+static unsigned long long sg(unsigned long long x, unsigned long long y) {
+    if (x >= %dULL || y >= %dULL) abort();
+    return %s[y * %dULL + x];
+}
+
+`, w, h, w, h, name, w)
+	}
 	l.lookup = func(fn, name string, last int) string {
 		return fmt.Sprintf(`/* SG(n) for 0 <= n <= %d; aborts beyond. */
 static unsigned long long %s(unsigned long long n) {
@@ -211,6 +222,17 @@ func sg(n uint64) uint64 {
 
 `, start, start, length, saltus, length)
 	}
+	l.lookup2 = func(name string, w, h int) string {
+		return fmt.Sprintf(`// sg returns SG(x, y) for 0 <= x < %d, 0 <= y < %d; it panics beyond.
+func sg(x, y uint64) uint64 {
+	if x >= %d || y >= %d {
+		panic("sg: off the board")
+	}
+	return uint64(%s[y*%d+x])
+}
+
+`, w, h, w, h, name, w)
+	}
 	l.lookup = func(fn, name string, last int) string {
 		return fmt.Sprintf(`// %s returns SG(n) for 0 <= n <= %d; it panics beyond.
 func %s(n uint64) uint64 {
@@ -241,6 +263,15 @@ func python() language {
 
 `, start, start, length, saltus, length)
 	}
+	l.lookup2 = func(name string, w, h int) string {
+		return fmt.Sprintf(`def sg(x, y):
+    """SG(x, y) for 0 <= x < %d, 0 <= y < %d."""
+    if not (0 <= x < %d and 0 <= y < %d):
+        raise IndexError("off the board")
+    return %s[y * %d + x]
+
+`, w, h, w, h, name, w)
+	}
 	l.lookup = func(fn, name string, last int) string {
 		return fmt.Sprintf(`def %s(n):
     """SG(n) for 0 <= n <= %d; IndexError beyond."""
@@ -249,4 +280,27 @@ func python() language {
 `, fn, last, name)
 	}
 	return l
+}
+
+// LatticeCode returns source code in lang that holds the lattice table t:
+// the values as one array, x running fastest, and a function sg(x, y) for
+// 0 ≤ x < W and 0 ≤ y < H.
+func LatticeCode(t *compute.LatticeTable, lang string) (string, error) {
+	if !slices.Contains(Languages, lang) {
+		return "", fmt.Errorf("unknown language %q (want one of %s)", lang, strings.Join(Languages, ", "))
+	}
+	l := languages[lang]
+	if l.rename == nil {
+		l.rename = func(s string) string { return s }
+	}
+	var b strings.Builder
+	b.WriteString(l.comment([]string{
+		fmt.Sprintf("Sprague-Grundy values of %s (%s), written by sgtab.", t.Game.Name, t.Game.RuleText()),
+		fmt.Sprintf("sg(x, y) is defined for 0 <= x < %d and 0 <= y < %d.", t.W, t.H),
+	}))
+	b.WriteString(l.preamble)
+	name := l.rename("sg_table")
+	b.WriteString(l.array(name, t.G.Uint32s()))
+	b.WriteString(l.lookup2(name, t.W, t.H))
+	return b.String(), nil
 }

@@ -7,12 +7,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/rules"
 )
 
 // compilersEnv names the variable that makes the compilers required: CI
@@ -167,5 +169,94 @@ func TestCodeRuns(t *testing.T) {
 	}
 	if _, err := export.Code(computed(t, "name: k\ncode: \"0.77\"\n", 10), "cobol"); err == nil {
 		t.Error("Code wrote an unknown language")
+	}
+}
+
+// TestLatticeCodeRuns writes the code of a lattice table (Wythoff's game)
+// and of a two-dimensional built-in game (Euclid's), compiles and runs it
+// in every language, and compares sg(x, y) at every point with the engine.
+func TestLatticeCodeRuns(t *testing.T) {
+	games, err := rules.Parse(strings.NewReader(`name: wythoff
+lattice:
+  size: [30, 25]
+  moves:
+    - {step: [-1, 0], repeat: true}
+    - {step: [0, -1], repeat: true}
+    - {step: [-1, -1], repeat: true}
+---
+name: euclid
+state: euclid
+heaps: 20
+`), "games.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wythoff, err := compute.Lattice(t.Context(), games[0], compute.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, euclid, err := compute.SolveState(t.Context(), games[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	mains := map[string]func(w, h int) map[string]string{
+		"c": func(w, h int) map[string]string {
+			return map[string]string{"main.c": fmt.Sprintf("int main(void) {\n    for (unsigned long long y = 0; y < %d; y++)\n        for (unsigned long long x = 0; x < %d; x++) printf(\"%%llu\\n\", sg(x, y));\n    return 0;\n}\n", h, w)}
+		},
+		"cpp": func(w, h int) map[string]string {
+			return map[string]string{"main.cpp": fmt.Sprintf("int main() {\n    for (unsigned long long y = 0; y < %d; y++)\n        for (unsigned long long x = 0; x < %d; x++) printf(\"%%llu\\n\", sg(x, y));\n    return 0;\n}\n", h, w)}
+		},
+		"go": func(w, h int) map[string]string {
+			return map[string]string{"main.go": fmt.Sprintf("package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfor y := uint64(0); y < %d; y++ {\n\t\tfor x := uint64(0); x < %d; x++ {\n\t\t\tfmt.Println(sg(x, y))\n\t\t}\n\t}\n}\n", h, w)}
+		},
+		"python": func(w, h int) map[string]string {
+			return map[string]string{"main.py": fmt.Sprintf("for y in range(%d):\n    for x in range(%d):\n        print(sg(x, y))\n", h, w)}
+		},
+	}
+	for lang, h := range harnesses {
+		if _, err := exec.LookPath(h.tool); err != nil {
+			if os.Getenv(compilersEnv) != "" {
+				t.Fatalf("%s is set but %s is not installed", compilersEnv, h.tool)
+			}
+			continue
+		}
+		for _, tab := range []*compute.LatticeTable{wythoff, euclid} {
+			code, err := export.LatticeCode(tab, lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			files := mains[lang](tab.W, tab.H)
+			switch lang {
+			case "c", "cpp":
+				for name, text := range files {
+					files[name] = "#include <stdio.h>\n" + code + text
+				}
+			case "go":
+				files["go.mod"] = "module gen\n\ngo 1.22\n"
+				files["sg.go"] = "package main\n\n" + code
+			case "python":
+				files["main.py"] = code + files["main.py"]
+			}
+			for name, text := range files {
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			out := h.run(t, dir)
+			want := tab.G.Uint32s()
+			var got []uint32
+			sc := bufio.NewScanner(bytes.NewReader(out))
+			for sc.Scan() {
+				v, err := strconv.ParseUint(sc.Text(), 10, 32)
+				if err != nil {
+					t.Fatalf("%s: printed %q", lang, sc.Text())
+				}
+				got = append(got, uint32(v))
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s, %s: the code's values differ from the engine's", lang, tab.Game.Name)
+			}
+		}
 	}
 }

@@ -19,7 +19,8 @@ const exportExamples = `  sgtab export -lang c sgtab-out/kayles.parquet        #
 
 // runExport writes a stored table as code to paste into a program: the
 // values before the period, one period and the saltus when the table has a
-// period, the whole table otherwise, and the function sg(n).
+// period, the whole table otherwise, and the function sg(n); for a lattice
+// table (or a two-dimensional built-in game), the board and sg(x, y).
 func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("export", exportUsage, exportExamples, stderr)
 	lang := fs.String("lang", "", "write `LANG`: "+strings.Join(export.Languages, ", "))
@@ -33,14 +34,20 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if fs.NArg() != 1 {
 		return usageError(fs, "want one table, got %d", fs.NArg())
 	}
-	t, _, _, err := export.ReadTable(fs.Arg(0))
-	if err != nil {
-		return err
-	}
-	t.Analysis = compute.Analyze(t)
-	code, err := export.Code(t, *lang)
-	if err != nil {
-		return usageError(fs, "%v", err)
+	var code string
+	if lt, _, err := export.ReadLatticeParquet(fs.Arg(0)); err == nil {
+		if code, err = export.LatticeCode(lt, *lang); err != nil {
+			return usageError(fs, "%v", err)
+		}
+	} else {
+		t, _, _, err := export.ReadTable(fs.Arg(0))
+		if err != nil {
+			return err
+		}
+		t.Analysis = compute.Analyze(t)
+		if code, err = export.Code(t, *lang); err != nil {
+			return usageError(fs, "%v", err)
+		}
 	}
 	if *out == "" {
 		_, err := io.WriteString(stdout, code)

@@ -138,6 +138,7 @@ func TestRunGolden(t *testing.T) {
 		{"query-state", 1, []string{"query", "fib.yaml", "10"}},
 		{"lattice-inspect", 0, []string{"inspect", "out/wythoff.parquet"}},
 		{"lattice-plot", 0, []string{"plot", "-out", "figs", "out/wythoff.parquet"}},
+		{"lattice-export-go", 0, []string{"export", "-lang", "go", "out/wythoff.parquet"}},
 		{"lattice-query-table", 0, []string{"query", "out/wythoff.parquet:4,6", "out/wythoff.parquet:1,2"}},
 		{"export-c", 0, []string{"export", "-lang", "c", "out/kayles.parquet"}},
 		{"export-python", 0, []string{"export", "-lang", "python", "out/ring-3.arrow"}},
