@@ -12,15 +12,31 @@ import "context"
 // the player to move loses exactly when y < x < φ·y, φ the golden ratio.
 type euclid struct{}
 
+// EuclidMoves returns the pairs one move of Euclid's game leads to from
+// (x, y): the larger less a positive multiple of the smaller, at least 0,
+// in the order of (x, y).
+func EuclidMoves(x, y int) [][2]int {
+	var out [][2]int
+	if x == 0 || y == 0 {
+		return nil
+	}
+	if x >= y {
+		for r := x - y; r >= 0; r -= y {
+			out = append(out, [2]int{r, y})
+		}
+	} else {
+		for r := y - x; r >= 0; r -= x {
+			out = append(out, [2]int{x, r})
+		}
+	}
+	return out
+}
+
 func (euclid) solve(ctx context.Context, n int) ([]uint32, *grid, error) {
 	moves := func(s [2]int) [][2]int {
-		a, b := s[0], s[1] // a ≥ b
-		if b == 0 {
-			return nil
-		}
-		var out [][2]int
-		for r := a - b; r >= 0; r -= b {
-			out = append(out, [2]int{max(r, b), min(r, b)})
+		out := EuclidMoves(s[0], s[1])
+		for i, o := range out {
+			out[i] = [2]int{max(o[0], o[1]), min(o[0], o[1])}
 		}
 		return out
 	}

@@ -136,6 +136,7 @@ func TestRunGolden(t *testing.T) {
 		{"query-misere-lose", 0, []string{"query", "-json", "misere.yaml", "9"}},
 		{"query-misere-sum", 1, []string{"query", "misere.yaml", "7", "5"}},
 		{"query-state", 1, []string{"query", "fib.yaml", "10"}},
+		{"query-euclid", 0, []string{"query", "euclid.yaml", "34,12", "5,8"}},
 		{"lattice-inspect", 0, []string{"inspect", "out/wythoff.parquet"}},
 		{"lattice-plot", 0, []string{"plot", "-out", "figs", "out/wythoff.parquet"}},
 		{"lattice-export-go", 0, []string{"export", "-lang", "go", "out/wythoff.parquet"}},

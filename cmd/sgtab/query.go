@@ -225,6 +225,14 @@ func (s *source) load(ctx context.Context, stored bool) error {
 		return fmt.Errorf("%s holds %d games; a query needs a config with one", s.name, len(games))
 	}
 	s.game = games[0]
+	if s.game.State == "euclid" {
+		_, lt, err := compute.SolveState(ctx, s.game)
+		if err != nil {
+			return err
+		}
+		s.lattice = lt
+		return nil
+	}
 	if s.game.State != "" {
 		return fmt.Errorf("%s is the built-in game %s: query does not answer its positions (its table, from sgtab run, gives each one's value)", s.name, s.game.State)
 	}
@@ -251,7 +259,7 @@ func (s *source) load(ctx context.Context, stored bool) error {
 // board of a lattice game, a heap in a heap game.
 func (h heapRef) check() error {
 	if lt := h.src.lattice; lt != nil {
-		if h.src.game.Lattice == nil {
+		if h.src.game.Lattice == nil && h.src.game.State != "euclid" {
 			return fmt.Errorf("%s: the table does not say the game's moves (its sgtab.config has no lattice game named %s)", h.src.name, h.src.game.Name)
 		}
 		if !h.point {
@@ -306,7 +314,13 @@ func solve(pos []heapRef) answer {
 		// is searched, not only those whose value the target is below.
 		target := a.SG[i] ^ a.NimSum
 		if h.point {
-			for _, to := range compute.LatticeMoves(h.src.game.Lattice, h.pt[0], h.pt[1]) {
+			var tos [][2]int
+			if h.src.game.State == "euclid" {
+				tos = compute.EuclidMoves(h.pt[0], h.pt[1])
+			} else {
+				tos = compute.LatticeMoves(h.src.game.Lattice, h.pt[0], h.pt[1])
+			}
+			for _, to := range tos {
 				if h.src.lattice.At(to[0], to[1]) == target {
 					a.WinningMoves = append(a.WinningMoves, queryMove{Heap: i + 1, Leave: []int{}, To: &to,
 						Text: fmt.Sprintf("move from (%d, %d) to (%d, %d)", h.pt[0], h.pt[1], to[0], to[1])})

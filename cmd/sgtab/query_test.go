@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -138,5 +139,44 @@ func TestPerHeapExample(t *testing.T) {
 	}
 	if want := []string{"true:2", "false:0", "false:0"}; !slices.Equal(got, want) {
 		t.Errorf("answers %v, want %v", got, want)
+	}
+}
+
+// TestQueryEuclid checks query's answers on Euclid's game against Cole and
+// Davie's rule (x ≥ y > 0 is lost exactly when x < φ·y; a zero is lost):
+// who wins, and that the winning moves are exactly the moves to lost pairs.
+func TestQueryEuclid(t *testing.T) {
+	g := rules.Game{Name: "euclid", State: "euclid", Heaps: 60}
+	_, lt, err := compute.SolveState(t.Context(), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := &source{name: "euclid", game: g, lattice: lt}
+	phi := (1 + math.Sqrt(5)) / 2
+	lost := func(x, y int) bool {
+		a, b := max(x, y), min(x, y)
+		return b == 0 || b < a && float64(a) < phi*float64(b)
+	}
+	for y := 0; y <= 60; y++ {
+		for x := 0; x <= 60; x++ {
+			a := solve([]heapRef{{src: src, pt: [2]int{x, y}, point: true}})
+			if a.FirstPlayerWins == lost(x, y) {
+				t.Fatalf("(%d, %d): query says first player wins %v", x, y, a.FirstPlayerWins)
+			}
+			want := 0
+			for _, to := range compute.EuclidMoves(x, y) {
+				if lost(to[0], to[1]) {
+					want++
+				}
+			}
+			for _, m := range a.WinningMoves {
+				if !lost(m.To[0], m.To[1]) {
+					t.Fatalf("(%d, %d): the winning move to %v leaves a won pair", x, y, *m.To)
+				}
+			}
+			if a.Count != want {
+				t.Fatalf("(%d, %d): %d winning moves, want %d", x, y, a.Count, want)
+			}
+		}
 	}
 }
