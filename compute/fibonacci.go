@@ -24,13 +24,30 @@ import (
 type fibonacciNim struct{}
 
 func (fibonacciNim) solve(ctx context.Context, n int) ([]uint32, *grid, error) {
+	f, err := FibonacciThresholds(ctx, n)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make([]uint32, n+1)
+	for m := 1; m <= n; m++ {
+		if f[m] < m { // the first move may take up to m−1
+			out[m] = 1
+		}
+	}
+	return out, nil, nil
+}
+
+// FibonacciThresholds returns f(0..n) of Fibonacci Nim: the least take that
+// wins from a heap of m, so that the state (m, k) — m tokens, at most k to
+// take — is won exactly when k ≥ f(m); f(0) is math.MaxInt (no move wins
+// an empty heap).
+func FibonacciThresholds(ctx context.Context, n int) ([]int, error) {
 	f := make([]int, n+1)
 	f[0] = math.MaxInt
-	out := make([]uint32, n+1)
 	for m := 1; m <= n; m++ {
 		if m%(1<<16) == 0 {
 			if err := ctx.Err(); err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 		}
 		t := 1
@@ -38,9 +55,6 @@ func (fibonacciNim) solve(ctx context.Context, n int) ([]uint32, *grid, error) {
 			t++
 		}
 		f[m] = t
-		if t < m { // the first move may take up to m−1
-			out[m] = 1
-		}
 	}
-	return out, nil, nil
+	return f, nil
 }

@@ -30,6 +30,7 @@ type source struct {
 	game    rules.Game
 	table   *compute.Table        // heap games: nil until computed or read
 	lattice *compute.LatticeTable // lattice games: nil until computed or read
+	fib     []int                 // Fibonacci Nim: compute.FibonacciThresholds
 	need    int                   // the largest heap asked of it
 }
 
@@ -60,9 +61,11 @@ type answer struct {
 	SG              []uint32 `json:"sg"`
 	NimSum          uint32   `json:"nim_sum"`
 	FirstPlayerWins bool     `json:"first_player_wins"`
-	// Misere is set for a heap of a misère game: sg then holds its outcome
-	// (1: the player to move wins), and nim_sum the same.
+	// Misere is set for a heap of a misère game, Outcomes for it and for
+	// Fibonacci Nim: sg then holds the outcome (1: the player to move
+	// wins), and nim_sum the same.
 	Misere       bool        `json:"misere,omitempty"`
+	Outcomes     bool        `json:"outcomes,omitempty"`
 	WinningMoves []queryMove `json:"winning_moves"`
 	Count        int         `json:"count"`
 }
@@ -133,6 +136,9 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			if err == nil && h.src.game.Misere && len(pos) > 1 {
 				err = fmt.Errorf("%s is played misère: the outcome of a sum is not decided by a nim-sum, so a query takes one heap of it alone", h.src.name)
 			}
+			if err == nil && h.src.fib != nil && len(pos) > 1 {
+				err = fmt.Errorf("%s is Fibonacci Nim, whose table holds outcomes, not SG values: a query takes one heap of it alone", h.src.name)
+			}
 			if err != nil {
 				if *positionsPath != "" {
 					return fmt.Errorf("%s:%d: %w", *positionsPath, i+1, err)
@@ -181,6 +187,7 @@ func parsePosition(words []string, def *source, sources map[string]*source) ([]h
 			if errx != nil || erry != nil || x < 0 || y < 0 {
 				return nil, fmt.Errorf("point %q: want x,y, whole numbers ≥ 0", w)
 			}
+			src.need = max(src.need, x)
 			pos = append(pos, heapRef{src: src, pt: [2]int{x, y}, point: true})
 			continue
 		}
@@ -208,6 +215,16 @@ func (s *source) load(ctx context.Context, stored bool) error {
 		if err != nil {
 			return err
 		}
+		if t.Game.State == "fibonacci-nim" {
+			// The table holds the outcomes of starting heaps; states in
+			// play need the least winning takes, cheap to recompute.
+			f, err := compute.FibonacciThresholds(ctx, max(s.need, t.N()))
+			if err != nil {
+				return err
+			}
+			s.game, s.fib = t.Game, f
+			return nil
+		}
 		if t.Game.State != "" {
 			return fmt.Errorf("%s is a table of the built-in game %s: query does not answer its positions", s.name, t.Game.State)
 		}
@@ -225,6 +242,14 @@ func (s *source) load(ctx context.Context, stored bool) error {
 		return fmt.Errorf("%s holds %d games; a query needs a config with one", s.name, len(games))
 	}
 	s.game = games[0]
+	if s.game.State == "fibonacci-nim" {
+		f, err := compute.FibonacciThresholds(ctx, max(s.need, 1))
+		if err != nil {
+			return err
+		}
+		s.fib = f
+		return nil
+	}
 	if s.game.State == "euclid" {
 		_, lt, err := compute.SolveState(ctx, s.game)
 		if err != nil {
@@ -258,6 +283,12 @@ func (s *source) load(ctx context.Context, stored bool) error {
 // check reports whether the component fits its game: a point on the
 // board of a lattice game, a heap in a heap game.
 func (h heapRef) check() error {
+	if h.src.fib != nil {
+		if h.point && h.pt[1] < 1 {
+			return fmt.Errorf("Fibonacci Nim state %d,%d: the most the next move may take must be at least 1", h.pt[0], h.pt[1])
+		}
+		return nil
+	}
 	if lt := h.src.lattice; lt != nil {
 		if h.src.game.Lattice == nil && h.src.game.State != "euclid" {
 			return fmt.Errorf("%s: the table does not say the game's moves (its sgtab.config has no lattice game named %s)", h.src.name, h.src.game.Name)
@@ -279,6 +310,13 @@ func (h heapRef) check() error {
 // value returns the SG value of the component: of a point of a lattice
 // game, of a ring of n tokens on a ring start, of a row otherwise.
 func (h heapRef) value() uint32 {
+	if f := h.src.fib; f != nil {
+		n, k := h.fibState()
+		if k >= f[n] {
+			return 1
+		}
+		return 0
+	}
 	if h.point {
 		return h.src.lattice.At(h.pt[0], h.pt[1])
 	}
@@ -286,6 +324,16 @@ func (h heapRef) value() uint32 {
 		return h.src.table.Ring.At(h.n)
 	}
 	return h.src.table.G.At(h.n)
+}
+
+// fibState returns the Fibonacci Nim state (heap, most the next move may
+// take) of the component: a bare heap N is a first move, which may take
+// all but one; n,k is a state in play.
+func (h heapRef) fibState() (int, int) {
+	if h.point {
+		return h.pt[0], min(h.pt[1], h.pt[0])
+	}
+	return h.n, h.n - 1
 }
 
 // solve answers one position: its winning moves are the moves on one heap
@@ -304,6 +352,7 @@ func solve(pos []heapRef) answer {
 		a.SG = append(a.SG, v)
 		a.NimSum ^= v
 		a.Misere = a.Misere || h.src.game.Misere
+		a.Outcomes = a.Outcomes || h.src.game.Misere || h.src.fib != nil
 	}
 	a.FirstPlayerWins = a.NimSum != 0
 	if !a.FirstPlayerWins {
@@ -313,6 +362,18 @@ func solve(pos []heapRef) answer {
 		// Options may hold values above the heap's own, so every heap
 		// is searched, not only those whose value the target is below.
 		target := a.SG[i] ^ a.NimSum
+		if f := h.src.fib; f != nil {
+			// Taking t leaves (n−t, 2t), lost when 2t < f(n−t).
+			n, k := h.fibState()
+			for take := 1; take <= k; take++ {
+				if 2*take < f[n-take] {
+					to := [2]int{n - take, min(2*take, n-take)}
+					a.WinningMoves = append(a.WinningMoves, queryMove{Heap: i + 1, Take: take, Leave: []int{n - take}, To: &to,
+						Text: fmt.Sprintf("take %d from %d, leaving %d with at most %d to take", take, n, n-take, 2*take)})
+				}
+			}
+			continue
+		}
 		if h.point {
 			var tos [][2]int
 			if h.src.game.State == "euclid" {
@@ -399,18 +460,22 @@ func printAnswer(w io.Writer, a answer) {
 	}
 	fmt.Fprintf(w, "position %s\n", strings.Join(words, " "))
 	for i := range a.Heaps {
-		if a.Misere {
-			fmt.Fprintf(w, "  heap %d: %s in %s (misère), outcome %d\n", i+1, words[i], a.Games[i], a.SG[i])
+		if a.Outcomes {
+			fmt.Fprintf(w, "  heap %d: %s in %s, outcome %d\n", i+1, words[i], a.Games[i], a.SG[i])
 			continue
 		}
 		fmt.Fprintf(w, "  heap %d: %s in %s, SG %d\n", i+1, words[i], a.Games[i], a.SG[i])
 	}
-	if a.Misere {
+	if a.Outcomes {
+		play := "the player to move"
+		if a.Misere {
+			play = "misère play: " + play
+		}
 		if !a.FirstPlayerWins {
-			fmt.Fprintf(w, "  misère play: the player to move loses\n")
+			fmt.Fprintf(w, "  %s loses\n", play)
 			return
 		}
-		fmt.Fprintf(w, "  misère play: the player to move wins, with %d winning %s:\n", a.Count, plural(a.Count, "move"))
+		fmt.Fprintf(w, "  %s wins, with %d winning %s:\n", play, a.Count, plural(a.Count, "move"))
 		for _, m := range a.WinningMoves {
 			fmt.Fprintf(w, "    heap %d: %s\n", m.Heap, m.Text)
 		}

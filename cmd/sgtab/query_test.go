@@ -180,3 +180,55 @@ func TestQueryEuclid(t *testing.T) {
 		}
 	}
 }
+
+// TestQueryFibonacci checks query's answers on Fibonacci Nim against a
+// direct search of the states (heap, most the next move may take): from a
+// starting heap (the first move takes all but one at most) and from states
+// in play, who wins and exactly which takes win.
+func TestQueryFibonacci(t *testing.T) {
+	g := rules.Game{Name: "fib", State: "fibonacci-nim"}
+	f, err := compute.FibonacciThresholds(t.Context(), 70)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := &source{name: "fib", game: g, fib: f}
+	memo := map[[2]int]bool{}
+	var wins func(n, k int) bool
+	wins = func(n, k int) bool {
+		k = min(k, n)
+		if w, ok := memo[[2]int{n, k}]; ok {
+			return w
+		}
+		w := false
+		for take := 1; take <= k && !w; take++ {
+			w = !wins(n-take, 2*take)
+		}
+		memo[[2]int{n, k}] = w
+		return w
+	}
+	for n := 1; n <= 70; n++ {
+		for k := 0; k <= n; k++ {
+			h := heapRef{src: src, n: n} // a starting heap: k = n−1
+			kk := n - 1
+			if k > 0 {
+				h, kk = heapRef{src: src, pt: [2]int{n, k}, point: true}, k
+			}
+			a := solve([]heapRef{h})
+			if a.FirstPlayerWins != wins(n, kk) {
+				t.Fatalf("heap %d, at most %d: query says first player wins %v", n, kk, a.FirstPlayerWins)
+			}
+			var want, got []int
+			for take := 1; take <= min(kk, n); take++ {
+				if !wins(n-take, 2*take) {
+					want = append(want, take)
+				}
+			}
+			for _, m := range a.WinningMoves {
+				got = append(got, m.Take)
+			}
+			if a.FirstPlayerWins && !slices.Equal(got, want) {
+				t.Fatalf("heap %d, at most %d: winning takes %v, the search finds %v", n, kk, got, want)
+			}
+		}
+	}
+}
