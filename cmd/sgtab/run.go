@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -66,6 +67,9 @@ type summary struct {
 	// Outcomes is set when the table holds outcomes (1 when the player to
 	// move wins) rather than SG values: misère play, Fibonacci Nim.
 	Outcomes bool `json:"outcomes,omitempty"`
+	// Findings states what a built-in game's table shows of its known
+	// rule, checked on the whole table.
+	Findings []string `json:"findings,omitempty"`
 
 	Warnings []string `json:"warnings,omitempty"`
 }
@@ -103,6 +107,9 @@ func newSummary(t *compute.Table, files []string) *summary {
 	}
 	for _, w := range t.Warnings {
 		s.Warnings = append(s.Warnings, w.Error())
+	}
+	if g.State == "fibonacci-nim" {
+		s.Findings = append(s.Findings, fibonacciFinding(t))
 	}
 	if a.Status == compute.None {
 		s.Warnings = append(s.Warnings, fmt.Sprintf("no period found up to n = %d", t.N()))
@@ -285,6 +292,45 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
+// euclidFinding checks Cole and Davie's rule on Euclid's table: with
+// x ≥ y > 0, the player to move loses exactly when x < φ·y.
+func euclidFinding(t *compute.LatticeTable) string {
+	phi := (1 + math.Sqrt(5)) / 2
+	for y := range t.H {
+		for x := range t.W {
+			a, b := max(x, y), min(x, y)
+			lost := b == 0 || b < a && float64(a) < phi*float64(b)
+			if (t.At(x, y) == 0) != lost {
+				return fmt.Sprintf("the golden-ratio rule fails at (%d, %d)", x, y)
+			}
+		}
+	}
+	return "the losing pairs x ≥ y > 0 are exactly those with x < φ·y (Cole and Davie's rule), on the whole board"
+}
+
+// fibonacciFinding lists the losing heaps of Fibonacci Nim's table and says
+// whether they are the Fibonacci numbers.
+func fibonacciFinding(t *compute.Table) string {
+	var losing []string
+	fib := map[int]bool{}
+	for a, b := 1, 2; a <= t.N(); a, b = b, a+b {
+		fib[a] = true
+	}
+	holds := true
+	for n := 1; n <= t.N(); n++ {
+		lost := t.G.At(n) == 0
+		if lost {
+			losing = append(losing, strconv.Itoa(n))
+		}
+		holds = holds && lost == fib[n]
+	}
+	verdict := "the Fibonacci numbers, as Whinihan proved"
+	if !holds {
+		verdict = "NOT the Fibonacci numbers"
+	}
+	return fmt.Sprintf("losing heaps %s: %s", strings.Join(losing, ", "), verdict)
+}
+
 // A rowPeriod is the period of one row of a lattice table.
 type rowPeriod struct {
 	Y         int    `json:"y"`
@@ -346,6 +392,9 @@ func writeLattice(t *compute.LatticeTable, dir, plotFormat string) (*summary, ex
 		Status: compute.None, Checksum: compute.Checksum(values),
 		Board: &[2]int{t.W, t.H}, Losing: &losing, Rows: rowPeriods(t),
 	}
+	if t.Game.State == "euclid" {
+		s.Findings = append(s.Findings, euclidFinding(t))
+	}
 	row := export.Summary{
 		Name: name, Rule: s.Rule, Start: "lattice", Heaps: s.Heaps, Status: compute.None,
 		MaxSG: s.MaxSG, Checksum: s.Checksum, Seconds: s.Seconds,
@@ -402,6 +451,9 @@ func printSummary(w io.Writer, s *summary, asJSON bool) error {
 	if s.Board != nil {
 		fmt.Fprintf(&b, "%-20s lattice        board %d×%d   max SG %-7d %7.2fs  %s\n", s.Name, s.Board[0], s.Board[1], s.MaxSG, s.Seconds, filesPattern(s.Files))
 		fmt.Fprintf(&b, "    moves %s\n    %d losing positions (SG = 0)\n", s.Rule, *s.Losing)
+		for _, f := range s.Findings {
+			fmt.Fprintf(&b, "    %s\n", f)
+		}
 		for _, r := range s.Rows {
 			fmt.Fprintf(&b, "    row y = %d: SG(x+%d, y) = SG(x, y) + %d from x = %d (observed)\n", r.Y, r.Period, r.Saltus, r.Preperiod)
 		}
@@ -413,6 +465,9 @@ func printSummary(w io.Writer, s *summary, asJSON bool) error {
 		s.Name, rule, s.Heaps, s.MaxSG, s.Seconds, filesPattern(s.Files))
 	if s.Outcomes {
 		fmt.Fprintf(&b, "    the table holds outcomes, not SG values: 1 when the player to move wins, 0 when that player loses\n")
+	}
+	for _, f := range s.Findings {
+		fmt.Fprintf(&b, "    %s\n", f)
 	}
 	switch s.Status {
 	case compute.None:
