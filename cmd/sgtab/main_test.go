@@ -113,6 +113,7 @@ func TestRunGolden(t *testing.T) {
 		{"help", 0, []string{"help"}},
 		{"run-help", 0, []string{"run", "-h"}},
 		{"validate", 0, []string{"validate", "games.yaml"}},
+		{"validate-families", 0, []string{"validate", "wythoff.yaml", "euclid.yaml", "misere.yaml", "fib.yaml"}},
 		{"validate-bad", 1, []string{"validate", "bad.yaml"}},
 		{"inspect", 0, []string{"inspect", "out/kayles.parquet", "out/ring-3.arrow", "out/summary.parquet"}},
 		{"plot", 0, []string{"plot", "-out", "figs", "out/kayles.parquet", "out/ring-3.arrow"}},

@@ -24,7 +24,16 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	for _, g := range games {
-		fmt.Fprintf(stdout, "%s:%d: %s: %s, SG(0..%d)\n", g.File, g.Line, g.Name, g.Key(), g.Heaps)
+		size := fmt.Sprintf("SG(0..%d)", g.Heaps)
+		switch {
+		case g.Lattice != nil:
+			size = fmt.Sprintf("SG(x, y) for %d×%d points", g.Lattice.Size[0], g.Lattice.Size[1])
+		case g.State == "euclid":
+			size = fmt.Sprintf("SG(x, y) for 0 ≤ x, y ≤ %d", g.Heaps)
+		case g.Misere || g.State == "fibonacci-nim":
+			size = fmt.Sprintf("outcomes of 0..%d", g.Heaps)
+		}
+		fmt.Fprintf(stdout, "%s:%d: %s: %s, %s\n", g.File, g.Line, g.Name, g.Key(), size)
 	}
 	return nil
 }
