@@ -31,8 +31,12 @@ func Code(t *compute.Table, lang string) (string, error) {
 	}
 	l := languages[lang]
 	var b strings.Builder
+	what := "Sprague-Grundy values"
+	if t.Game.Misere || t.Game.State == "fibonacci-nim" {
+		what = "Outcomes (1: the player to move wins, 0: that player loses)"
+	}
 	comment := []string{
-		fmt.Sprintf("Sprague-Grundy values of %s (rule %s, %s start), written by sgtab.", t.Game.Name, t.Game.RuleText(), t.Game.Start),
+		fmt.Sprintf("%s of %s (rule %s, %s start), written by sgtab.", what, t.Game.Name, t.Game.RuleText(), t.Game.Start),
 	}
 	periodic := a.Status != compute.None
 	if periodic {
