@@ -80,7 +80,30 @@ func (p *configParser) lattice(n ast.Node, key string) (*Lattice, bool) {
 	} else {
 		p.errorf(n, key+".moves", ErrMissing, "", "missing: the moves, a list of {step: [dx, dy], repeat: true|false}")
 	}
+	if len(p.errs) == before {
+		if err := CheckMemory(l.memory()); err != nil {
+			p.errorf(n, key, ErrTooLarge, "", "%v", err)
+		}
+	}
 	return l, len(p.errs) == before
+}
+
+// memory estimates the bytes a lattice's table takes to compute: four a
+// point, and for each repeating step, its lines — the points with no point
+// behind them on the board — each with an index entry and a set of values
+// of at most width+height+1 bits.
+func (l *Lattice) memory() int64 {
+	w, h := int64(l.Size[0]), int64(l.Size[1])
+	need := 4 * w * h
+	for _, s := range l.Steps {
+		if !s.Repeat {
+			continue
+		}
+		dx, dy := int64(-s.D[0]), int64(-s.D[1])
+		lines := w*h - max(w-dx, 0)*max(h-dy, 0)
+		need += lines * (48 + (w+h+64)/64*8)
+	}
+	return need
 }
 
 // step reads one move of a lattice.
