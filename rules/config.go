@@ -397,6 +397,10 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 		if len(p.errs) > before {
 			return Game{}, false
 		}
+		if err := CheckMemory(stateMemory(g.State, int64(g.Heaps))); err != nil {
+			p.errorf(e.value, key, ErrTooLarge, "", "with heaps %d: %v", g.Heaps, err)
+			return Game{}, false
+		}
 		return g, true
 	}
 	if e, ok := m["start"]; ok {
@@ -497,6 +501,16 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 		}
 	}
 	return g, true
+}
+
+// stateMemory estimates the bytes a built-in game's table of size n takes
+// to compute: Euclid's game holds every pair, with a memo entry each;
+// Fibonacci Nim a few words a heap.
+func stateMemory(name string, n int64) int64 {
+	if name == "euclid" {
+		return (n + 1) * (n + 1) * 48
+	}
+	return (n + 1) * 16
 }
 
 // name reads the game's name key, if any, into g.
