@@ -146,77 +146,61 @@ func WriteLatticeIPC(path string, t *compute.LatticeTable, opt Options) error {
 // config stored in the metadata (sgtab.config); when that fails, it has
 // only its Name and Config, and a nil Lattice.
 func ReadLatticeParquet(path string) (t *compute.LatticeTable, meta map[string]string, err error) {
-	defer func() {
+	err = readParquetFile(path, func(pf *file.Reader, m map[string]string) error {
+		meta = m
+		w, err1 := strconv.Atoi(meta[KeyWidth])
+		h, err2 := strconv.Atoi(meta[KeyHeight])
+		if err1 != nil || err2 != nil || w < 1 || h < 1 {
+			return errors.New("not an sgtab lattice table (no sgtab.width and sgtab.height)")
+		}
+		fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: defaultBatchRows}, memory.DefaultAllocator)
 		if err != nil {
-			err = fmt.Errorf("read %s: %w", path, err)
+			return err
 		}
-	}()
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close() // read-only: Close has nothing to report
-	defer recoverCorrupt(&err)
-	pf, err := file.NewParquetReader(f)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer pf.Close() // reading from a file closed above: nothing to report
-	meta = make(map[string]string)
-	kv := pf.MetaData().KeyValueMetadata()
-	for i, k := range kv.Keys() {
-		if k != "ARROW:schema" {
-			meta[k] = kv.Values()[i]
+		rr, err := fr.GetRecordReader(context.Background(), nil, nil)
+		if err != nil {
+			return err
 		}
-	}
-	w, err1 := strconv.Atoi(meta[KeyWidth])
-	h, err2 := strconv.Atoi(meta[KeyHeight])
-	if err1 != nil || err2 != nil || w < 1 || h < 1 {
-		return nil, nil, errors.New("not an sgtab lattice table (no sgtab.width and sgtab.height)")
-	}
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: defaultBatchRows}, memory.DefaultAllocator)
-	if err != nil {
-		return nil, nil, err
-	}
-	rr, err := fr.GetRecordReader(context.Background(), nil, nil)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer rr.Release()
-	t = &compute.LatticeTable{W: w, H: h}
-	t.Game.Name, t.Game.Config = meta[KeyName], meta[KeyConfig]
-	if games, err := rules.Parse(strings.NewReader(meta[KeyConfig]), meta[KeyName]); err == nil {
-		for _, g := range games {
-			if g.Name == meta[KeyName] && (g.Lattice != nil && g.Lattice.Size == [2]int{w, h} || g.State != "") {
-				t.Game = g
+		defer rr.Release()
+		t = &compute.LatticeTable{W: w, H: h}
+		t.Game.Name, t.Game.Config = meta[KeyName], meta[KeyConfig]
+		if games, err := rules.Parse(strings.NewReader(meta[KeyConfig]), meta[KeyName]); err == nil {
+			for _, g := range games {
+				if g.Name == meta[KeyName] && (g.Lattice != nil && g.Lattice.Size == [2]int{w, h} || g.State != "") {
+					t.Game = g
+				}
 			}
 		}
-	}
-	i := 0
-	for rr.Next() {
-		rec := rr.RecordBatch()
-		if rec.NumCols() != 3 {
-			return nil, nil, fmt.Errorf("%d columns, want x, y, sg", rec.NumCols())
-		}
-		xs, ok1 := rec.Column(0).(*array.Uint32)
-		ys, ok2 := rec.Column(1).(*array.Uint32)
-		sgs, ok3 := rec.Column(2).(*array.Uint32)
-		if !ok1 || !ok2 || !ok3 {
-			return nil, nil, errors.New("columns x, y, sg must be uint32")
-		}
-		for j := range int(rec.NumRows()) {
-			if int(xs.Value(j)) != (i+j)%w || int(ys.Value(j)) != (i+j)/w {
-				return nil, nil, fmt.Errorf("row %d is (%d, %d), want (%d, %d)", i+j, xs.Value(j), ys.Value(j), (i+j)%w, (i+j)/w)
+		i := 0
+		for rr.Next() {
+			rec := rr.RecordBatch()
+			if rec.NumCols() != 3 {
+				return fmt.Errorf("%d columns, want x, y, sg", rec.NumCols())
 			}
+			xs, ok1 := rec.Column(0).(*array.Uint32)
+			ys, ok2 := rec.Column(1).(*array.Uint32)
+			sgs, ok3 := rec.Column(2).(*array.Uint32)
+			if !ok1 || !ok2 || !ok3 {
+				return errors.New("columns x, y, sg must be uint32")
+			}
+			for j := range int(rec.NumRows()) {
+				if int(xs.Value(j)) != (i+j)%w || int(ys.Value(j)) != (i+j)/w {
+					return fmt.Errorf("row %d is (%d, %d), want (%d, %d)", i+j, xs.Value(j), ys.Value(j), (i+j)%w, (i+j)/w)
+				}
+			}
+			t.G.Append(sgs.Uint32Values()...)
+			i += int(rec.NumRows())
 		}
-		t.G.Append(sgs.Uint32Values()...)
-		i += int(rec.NumRows())
-	}
-	if err := rr.Err(); err != nil {
+		if err := rr.Err(); err != nil {
+			return err
+		}
+		if i != w*h {
+			return fmt.Errorf("%d rows for a board of %d×%d", i, w, h)
+		}
+		return nil
+	})
+	if err != nil {
 		return nil, nil, err
-	}
-	if i != w*h {
-		return nil, nil, fmt.Errorf("%d rows for a board of %d×%d", i, w, h)
 	}
 	return t, meta, nil
 }

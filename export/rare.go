@@ -34,15 +34,7 @@ func WriteRare(path string, t *compute.Table, opt Options) error {
 		}
 		rec := b.NewRecordBatch()
 		defer rec.Release()
-		fw, err := newParquetWriter(f, schema, mem, opt)
-		if err != nil {
-			return err
-		}
-		if err := fw.Write(rec); err != nil {
-			fw.Close()
-			return err
-		}
-		return fw.Close()
+		return writeRecord(f, schema, mem, opt, rec)
 	})
 	if err != nil {
 		return fmt.Errorf("write parquet %s: %w", path, err)

@@ -131,13 +131,7 @@ func readParquet(r io.ReaderAt, size int64, mem memory.Allocator) (t *compute.Ta
 		return nil, nil, err
 	}
 	defer pf.Close() // reading from an io.ReaderAt the caller owns: nothing to report
-	meta = make(map[string]string)
-	kv := pf.MetaData().KeyValueMetadata()
-	for i, k := range kv.Keys() {
-		if k != "ARROW:schema" {
-			meta[k] = kv.Values()[i]
-		}
-	}
+	meta = kvMetadata(pf)
 	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: defaultBatchRows}, mem)
 	if err != nil {
 		return nil, nil, err

@@ -96,15 +96,7 @@ func WriteSummary(path string, rows []Summary, opt Options) error {
 		}
 		rec := b.NewRecordBatch()
 		defer rec.Release()
-		fw, err := newParquetWriter(f, schema, mem, opt)
-		if err != nil {
-			return err
-		}
-		if err := fw.Write(rec); err != nil {
-			fw.Close()
-			return err
-		}
-		return fw.Close()
+		return writeRecord(f, schema, mem, opt, rec)
 	})
 	if err != nil {
 		return fmt.Errorf("write parquet %s: %w", path, err)
@@ -116,73 +108,57 @@ func WriteSummary(path string, rows []Summary, opt Options) error {
 // key/value metadata. It returns an error, never panics, when the file is
 // not such a table.
 func ReadSummary(path string) (rows []Summary, meta map[string]string, err error) {
-	defer func() {
+	err = readParquetFile(path, func(pf *file.Reader, m map[string]string) error {
+		meta = m
+		if _, ok := meta["sgtab.games"]; !ok {
+			return errors.New("not an sgtab summary table (no sgtab.games key)")
+		}
+		fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: 1 << 16}, memory.DefaultAllocator)
 		if err != nil {
-			err = fmt.Errorf("read %s: %w", path, err)
+			return err
 		}
-	}()
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close() // read-only: Close has nothing to report
-	defer recoverCorrupt(&err)
-	pf, err := file.NewParquetReader(f)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer pf.Close() // reading from a file closed above: nothing to report
-	meta = make(map[string]string)
-	kv := pf.MetaData().KeyValueMetadata()
-	for i, k := range kv.Keys() {
-		if k != "ARROW:schema" {
-			meta[k] = kv.Values()[i]
+		schema, err := fr.Schema()
+		if err != nil {
+			return err
 		}
-	}
-	if _, ok := meta["sgtab.games"]; !ok {
-		return nil, nil, errors.New("not an sgtab summary table (no sgtab.games key)")
-	}
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: 1 << 16}, memory.DefaultAllocator)
-	if err != nil {
-		return nil, nil, err
-	}
-	schema, err := fr.Schema()
-	if err != nil {
-		return nil, nil, err
-	}
-	want := summarySchema.Fields()
-	if len(schema.Fields()) != len(want) {
-		return nil, nil, fmt.Errorf("%d columns, want %d", len(schema.Fields()), len(want))
-	}
-	for i, f := range schema.Fields() {
-		if f.Name != want[i].Name || !arrow.TypeEqual(f.Type, want[i].Type) {
-			return nil, nil, fmt.Errorf("column %d is %s %s, want %s %s", i, f.Name, f.Type, want[i].Name, want[i].Type)
+		want := summarySchema.Fields()
+		if len(schema.Fields()) != len(want) {
+			return fmt.Errorf("%d columns, want %d", len(schema.Fields()), len(want))
 		}
-	}
-	rr, err := fr.GetRecordReader(context.Background(), nil, nil)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer rr.Release()
-	for rr.Next() {
-		rec := rr.RecordBatch()
-		str := func(c int) *array.String { return rec.Column(c).(*array.String) }
-		u64 := func(c int) *array.Uint64 { return rec.Column(c).(*array.Uint64) }
-		u32 := func(c int) *array.Uint32 { return rec.Column(c).(*array.Uint32) }
-		for i := range int(rec.NumRows()) {
-			r := Summary{
-				Name: str(0).Value(i), Rule: str(1).Value(i), Start: str(2).Value(i),
-				Heaps: int(u64(3).Value(i)), Status: compute.Status(str(4).Value(i)),
-				MaxSG: u32(8).Value(i), RareMask: u32(9).Value(i), RareCount: int(u64(10).Value(i)),
-				Checksum: str(11).Value(i), Seconds: rec.Column(12).(*array.Float64).Value(i),
+		for i, f := range schema.Fields() {
+			if f.Name != want[i].Name || !arrow.TypeEqual(f.Type, want[i].Type) {
+				return fmt.Errorf("column %d is %s %s, want %s %s", i, f.Name, f.Type, want[i].Name, want[i].Type)
 			}
-			if u64(5).IsValid(i) {
-				r.Period, r.Preperiod, r.Saltus = int(u64(5).Value(i)), int(u64(6).Value(i)), u32(7).Value(i)
-			}
-			rows = append(rows, r)
 		}
-	}
-	if err := rr.Err(); err != nil {
+		rr, err := fr.GetRecordReader(context.Background(), nil, nil)
+		if err != nil {
+			return err
+		}
+		defer rr.Release()
+		for rr.Next() {
+			rec := rr.RecordBatch()
+			str := func(c int) *array.String { return rec.Column(c).(*array.String) }
+			u64 := func(c int) *array.Uint64 { return rec.Column(c).(*array.Uint64) }
+			u32 := func(c int) *array.Uint32 { return rec.Column(c).(*array.Uint32) }
+			for i := range int(rec.NumRows()) {
+				r := Summary{
+					Name: str(0).Value(i), Rule: str(1).Value(i), Start: str(2).Value(i),
+					Heaps: int(u64(3).Value(i)), Status: compute.Status(str(4).Value(i)),
+					MaxSG: u32(8).Value(i), RareMask: u32(9).Value(i), RareCount: int(u64(10).Value(i)),
+					Checksum: str(11).Value(i), Seconds: rec.Column(12).(*array.Float64).Value(i),
+				}
+				if u64(5).IsValid(i) {
+					r.Period, r.Preperiod, r.Saltus = int(u64(5).Value(i)), int(u64(6).Value(i)), u32(7).Value(i)
+				}
+				rows = append(rows, r)
+			}
+		}
+		if err := rr.Err(); err != nil {
+			return err
+		}
+		return nil
+	})
+	if err != nil {
 		return nil, nil, err
 	}
 	return rows, meta, nil
