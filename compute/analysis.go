@@ -42,20 +42,32 @@ const rareShare = 1.0 / 16
 // Analyze returns the analysis of t's row values G. A period found while
 // computing (and proved, so that the rest of the table was filled in) is
 // kept; otherwise G is searched for a period, proved where a theorem allows.
-func Analyze(t *Table) *Analysis {
+func Analyze(t *Table) *Analysis { return analyzeValues(t, true) }
+
+// Observe returns the analysis of t's values alone: as Analyze, but
+// claiming no proof, for values whose rule is not known (a table written by
+// another tool) or not trusted to have produced them. A period it reports
+// is at most Observed.
+func Observe(t *Table) *Analysis { return analyzeValues(t, false) }
+
+func analyzeValues(t *Table, proofs bool) *Analysis {
 	switch t.G.Width() {
 	case 8:
-		return analyze(t, typed[uint8](t.G))
+		return analyze(t, typed[uint8](t.G), proofs)
 	case 16:
-		return analyze(t, typed[uint16](t.G))
+		return analyze(t, typed[uint16](t.G), proofs)
 	default:
-		return analyze(t, typed[uint32](t.G))
+		return analyze(t, typed[uint32](t.G), proofs)
 	}
 }
 
-func analyze[T Value](t *Table, G []T) *Analysis {
+func analyze[T Value](t *Table, G []T, proofs bool) *Analysis {
 	a := &Analysis{Status: None, Computed: t.N(), Checksum: Checksum(G)}
-	if t.proved != nil {
+	if !proofs {
+		if per, ok := FindPeriod(G); ok {
+			a.Status, a.Period = Observed, per
+		}
+	} else if t.proved != nil {
 		a.Status, a.Period, a.Proof = Proved, t.proved.period, t.proved.proof
 		a.Computed = t.proved.computed
 	} else if per, proof, ok := prove(t.Game.Rule, G); ok && t.Game.State == "" {

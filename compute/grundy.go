@@ -50,6 +50,10 @@ const (
 // The values are kept one byte wide while they fit, then two, then four: when
 // a value outgrows the width, the table is widened and the computation goes
 // on from that heap size (the engine's state is rebuilt from the values).
+// The table starts with room for firstRoom heap sizes and takes its full
+// size once they are computed, when the width of most games has settled:
+// a table that would not fit in the memory available (rules.CheckMemory)
+// is refused then, or at a later widening, before it is allocated.
 func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, error) {
 	if n < 0 {
 		panic("compute: negative heap size")
@@ -58,9 +62,10 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 		return misere(ctx, g, n, opt)
 	}
 	start := time.Now()
-	t := &Table{Game: g, G: makeValues(n+1, 8)}
+	room := min(n, firstRoom) + 1
+	t := &Table{Game: g, G: makeValues(room, 8)}
 	if g.Start == rules.StartRing {
-		t.Ring = makeValues(n+1, 8)
+		t.Ring = makeValues(room, 8)
 	}
 	r := &run{ctx: ctx, t: t, opt: opt, n: n, check: firstProofCheck}
 	if w := opt.workers(); w > 1 {
@@ -82,18 +87,24 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 		}
 		if h <= r.n {
 			width := 2 * t.G.Width()
-			// The old and the new storage live together while copying.
-			cols := 1
-			if t.hasRing() {
-				cols = 2
+			// The table's full size at the new width; once it has it,
+			// the old and the new storage live together while copying.
+			need := rules.HeapMemory(int64(r.n), g.Start, width)
+			if t.G.Len() > r.n {
+				need = rules.WidenMemory(int64(r.n), g.Start, width)
 			}
-			if err := rules.CheckMemory(int64(cols) * int64(t.G.Len()) * int64(width+t.G.Width()) / 8); err != nil {
+			if err := rules.CheckMemory(need); err != nil {
 				return nil, fmt.Errorf("heap %d: values need %d bits: %w", h, width, err)
 			}
 			t.G.widen(width)
 			if t.hasRing() {
 				t.Ring.widen(width)
 			}
+		}
+	}
+	if t.proved != nil && t.G.Len() <= r.n {
+		if err := r.grow(); err != nil {
+			return nil, err
 		}
 	}
 	if r.canProve() && t.proved == nil && r.n > 0 {
@@ -126,7 +137,7 @@ type run struct {
 	work, reported int64
 }
 
-func (r *run) canProve() bool { return provable(r.t.Game.Rule) && !r.opt.Exhaustive }
+func (r *run) canProve() bool { return Provable(r.t.Game.Rule) && !r.opt.Exhaustive }
 
 // computeFrom computes heap sizes from on with values of type T, and returns
 // the first heap size whose value (or ring value) does not fit in T, or
@@ -145,6 +156,15 @@ func computeFrom[T Value](r *run, from int) (int, error) {
 		ring = newEvaluator[T](ringRule(t.Game.Rule), false, r.pool, G[:from])
 	}
 	for h := from; h <= r.n; h++ {
+		if h == len(G) {
+			if err := r.grow(); err != nil {
+				return 0, err
+			}
+			G = typed[T](t.G)
+			if R != nil {
+				R = typed[T](t.Ring)
+			}
+		}
 		if t.proved == nil {
 			v := line.value(h, G)
 			if v > limit {
@@ -189,6 +209,45 @@ func computeFrom[T Value](r *run, from int) (int, error) {
 	return r.n + 1, nil
 }
 
+// firstRoom is the number of heap sizes (less one) a table has room for
+// before it takes its full size.
+const firstRoom = 1 << 16
+
+// grow gives the table its full size, r.n+1 heap sizes, after checking that
+// it fits in the memory available at its present width, and fills the new
+// room from the proved period when there is one.
+func (r *run) grow() error {
+	t := r.t
+	if err := rules.CheckMemory(rules.HeapMemory(int64(r.n), t.Game.Start, t.G.Width())); err != nil {
+		return fmt.Errorf("heap %d: with values of %d bits: %w", t.G.Len(), t.G.Width(), err)
+	}
+	old := t.G.Len()
+	t.G = t.G.grow(r.n + 1)
+	if t.hasRing() {
+		t.Ring = t.Ring.grow(r.n + 1)
+	}
+	if t.proved != nil {
+		p := t.proved.period.Length
+		switch t.G.Width() {
+		case 8:
+			fillPeriod(typed[uint8](t.G), old, p)
+		case 16:
+			fillPeriod(typed[uint16](t.G), old, p)
+		default:
+			fillPeriod(typed[uint32](t.G), old, p)
+		}
+	}
+	return nil
+}
+
+// fillPeriod fills G[from:] from the period p: G(m) = G(m − p), as a
+// proved period (which has no saltus) says.
+func fillPeriod[T Value](G []T, from, p int) {
+	for m := from; m < len(G); m++ {
+		G[m] = G[m-p]
+	}
+}
+
 // firstProofCheck is the first heap size at which Sequence tries to prove
 // the values periodic; it tries again at every power of two after it.
 const firstProofCheck = 64
@@ -211,9 +270,7 @@ func tryProof[T Value](t *Table, G []T, h int, stop bool) {
 		}
 		computed = need
 	}
-	for m := h + 1; m < len(G); m++ {
-		G[m] = G[m-per.Length] // a proved period has no saltus
-	}
+	fillPeriod(G, h+1, per.Length)
 	t.proved = &provedPeriod{period: per, proof: proof, computed: computed}
 }
 

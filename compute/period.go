@@ -135,8 +135,10 @@ func proofWindow(r rules.Rule, p Period) (Proof, bool) {
 	return Proof{Theorem: theorem, WindowStart: p.Start, WindowEnd: w}, true
 }
 
-// provable reports whether some theorem of proofWindow can apply to r.
-func provable(r rules.Rule) bool {
+// Provable reports whether some theorem of proofWindow can apply to r, so
+// that a period of its values may be proved (and the values above the
+// proof filled in from it).
+func Provable(r rules.Rule) bool {
 	_, ok := proofWindow(r, Period{Length: 1})
 	return ok
 }
@@ -144,7 +146,7 @@ func provable(r rules.Rule) bool {
 // prove returns the smallest period of G that a theorem proves for every n,
 // and the proof, or false when none does.
 func prove[T Value](r rules.Rule, G []T) (Period, Proof, bool) {
-	if !provable(r) {
+	if !Provable(r) {
 		return Period{}, Proof{}, false
 	}
 	var proof Proof

@@ -210,6 +210,15 @@ func (v *Values) widen(width int) {
 	*v = w
 }
 
+// grow returns v with room for n values, the first v.Len() of them v's.
+func (v Values) grow(n int) Values {
+	w := makeValues(n, v.Width())
+	copy(w.u8, v.u8)
+	copy(w.u16, v.u16)
+	copy(w.u32, v.u32)
+	return w
+}
+
 // typed returns the values of v as a []T; T must be the type of v's width.
 func typed[T Value](v Values) []T {
 	var s any
@@ -233,6 +242,19 @@ func valuesFrom[T Value](vs []T) Values {
 		return Values{u16: s}
 	default:
 		return Values{u32: any(vs).([]uint32)}
+	}
+}
+
+// Checksum returns the checksum of the values that ogsolve prints (see
+// Checksum).
+func (v Values) Checksum() string {
+	switch v.Width() {
+	case 8:
+		return Checksum(v.u8)
+	case 16:
+		return Checksum(v.u16)
+	default:
+		return Checksum(v.u32)
 	}
 }
 

@@ -3,8 +3,11 @@ package export_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/parquet-go/parquet-go"
 
@@ -90,8 +93,8 @@ func TestWriteRare(t *testing.T) {
 		t.Fatal(err)
 	}
 	type row struct {
-		N  uint64 `parquet:"n"`
-		SG uint32 `parquet:"sg"`
+		N  int64 `parquet:"n"`
+		SG int32 `parquet:"sg"`
 	}
 	rows, err := parquet.ReadFile[row](path)
 	if err != nil {
@@ -102,17 +105,94 @@ func TestWriteRare(t *testing.T) {
 		t.Fatalf("%d rows, want %d", len(rows), r.Count)
 	}
 	for i, x := range rows {
-		if int(x.N) != r.Positions[i] || x.SG != kayles.G.At(int(x.N)) || !compute.IsRare(x.SG, r.Mask) {
+		if int(x.N) != r.Positions[i] || uint32(x.SG) != kayles.G.At(int(x.N)) || !compute.IsRare(uint32(x.SG), r.Mask) {
 			t.Errorf("row %d = %+v", i, x)
 		}
 	}
+	// sgtab reads it back as rare positions, verified.
+	f, err := export.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Kind != export.KindRare || f.Rare.Mask != r.Mask || !slices.Equal(f.Rare.N, r.Positions) || f.Rare.Heaps != 1000 {
+		t.Errorf("read back %+v", f.Rare)
+	}
+	if _, _, _, err := export.ReadTable(path); err == nil || !strings.Contains(err.Error(), "rare positions of kayles, not its table") {
+		t.Errorf("ReadTable of rare positions: %v", err)
+	}
+	// One value changed: refused.
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta := f.Meta
+	meta[export.KeyRareCRC] = "00000000"
+	bad := filepath.Join(t.TempDir(), "bad-rare.parquet")
+	ns, sgs := make([]int64, len(r.Positions)), make([]int32, len(r.Positions))
+	for i, n := range r.Positions {
+		ns[i], sgs[i] = int64(n), int32(kayles.G.At(n))
+	}
+	n, sg := i64s(ns...), i32s(sgs...)
+	writeRaw(t, "parquet", bad, meta, []string{"n", "sg"}, []arrow.Array{n, sg})
+	n.Release()
+	sg.Release()
+	if _, err := export.Read(bad); err == nil || !strings.Contains(err.Error(), "CRC-32C") {
+		t.Errorf("rare positions with a wrong CRC: %v (file of %d bytes)", err, len(data))
+	}
 	// A table without a split has no rare file.
 	grundy := computed(t, "name: g\ncode: \"4!.0\"\n", 100)
-	bad := filepath.Join(t.TempDir(), "g-rare.parquet")
+	bad = filepath.Join(t.TempDir(), "g-rare.parquet")
 	if err := export.WriteRare(bad, grundy, export.Options{}); err == nil {
 		t.Error("WriteRare of a table without rare values succeeded")
 	}
 	if _, err := os.Stat(bad); err == nil {
 		t.Error("a failed WriteRare left a file")
+	}
+}
+
+// TestLatticeRoundTrip writes Wythoff's game and Euclid's game in both
+// formats and reads them back through Read, verified, with the keys every
+// table has.
+func TestLatticeRoundTrip(t *testing.T) {
+	games := []string{
+		"name: wythoff\nlattice:\n  size: [70, 40]\n  moves:\n    - {step: [-1, 0], repeat: true}\n    - {step: [0, -1], repeat: true}\n    - {step: [-1, -1], repeat: true}\n",
+		"name: euclid\nstate: euclid\nheaps: 80\n",
+	}
+	for _, yaml := range games {
+		gs, err := rules.Parse(strings.NewReader(yaml), "g.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lt *compute.LatticeTable
+		if gs[0].State != "" {
+			_, lt, err = compute.SolveState(t.Context(), gs[0])
+		} else {
+			lt, err = compute.Lattice(t.Context(), gs[0], compute.Options{})
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range []struct {
+			ext   string
+			write func(string, *compute.LatticeTable, export.Options) error
+		}{{".parquet", export.WriteLatticeParquet}, {".arrow", export.WriteLatticeIPC}} {
+			path := filepath.Join(t.TempDir(), gs[0].Name+w.ext)
+			if err := w.write(path, lt, export.Options{}); err != nil {
+				t.Fatal(err)
+			}
+			f, err := export.Read(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := f.Lattice
+			if f.Kind != export.KindLattice || !got.G.Equal(lt.G) || got.W != lt.W || got.H != lt.H || got.Game.RuleText() != lt.Game.RuleText() {
+				t.Errorf("%s: read back %s %d×%d %s", path, f.Kind, got.W, got.H, got.Game.RuleText())
+			}
+			for _, k := range []string{export.KeyRule, export.KeyHeaps, export.KeyStatus, export.KeyChecksum, export.KeyCRC, export.KeyKind} {
+				if f.Meta[k] == "" {
+					t.Errorf("%s: no %s", path, k)
+				}
+			}
+		}
 	}
 }

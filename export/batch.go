@@ -8,22 +8,36 @@ import (
 	"github.com/sgtab/sgtab/compute"
 )
 
-// A batcher cuts a table into record batches without copying G or Ring: the
-// sg and sg_ring columns point into the table's slices, and the n column is
-// filled into one buffer reused by every batch. A batch must be released
-// before the next one is made, and the writers must not keep it (pqarrow and
-// ipc encode or write a batch before Write returns).
+// A batcher cuts a table into record batches, copying as little as it can:
+// a value column stored in 32 bits (and written as int32) points into the
+// table's own memory; narrower ones are widened into a buffer reused by every
+// batch, as is the n column. A batch must be released before the next one is
+// made, and the writers must not keep it (pqarrow and ipc encode or write a
+// batch before Write returns).
 type batcher struct {
-	schema  *arrow.Schema
-	t       *compute.Table
-	n       *memory.Buffer // room for one batch of n values
-	g, ring []uint32       // one batch of values widened to 32 bits, when stored narrower
+	schema *arrow.Schema
+	t      *compute.Table
+	n      *memory.Buffer // room for one batch of n values
+	cols   []valueColumn  // sg, and sg_ring on a ring
+}
+
+// A valueColumn is one column of values being cut into batches.
+type valueColumn struct {
+	v    compute.Values
+	dt   arrow.DataType // int32 or int64
+	wide []uint32       // one batch widened to 32 bits, when stored narrower
+	long []int64        // one batch as int64, when written so
 }
 
 func newBatcher(schema *arrow.Schema, t *compute.Table, rows int, mem memory.Allocator) *batcher {
 	n := memory.NewResizableBuffer(mem)
-	n.Resize(min(rows, t.G.Len()) * arrow.Uint64SizeBytes)
-	return &batcher{schema: schema, t: t, n: n}
+	n.Resize(min(rows, t.G.Len()) * arrow.Int64SizeBytes)
+	b := &batcher{schema: schema, t: t, n: n}
+	b.cols = append(b.cols, valueColumn{v: t.G, dt: schema.Field(1).Type})
+	if t.Ring.Len() > 0 {
+		b.cols = append(b.cols, valueColumn{v: t.Ring, dt: schema.Field(2).Type})
+	}
+	return b
 }
 
 // release frees the n buffer.
@@ -32,18 +46,15 @@ func (b *batcher) release() { b.n.Release() }
 // batch returns the record batch of rows lo..hi-1; the caller releases it.
 func (b *batcher) batch(lo, hi int) arrow.RecordBatch {
 	rows := hi - lo
-	nbuf := memory.SliceBuffer(b.n, 0, rows*arrow.Uint64SizeBytes)
+	nbuf := memory.SliceBuffer(b.n, 0, rows*arrow.Int64SizeBytes)
 	defer nbuf.Release()
-	ns := arrow.Uint64Traits.CastFromBytes(nbuf.Bytes())
+	ns := arrow.Int64Traits.CastFromBytes(nbuf.Bytes())
 	for i := range ns {
-		ns[i] = uint64(lo + i)
+		ns[i] = int64(lo + i)
 	}
-	cols := []arrow.Array{
-		newArray(arrow.PrimitiveTypes.Uint64, rows, nbuf),
-		uint32Array(wide(b.t.G, lo, hi, &b.g)),
-	}
-	if b.t.Ring.Len() > 0 {
-		cols = append(cols, uint32Array(wide(b.t.Ring, lo, hi, &b.ring)))
+	cols := []arrow.Array{newArray(arrow.PrimitiveTypes.Int64, rows, nbuf)}
+	for i := range b.cols {
+		cols = append(cols, b.cols[i].array(lo, hi))
 	}
 	rec := array.NewRecordBatch(b.schema, cols, int64(rows))
 	for _, c := range cols {
@@ -52,19 +63,25 @@ func (b *batcher) batch(lo, hi int) arrow.RecordBatch {
 	return rec
 }
 
-// wide returns the values lo..hi-1 of v as uint32: v's own memory when it
-// stores 32 bits, else a copy into *buf, which is reused from batch to batch.
-func wide(v compute.Values, lo, hi int, buf *[]uint32) []uint32 {
-	if s, ok := v.Shared32(); ok {
-		return s[lo:hi]
+// array returns the values lo..hi-1 of the column as an array of its type.
+func (c *valueColumn) array(lo, hi int) arrow.Array {
+	var v32 []uint32
+	if s, ok := c.v.Shared32(); ok {
+		v32 = s[lo:hi]
+	} else {
+		c.wide = c.v.AppendTo(c.wide[:0], lo, hi)
+		v32 = c.wide
 	}
-	*buf = v.AppendTo((*buf)[:0], lo, hi)
-	return *buf
-}
-
-// uint32Array returns an array over the memory of v, without copying it.
-func uint32Array(v []uint32) arrow.Array {
-	return newArray(arrow.PrimitiveTypes.Uint32, len(v), memory.NewBufferBytes(arrow.Uint32Traits.CastToBytes(v)))
+	if c.dt.ID() == arrow.INT64 {
+		c.long = c.long[:0]
+		for _, x := range v32 {
+			c.long = append(c.long, int64(x))
+		}
+		return newArray(c.dt, len(c.long), memory.NewBufferBytes(arrow.Int64Traits.CastToBytes(c.long)))
+	}
+	// Every value is at most 2^31 − 1 (valueType), so its bits read the
+	// same as int32.
+	return newArray(c.dt, len(v32), memory.NewBufferBytes(arrow.Uint32Traits.CastToBytes(v32)))
 }
 
 func newArray(dt arrow.DataType, rows int, values *memory.Buffer) arrow.Array {

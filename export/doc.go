@@ -1,37 +1,41 @@
 // Package export writes Sprague-Grundy tables as Arrow IPC and Parquet files,
-// and reads them back. It is the only sgtab package that imports arrow-go.
+// and reads them back, verified. It is the only sgtab package that imports
+// arrow-go.
 //
 // Both formats share one schema (see Schema), one row per heap size:
 //
-//	n        uint64  not null   the heap size, 0, 1, …, N in order
-//	sg       uint32  not null   G(n), the Sprague-Grundy value of a row of n tokens
-//	sg_ring  uint32  not null   SG of a ring of n tokens; only for games that start on a ring
+//	n        int64   not null   the heap size, 0, 1, …, N in order
+//	sg       int32   not null   G(n), the Sprague-Grundy value of a row of n tokens
+//	sg_ring  int32   not null   SG of a ring of n tokens; only for games that start on a ring
 //
-// and the same key/value metadata, in the Arrow schema and in the Parquet
-// footer, keys in sorted order:
+// The value columns are int64 instead when a value exceeds 2^31 − 1 (only
+// tables of more than 2^31 heap sizes can hold one). The columns are signed
+// so that readers may subtract them (sg − n) without wrapping.
 //
-//	sgtab.name     the game's name in its config
-//	sgtab.rule     the canonical rule in code notation, e.g. "0.77" (rules.Rule.String)
-//	sgtab.start    "line" or "ring"
-//	sgtab.config   the YAML text of the config file
-//	sgtab.heaps    N in decimal: the table holds n = 0..N
-//	sgtab.version  the sgtab version that wrote the file
-//
-// plus any keys the caller passes in Options.Extra. Parquet files also hold
-// the key ARROW:schema, the serialized Arrow schema, so that readers see sg as
-// UINT32 and n as UINT64 (Parquet stores them as INT32 and INT64 with an
-// unsigned logical type).
+// Both carry the same key/value metadata, in the Arrow schema and in the
+// Parquet footer, keys in sorted order: sgtab.kind ("table"), sgtab.name,
+// sgtab.rule (the canonical rule, e.g. "0.77"), sgtab.start, sgtab.config
+// (the YAML), sgtab.heaps (N), sgtab.version, sgtab.play, the checksums of
+// the values (sgtab.checksum, ogsolve's, and sgtab.crc32c, a CRC-32C of
+// every bit), and the analysis (sgtab.status, sgtab.period, …; see the Key
+// constants), plus any keys the caller passes in Options.Extra. Parquet files
+// also hold the key ARROW:schema, the serialized Arrow schema. Lattice tables
+// (x, y, sg), the rare positions of a table (n, sg) and a run's summary carry
+// sgtab.kind lattice, rare and summary.
 //
 // Parquet files are zstd-compressed, without dictionary encoding, with n
 // DELTA_BINARY_PACKED, in row groups of at most Options.RowGroupRows rows.
 // IPC files use the Arrow IPC file format (Feather v2), uncompressed. Both
 // are written one record batch (Options.BatchRows rows) at a time, so a write
-// needs little memory beyond the table itself, and go to path+".tmp" first,
-// renamed to path only when complete. DuckDB, polars and pandas read both
-// formats as they are.
+// needs little memory beyond the table itself, into a temporary file of a
+// unique name renamed into place when complete (WriteFile). DuckDB, polars
+// and pandas read both formats as they are.
 //
-// ReadParquet and ReadIPC read such a file back into a compute.Table and its
-// metadata, checking the column types and that n runs 0..N. A truncated or
+// Read reads any of these files back and verifies it before its numbers are
+// used: the columns and row count, the checksums, the first values against
+// the game's rule (so that a file cannot pass for another game), and a
+// proved period against the values (so that no proof is claimed that the
+// metadata does not carry and the values do not confirm). A truncated or
 // damaged file gives an error, not a panic; but arrow-go trusts the lengths
 // in a file's schema flatbuffer (in the IPC footer, and in Parquet's
 // ARROW:schema key), so a file damaged exactly there can exhaust memory.

@@ -2,16 +2,21 @@ package export_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -27,34 +32,25 @@ import (
 	"github.com/sgtab/sgtab/rules"
 )
 
-// newTable returns a table of rows heap sizes (N = rows-1) with values from
-// a fixed seed, starting on a ring when ring is set.
+// newTable returns the table of Nim (SG(n) = n) to rows−1, starting on a
+// ring when ring is set: values that need 8, 16 or 32 bits as the table
+// grows, and real values of a real rule, as a reader checks.
 func newTable(tb testing.TB, rows int, ring bool) *compute.Table {
 	tb.Helper()
-	rule, err := rules.ParseOctal("0.77")
+	config := "games:\n  - name: nim\n    moves:\n      - take: {min: 1}\n"
+	if ring {
+		config += "    start: ring\n"
+	}
+	games, err := rules.Parse(strings.NewReader(config), "nim.yaml")
 	if err != nil {
 		tb.Fatal(err)
 	}
-	g := rules.Game{
-		Name:   "kayles",
-		Rule:   rule,
-		Heaps:  rows - 1,
-		Config: "games:\n  - name: kayles\n    code: \"0.77\"\n",
-		File:   "kayles.yaml",
+	t, err := compute.Sequence(context.Background(), games[0], rows-1, compute.Options{})
+	if err != nil {
+		tb.Fatal(err)
 	}
-	rnd := rand.New(rand.NewPCG(1, 1))
-	values := make([]uint32, rows)
-	for n := range values {
-		values[n] = rnd.Uint32N(64)
-	}
-	t := &compute.Table{Game: g, G: compute.ValuesOf(values)}
-	if ring {
-		t.Game.Start = rules.StartRing
-		for n := range values {
-			values[n] = rnd.Uint32() // 32 bits wide
-		}
-		t.Ring = compute.ValuesOf(values)
-	}
+	// As written by hand: no analysis keys, no time, the size asked.
+	t.Analysis, t.Created, t.Game.Heaps = nil, time.Time{}, rows-1
 	return t
 }
 
@@ -174,9 +170,9 @@ func TestSchema(t *testing.T) {
 	for _, ring := range []bool{false, true} {
 		tab := newTable(t, 3, ring)
 		s := export.Schema(tab, export.Metadata(tab, "v1.2.3"))
-		want := "n uint64 sg uint32"
+		want := "n int64 sg int32"
 		if ring {
-			want += " sg_ring uint32"
+			want += " sg_ring int32"
 		}
 		var got []string
 		for _, f := range s.Fields() {
@@ -192,9 +188,11 @@ func TestSchema(t *testing.T) {
 		if !slices.IsSorted(md.Keys()) {
 			t.Errorf("metadata keys not sorted: %q", md.Keys())
 		}
+		crc := map[bool]string{false: "DD3BEBFB", true: "A41728F8"}[ring] // of 0, 1, 2 (and of the ring values)
 		wantMD := map[string]string{
-			"sgtab.name": "kayles", "sgtab.rule": "0.77", "sgtab.start": map[bool]string{false: "line", true: "ring"}[ring],
+			"sgtab.kind": "table", "sgtab.name": "nim", "sgtab.rule": "0.(3)", "sgtab.start": map[bool]string{false: "line", true: "ring"}[ring],
 			"sgtab.config": tab.Game.Config, "sgtab.heaps": "2", "sgtab.version": "v1.2.3", "sgtab.play": "normal",
+			"sgtab.checksum": "00040003", "sgtab.crc32c": crc,
 		}
 		if !maps.Equal(md.ToMap(), wantMD) {
 			t.Errorf("metadata %v, want %v", md.ToMap(), wantMD)
@@ -233,7 +231,8 @@ func TestParquetIndependent(t *testing.T) {
 				t.Errorf("Lookup(%q) = %q, %t; want %q", k, got, ok, v)
 			}
 		}
-		// Logical types: readers must see unsigned integers.
+		// Logical types: readers must see signed integers, which they
+		// may subtract without wrapping.
 		for _, c := range []struct {
 			name string
 			bits int8
@@ -247,8 +246,8 @@ func TestParquetIndependent(t *testing.T) {
 			}
 			lt := field.Node.Type().LogicalType()
 			it, ok := lt.Value.(*format.IntType)
-			if !ok || it.BitWidth != c.bits || it.IsSigned {
-				t.Errorf("column %s has logical type %v, want UINT%d", c.name, lt, c.bits)
+			if !ok || it.BitWidth != c.bits || !it.IsSigned {
+				t.Errorf("column %s has logical type %v, want INT%d", c.name, lt, c.bits)
 			}
 			if field.Node.Optional() {
 				t.Errorf("column %s is optional", c.name)
@@ -275,9 +274,9 @@ func TestParquetIndependent(t *testing.T) {
 			}
 		}
 		type row struct {
-			N      uint64 `parquet:"n"`
-			SG     uint32 `parquet:"sg"`
-			SGRing uint32 `parquet:"sg_ring,optional"`
+			N      int64 `parquet:"n"`
+			SG     int32 `parquet:"sg"`
+			SGRing int32 `parquet:"sg_ring,optional"`
 		}
 		got, err := parquet.Read[row](bytes.NewReader(b), int64(len(b)))
 		if err != nil {
@@ -287,11 +286,11 @@ func TestParquetIndependent(t *testing.T) {
 			t.Fatalf("parquet-go read %d rows, want %d", len(got), rows)
 		}
 		for i, r := range got {
-			var ringValue uint32
+			var ringValue int32
 			if ring {
-				ringValue = tab.Ring.At(i)
+				ringValue = int32(tab.Ring.At(i))
 			}
-			if r.N != uint64(i) || r.SG != tab.G.At(i) || r.SGRing != ringValue {
+			if r.N != int64(i) || r.SG != int32(tab.G.At(i)) || r.SGRing != ringValue {
 				t.Fatalf("row %d = %+v, want {%d %d %d}", i, r, i, tab.G.At(i), ringValue)
 			}
 		}
@@ -355,6 +354,65 @@ func TestTempFile(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestWriteFileSafe checks WriteFile against what may lie in the output
+// folder: a stale temporary file under the old fixed name, and a link
+// planted there pointing outside the folder; and two writers at once.
+func TestWriteFileSafe(t *testing.T) {
+	dir, outside := t.TempDir(), t.TempDir()
+	victim := filepath.Join(outside, "victim")
+	if err := os.WriteFile(victim, []byte("keep me"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "nim.parquet")
+	if err := os.Symlink(victim, path+".tmp"); err != nil {
+		t.Fatal(err)
+	}
+	stale := filepath.Join(dir, ".nim.parquet.123.tmp")
+	if err := os.WriteFile(stale, []byte("stale"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tab := newTable(t, 100, false)
+	if err := export.WriteParquet(path, tab, export.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(victim); err != nil || string(data) != "keep me" {
+		t.Errorf("the file a planted link points to changed: %q, %v", data, err)
+	}
+	if _, _, err := export.ReadParquet(path); err != nil {
+		t.Error(err)
+	}
+	// Two writers of one path at once: both succeed, the file is whole,
+	// and no temporary file is left.
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	for i := range errs {
+		wg.Go(func() { errs[i] = export.WriteIPC(path, tab, export.Options{}) })
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := export.ReadIPC(path); err != nil {
+		t.Error(err)
+	}
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if want := []string{".nim.parquet.123.tmp", "nim.parquet", "nim.parquet.tmp"}; !slices.Equal(names, want) {
+		t.Errorf("folder holds %q, want %q", names, want)
+	}
+	// A panic in the middle of a write leaves nothing.
+	func() {
+		defer func() { _ = recover() }()
+		_ = export.WriteFile(filepath.Join(dir, "p"), func(w io.Writer) error { panic("boom") })
+	}()
+	if entries2, _ := os.ReadDir(dir); len(entries2) != len(entries) {
+		t.Errorf("a panicking write left a file behind")
 	}
 }
 
@@ -480,33 +538,65 @@ func writeRaw(t *testing.T, format, path string, meta map[string]string, names [
 	}
 }
 
+// Arrays for hand-written files.
+func i64s(v ...int64) arrow.Array {
+	b := array.NewInt64Builder(memory.DefaultAllocator)
+	defer b.Release()
+	b.AppendValues(v, nil)
+	return b.NewArray()
+}
+
+func i32s(v ...int32) arrow.Array {
+	b := array.NewInt32Builder(memory.DefaultAllocator)
+	defer b.Release()
+	b.AppendValues(v, nil)
+	return b.NewArray()
+}
+
+func u64s(v ...uint64) arrow.Array {
+	b := array.NewUint64Builder(memory.DefaultAllocator)
+	defer b.Release()
+	b.AppendValues(v, nil)
+	return b.NewArray()
+}
+
+func u32s(v ...uint32) arrow.Array {
+	b := array.NewUint32Builder(memory.DefaultAllocator)
+	defer b.Release()
+	b.AppendValues(v, nil)
+	return b.NewArray()
+}
+
+func f64s(v ...float64) arrow.Array {
+	b := array.NewFloat64Builder(memory.DefaultAllocator)
+	defer b.Release()
+	b.AppendValues(v, nil)
+	return b.NewArray()
+}
+
+// nim3 is the metadata of Nim's table SG(0..2) = 0, 1, 2, as sgtab writes
+// it, with changes.
+func nim3(t *testing.T, changes map[string]string) map[string]string {
+	t.Helper()
+	m := export.Metadata(newTable(t, 3, false), "test")
+	for k, v := range changes {
+		if v == "" {
+			delete(m, k)
+		} else {
+			m[k] = v
+		}
+	}
+	return m
+}
+
 func TestReadInvalid(t *testing.T) {
-	mem := memory.DefaultAllocator
-	u64 := func(v ...uint64) arrow.Array {
-		b := array.NewUint64Builder(mem)
+	i32null := func() arrow.Array {
+		b := array.NewInt32Builder(memory.DefaultAllocator)
 		defer b.Release()
-		b.AppendValues(v, nil)
+		b.AppendValues([]int32{0, 1, 2}, []bool{true, false, true})
 		return b.NewArray()
 	}
-	u32 := func(v ...uint32) arrow.Array {
-		b := array.NewUint32Builder(mem)
-		defer b.Release()
-		b.AppendValues(v, nil)
-		return b.NewArray()
-	}
-	u32null := func() arrow.Array {
-		b := array.NewUint32Builder(mem)
-		defer b.Release()
-		b.AppendValues([]uint32{0, 1, 2}, []bool{true, false, true})
-		return b.NewArray()
-	}
-	i64 := func(v ...int64) arrow.Array {
-		b := array.NewInt64Builder(mem)
-		defer b.Release()
-		b.AppendValues(v, nil)
-		return b.NewArray()
-	}
-	heaps2 := map[string]string{export.KeyHeaps: "2"}
+	ok := func() []arrow.Array { return []arrow.Array{i64s(0, 1, 2), i32s(0, 1, 2)} }
 	tests := []struct {
 		name  string
 		meta  map[string]string
@@ -514,23 +604,34 @@ func TestReadInvalid(t *testing.T) {
 		cols  func() []arrow.Array
 		want  string
 	}{
-		{"sg-missing", heaps2, []string{"n"}, func() []arrow.Array { return []arrow.Array{u64(0, 1, 2)} }, "column sg missing"},
-		{"n-missing", heaps2, []string{"sg"}, func() []arrow.Array { return []arrow.Array{u32(0, 1, 2)} }, "column n missing"},
-		{"n-type", heaps2, []string{"n", "sg"}, func() []arrow.Array { return []arrow.Array{i64(0, 1, 2), u32(0, 1, 2)} }, "column n has type int64, want uint64"},
-		{"n-order", heaps2, []string{"n", "sg"}, func() []arrow.Array { return []arrow.Array{u64(0, 2, 1), u32(0, 1, 2)} }, "row 1 holds n = 2, want 1"},
-		{"n-start", heaps2, []string{"n", "sg"}, func() []arrow.Array { return []arrow.Array{u64(1, 2, 3), u32(0, 1, 2)} }, "row 0 holds n = 1, want 0"},
-		{"null", heaps2, []string{"n", "sg"}, func() []arrow.Array { return []arrow.Array{u64(0, 1, 2), u32null()} }, "column sg: 3 values (1 null)"},
-		{"ring-null", heaps2, []string{"n", "sg", "sg_ring"}, func() []arrow.Array { return []arrow.Array{u64(0, 1, 2), u32(0, 1, 2), u32null()} }, "column sg_ring: 3 values (1 null)"},
-		{"heaps", map[string]string{export.KeyHeaps: "7"}, []string{"n", "sg"}, func() []arrow.Array { return []arrow.Array{u64(0, 1, 2), u32(0, 1, 2)} }, "sgtab.heaps = 7, but the file holds n = 0..2"},
-		{"start", map[string]string{export.KeyStart: "square"}, []string{"n", "sg"}, func() []arrow.Array { return []arrow.Array{u64(0, 1, 2), u32(0, 1, 2)} }, `sgtab.start = "square"`},
-		{"empty", nil, []string{"n", "sg"}, func() []arrow.Array { return []arrow.Array{u64(), u32()} }, "no rows"},
+		{"sg-missing", nil, []string{"n"}, func() []arrow.Array { return []arrow.Array{i64s(0, 1, 2)} }, "column sg missing"},
+		{"n-missing", nil, []string{"sg"}, func() []arrow.Array { return []arrow.Array{i32s(0, 1, 2)} }, "column n missing"},
+		{"n-type", nil, []string{"n", "sg"}, func() []arrow.Array { return []arrow.Array{f64s(0, 1, 2), i32s(0, 1, 2)} }, "column n has type float64, want an integer type"},
+		{"n-order", nil, []string{"n", "sg"}, func() []arrow.Array { return []arrow.Array{i64s(0, 2, 1), i32s(0, 1, 2)} }, "row 1 holds n = 2, want 1"},
+		{"n-start", nil, []string{"n", "sg"}, func() []arrow.Array { return []arrow.Array{i64s(1, 2, 3), i32s(0, 1, 2)} }, "row 0 holds n = 1, want 0"},
+		{"negative", nil, []string{"n", "sg"}, func() []arrow.Array { return []arrow.Array{i64s(0, 1, 2), i32s(0, -1, 2)} }, "column sg holds -1, not an SG value"},
+		{"null", nil, []string{"n", "sg"}, func() []arrow.Array { return []arrow.Array{i64s(0, 1, 2), i32null()} }, "column sg: 3 values (1 null)"},
+		{"ring-null", map[string]string{export.KeyStart: "ring"}, []string{"n", "sg", "sg_ring"}, func() []arrow.Array { return []arrow.Array{i64s(0, 1, 2), i32s(0, 1, 2), i32null()} }, "column sg_ring: 3 values (1 null)"},
+		{"heaps", map[string]string{export.KeyHeaps: "7"}, []string{"n", "sg"}, ok, "sgtab.heaps = 7, but the file holds n = 0..2"},
+		{"start", map[string]string{export.KeyStart: "square"}, []string{"n", "sg"}, ok, `sgtab.start = "square"`},
+		// A ring start says there is a ring column.
+		{"ring-missing", map[string]string{export.KeyStart: "ring"}, []string{"n", "sg"}, ok, "sgtab.start = ring, but the file has no column sg_ring"},
+		{"ring-unasked", nil, []string{"n", "sg", "sg_ring"}, func() []arrow.Array { return []arrow.Array{i64s(0, 1, 2), i32s(0, 1, 2), i32s(0, 1, 2)} }, "column sg_ring, but its metadata sgtab.start is not ring"},
+		{"empty", nil, []string{"n", "sg"}, func() []arrow.Array { return []arrow.Array{i64s(), i32s()} }, "no rows"},
+		{"no-rule", map[string]string{export.KeyRule: ""}, []string{"n", "sg"}, ok, "sgtab.rule missing"},
+		{"bad-rule", map[string]string{export.KeyRule: "0.9x"}, []string{"n", "sg"}, ok, "metadata sgtab.rule"},
+		{"no-checksum", map[string]string{export.KeyChecksum: "", export.KeyCRC: ""}, []string{"n", "sg"}, ok, "no checksum"},
+		{"checksum", map[string]string{export.KeyChecksum: "00040004"}, []string{"n", "sg"}, ok, "damaged: the values' checksum is 00040003, but sgtab.checksum says 00040004"},
+		{"crc", map[string]string{export.KeyCRC: "00000000"}, []string{"n", "sg"}, ok, "damaged: the values' CRC-32C is DD3BEBFB, but sgtab.crc32c says 00000000"},
+		{"kind", map[string]string{export.KeyKind: "poem"}, []string{"n", "sg"}, ok, `sgtab.kind = "poem"`},
+		{"claims-proof", map[string]string{export.KeyStatus: "proved", export.KeyPeriod: "1", export.KeyPreperiod: "0", export.KeySaltus: "0"}, []string{"n", "sg"}, ok, "says the period 1 from n = 0 is proved, but the values do not prove it"},
 	}
 	for _, f := range formats {
 		for _, tc := range tests {
 			t.Run(f.name+"/"+tc.name, func(t *testing.T) {
 				path := filepath.Join(t.TempDir(), "t."+f.name)
 				cols := tc.cols()
-				writeRaw(t, f.name, path, tc.meta, tc.names, cols)
+				writeRaw(t, f.name, path, nim3(t, tc.meta), tc.names, cols)
 				for _, c := range cols {
 					c.Release()
 				}
@@ -544,29 +645,162 @@ func TestReadInvalid(t *testing.T) {
 	}
 }
 
+// TestReadOtherGame reads a table whose checksums agree with its values but
+// whose values are not those of the rule it names: Dawson's Kayles (0.07)
+// labelled Kayles (0.77).
+func TestReadOtherGame(t *testing.T) {
+	dawson := computed(t, "name: kayles\ncode: \"0.07\"\n", 500)
+	dawson.Game.Rule = computed(t, "name: kayles\ncode: \"0.77\"\n", 1).Game.Rule
+	for _, f := range formats {
+		path := filepath.Join(t.TempDir(), "kayles."+f.name)
+		if err := f.write(path, dawson, export.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		_, _, err := f.read(path)
+		// 0.07: SG(0..3) = 0, 0, 1, 1; 0.77: 0, 1, 2, 3.
+		if err == nil || !strings.Contains(err.Error(), "the file's SG(1) is 0, but the rule 0.77 gives 1: these are not the values of its game") {
+			t.Errorf("%s: err = %v", f.name, err)
+		}
+	}
+}
+
+// TestReadBitFlips flips one random bit of a stored Kayles table at a time,
+// 300 times per format: every read must fail, or give the very values
+// written (a flip in padding or in metadata no reader uses), never other
+// values.
+func TestReadBitFlips(t *testing.T) {
+	kayles := computed(t, "name: kayles\ncode: \"0.77\"\n", 1000)
+	rnd := rand.New(rand.NewPCG(4, 4))
+	for _, f := range formats {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "kayles."+f.name)
+		if err := f.write(path, kayles, export.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		good, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		damaged := filepath.Join(dir, "damaged")
+		var failed int
+		for range 300 {
+			b := slices.Clone(good)
+			i := rnd.IntN(len(b))
+			b[i] ^= 1 << rnd.IntN(8)
+			if err := os.WriteFile(damaged, b, 0o666); err != nil {
+				t.Fatal(err)
+			}
+			got, meta, err := f.read(damaged)
+			if err != nil {
+				failed++
+				continue
+			}
+			if !got.G.Equal(kayles.G) {
+				t.Fatalf("%s: a flip at byte %d of %d changed the values, and the read succeeded", f.name, i, len(b))
+			}
+			if meta[export.KeyStatus] == "proved" && got.Analysis.Status != compute.Proved {
+				t.Fatalf("%s: a flip at byte %d lost the proof", f.name, i)
+			}
+		}
+		t.Logf("%s: %d of 300 flips refused", f.name, failed)
+	}
+}
+
 // TestReadForeign reads a file without sgtab metadata, as another tool
-// might write: the values are read and the Game takes defaults.
+// might write: the values are read as they are, the Game takes defaults,
+// and no proof is claimed, though the values are periodic.
 func TestReadForeign(t *testing.T) {
 	for _, f := range formats {
 		path := filepath.Join(t.TempDir(), "t."+f.name)
-		b := array.NewUint64Builder(memory.DefaultAllocator)
-		b.AppendValues([]uint64{0, 1, 2}, nil)
-		n := b.NewArray()
-		b.Release()
-		s := array.NewUint32Builder(memory.DefaultAllocator)
-		s.AppendValues([]uint32{0, 1, 2}, nil)
-		sg := s.NewArray()
-		s.Release()
+		vs := make([]uint32, 100)
+		ns := make([]uint64, 100)
+		for i := range vs {
+			vs[i], ns[i] = uint32(i%4), uint64(i)
+		}
+		n, sg := u64s(ns...), u32s(vs...)
 		writeRaw(t, f.name, path, nil, []string{"sg", "n"}, []arrow.Array{sg, n})
 		n.Release()
 		sg.Release()
-		got, _, err := f.read(path)
+		file, err := export.Read(path)
 		if err != nil {
 			t.Fatalf("%s: %v", f.name, err)
 		}
-		if !slices.Equal(got.G.Uint32s(), []uint32{0, 1, 2}) || got.Ring.Len() != 0 || got.Game.Heaps != 2 {
-			t.Errorf("%s: got G %v, Ring %v, Heaps %d", f.name, got.G, got.Ring, got.Game.Heaps)
+		got := file.Table
+		if !file.Foreign || !slices.Equal(got.G.Uint32s(), vs) || got.Ring.Len() != 0 || got.Game.Heaps != 99 {
+			t.Errorf("%s: foreign %v, G %v, Ring %v, Heaps %d", f.name, file.Foreign, got.G, got.Ring, got.Game.Heaps)
 		}
+		if a := got.Analysis; a.Status != compute.Observed || a.Period.Length != 4 || a.Proof != (compute.Proof{}) {
+			t.Errorf("%s: analysis %+v, want period 4 observed, no proof", f.name, a)
+		}
+	}
+}
+
+// TestReadLegacy reads a table whose columns are unsigned, as sgtab wrote
+// them before they became signed.
+func TestReadLegacy(t *testing.T) {
+	for _, f := range formats {
+		path := filepath.Join(t.TempDir(), "t."+f.name)
+		n, sg := u64s(0, 1, 2), u32s(0, 1, 2)
+		writeRaw(t, f.name, path, nim3(t, map[string]string{export.KeyKind: "", export.KeyCRC: ""}), []string{"n", "sg"}, []arrow.Array{n, sg})
+		n.Release()
+		sg.Release()
+		got, _, err := f.read(path)
+		if err != nil || !slices.Equal(got.G.Uint32s(), []uint32{0, 1, 2}) {
+			t.Errorf("%s: %v, %v", f.name, got, err)
+		}
+	}
+}
+
+// TestReadProofClaims checks that a period is reported proved exactly when
+// the metadata says so and the values prove it.
+func TestReadProofClaims(t *testing.T) {
+	kayles := computed(t, "name: kayles\ncode: \"0.77\"\n", 1000)
+	dir := t.TempDir()
+	// Proved, and the values agree.
+	path := filepath.Join(dir, "kayles.parquet")
+	if err := export.WriteParquet(path, kayles, export.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := export.ReadParquet(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := got.Analysis; a.Status != compute.Proved || a.Period != kayles.Analysis.Period || a.Computed != 256 {
+		t.Errorf("analysis %+v, want %+v", a, kayles.Analysis)
+	}
+	// Not claimed: observed, though the values would prove it.
+	unclaimed := *kayles
+	unclaimed.Analysis = nil
+	if err := export.WriteParquet(path, &unclaimed, export.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _, err = export.ReadParquet(path); err != nil {
+		t.Fatal(err)
+	}
+	if a := got.Analysis; a.Status != compute.Observed || a.Period.Length != 12 || a.Proof != (compute.Proof{}) {
+		t.Errorf("analysis %+v, want period 12 observed, no proof", a)
+	}
+}
+
+// TestReadFIFO checks that a FIFO is refused at once, not read (which
+// would block until a writer came).
+func TestReadFIFO(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "fifo.parquet")
+	if err := syscall.Mkfifo(path, 0o600); err != nil {
+		t.Skipf("no FIFOs here: %v", err)
+	}
+	done := make(chan error, 1)
+	go func() { _, err := export.Read(path); done <- err }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("err = %v, want not a regular file", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("reading a FIFO blocks")
+	}
+	if _, err := export.Read("/dev/zero"); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("/dev/zero: err = %v", err)
 	}
 }
 

@@ -2,11 +2,8 @@ package export
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"maps"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -15,8 +12,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet/file"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/rules"
@@ -31,33 +26,39 @@ const (
 )
 
 // latticeSchema is the schema of a lattice table: one row per point, x
-// fastest.
-func latticeSchema(meta map[string]string) *arrow.Schema {
-	keys := slices.Sorted(maps.Keys(meta))
-	values := make([]string, len(keys))
-	for i, k := range keys {
-		values[i] = meta[k]
-	}
-	md := arrow.NewMetadata(keys, values)
+// fastest; x and y are int32, sg int32 (int64 when a value is above 2^31 − 1).
+func latticeSchema(t *compute.LatticeTable, meta map[string]string) *arrow.Schema {
 	return arrow.NewSchema([]arrow.Field{
-		{Name: "x", Type: arrow.PrimitiveTypes.Uint32},
-		{Name: "y", Type: arrow.PrimitiveTypes.Uint32},
-		{Name: colSG, Type: arrow.PrimitiveTypes.Uint32},
-	}, &md)
+		{Name: "x", Type: arrow.PrimitiveTypes.Int32},
+		{Name: "y", Type: arrow.PrimitiveTypes.Int32},
+		{Name: colSG, Type: valueType(t.G)},
+	}, schemaMetadata(meta))
 }
 
-// LatticeMetadata returns the key/value metadata of a lattice table.
+// LatticeMetadata returns the key/value metadata of a lattice table:
+// sgtab.kind (lattice), sgtab.name, sgtab.config, sgtab.version, sgtab.rule
+// ("lattice:" and the steps, e.g. "lattice:(-1,0)* (0,-1)*", or
+// "state:euclid"), sgtab.lattice, sgtab.width, sgtab.height, sgtab.heaps
+// (the last row, width·height − 1), sgtab.status (none: a board is not
+// searched for a period), sgtab.checksum and sgtab.crc32c of the values in
+// row order, and sgtab.created when set.
 func LatticeMetadata(t *compute.LatticeTable, version string) map[string]string {
 	if version == "" {
 		version = buildVersion()
 	}
 	m := map[string]string{
-		KeyName:    t.Game.Name,
-		KeyConfig:  t.Game.Config,
-		KeyVersion: version,
-		KeyLattice: t.Game.RuleText(),
-		KeyWidth:   strconv.Itoa(t.W),
-		KeyHeight:  strconv.Itoa(t.H),
+		KeyKind:     string(KindLattice),
+		KeyName:     t.Game.Name,
+		KeyConfig:   t.Game.Config,
+		KeyVersion:  version,
+		KeyRule:     latticeRule(t.Game),
+		KeyLattice:  t.Game.RuleText(),
+		KeyWidth:    strconv.Itoa(t.W),
+		KeyHeight:   strconv.Itoa(t.H),
+		KeyHeaps:    strconv.Itoa(t.W*t.H - 1),
+		KeyStatus:   string(compute.None),
+		KeyChecksum: t.G.Checksum(),
+		KeyCRC:      crcOf(t.G),
 	}
 	if !t.Created.IsZero() {
 		m[KeyCreated] = t.Created.UTC().Format(time.RFC3339)
@@ -65,11 +66,19 @@ func LatticeMetadata(t *compute.LatticeTable, version string) map[string]string 
 	return m
 }
 
+// latticeRule returns the sgtab.rule of a lattice table's game.
+func latticeRule(g rules.Game) string {
+	if g.Lattice != nil {
+		return "lattice:" + g.Lattice.StepsText()
+	}
+	return g.RuleText() // state:euclid
+}
+
 // latticeBatches calls write with the record batches of t, rows rows each.
 func latticeBatches(schema *arrow.Schema, t *compute.LatticeTable, rows int, mem memory.Allocator, write func(arrow.RecordBatch) error) error {
 	b := array.NewRecordBuilder(mem, schema)
 	defer b.Release()
-	xs, ys, sgs := b.Field(0).(*array.Uint32Builder), b.Field(1).(*array.Uint32Builder), b.Field(2).(*array.Uint32Builder)
+	xs, ys := b.Field(0).(*array.Int32Builder), b.Field(1).(*array.Int32Builder)
 	total := t.W * t.H
 	buf := make([]uint32, 0, rows)
 	for lo := 0; lo < total; lo += rows {
@@ -77,11 +86,22 @@ func latticeBatches(schema *arrow.Schema, t *compute.LatticeTable, rows int, mem
 		xs.Reserve(hi - lo)
 		ys.Reserve(hi - lo)
 		for i := lo; i < hi; i++ {
-			xs.UnsafeAppend(uint32(i % t.W))
-			ys.UnsafeAppend(uint32(i / t.W))
+			xs.UnsafeAppend(int32(i % t.W))
+			ys.UnsafeAppend(int32(i / t.W))
 		}
 		buf = t.G.AppendTo(buf[:0], lo, hi)
-		sgs.AppendValues(buf, nil)
+		switch sgs := b.Field(2).(type) {
+		case *array.Int32Builder:
+			sgs.Reserve(len(buf))
+			for _, v := range buf {
+				sgs.UnsafeAppend(int32(v))
+			}
+		case *array.Int64Builder:
+			sgs.Reserve(len(buf))
+			for _, v := range buf {
+				sgs.UnsafeAppend(int64(v))
+			}
+		}
 		rec := b.NewRecordBatch()
 		err := write(rec)
 		rec.Release()
@@ -93,12 +113,12 @@ func latticeBatches(schema *arrow.Schema, t *compute.LatticeTable, rows int, mem
 }
 
 // WriteLatticeParquet writes the lattice table t to the Parquet file path:
-// columns x, y and sg (uint32), one row per point, x running fastest, with
-// the metadata of LatticeMetadata. The file is written under a temporary
-// name and renamed when complete.
+// columns x, y and sg, one row per point, x running fastest, with the
+// metadata of LatticeMetadata. The file is written under a temporary name
+// and renamed when complete (WriteFile).
 func WriteLatticeParquet(path string, t *compute.LatticeTable, opt Options) error {
 	err := writeFile(path, func(f *os.File) (err error) {
-		schema := latticeSchema(LatticeMetadata(t, opt.Version))
+		schema := latticeSchema(t, LatticeMetadata(t, opt.Version))
 		mem := opt.allocator()
 		fw, err := newParquetWriter(f, schema, mem, opt)
 		if err != nil {
@@ -121,7 +141,7 @@ func WriteLatticeParquet(path string, t *compute.LatticeTable, opt Options) erro
 // WriteLatticeParquet does.
 func WriteLatticeIPC(path string, t *compute.LatticeTable, opt Options) error {
 	err := writeFile(path, func(f *os.File) (err error) {
-		schema := latticeSchema(LatticeMetadata(t, opt.Version))
+		schema := latticeSchema(t, LatticeMetadata(t, opt.Version))
 		mem := opt.allocator()
 		fw, err := ipc.NewFileWriter(f, ipc.WithSchema(schema), ipc.WithAllocator(mem))
 		if err != nil {
@@ -140,67 +160,124 @@ func WriteLatticeIPC(path string, t *compute.LatticeTable, opt Options) error {
 	return nil
 }
 
-// ReadLatticeParquet reads the values of a lattice table written by
-// WriteLatticeParquet, checking that its rows cover the board in order,
-// and returns them with the file's metadata. The Game is read back from the
-// config stored in the metadata (sgtab.config); when that fails, it has
-// only its Name and Config, and a nil Lattice.
-func ReadLatticeParquet(path string) (t *compute.LatticeTable, meta map[string]string, err error) {
-	err = readParquetFile(path, func(pf *file.Reader, m map[string]string) error {
-		meta = m
-		w, err1 := strconv.Atoi(meta[KeyWidth])
-		h, err2 := strconv.Atoi(meta[KeyHeight])
-		if err1 != nil || err2 != nil || w < 1 || h < 1 {
-			return errors.New("not an sgtab lattice table (no sgtab.width and sgtab.height)")
-		}
-		fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: defaultBatchRows}, memory.DefaultAllocator)
+// readLattice reads a lattice table, checking that its rows cover the
+// board in order, and verifies it: the checksums, and the values of the
+// corner of the board (up to verifyCorner on a side) against its rule. The
+// Game is built from sgtab.rule (its steps, or Euclid's game) and the board.
+func (f *File) readLattice(recs records) error {
+	meta := f.Meta
+	w, err1 := strconv.Atoi(meta[KeyWidth])
+	h, err2 := strconv.Atoi(meta[KeyHeight])
+	if err1 != nil || err2 != nil || w < 1 || h < 1 || int64(w)*int64(h) > rules.MaxLatticePoints {
+		return fmt.Errorf("metadata %s and %s: want the board's sides, 1 to %d points in all", KeyWidth, KeyHeight, rules.MaxLatticePoints)
+	}
+	idx, err := columns(recs.schema, 3, "x", "y", colSG)
+	if err != nil {
+		return err
+	}
+	t := &compute.LatticeTable{W: w, H: h}
+	var (
+		xs, ys []int64
+		wide   []uint32
+	)
+	i := 0
+	err = recs.each(func(rec arrow.RecordBatch) error {
+		cols, err := batchColumns(rec, idx)
 		if err != nil {
 			return err
 		}
-		rr, err := fr.GetRecordReader(context.Background(), nil, nil)
+		if xs, err = ints(cols[0], xs); err != nil {
+			return fmt.Errorf("column x: %w", err)
+		}
+		if ys, err = ints(cols[1], ys); err != nil {
+			return fmt.Errorf("column y: %w", err)
+		}
+		for j := range xs {
+			if p := i + j; p >= w*h || xs[j] != int64(p%w) || ys[j] != int64(p/w) {
+				return fmt.Errorf("row %d is (%d, %d), want (%d, %d)", p, xs[j], ys[j], p%w, p/w)
+			}
+		}
+		vs, err := values(colSG, cols[2], wide)
 		if err != nil {
 			return err
 		}
-		defer rr.Release()
-		t = &compute.LatticeTable{W: w, H: h}
-		t.Game.Name, t.Game.Config = meta[KeyName], meta[KeyConfig]
-		if games, err := rules.Parse(strings.NewReader(meta[KeyConfig]), meta[KeyName]); err == nil {
-			for _, g := range games {
-				if g.Name == meta[KeyName] && (g.Lattice != nil && g.Lattice.Size == [2]int{w, h} || g.State != "") {
-					t.Game = g
-				}
-			}
-		}
-		i := 0
-		for rr.Next() {
-			rec := rr.RecordBatch()
-			if rec.NumCols() != 3 {
-				return fmt.Errorf("%d columns, want x, y, sg", rec.NumCols())
-			}
-			xs, ok1 := rec.Column(0).(*array.Uint32)
-			ys, ok2 := rec.Column(1).(*array.Uint32)
-			sgs, ok3 := rec.Column(2).(*array.Uint32)
-			if !ok1 || !ok2 || !ok3 {
-				return errors.New("columns x, y, sg must be uint32")
-			}
-			for j := range int(rec.NumRows()) {
-				if int(xs.Value(j)) != (i+j)%w || int(ys.Value(j)) != (i+j)/w {
-					return fmt.Errorf("row %d is (%d, %d), want (%d, %d)", i+j, xs.Value(j), ys.Value(j), (i+j)%w, (i+j)/w)
-				}
-			}
-			t.G.Append(sgs.Uint32Values()...)
-			i += int(rec.NumRows())
-		}
-		if err := rr.Err(); err != nil {
-			return err
-		}
-		if i != w*h {
-			return fmt.Errorf("%d rows for a board of %d×%d", i, w, h)
-		}
+		t.G.Append(vs...)
+		i += len(xs)
 		return nil
 	})
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
-	return t, meta, nil
+	if i != w*h || recs.rows >= 0 && recs.rows != int64(i) {
+		return fmt.Errorf("%d rows for a board of %d×%d", i, w, h)
+	}
+	if err := metaInt(meta, KeyHeaps, w*h-1, "the board has %d+1 points"); err != nil {
+		return err
+	}
+	g := rules.Game{Name: meta[KeyName], Config: meta[KeyConfig]}
+	if s, ok := meta[KeyCreated]; ok {
+		c, err := time.Parse(time.RFC3339, s)
+		if err != nil {
+			return fmt.Errorf("metadata %s: %w", KeyCreated, err)
+		}
+		t.Created = c
+	}
+	switch rule := meta[KeyRule]; {
+	case rule == "state:euclid":
+		if w != h {
+			return fmt.Errorf("Euclid's game has a square board, not %d×%d", w, h)
+		}
+		g.State, g.Heaps = "euclid", w-1
+	case strings.HasPrefix(rule, "lattice:"):
+		steps, err := rules.ParseSteps(strings.TrimPrefix(rule, "lattice:"))
+		if err != nil {
+			return fmt.Errorf("metadata %s: %w", KeyRule, err)
+		}
+		g.Lattice = &rules.Lattice{Size: [2]int{w, h}, Steps: steps}
+	default:
+		return fmt.Errorf("metadata %s = %q: want the steps of a lattice game, or state:euclid; "+
+			"a table written before sgtab 0.2 cannot be verified: compute it again with sgtab run", KeyRule, rule)
+	}
+	t.Game = g
+	if err := verifySums(meta, t.G); err != nil {
+		return err
+	}
+	f.Lattice = t
+	return checkLattice(t)
+}
+
+// verifyCorner is the side of the corner of a board that a reader computes
+// again to check that a lattice table's values are those of its rule.
+const verifyCorner = 64
+
+// checkLattice computes the corner of t's board, up to verifyCorner points
+// on a side, and checks that t holds the same values there. The value of a
+// point depends only on the points towards the corner, so the corner of a
+// board is the board of the corner.
+func checkLattice(t *compute.LatticeTable) error {
+	g := t.Game
+	var (
+		want *compute.LatticeTable
+		err  error
+	)
+	if g.State == "euclid" {
+		g.Heaps = min(g.Heaps, verifyCorner-1)
+		_, want, err = compute.SolveState(context.Background(), g)
+	} else {
+		l := *g.Lattice
+		l.Size = [2]int{min(t.W, verifyCorner), min(t.H, verifyCorner)}
+		g.Lattice = &l
+		want, err = compute.Lattice(context.Background(), g, compute.Options{Workers: 1})
+	}
+	if err != nil {
+		return fmt.Errorf("compute %s to check the values: %w", t.Game.RuleText(), err)
+	}
+	for y := range want.H {
+		for x := range want.W {
+			if got, w := t.At(x, y), want.At(x, y); got != w {
+				return fmt.Errorf("the file's SG(%d, %d) is %d, but the rule gives %d: these are not the values of its game", x, y, got, w)
+			}
+		}
+	}
+	return nil
 }

@@ -1,18 +1,27 @@
 package export
 
 import (
+	"encoding/binary"
 	"fmt"
+	"hash/crc32"
 	"os"
+	"strconv"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/sgtab/sgtab/compute"
 )
 
+// KeyRareCRC is the CRC-32C of a rare-positions file's rows (see rareCRC).
+const KeyRareCRC = "sgtab.rare_crc32c"
+
 // WriteRare writes the rare positions of t (t.Analysis.Rare) to the Parquet
-// file path: columns n (uint64) and sg (uint32), one row per rare position,
-// with t's metadata. It is an error if t has no rare/common split. The file
-// is written under a temporary name and renamed when complete.
+// file path: columns n (int64) and sg (int32, or int64 for values above
+// 2^31 − 1), one row per rare position, with t's metadata but sgtab.kind =
+// rare, and sgtab.rare_crc32c, the CRC-32C of its rows. It is an error if t
+// has no rare/common split. The file is written under a temporary name and
+// renamed when complete (WriteFile).
 func WriteRare(path string, t *compute.Table, opt Options) error {
 	err := writeFile(path, func(f *os.File) error {
 		if t.Analysis == nil || t.Analysis.Rare.Mask == 0 {
@@ -22,15 +31,28 @@ func WriteRare(path string, t *compute.Table, opt Options) error {
 		if err != nil {
 			return err
 		}
+		r := t.Analysis.Rare
+		vs := make([]uint32, len(r.Positions))
+		for i, n := range r.Positions {
+			vs[i] = t.G.At(n)
+		}
+		meta[KeyKind] = string(KindRare)
+		meta[KeyRareCRC] = rareCRC(r.Positions, vs)
 		mem := opt.allocator()
-		schema := Schema(&compute.Table{}, meta) // n and sg
+		values := compute.ValuesOf(vs)
+		schema := Schema(&compute.Table{G: values}, meta) // n and sg
 
 		b := array.NewRecordBuilder(mem, schema)
 		defer b.Release()
-		ns, sgs := b.Field(0).(*array.Uint64Builder), b.Field(1).(*array.Uint32Builder)
-		for _, n := range t.Analysis.Rare.Positions {
-			ns.Append(uint64(n))
-			sgs.Append(t.G.At(n))
+		ns := b.Field(0).(*array.Int64Builder)
+		for i, n := range r.Positions {
+			ns.Append(int64(n))
+			switch sgs := b.Field(1).(type) {
+			case *array.Int32Builder:
+				sgs.Append(int32(vs[i]))
+			case *array.Int64Builder:
+				sgs.Append(int64(vs[i]))
+			}
 		}
 		rec := b.NewRecordBatch()
 		defer rec.Release()
@@ -39,5 +61,80 @@ func WriteRare(path string, t *compute.Table, opt Options) error {
 	if err != nil {
 		return fmt.Errorf("write parquet %s: %w", path, err)
 	}
+	return nil
+}
+
+// rareCRC returns the CRC-32C of rare positions: each row as n in eight
+// bytes and its value in four, little-endian, in 8 hexadecimal digits.
+func rareCRC(ns []int, vs []uint32) string {
+	var crc uint32
+	var row [12]byte
+	for i, n := range ns {
+		binary.LittleEndian.PutUint64(row[:8], uint64(n))
+		binary.LittleEndian.PutUint32(row[8:], vs[i])
+		crc = crc32.Update(crc, castagnoli, row[:])
+	}
+	return fmt.Sprintf("%08X", crc)
+}
+
+// readRare reads the rare positions of a table and verifies them: their
+// CRC, that each is rare under sgtab.rare_mask, in increasing order, at
+// most sgtab.heaps, and as many as sgtab.rare_count says.
+func (f *File) readRare(recs records) error {
+	meta := f.Meta
+	idx, err := columns(recs.schema, 2, colN, colSG)
+	if err != nil {
+		return err
+	}
+	r := &RareTable{}
+	heaps, err1 := strconv.Atoi(meta[KeyHeaps])
+	mask, err2 := strconv.ParseUint(meta[KeyRareMask], 10, 32)
+	count, err3 := strconv.Atoi(meta[KeyRareCount])
+	if err1 != nil || err2 != nil || err3 != nil || mask == 0 {
+		return fmt.Errorf("metadata %s, %s and %s: want the table's N, its rare mask and the number of rare positions", KeyHeaps, KeyRareMask, KeyRareCount)
+	}
+	r.Heaps, r.Mask = heaps, uint32(mask)
+	var long []int64
+	err = recs.each(func(rec arrow.RecordBatch) error {
+		cols, err := batchColumns(rec, idx)
+		if err != nil {
+			return err
+		}
+		if long, err = ints(cols[0], long); err != nil {
+			return fmt.Errorf("column n: %w", err)
+		}
+		vs, err := values(colSG, cols[1], nil)
+		if err != nil {
+			return err
+		}
+		for i, n := range long {
+			switch {
+			case n < 0 || n > int64(heaps):
+				return fmt.Errorf("row %d holds n = %d, outside the table's 0..%d", len(r.N), n, heaps)
+			case len(r.N) > 0 && n <= int64(r.N[len(r.N)-1]):
+				return fmt.Errorf("row %d holds n = %d, not after %d", len(r.N), n, r.N[len(r.N)-1])
+			case !compute.IsRare(vs[i], r.Mask):
+				return fmt.Errorf("row %d: SG(%d) = %d is not rare under the mask %#x", len(r.N), n, vs[i], r.Mask)
+			}
+			r.N = append(r.N, int(n))
+			r.Values = append(r.Values, vs[i])
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if len(r.N) != count {
+		return fmt.Errorf("%d rare positions, but %s says %d", len(r.N), KeyRareCount, count)
+	}
+	crc, ok := meta[KeyRareCRC]
+	if !ok {
+		return fmt.Errorf("no checksum (%s) to verify the rows with; compute the table again with sgtab run", KeyRareCRC)
+	}
+	if got := rareCRC(r.N, r.Values); got != crc {
+		return fmt.Errorf("damaged: the rows' CRC-32C is %s, but %s says %s", got, KeyRareCRC, crc)
+	}
+	r.Game.Name, r.Game.Config = meta[KeyName], meta[KeyConfig]
+	f.Rare = r
 	return nil
 }

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -21,76 +23,178 @@ import (
 	"github.com/sgtab/sgtab/rules"
 )
 
-// ReadParquet reads a table written by WriteParquet. It returns the table,
-// with G, Ring and the Game's Name, Rule, Start, Heaps and Config, and
-// Created, taken from the metadata, and the file's key/value metadata. It returns an error, never panics, when the file
-// is not such a table: a column missing or of the wrong type, a null value,
-// n not running 0, 1, …, N, or a damaged file.
-func ReadParquet(path string) (*compute.Table, map[string]string, error) {
-	t, meta, err := readFile(path, func(r io.ReaderAt, size int64) (*compute.Table, map[string]string, error) {
-		return readParquet(r, size, memory.DefaultAllocator)
-	})
-	if err != nil {
-		return nil, nil, fmt.Errorf("read %s: %w", path, err)
-	}
-	return t, meta, nil
+// A File is a file that sgtab wrote, read back and verified (see Read): a
+// heap game's table, a lattice table, the rare positions of a table, or a
+// run's summary. Exactly one of Table, Lattice, Rare and Summary is set, as
+// Kind says.
+type File struct {
+	Format string // "parquet" or "arrow"
+	Kind   Kind
+	// Meta holds the key/value metadata (without Parquet's ARROW:schema).
+	Meta map[string]string
+
+	Table   *compute.Table        // KindTable, with its Analysis
+	Lattice *compute.LatticeTable // KindLattice
+	Rare    *RareTable            // KindRare
+	Summary []Summary             // KindSummary
+
+	// Foreign is set for a table of n and sg without sgtab metadata, as
+	// another tool writes it: its values are taken as they are, with no
+	// checksum to verify them and no rule to check them against, and its
+	// analysis claims no proof (compute.Observe).
+	Foreign bool
 }
 
-// ReadParquetFrom reads a table from the size bytes of r, as ReadParquet does.
-func ReadParquetFrom(r io.ReaderAt, size int64) (*compute.Table, map[string]string, error) {
-	t, meta, err := readParquet(r, size, memory.DefaultAllocator)
-	if err != nil {
-		return nil, nil, fmt.Errorf("read parquet: %w", err)
-	}
-	return t, meta, nil
+// A RareTable holds the rare positions of a table: Values[i] is SG(N[i]),
+// rare under Mask.
+type RareTable struct {
+	Game   rules.Game
+	Heaps  int // the table's N: every position is at most Heaps
+	Mask   uint32
+	N      []int
+	Values []uint32
 }
 
-// ReadIPC reads a table written by WriteIPC, as ReadParquet does.
-func ReadIPC(path string) (*compute.Table, map[string]string, error) {
-	t, meta, err := readFile(path, func(r io.ReaderAt, size int64) (*compute.Table, map[string]string, error) {
-		return readIPC(r, size, memory.DefaultAllocator)
-	})
+// Read reads the file at path — Parquet or Arrow IPC, told by its first
+// bytes — and verifies it before returning it:
+//
+//   - the columns are those of its kind, of integer types without nulls, and
+//     n (or x, y) runs over 0..N (the board) in order;
+//   - the row count agrees with sgtab.heaps (or sgtab.width·sgtab.height);
+//   - the values match their checksums, sgtab.checksum and sgtab.crc32c;
+//   - a table's first values (up to 1024, and up to the last heap size its
+//     proof needs) are those sgtab computes for the rule of sgtab.rule, so
+//     that a file cannot pass for another game;
+//   - a table's analysis is computed again from its values (Table.Analysis),
+//     and a period is reported proved only when the metadata says so and the
+//     values prove it again.
+//
+// A mismatch is an error saying what differs. Only a table of n and sg with
+// no sgtab metadata at all is read unverified (File.Foreign). path must be a
+// regular file: a FIFO or a device is refused without reading it.
+func Read(path string) (*File, error) {
+	f, err := read(path, memory.DefaultAllocator)
 	if err != nil {
-		return nil, nil, fmt.Errorf("read %s: %w", path, err)
+		return nil, fmt.Errorf("read %s: %w", path, err)
 	}
-	return t, meta, nil
+	return f, nil
 }
 
-// ReadIPCFrom reads a table from the size bytes of r, as ReadIPC does.
-func ReadIPCFrom(r io.ReaderAt, size int64) (*compute.Table, map[string]string, error) {
-	t, meta, err := readIPC(r, size, memory.DefaultAllocator)
+// ReadFrom reads and verifies a file from the size bytes of r, as Read does.
+func ReadFrom(r io.ReaderAt, size int64) (*File, error) {
+	f, err := readFrom(r, size, memory.DefaultAllocator)
 	if err != nil {
-		return nil, nil, fmt.Errorf("read ipc: %w", err)
+		return nil, fmt.Errorf("read: %w", err)
 	}
-	return t, meta, nil
+	return f, nil
 }
 
-// ReadTable reads a table written by WriteParquet or WriteIPC, telling the
-// format from the file's first bytes. It reports the format, "parquet" or
-// "arrow", and otherwise does what ReadParquet does.
+// ReadTable reads and verifies a heap game's table (Read), and reports its
+// format, "parquet" or "arrow". Any other kind of file is an error.
 func ReadTable(path string) (t *compute.Table, meta map[string]string, format string, err error) {
-	format, err = sniff(path)
+	f, err := Read(path)
 	if err != nil {
-		return nil, nil, "", fmt.Errorf("read %s: %w", path, err)
+		return nil, nil, "", err
 	}
-	if format == "parquet" {
-		t, meta, err = ReadParquet(path)
-	} else {
-		t, meta, err = ReadIPC(path)
+	if f.Kind != KindTable {
+		return nil, nil, "", fmt.Errorf("read %s: %s", path, f.notTable())
 	}
-	return t, meta, format, err
+	return f.Table, f.Meta, f.Format, nil
 }
 
-// sniff returns the format of the file path from its magic bytes.
-func sniff(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
+// ReadParquet reads and verifies a table written by WriteParquet: its values,
+// the Game (Name, Rule, Start, Heaps, Config, Misere or State) and Created
+// from the metadata, and the metadata itself. See Read.
+func ReadParquet(path string) (*compute.Table, map[string]string, error) {
+	return readTableAs(path, "parquet")
+}
+
+// ReadIPC reads and verifies a table written by WriteIPC, as ReadParquet
+// does.
+func ReadIPC(path string) (*compute.Table, map[string]string, error) {
+	return readTableAs(path, "arrow")
+}
+
+func readTableAs(path, format string) (*compute.Table, map[string]string, error) {
+	t, meta, got, err := ReadTable(path)
+	if err == nil && got != format {
+		err = fmt.Errorf("read %s: an %s file, not %s", path, got, format)
 	}
-	defer f.Close() // read-only: Close has nothing to report
+	return t, meta, err
+}
+
+// ReadParquetFrom reads and verifies a table from the size bytes of r, as
+// ReadParquet does.
+func ReadParquetFrom(r io.ReaderAt, size int64) (*compute.Table, map[string]string, error) {
+	return readTableFrom(r, size, "parquet")
+}
+
+// ReadIPCFrom reads and verifies a table from the size bytes of r, as
+// ReadIPC does.
+func ReadIPCFrom(r io.ReaderAt, size int64) (*compute.Table, map[string]string, error) {
+	return readTableFrom(r, size, "arrow")
+}
+
+func readTableFrom(r io.ReaderAt, size int64, format string) (*compute.Table, map[string]string, error) {
+	f, err := readFrom(r, size, memory.DefaultAllocator)
+	switch {
+	case err != nil:
+	case f.Format != format:
+		err = fmt.Errorf("an %s file, not %s", f.Format, format)
+	case f.Kind != KindTable:
+		err = errors.New(f.notTable())
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("read %s: %w", format, err)
+	}
+	return f.Table, f.Meta, nil
+}
+
+// notTable says what a file holds instead of a heap game's table.
+func (f *File) notTable() string {
+	switch f.Kind {
+	case KindRare:
+		return fmt.Sprintf("it holds the rare positions of %s, not its table", f.Meta[KeyName])
+	case KindSummary:
+		return "it is a run's summary, not a table"
+	case KindLattice:
+		return fmt.Sprintf("it is the lattice table of %s, not a heap game's table", f.Meta[KeyName])
+	}
+	return fmt.Sprintf("it holds a %s, not a table", f.Kind)
+}
+
+func read(path string, mem memory.Allocator) (*File, error) {
+	// Refuse FIFOs and devices before opening: opening a FIFO blocks, and
+	// a device may never end.
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("not a regular file (%s)", st.Mode().Type())
+	}
+	fh, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close() // read-only: Close has nothing to report
+	if st, err = fh.Stat(); err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("not a regular file (%s)", st.Mode().Type())
+	}
+	return readFrom(fh, st.Size(), mem)
+}
+
+// sniff returns the format of the size bytes of r from their magic bytes.
+func sniff(r io.ReaderAt, size int64) (string, error) {
 	head := make([]byte, 6)
-	if _, err := io.ReadFull(f, head); err != nil {
+	if size < int64(len(head)) {
 		return "", errors.New("not a Parquet or Arrow file: too short")
+	}
+	if _, err := r.ReadAt(head, 0); err != nil {
+		return "", err
 	}
 	switch {
 	case string(head[:4]) == "PAR1":
@@ -101,21 +205,6 @@ func sniff(path string) (string, error) {
 	return "", errors.New("not a Parquet or Arrow IPC file")
 }
 
-type readFunc func(r io.ReaderAt, size int64) (*compute.Table, map[string]string, error)
-
-func readFile(path string, read readFunc) (*compute.Table, map[string]string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close() // read-only: Close has nothing to report
-	st, err := f.Stat()
-	if err != nil {
-		return nil, nil, err
-	}
-	return read(f, st.Size())
-}
-
 // recoverCorrupt turns a panic inside arrow-go, which some damaged inputs
 // cause, into an error. Use it as `defer recoverCorrupt(&err)`.
 func recoverCorrupt(err *error) {
@@ -124,194 +213,509 @@ func recoverCorrupt(err *error) {
 	}
 }
 
-func readParquet(r io.ReaderAt, size int64, mem memory.Allocator) (t *compute.Table, meta map[string]string, err error) {
+// A records is an open file's schema, metadata and record batches.
+type records struct {
+	schema *arrow.Schema
+	meta   map[string]string
+	rows   int64 // as the file's footer says
+	// each calls fn with every record batch in order; fn must not keep it.
+	each func(fn func(arrow.RecordBatch) error) error
+}
+
+func readFrom(r io.ReaderAt, size int64, mem memory.Allocator) (f *File, err error) {
 	defer recoverCorrupt(&err)
-	pf, err := file.NewParquetReader(io.NewSectionReader(r, 0, size))
+	format, err := sniff(r, size)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	defer pf.Close() // reading from an io.ReaderAt the caller owns: nothing to report
-	meta = kvMetadata(pf)
+	var recs records
+	if format == "parquet" {
+		pf, err := file.NewParquetReader(io.NewSectionReader(r, 0, size))
+		if err != nil {
+			return nil, err
+		}
+		defer pf.Close() // reading from an io.ReaderAt the caller owns: nothing to report
+		if recs, err = parquetRecords(pf, mem); err != nil {
+			return nil, err
+		}
+	} else {
+		fr, err := ipc.NewFileReader(io.NewSectionReader(r, 0, size), ipc.WithAllocator(mem))
+		if err != nil {
+			return nil, err
+		}
+		defer fr.Close() // reading from an io.ReaderAt the caller owns: nothing to report
+		recs = ipcRecords(fr)
+	}
+	f = &File{Format: format, Meta: recs.meta}
+	if f.Kind, err = kindOf(recs); err != nil {
+		return nil, err
+	}
+	f.Foreign = f.Kind == KindTable && !hasSgtabKeys(recs.meta)
+	switch f.Kind {
+	case KindTable:
+		err = f.readTable(recs)
+	case KindLattice:
+		err = f.readLattice(recs)
+	case KindRare:
+		err = f.readRare(recs)
+	case KindSummary:
+		err = f.readSummary(recs)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+func parquetRecords(pf *file.Reader, mem memory.Allocator) (records, error) {
 	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: defaultBatchRows}, mem)
 	if err != nil {
-		return nil, nil, err
+		return records{}, err
 	}
 	schema, err := fr.Schema()
 	if err != nil {
-		return nil, nil, err
+		return records{}, err
 	}
-	cols, err := findColumns(schema)
-	if err != nil {
-		return nil, nil, err
-	}
-	// All columns, so that record columns are numbered as schema fields.
-	rr, err := fr.GetRecordReader(context.Background(), nil, nil)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer rr.Release()
-	tb := newTableBuilder(meta)
-	for rr.Next() {
-		if err := tb.add(rr.RecordBatch(), cols); err != nil {
-			return nil, nil, err
-		}
-	}
-	if err := rr.Err(); err != nil {
-		return nil, nil, err
-	}
-	if int64(tb.t.G.Len()) != pf.NumRows() {
-		return nil, nil, fmt.Errorf("read %d rows, file says %d", tb.t.G.Len(), pf.NumRows())
-	}
-	if err := tb.finish(); err != nil {
-		return nil, nil, err
-	}
-	return tb.t, meta, nil
+	return records{
+		schema: schema,
+		meta:   kvMetadata(pf),
+		rows:   pf.NumRows(),
+		each: func(fn func(arrow.RecordBatch) error) error {
+			// All columns, so that record columns are numbered as schema fields.
+			rr, err := fr.GetRecordReader(context.Background(), nil, nil)
+			if err != nil {
+				return err
+			}
+			defer rr.Release()
+			for rr.Next() {
+				if err := fn(rr.RecordBatch()); err != nil {
+					return err
+				}
+			}
+			return rr.Err()
+		},
+	}, nil
 }
 
-func readIPC(r io.ReaderAt, size int64, mem memory.Allocator) (t *compute.Table, meta map[string]string, err error) {
-	defer recoverCorrupt(&err)
-	fr, err := ipc.NewFileReader(io.NewSectionReader(r, 0, size), ipc.WithAllocator(mem))
-	if err != nil {
-		return nil, nil, err
+func ipcRecords(fr *ipc.FileReader) records {
+	var rows int64 = -1 // the IPC footer gives no count
+	return records{
+		schema: fr.Schema(),
+		meta:   fr.Schema().Metadata().ToMap(),
+		rows:   rows,
+		each: func(fn func(arrow.RecordBatch) error) error {
+			for i := range fr.NumRecords() {
+				rec, err := fr.RecordBatchAt(i)
+				if err != nil {
+					return err
+				}
+				err = fn(rec)
+				rec.Release()
+				if err != nil {
+					return err
+				}
+			}
+			return nil
+		},
 	}
-	defer fr.Close() // reading from an io.ReaderAt the caller owns: nothing to report
-	schema := fr.Schema()
-	meta = schema.Metadata().ToMap()
-	cols, err := findColumns(schema)
-	if err != nil {
-		return nil, nil, err
+}
+
+// hasSgtabKeys reports whether meta holds any key sgtab writes.
+func hasSgtabKeys(meta map[string]string) bool {
+	for k := range meta {
+		if strings.HasPrefix(k, "sgtab.") {
+			return true
+		}
 	}
-	tb := newTableBuilder(meta)
-	for i := range fr.NumRecords() {
-		rec, err := fr.RecordBatchAt(i)
+	return false
+}
+
+// kindOf tells what a file holds: its sgtab.kind, or for files written
+// before that key, what its keys and columns say.
+func kindOf(recs records) (Kind, error) {
+	meta := recs.meta
+	if k, ok := meta[KeyKind]; ok {
+		switch Kind(k) {
+		case KindTable, KindLattice, KindRare, KindSummary:
+			return Kind(k), nil
+		}
+		return "", fmt.Errorf("metadata %s = %q: not a kind of file sgtab reads", KeyKind, k)
+	}
+	switch {
+	case meta[keyGames] != "":
+		return KindSummary, nil
+	case meta[KeyWidth] != "":
+		return KindLattice, nil
+	case meta[KeyRareCount] != "" && meta[KeyRareCount] == strconv.FormatInt(recs.rows, 10) &&
+		meta[KeyHeaps] != strconv.FormatInt(recs.rows-1, 10):
+		return KindRare, nil
+	}
+	return KindTable, nil
+}
+
+// column finds the column name of s and checks that its type is an integer
+// type; it returns -1 when the column is absent and not required.
+func column(s *arrow.Schema, name string, required bool) (int, error) {
+	idx := s.FieldIndices(name)
+	switch {
+	case len(idx) == 0 && !required:
+		return -1, nil
+	case len(idx) == 0:
+		return -1, fmt.Errorf("column %s missing", name)
+	case len(idx) > 1:
+		return -1, fmt.Errorf("column %s appears %d times", name, len(idx))
+	}
+	switch dt := s.Field(idx[0]).Type; dt.ID() {
+	case arrow.INT32, arrow.INT64, arrow.UINT32, arrow.UINT64:
+	default:
+		return -1, fmt.Errorf("column %s has type %s, want an integer type (int64 or int32)", name, dt)
+	}
+	return idx[0], nil
+}
+
+// columns finds the columns names of s, the first required ones required.
+func columns(s *arrow.Schema, required int, names ...string) ([]int, error) {
+	idx := make([]int, len(names))
+	for i, name := range names {
+		c, err := column(s, name, i < required)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		err = tb.add(rec, cols)
-		rec.Release()
-		if err != nil {
-			return nil, nil, err
-		}
+		idx[i] = c
 	}
-	if err := tb.finish(); err != nil {
-		return nil, nil, err
-	}
-	return tb.t, meta, nil
+	return idx, nil
 }
 
-// columns holds the field indices of n, sg and sg_ring (-1 when absent).
-type columns struct{ n, sg, ring int }
-
-// findColumns finds n, sg and (optionally) sg_ring in s and checks their types.
-func findColumns(s *arrow.Schema) (columns, error) {
-	find := func(name string, dt arrow.DataType, required bool) (int, error) {
-		idx := s.FieldIndices(name)
-		switch {
-		case len(idx) == 0 && !required:
-			return -1, nil
-		case len(idx) == 0:
-			return -1, fmt.Errorf("column %s missing", name)
-		case len(idx) > 1:
-			return -1, fmt.Errorf("column %s appears %d times", name, len(idx))
+// batchColumns returns the columns idx of rec (skipping -1), checking that
+// each has a value in every row.
+func batchColumns(rec arrow.RecordBatch, idx []int) ([]arrow.Array, error) {
+	cols := make([]arrow.Array, len(idx))
+	for j, i := range idx {
+		if i < 0 {
+			continue
 		}
-		if got := s.Field(idx[0]).Type; !arrow.TypeEqual(got, dt) {
-			return -1, fmt.Errorf("column %s has type %s, want %s", name, got, dt)
-		}
-		return idx[0], nil
-	}
-	var c columns
-	var err error
-	if c.n, err = find(colN, arrow.PrimitiveTypes.Uint64, true); err != nil {
-		return c, err
-	}
-	if c.sg, err = find(colSG, arrow.PrimitiveTypes.Uint32, true); err != nil {
-		return c, err
-	}
-	if c.ring, err = find(colRing, arrow.PrimitiveTypes.Uint32, false); err != nil {
-		return c, err
-	}
-	return c, nil
-}
-
-// A tableBuilder collects record batches into a Table.
-// Values are stored in the narrowest width that holds them, as the
-// engine stores them.
-type tableBuilder struct {
-	t    *compute.Table
-	meta map[string]string
-}
-
-func newTableBuilder(meta map[string]string) *tableBuilder {
-	return &tableBuilder{t: &compute.Table{}, meta: meta}
-}
-
-// add appends the rows of rec, checking that n continues 0, 1, 2, ….
-func (b *tableBuilder) add(rec arrow.RecordBatch, c columns) error {
-	idx := []int{c.n, c.sg}
-	if c.ring >= 0 {
-		idx = append(idx, c.ring)
-	}
-	for _, i := range idx {
-		if a := rec.Column(i); a.Len() != int(rec.NumRows()) || a.NullN() != 0 {
-			return fmt.Errorf("column %s: %d values (%d null) in a batch of %d rows",
+		a := rec.Column(i)
+		if a.Len() != int(rec.NumRows()) || a.NullN() != 0 {
+			return nil, fmt.Errorf("column %s: %d values (%d null) in a batch of %d rows",
 				rec.ColumnName(i), a.Len(), a.NullN(), rec.NumRows())
 		}
+		cols[j] = a
 	}
-	first := b.t.G.Len()
-	for i, n := range rec.Column(c.n).(*array.Uint64).Uint64Values() {
-		if n != uint64(first+i) {
-			return fmt.Errorf("column n: row %d holds n = %d, want %d", first+i, n, first+i)
-		}
-	}
-	b.t.G.Append(rec.Column(c.sg).(*array.Uint32).Uint32Values()...)
-	if c.ring >= 0 {
-		b.t.Ring.Append(rec.Column(c.ring).(*array.Uint32).Uint32Values()...)
-	}
-	return nil
+	return cols, nil
 }
 
-// finish checks the row count against sgtab.heaps and fills in the Game.
-func (b *tableBuilder) finish() error {
-	if b.t.G.Len() == 0 {
+// ints returns the values of the integer column a as int64, in buf.
+func ints(a arrow.Array, buf []int64) ([]int64, error) {
+	buf = buf[:0]
+	switch a := a.(type) {
+	case *array.Int64:
+		return append(buf, a.Int64Values()...), nil
+	case *array.Int32:
+		for _, v := range a.Int32Values() {
+			buf = append(buf, int64(v))
+		}
+	case *array.Uint32:
+		for _, v := range a.Uint32Values() {
+			buf = append(buf, int64(v))
+		}
+	case *array.Uint64:
+		for _, v := range a.Uint64Values() {
+			if v > math.MaxInt64 {
+				return nil, fmt.Errorf("value %d out of range", v)
+			}
+			buf = append(buf, int64(v))
+		}
+	default:
+		return nil, fmt.Errorf("type %s is not an integer type", a.DataType())
+	}
+	return buf, nil
+}
+
+// values returns the SG values of the column a, each from 0 to 2^32 − 1, in
+// buf (or a's own memory).
+func values(name string, a arrow.Array, buf []uint32) ([]uint32, error) {
+	bad := func(v int64) error {
+		return fmt.Errorf("column %s holds %d, not an SG value (0 to %d)", name, v, uint32(math.MaxUint32))
+	}
+	switch a := a.(type) {
+	case *array.Uint32:
+		return a.Uint32Values(), nil
+	case *array.Int32:
+		vs := a.Int32Values()
+		for _, v := range vs {
+			if v < 0 {
+				return nil, bad(int64(v))
+			}
+		}
+		return arrow.Uint32Traits.CastFromBytes(arrow.Int32Traits.CastToBytes(vs)), nil
+	}
+	long, err := ints(a, nil)
+	if err != nil {
+		return nil, fmt.Errorf("column %s: %w", name, err)
+	}
+	buf = buf[:0]
+	for _, v := range long {
+		if v < 0 || v > math.MaxUint32 {
+			return nil, bad(v)
+		}
+		buf = append(buf, uint32(v))
+	}
+	return buf, nil
+}
+
+// counting checks that the column a holds first, first+1, …
+func counting(name string, a arrow.Array, first int, buf []int64) ([]int64, error) {
+	vs, err := ints(a, buf)
+	if err != nil {
+		return nil, fmt.Errorf("column %s: %w", name, err)
+	}
+	for i, v := range vs {
+		if v != int64(first+i) {
+			return nil, fmt.Errorf("column %s: row %d holds %s = %d, want %d", name, first+i, name, v, first+i)
+		}
+	}
+	return vs, nil
+}
+
+// readTable reads a heap game's table and verifies it.
+func (f *File) readTable(recs records) error {
+	idx, err := columns(recs.schema, 2, colN, colSG, colRing)
+	if err != nil {
+		return err
+	}
+	t := &compute.Table{}
+	var (
+		long []int64
+		wide []uint32
+	)
+	err = recs.each(func(rec arrow.RecordBatch) error {
+		cols, err := batchColumns(rec, idx)
+		if err != nil {
+			return err
+		}
+		if long, err = counting(colN, cols[0], t.G.Len(), long); err != nil {
+			return err
+		}
+		vs, err := values(colSG, cols[1], wide)
+		if err != nil {
+			return err
+		}
+		t.G.Append(vs...)
+		if cols[2] != nil {
+			if vs, err = values(colRing, cols[2], wide); err != nil {
+				return err
+			}
+			t.Ring.Append(vs...)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if recs.rows >= 0 && int64(t.G.Len()) != recs.rows {
+		return fmt.Errorf("read %d rows, file says %d", t.G.Len(), recs.rows)
+	}
+	if t.G.Len() == 0 {
 		return errors.New("no rows")
 	}
-	g := &b.t.Game
-	g.Heaps = b.t.G.Len() - 1
-	if s, ok := b.meta[KeyHeaps]; ok {
-		n, err := strconv.Atoi(s)
-		if err != nil {
-			return fmt.Errorf("metadata %s: %w", KeyHeaps, err)
-		}
-		if n != g.Heaps {
-			return fmt.Errorf("metadata %s = %d, but the file holds n = 0..%d", KeyHeaps, n, g.Heaps)
-		}
+	f.Table = t
+	if err := f.tableGame(); err != nil {
+		return err
 	}
-	g.Name = b.meta[KeyName]
-	g.Config = b.meta[KeyConfig]
-	g.Misere = b.meta[KeyPlay] == "misere"
-	if s, ok := strings.CutPrefix(b.meta[KeyRule], "state:"); ok {
+	if f.Foreign {
+		t.Analysis = compute.Observe(t)
+		return nil
+	}
+	if err := verifySums(f.Meta, t.G, t.Ring); err != nil {
+		return err
+	}
+	return f.verifyAnalysis()
+}
+
+// tableGame fills in the Game of f.Table from the metadata, checking the
+// keys that say what the table holds against the table.
+func (f *File) tableGame() error {
+	t, meta := f.Table, f.Meta
+	g := &t.Game
+	g.Heaps = t.G.Len() - 1
+	if err := metaInt(meta, KeyHeaps, g.Heaps, "the file holds n = 0..%d"); err != nil {
+		return err
+	}
+	g.Name = meta[KeyName]
+	g.Config = meta[KeyConfig]
+	switch s := meta[KeyPlay]; s {
+	case "", "normal":
+	case "misere":
+		g.Misere = true
+	default:
+		return fmt.Errorf("metadata %s = %q, want normal or misere", KeyPlay, s)
+	}
+	if s, ok := strings.CutPrefix(meta[KeyRule], "state:"); ok {
+		if !isStateGame(s) || s == "euclid" {
+			return fmt.Errorf("metadata %s = %q: no built-in game with a heap table of that name", KeyRule, meta[KeyRule])
+		}
 		g.State = s
-	} else if s, ok := b.meta[KeyRule]; ok {
+	} else if s, ok := meta[KeyRule]; ok {
 		r, err := rules.ParseCode(s, 0)
 		if err != nil {
 			return fmt.Errorf("metadata %s: %w", KeyRule, err)
 		}
 		g.Rule = r
+	} else if !f.Foreign {
+		return fmt.Errorf("metadata %s missing: the file does not say the game's moves", KeyRule)
 	}
-	if s, ok := b.meta[KeyCreated]; ok {
+	if s, ok := meta[KeyCreated]; ok {
 		c, err := time.Parse(time.RFC3339, s)
 		if err != nil {
 			return fmt.Errorf("metadata %s: %w", KeyCreated, err)
 		}
-		b.t.Created = c
+		t.Created = c
 	}
-	switch s := b.meta[KeyStart]; s {
+	switch s := meta[KeyStart]; s {
 	case "", "line":
 		g.Start = rules.StartLine
 	case "ring":
 		g.Start = rules.StartRing
 	default:
 		return fmt.Errorf("metadata %s = %q, want line or ring", KeyStart, s)
+	}
+	switch hasRing := t.Ring.Len() > 0; {
+	case g.Start == rules.StartRing && !hasRing:
+		return fmt.Errorf("metadata %s = ring, but the file has no column %s", KeyStart, colRing)
+	case g.Start != rules.StartRing && hasRing:
+		return fmt.Errorf("the file has a column %s, but its metadata %s is not ring", colRing, KeyStart)
+	}
+	return nil
+}
+
+func isStateGame(s string) bool {
+	for _, name := range rules.StateGames {
+		if name == s {
+			return true
+		}
+	}
+	return false
+}
+
+// metaInt checks that the metadata key, when present, is the decimal want;
+// format says what the file holds instead, from want.
+func metaInt(meta map[string]string, key string, want int, format string) error {
+	s, ok := meta[key]
+	if !ok {
+		return nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("metadata %s: %w", key, err)
+	}
+	if n != want {
+		return fmt.Errorf("metadata %s = %d, but "+format, key, n, want)
+	}
+	return nil
+}
+
+// verifySums checks the values (g) and any further columns of values
+// against sgtab.checksum (of g alone) and sgtab.crc32c (of all); at least
+// one must be present.
+func verifySums(meta map[string]string, g compute.Values, more ...compute.Values) error {
+	sum, hasSum := meta[KeyChecksum]
+	crc, hasCRC := meta[KeyCRC]
+	if !hasSum && !hasCRC {
+		return fmt.Errorf("no checksum (%s or %s) to verify the values with; compute the table again with sgtab run", KeyChecksum, KeyCRC)
+	}
+	if hasSum {
+		if got := g.Checksum(); got != sum {
+			return fmt.Errorf("damaged: the values' checksum is %s, but %s says %s", got, KeyChecksum, sum)
+		}
+	}
+	if hasCRC {
+		if got := crcOf(append([]compute.Values{g}, more...)...); got != crc {
+			return fmt.Errorf("damaged: the values' CRC-32C is %s, but %s says %s", got, KeyCRC, crc)
+		}
+	}
+	return nil
+}
+
+// verifyPrefix is how many heap sizes (and the side of the square of a
+// board) a reader computes again to check that a table's values are those of
+// its rule.
+const verifyPrefix = 1024
+
+// verifyAnalysis analyses f.Table's values again, reconciles the result with
+// the metadata's claims, and checks the first values against the rule.
+func (f *File) verifyAnalysis() error {
+	t, meta := f.Table, f.Meta
+	a := compute.Analyze(t)
+	claimed := meta[KeyStatus] == string(compute.Proved)
+	check := min(t.N(), verifyPrefix)
+	switch {
+	case claimed:
+		var want compute.Period
+		if err := readPeriod(meta, &want); err != nil {
+			return err
+		}
+		if a.Status != compute.Proved || a.Period != want {
+			return fmt.Errorf("metadata %s says the period %d from n = %d is proved, but the values do not prove it", KeyStatus, want.Length, want.Start)
+		}
+		need := a.Proof.Need(a.Period)
+		check = max(check, need)
+		if c, err := strconv.Atoi(meta[KeyComputed]); err == nil && c >= need && c <= t.N() {
+			a.Computed = c
+		}
+	case a.Status == compute.Proved:
+		// The values would prove it, but the file does not claim it:
+		// report what the values show, no more.
+		a.Status, a.Proof = compute.Observed, compute.Proof{}
+	}
+	t.Analysis = a
+	return checkRule(t, check)
+}
+
+// readPeriod reads sgtab.period, sgtab.preperiod and sgtab.saltus into p.
+func readPeriod(meta map[string]string, p *compute.Period) error {
+	for _, f := range []struct {
+		key string
+		v   *int
+	}{{KeyPeriod, &p.Length}, {KeyPreperiod, &p.Start}} {
+		n, err := strconv.Atoi(meta[f.key])
+		if err != nil || n < 0 {
+			return fmt.Errorf("metadata %s = %q, want a whole number", f.key, meta[f.key])
+		}
+		*f.v = n
+	}
+	s, err := strconv.ParseUint(meta[KeySaltus], 10, 32)
+	if err != nil {
+		return fmt.Errorf("metadata %s = %q, want a whole number", KeySaltus, meta[KeySaltus])
+	}
+	p.Saltus = uint32(s)
+	return nil
+}
+
+// checkRule computes the game of t to heap size m and checks that t's
+// first values are the same.
+func checkRule(t *compute.Table, m int) error {
+	g := t.Game
+	g.Heaps = m
+	var want *compute.Table
+	var err error
+	if g.State != "" {
+		want, _, err = compute.SolveState(context.Background(), g)
+	} else {
+		want, err = compute.Sequence(context.Background(), g, m, compute.Options{Workers: 1})
+	}
+	if err != nil {
+		return fmt.Errorf("compute %s to check the values: %w", t.Game.RuleText(), err)
+	}
+	for _, c := range []struct {
+		what      string
+		got, want compute.Values
+	}{{"SG", t.G, want.G}, {"ring SG", t.Ring, want.Ring}} {
+		for n := range min(c.want.Len(), c.got.Len()) {
+			if c.got.At(n) != c.want.At(n) {
+				return fmt.Errorf("the file's %s(%d) is %d, but the rule %s gives %d: these are not the values of its game",
+					c.what, n, c.got.At(n), t.Game.RuleText(), c.want.At(n))
+			}
+		}
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/rules"
 )
 
 // TestReadReleases checks that the readers release the Arrow memory they
@@ -18,11 +19,15 @@ import (
 // one per column chunk of n: the garbage collector reclaims it with the Go
 // allocator, and the check allows for exactly that much.
 func TestReadReleases(t *testing.T) {
-	g, ring := make([]uint32, 2500), make([]uint32, 2500)
-	for n := range g {
-		g[n], ring[n] = uint32(n%7), uint32(n%5)
+	// Kayles on a ring, n = 0..2499.
+	rule, err := rules.ParseCode("0.77", 8)
+	if err != nil {
+		t.Fatal(err)
 	}
-	tab := &compute.Table{G: compute.ValuesOf(g), Ring: compute.ValuesOf(ring)}
+	tab, err := compute.Sequence(t.Context(), rules.Game{Name: "k", Rule: rule, Start: rules.StartRing}, 2499, compute.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	opt := Options{Version: "test", BatchRows: 1000, RowGroupRows: 1500}
 	for _, f := range []struct {
 		name  string
@@ -31,8 +36,8 @@ func TestReadReleases(t *testing.T) {
 		leak  int
 	}{
 		// 2500 rows in row groups of 1500: two column chunks of n.
-		{"parquet", func(b *bytes.Buffer) error { return WriteParquetTo(b, tab, opt) }, readParquetAt, 2 * 64},
-		{"ipc", func(b *bytes.Buffer) error { return WriteIPCTo(b, tab, opt) }, readIPCAt, 0},
+		{"parquet", func(b *bytes.Buffer) error { return WriteParquetTo(b, tab, opt) }, readAt, 2 * 64},
+		{"ipc", func(b *bytes.Buffer) error { return WriteIPCTo(b, tab, opt) }, readAt, 0},
 	} {
 		var buf bytes.Buffer
 		if err := f.write(&buf); err != nil {
@@ -52,10 +57,10 @@ func TestReadReleases(t *testing.T) {
 	}
 }
 
-func readParquetAt(r *bytes.Reader, size int64, mem memory.Allocator) (*compute.Table, map[string]string, error) {
-	return readParquet(r, size, mem)
-}
-
-func readIPCAt(r *bytes.Reader, size int64, mem memory.Allocator) (*compute.Table, map[string]string, error) {
-	return readIPC(r, size, mem)
+func readAt(r *bytes.Reader, size int64, mem memory.Allocator) (*compute.Table, map[string]string, error) {
+	f, err := readFrom(r, size, mem)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f.Table, f.Meta, nil
 }

@@ -1,9 +1,12 @@
 package export
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"maps"
+	"math"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -26,6 +29,8 @@ const (
 	KeyVersion = "sgtab.version" // the sgtab version that wrote the file
 	KeyCreated = "sgtab.created" // when the table was computed, RFC 3339 in UTC
 	KeyPlay    = "sgtab.play"    // normal, or misere: sg then holds outcomes, 1 when the player to move wins
+	KeyKind    = "sgtab.kind"    // what the file holds: table, lattice, rare or summary (see Kind)
+	KeyCRC     = "sgtab.crc32c"  // CRC-32C of the values, 8 hex digits (see crcOf)
 
 	// Keys of the analysis (compute.Analysis), present when the table has one.
 	KeyStatus        = "sgtab.status"         // proved, observed or none
@@ -37,7 +42,7 @@ const (
 	KeyTheorem       = "sgtab.theorem"        // the theorem that proves the period (proved)
 	KeyProofWindow   = "sgtab.proof_window"   // the n checked for the proof, "n0 ≤ n < W" (proved)
 	KeyComputed      = "sgtab.computed"       // the largest n computed; above it, filled from the proved period
-	KeyChecksum      = "sgtab.checksum"       // ogsolve's checksum of SG(0..N), 8 hex digits
+	KeyChecksum      = "sgtab.checksum"       // ogsolve's checksum of SG(0..N), 8 hex digits (present in every table)
 	KeyRareMask      = "sgtab.rare_mask"      // mask of the rare/common split, 0 when there is none
 	KeyRareCount     = "sgtab.rare_count"     // rare positions in 0..N
 	KeyLastRare      = "sgtab.last_rare"      // the last rare position, or "none"
@@ -118,23 +123,28 @@ func (o Options) metadata(t *compute.Table) (map[string]string, error) {
 	return meta, nil
 }
 
-// Metadata returns the key/value metadata of t: sgtab.name, sgtab.rule,
-// sgtab.start, sgtab.config, sgtab.heaps and sgtab.version, sgtab.created
-// when t.Created is set, and when t has an Analysis its keys (sgtab.status,
-// sgtab.period, …; see the Key constants). An empty version means the sgtab
-// module version from the build info, or "(devel)".
+// Metadata returns the key/value metadata of t: sgtab.kind (table),
+// sgtab.name, sgtab.rule, sgtab.start, sgtab.config, sgtab.heaps,
+// sgtab.version, sgtab.play, the two checksums of the values
+// (sgtab.checksum and sgtab.crc32c), sgtab.created when t.Created is set,
+// and when t has an Analysis its keys (sgtab.status, sgtab.period, …; see the
+// Key constants). An empty version means the sgtab module version from the
+// build info, or "(devel)".
 func Metadata(t *compute.Table, version string) map[string]string {
 	if version == "" {
 		version = buildVersion()
 	}
 	m := map[string]string{
-		KeyName:    t.Game.Name,
-		KeyRule:    t.Game.RuleText(),
-		KeyStart:   t.Game.Start.String(),
-		KeyConfig:  t.Game.Config,
-		KeyHeaps:   strconv.Itoa(t.G.Len() - 1),
-		KeyVersion: version,
-		KeyPlay:    "normal",
+		KeyKind:     string(KindTable),
+		KeyName:     t.Game.Name,
+		KeyRule:     t.Game.RuleText(),
+		KeyStart:    t.Game.Start.String(),
+		KeyConfig:   t.Game.Config,
+		KeyHeaps:    strconv.Itoa(t.G.Len() - 1),
+		KeyVersion:  version,
+		KeyPlay:     "normal",
+		KeyChecksum: t.G.Checksum(),
+		KeyCRC:      crcOf(t.G, t.Ring),
 	}
 	if t.Game.Misere {
 		m[KeyPlay] = "misere"
@@ -146,7 +156,6 @@ func Metadata(t *compute.Table, version string) map[string]string {
 		itoa := strconv.Itoa
 		m[KeyStatus] = string(a.Status)
 		m[KeyComputed] = itoa(a.Computed)
-		m[KeyChecksum] = a.Checksum
 		m[KeyRareMask] = strconv.FormatUint(uint64(a.Rare.Mask), 10)
 		m[KeyRareCount] = itoa(a.Rare.Count)
 		m[KeyLastRare] = orNone(a.Rare.Last)
@@ -192,25 +201,77 @@ func buildVersion() string {
 	return "(devel)"
 }
 
-// Schema returns the Arrow schema of t: columns n (uint64) and sg (uint32),
-// plus sg_ring (uint32) when t has ring values, none of them nullable, with
-// meta as the schema metadata in sorted key order.
+// Schema returns the Arrow schema of t: columns n (int64) and sg, plus
+// sg_ring when t has ring values, none of them nullable, with meta as the
+// schema metadata in sorted key order. The value columns are int32, or
+// int64 when a value of the table is above 2^31 − 1 (see valueType).
+// Signed types let readers subtract columns (sg − n) without wrapping.
 func Schema(t *compute.Table, meta map[string]string) *arrow.Schema {
 	fields := []arrow.Field{
-		{Name: colN, Type: arrow.PrimitiveTypes.Uint64},
-		{Name: colSG, Type: arrow.PrimitiveTypes.Uint32},
+		{Name: colN, Type: arrow.PrimitiveTypes.Int64},
+		{Name: colSG, Type: valueType(t.G)},
 	}
 	if t.Ring.Len() > 0 {
-		fields = append(fields, arrow.Field{Name: colRing, Type: arrow.PrimitiveTypes.Uint32})
+		fields = append(fields, arrow.Field{Name: colRing, Type: valueType(t.Ring)})
 	}
+	return arrow.NewSchema(fields, schemaMetadata(meta))
+}
+
+// valueType is the column type of values: int32 when they all fit, which
+// they do but in tables of more than 2^31 heap sizes, else int64.
+func valueType(v compute.Values) arrow.DataType {
+	if v.Max() > math.MaxInt32 {
+		return arrow.PrimitiveTypes.Int64
+	}
+	return arrow.PrimitiveTypes.Int32
+}
+
+// schemaMetadata returns meta as Arrow metadata, keys in sorted order.
+func schemaMetadata(meta map[string]string) *arrow.Metadata {
 	keys := slices.Sorted(maps.Keys(meta))
 	values := make([]string, len(keys))
 	for i, k := range keys {
 		values[i] = meta[k]
 	}
 	md := arrow.NewMetadata(keys, values)
-	return arrow.NewSchema(fields, &md)
+	return &md
 }
+
+// A Kind is what a file sgtab writes holds, as its sgtab.kind key says.
+type Kind string
+
+const (
+	// KindTable: a heap game's table, n, sg (and sg_ring) for n = 0..N.
+	KindTable Kind = "table"
+	// KindLattice: a table of SG(x, y) on a board, one row per point.
+	KindLattice Kind = "lattice"
+	// KindRare: the rare positions of a table, n and sg.
+	KindRare Kind = "rare"
+	// KindSummary: one row per game of a run.
+	KindSummary Kind = "summary"
+)
+
+// crcOf returns the CRC-32C (Castagnoli) of the values of each of vs in
+// turn, each value as four bytes, little-endian, in 8 hexadecimal digits:
+// unlike the 16-bit checksum it sees every bit of every value.
+func crcOf(vs ...compute.Values) string {
+	var crc uint32
+	const chunk = 1 << 16
+	wide := make([]uint32, 0, chunk)
+	buf := make([]byte, 4*chunk)
+	for _, v := range vs {
+		for lo := 0; lo < v.Len(); lo += chunk {
+			wide = v.AppendTo(wide[:0], lo, min(lo+chunk, v.Len()))
+			for i, x := range wide {
+				binary.LittleEndian.PutUint32(buf[4*i:], x)
+			}
+			crc = crc32.Update(crc, castagnoli, buf[:4*len(wide)])
+		}
+	}
+	return fmt.Sprintf("%08X", crc)
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // checkTable reports whether t can be written.
 func checkTable(t *compute.Table) error {

@@ -1,20 +1,22 @@
 package export
 
 import (
-	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet/file"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/sgtab/sgtab/compute"
 )
+
+// keyGames is the summary table's count of rows (games).
+const keyGames = "sgtab.games"
 
 // A Summary is one row of a batch run's summary table: what sgtab found for
 // one game, so that many games compare in one query.
@@ -44,54 +46,57 @@ func Summarize(t *compute.Table) Summary {
 	}
 }
 
-// summarySchema is the schema of the summary table: period, preperiod and
-// saltus are null where no period was found.
-var summarySchema = arrow.NewSchema([]arrow.Field{
+// summaryColumns are the summary table's columns, in order: every number
+// is int64 (signed, so that readers may subtract columns), and period,
+// preperiod and saltus are null where no period was found.
+var summaryColumns = []arrow.Field{
 	{Name: "name", Type: arrow.BinaryTypes.String},
 	{Name: "rule", Type: arrow.BinaryTypes.String},
 	{Name: "start", Type: arrow.BinaryTypes.String},
-	{Name: "heaps", Type: arrow.PrimitiveTypes.Uint64},
+	{Name: "heaps", Type: arrow.PrimitiveTypes.Int64},
 	{Name: "status", Type: arrow.BinaryTypes.String},
-	{Name: "period", Type: arrow.PrimitiveTypes.Uint64, Nullable: true},
-	{Name: "preperiod", Type: arrow.PrimitiveTypes.Uint64, Nullable: true},
-	{Name: "saltus", Type: arrow.PrimitiveTypes.Uint32, Nullable: true},
-	{Name: "max_sg", Type: arrow.PrimitiveTypes.Uint32},
-	{Name: "rare_mask", Type: arrow.PrimitiveTypes.Uint32},
-	{Name: "rare_count", Type: arrow.PrimitiveTypes.Uint64},
+	{Name: "period", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "preperiod", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "saltus", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "max_sg", Type: arrow.PrimitiveTypes.Int64},
+	{Name: "rare_mask", Type: arrow.PrimitiveTypes.Int64},
+	{Name: "rare_count", Type: arrow.PrimitiveTypes.Int64},
 	{Name: "checksum", Type: arrow.BinaryTypes.String},
 	{Name: "seconds", Type: arrow.PrimitiveTypes.Float64},
-}, nil)
+}
 
 // WriteSummary writes rows to the Parquet file path, one row per game in
-// the order given, with the schema metadata sgtab.version and sgtab.games
-// (the number of rows). The file is written under a temporary name and
-// renamed when complete.
+// the order given, with the metadata sgtab.kind (summary), sgtab.version
+// and sgtab.games (the number of rows). The file is written under a
+// temporary name and renamed when complete (WriteFile).
 func WriteSummary(path string, rows []Summary, opt Options) error {
 	err := writeFile(path, func(f *os.File) error {
-		md := arrow.NewMetadata([]string{"sgtab.games", KeyVersion}, []string{strconv.Itoa(len(rows)), opt.version()})
-		schema := arrow.NewSchema(summarySchema.Fields(), &md)
+		md := arrow.NewMetadata([]string{keyGames, KeyKind, KeyVersion}, []string{strconv.Itoa(len(rows)), string(KindSummary), opt.version()})
+		schema := arrow.NewSchema(summaryColumns, &md)
 		mem := opt.allocator()
 		b := array.NewRecordBuilder(mem, schema)
 		defer b.Release()
+		str := func(i int, s string) { b.Field(i).(*array.StringBuilder).Append(s) }
+		num := func(i int, v int64) { b.Field(i).(*array.Int64Builder).Append(v) }
 		for _, r := range rows {
-			b.Field(0).(*array.StringBuilder).Append(r.Name)
-			b.Field(1).(*array.StringBuilder).Append(r.Rule)
-			b.Field(2).(*array.StringBuilder).Append(r.Start)
-			b.Field(3).(*array.Uint64Builder).Append(uint64(r.Heaps))
-			b.Field(4).(*array.StringBuilder).Append(string(r.Status))
+			str(0, r.Name)
+			str(1, r.Rule)
+			str(2, r.Start)
+			num(3, int64(r.Heaps))
+			str(4, string(r.Status))
 			if r.Status == compute.None {
 				b.Field(5).AppendNull()
 				b.Field(6).AppendNull()
 				b.Field(7).AppendNull()
 			} else {
-				b.Field(5).(*array.Uint64Builder).Append(uint64(r.Period))
-				b.Field(6).(*array.Uint64Builder).Append(uint64(r.Preperiod))
-				b.Field(7).(*array.Uint32Builder).Append(r.Saltus)
+				num(5, int64(r.Period))
+				num(6, int64(r.Preperiod))
+				num(7, int64(r.Saltus))
 			}
-			b.Field(8).(*array.Uint32Builder).Append(r.MaxSG)
-			b.Field(9).(*array.Uint32Builder).Append(r.RareMask)
-			b.Field(10).(*array.Uint64Builder).Append(uint64(r.RareCount))
-			b.Field(11).(*array.StringBuilder).Append(r.Checksum)
+			num(8, int64(r.MaxSG))
+			num(9, int64(r.RareMask))
+			num(10, int64(r.RareCount))
+			str(11, r.Checksum)
 			b.Field(12).(*array.Float64Builder).Append(r.Seconds)
 		}
 		rec := b.NewRecordBatch()
@@ -104,62 +109,152 @@ func WriteSummary(path string, rows []Summary, opt Options) error {
 	return nil
 }
 
-// ReadSummary reads a summary table written by WriteSummary, and its
-// key/value metadata. It returns an error, never panics, when the file is
-// not such a table.
+// MergeSummary adds rows to the summary table at path: a row replaces the
+// row of the same game name in place, and rows of new games follow the
+// others in the order given; rows of other games are kept. Without a file
+// at path, it writes rows alone. A file there that is not a summary table
+// is an error, and nothing is written. Runs into one folder at once merge
+// one after the other (the folder's .sgtab.lock is held while merging),
+// so that none loses another's rows.
+func MergeSummary(path string, rows []Summary, opt Options) error {
+	unlock, err := lockDir(filepath.Dir(path))
+	if err != nil {
+		return fmt.Errorf("merge summary %s: %w", path, err)
+	}
+	defer unlock()
+	old, err := readSummaryIfAny(path)
+	if err != nil {
+		return fmt.Errorf("merge summary: %w; move it away or choose another output folder", err)
+	}
+	return WriteSummary(path, MergeRows(old, rows), opt)
+}
+
+// readSummaryIfAny reads the summary table at path, or returns nothing
+// when there is no file there.
+func readSummaryIfAny(path string) ([]Summary, error) {
+	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	rows, _, err := ReadSummary(path)
+	return rows, err
+}
+
+// MergeRows returns old with each row of rows in place of the row of the
+// same name, and the rows of new names after them, in order.
+func MergeRows(old, rows []Summary) []Summary {
+	out := append([]Summary(nil), old...)
+	at := make(map[string]int, len(out))
+	for i, r := range out {
+		at[r.Name] = i
+	}
+	for _, r := range rows {
+		if i, ok := at[r.Name]; ok {
+			out[i] = r
+			continue
+		}
+		at[r.Name] = len(out)
+		out = append(out, r)
+	}
+	return out
+}
+
+// ReadSummary reads and verifies a summary table written by WriteSummary
+// (see Read), and its key/value metadata. Summaries written before their
+// numbers became int64 are read as well.
 func ReadSummary(path string) (rows []Summary, meta map[string]string, err error) {
-	err = readParquetFile(path, func(pf *file.Reader, m map[string]string) error {
-		meta = m
-		if _, ok := meta["sgtab.games"]; !ok {
-			return errors.New("not an sgtab summary table (no sgtab.games key)")
-		}
-		fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: 1 << 16}, memory.DefaultAllocator)
-		if err != nil {
-			return err
-		}
-		schema, err := fr.Schema()
-		if err != nil {
-			return err
-		}
-		want := summarySchema.Fields()
-		if len(schema.Fields()) != len(want) {
-			return fmt.Errorf("%d columns, want %d", len(schema.Fields()), len(want))
-		}
-		for i, f := range schema.Fields() {
-			if f.Name != want[i].Name || !arrow.TypeEqual(f.Type, want[i].Type) {
-				return fmt.Errorf("column %d is %s %s, want %s %s", i, f.Name, f.Type, want[i].Name, want[i].Type)
-			}
-		}
-		rr, err := fr.GetRecordReader(context.Background(), nil, nil)
-		if err != nil {
-			return err
-		}
-		defer rr.Release()
-		for rr.Next() {
-			rec := rr.RecordBatch()
-			str := func(c int) *array.String { return rec.Column(c).(*array.String) }
-			u64 := func(c int) *array.Uint64 { return rec.Column(c).(*array.Uint64) }
-			u32 := func(c int) *array.Uint32 { return rec.Column(c).(*array.Uint32) }
-			for i := range int(rec.NumRows()) {
-				r := Summary{
-					Name: str(0).Value(i), Rule: str(1).Value(i), Start: str(2).Value(i),
-					Heaps: int(u64(3).Value(i)), Status: compute.Status(str(4).Value(i)),
-					MaxSG: u32(8).Value(i), RareMask: u32(9).Value(i), RareCount: int(u64(10).Value(i)),
-					Checksum: str(11).Value(i), Seconds: rec.Column(12).(*array.Float64).Value(i),
-				}
-				if u64(5).IsValid(i) {
-					r.Period, r.Preperiod, r.Saltus = int(u64(5).Value(i)), int(u64(6).Value(i)), u32(7).Value(i)
-				}
-				rows = append(rows, r)
-			}
-		}
-		if err := rr.Err(); err != nil {
-			return err
-		}
-		return nil
-	})
+	f, err := Read(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	return rows, meta, nil
+	if f.Kind != KindSummary {
+		return nil, nil, fmt.Errorf("read %s: not an sgtab summary table (it holds a %s)", path, f.Kind)
+	}
+	return f.Summary, f.Meta, nil
+}
+
+// readSummary reads the rows of a summary table, by column name, and
+// checks their number against sgtab.games.
+func (f *File) readSummary(recs records) error {
+	idx := make([]int, len(summaryColumns))
+	for i, c := range summaryColumns {
+		j := recs.schema.FieldIndices(c.Name)
+		if len(j) != 1 {
+			return fmt.Errorf("column %s: %d of it, want 1", c.Name, len(j))
+		}
+		got := recs.schema.Field(j[0]).Type
+		ok := arrow.TypeEqual(got, c.Type)
+		if c.Type.ID() == arrow.INT64 {
+			ok = isInteger(got)
+		}
+		if !ok {
+			return fmt.Errorf("column %s has type %s, want %s", c.Name, got, c.Type)
+		}
+		idx[i] = j[0]
+	}
+	rows := []Summary{}
+	err := recs.each(func(rec arrow.RecordBatch) error {
+		str := func(c, i int) string { return rec.Column(idx[c]).(*array.String).Value(i) }
+		var bad error
+		num := func(c, i int) int64 {
+			v, err := intAt(rec.Column(idx[c]), i)
+			if err == nil && (v < 0 || c != 3 && c != 5 && c != 6 && c != 10 && v > math.MaxUint32) {
+				err = fmt.Errorf("%d out of range", v)
+			}
+			if err != nil && bad == nil {
+				bad = fmt.Errorf("column %s, row %d: %w", summaryColumns[c].Name, len(rows)+i, err)
+			}
+			return v
+		}
+		for i := range int(rec.NumRows()) {
+			for c := range summaryColumns {
+				if !summaryColumns[c].Nullable && rec.Column(idx[c]).IsNull(i) {
+					return fmt.Errorf("column %s, row %d: null", summaryColumns[c].Name, len(rows)+i)
+				}
+			}
+			r := Summary{
+				Name: str(0, i), Rule: str(1, i), Start: str(2, i),
+				Heaps: int(num(3, i)), Status: compute.Status(str(4, i)),
+				MaxSG: uint32(num(8, i)), RareMask: uint32(num(9, i)), RareCount: int(num(10, i)),
+				Checksum: str(11, i), Seconds: rec.Column(idx[12]).(*array.Float64).Value(i),
+			}
+			if rec.Column(idx[5]).IsValid(i) {
+				r.Period, r.Preperiod, r.Saltus = int(num(5, i)), int(num(6, i)), uint32(num(7, i))
+			}
+			rows = append(rows, r)
+		}
+		return bad
+	})
+	if err != nil {
+		return err
+	}
+	if n, err := strconv.Atoi(f.Meta[keyGames]); err != nil || n != len(rows) {
+		return fmt.Errorf("%d rows, but %s says %q", len(rows), keyGames, f.Meta[keyGames])
+	}
+	f.Summary = rows
+	return nil
+}
+
+func isInteger(dt arrow.DataType) bool {
+	switch dt.ID() {
+	case arrow.INT32, arrow.INT64, arrow.UINT32, arrow.UINT64:
+		return true
+	}
+	return false
+}
+
+// intAt returns value i of an integer column.
+func intAt(a arrow.Array, i int) (int64, error) {
+	switch a := a.(type) {
+	case *array.Int64:
+		return a.Value(i), nil
+	case *array.Int32:
+		return int64(a.Value(i)), nil
+	case *array.Uint32:
+		return int64(a.Value(i)), nil
+	case *array.Uint64:
+		if v := a.Value(i); v <= math.MaxInt64 {
+			return int64(v), nil
+		}
+	}
+	return 0, errors.New("not a whole number in range")
 }

@@ -1,6 +1,7 @@
 package export_test
 
 import (
+	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -41,5 +42,38 @@ func TestSummaryRoundTrip(t *testing.T) {
 	}
 	if _, _, err := export.ReadSummary(path); err == nil {
 		t.Error("ReadSummary read a table as a summary")
+	}
+}
+
+// TestMergeSummary merges the rows of a second run into a summary: a game
+// run again replaces its row in place, a new game follows.
+func TestMergeSummary(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "summary.parquet")
+	row := func(name string, heaps int) export.Summary {
+		return export.Summary{Name: name, Rule: "0.77", Start: "line", Heaps: heaps, Status: compute.None, Checksum: "0"}
+	}
+	if err := export.MergeSummary(path, []export.Summary{row("a", 1), row("b", 1)}, export.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := export.MergeSummary(path, []export.Summary{row("c", 2), row("a", 2)}, export.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := export.ReadSummary(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []export.Summary{row("a", 2), row("b", 1), row("c", 2)}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("merged\n%+v\nwant\n%+v", got, want)
+	}
+	// Something else in its place is not overwritten.
+	if err := os.WriteFile(path, []byte("not parquet"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := export.MergeSummary(path, []export.Summary{row("a", 3)}, export.Options{}); err == nil {
+		t.Error("merged into a file that is not a summary")
+	}
+	if data, _ := os.ReadFile(path); string(data) != "not parquet" {
+		t.Error("a failed merge changed the file")
 	}
 }

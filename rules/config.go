@@ -354,7 +354,7 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 	p.known(m, prefix, "name", "heaps", "code", "base", "moves", "start", "lattice", "play", "state")
 	g := Game{Heaps: DefaultHeaps, Config: p.text, File: p.file, Line: 1}
 	if tk := firstKey(n).GetToken(); tk != nil && tk.Position != nil {
-		g.Line = tk.Position.Line
+		g.Line, g.Col = tk.Position.Line, tk.Position.Column
 	}
 	if e, ok := m["lattice"]; ok {
 		for _, k := range []string{"heaps", "code", "base", "moves", "start", "play"} {
@@ -397,7 +397,7 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 		if len(p.errs) > before {
 			return Game{}, false
 		}
-		if err := CheckMemory(stateMemory(g.State, int64(g.Heaps))); err != nil {
+		if err := CheckMemory(StateMemory(g.State, int64(g.Heaps))); err != nil {
 			p.errorf(e.value, key, ErrTooLarge, "", "with heaps %d: %v", g.Heaps, err)
 			return Game{}, false
 		}
@@ -503,10 +503,10 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 	return g, true
 }
 
-// stateMemory estimates the bytes a built-in game's table of size n takes
+// StateMemory estimates the bytes a built-in game's table of size n takes
 // to compute: Euclid's game holds every pair, with a memo entry each;
 // Fibonacci Nim a few words a heap.
-func stateMemory(name string, n int64) int64 {
+func StateMemory(name string, n int64) int64 {
 	if name == "euclid" {
 		return (n + 1) * (n + 1) * 48
 	}

@@ -15,9 +15,9 @@ var regen = flag.Bool("regen", false, "rewrite the golden .err files of testdata
 // the text of its .err file: the message a user sees.
 func TestInvalid(t *testing.T) {
 	// The table-size check compares with this machine's memory; pin it.
-	saved := memTotal
-	memTotal = func() int64 { return 16 << 30 }
-	defer func() { memTotal = saved }()
+	saved := memBudget
+	memBudget = func() (int64, string) { return 16 << 30, "the memory available" }
+	defer func() { memBudget = saved }()
 
 	paths, err := filepath.Glob("testdata/invalid/*.yaml")
 	if err != nil || len(paths) == 0 {
@@ -177,5 +177,41 @@ func TestUnionRules(t *testing.T) {
 		if u.Digit(k) != want {
 			t.Errorf("d_%d = %v, want %v", k, u.Digit(k), want)
 		}
+	}
+}
+
+func TestParseByteSize(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int64
+	}{{"1024", 1024}, {"4GiB", 4 << 30}, {"512 MiB", 512 << 20}, {"2GB", 2e9}, {"1.5KiB", 1536}} {
+		if got, err := ParseByteSize(tc.in); err != nil || got != tc.want {
+			t.Errorf("ParseByteSize(%q) = %d, %v; want %d", tc.in, got, err, tc.want)
+		}
+	}
+	for _, bad := range []string{"", "lots", "-1GiB", "1e30TB"} {
+		if _, err := ParseByteSize(bad); err == nil {
+			t.Errorf("ParseByteSize(%q): no error", bad)
+		}
+	}
+}
+
+// TestBudgetEnv checks that $SGTAB_MEMORY sets the memory a table may take,
+// and that the least memory of a table counts more than its values.
+func TestBudgetEnv(t *testing.T) {
+	t.Setenv(MemoryEnv, "1GiB")
+	if b, src := Budget(); b != 1<<30 || src != "$SGTAB_MEMORY" {
+		t.Errorf("Budget() = %d, %q", b, src)
+	}
+	// 10^9 heap sizes of one byte each need more than 1 GiB with the
+	// runtime's allowance and the rare positions.
+	if err := CheckHeaps(1e9, StartLine); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "more than $SGTAB_MEMORY (1.0 GiB)") {
+		t.Errorf("CheckHeaps(1e9) = %v", err)
+	}
+	if err := CheckHeaps(1e8, StartLine); err != nil {
+		t.Errorf("CheckHeaps(1e8) = %v", err)
+	}
+	if HeapMemory(1e8, StartRing, 8) <= HeapMemory(1e8, StartLine, 8) || WidenMemory(1e8, StartLine, 16) <= HeapMemory(1e8, StartLine, 16) {
+		t.Error("a ring, or a widening, does not cost more")
 	}
 }

@@ -295,10 +295,10 @@ type Game struct {
 	// Heaps is N: the table holds SG(0..N).
 	Heaps int
 	// Config is the YAML text of the file the game came from, File its path
-	// and Line the line where the game's definition starts.
-	Config string
-	File   string
-	Line   int
+	// and Line and Col where the game's definition starts.
+	Config    string
+	File      string
+	Line, Col int
 	// Lattice, when not nil, makes this a game on a board of points
 	// rather than on heaps: Rule, Start and Heaps are then unused.
 	Lattice *Lattice
@@ -347,14 +347,4 @@ func (g Game) Key() string {
 		return "state:" + g.State
 	}
 	return g.Start.String() + ":" + g.Rule.String()
-}
-
-// BytesPerHeap is the least memory one heap size takes in a computed
-// table: one byte a value, two on a ring start (a heap and a ring value).
-// Values above 255 take two bytes each, above 65535 four.
-func (g Game) BytesPerHeap() int64 {
-	if g.Start == StartRing {
-		return 2
-	}
-	return 1
 }

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/goccy/go-yaml/ast"
 )
@@ -30,14 +29,7 @@ const MaxLatticePoints = 1 << 28
 // String writes the lattice's moves compactly, e.g. "(-1,0)* (0,-1)*
 // (-1,-1)* on 1000×1000", a star marking a repeating step.
 func (l *Lattice) String() string {
-	steps := make([]string, len(l.Steps))
-	for i, s := range l.Steps {
-		steps[i] = fmt.Sprintf("(%d,%d)", s.D[0], s.D[1])
-		if s.Repeat {
-			steps[i] += "*"
-		}
-	}
-	return fmt.Sprintf("%s on %d×%d", strings.Join(steps, " "), l.Size[0], l.Size[1])
+	return fmt.Sprintf("%s on %d×%d", l.StepsText(), l.Size[0], l.Size[1])
 }
 
 // lattice reads a game's lattice key: size, a pair of whole numbers ≥ 1,

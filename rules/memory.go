@@ -2,46 +2,171 @@ package rules
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
+	"math"
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // MaxHeaps is the largest table size sgtab accepts on any machine: heap
-// sizes are indexed by int and stored as uint64 in the output files.
+// sizes are indexed by int and stored as int64 in the output files.
 const MaxHeaps = 1 << 40
 
+// The memory a heap game's computation takes, measured: its values take
+// one byte a heap size while they stay below 256 (two below 65536, four
+// beyond, widened as they grow, and a widening holds the old and the new
+// storage at once), as many again for the ring values of a ring start; the
+// analysis may list up to a sixteenth of the heap sizes as rare positions,
+// at eight bytes each (half a byte a heap); sgtab keeps the garbage
+// collector within a quarter of the live heap (see cmd/sgtab); and the
+// writers, plots and runtime take a few tens of megabytes whatever the size.
+const (
+	gcOverhead    = 1.25
+	rareBytes     = 0.5
+	fixedOverhead = 96 << 20
+)
+
+// HeapMemory returns the bytes the computation of a heap game's table of
+// heaps+1 heap sizes takes when its values are width bits wide (8, 16 or
+// 32), with a ring column too for a ring start: the values and the runtime's
+// allowance for them, the analysis' rare positions, and a fixed allowance
+// for the writers and plots. With width 8 it is the least any such table
+// takes, which CheckHeaps compares with the memory available.
+func HeapMemory(heaps int64, start Start, width int) int64 {
+	cols := 1.0
+	if start == StartRing {
+		cols = 2
+	}
+	per := gcOverhead*cols*float64(width)/8 + rareBytes
+	return int64(math.Ceil(float64(heaps+1)*per)) + fixedOverhead
+}
+
+// WidenMemory returns the bytes a table of heaps+1 heap sizes takes while
+// its values widen from width/2 to width bits: both copies are live.
+func WidenMemory(heaps int64, start Start, width int) int64 {
+	cols := int64(1)
+	if start == StartRing {
+		cols = 2
+	}
+	return HeapMemory(heaps, start, width) + cols*(heaps+1)*int64(width/2)/8
+}
+
 // CheckHeaps reports whether a table of heaps+1 values of a game with the
-// given start fits: heaps must be at least 1, and the table must fit in this
-// machine's memory. The error says how much memory the table would need.
-// Its errors match ErrBadValue or ErrTooLarge.
+// given start can be computed: heaps must be at least 1, below MaxHeaps, and
+// the table's least memory (HeapMemory at one byte a value) must fit in the
+// memory available (Budget). The error says how much memory the table needs
+// and how much there is. Its errors match ErrBadValue or ErrTooLarge.
 func CheckHeaps(heaps int64, start Start) error {
 	if heaps < 1 {
 		return &kindError{ErrBadValue, "must be at least 1"}
 	}
-	per := Game{Start: start}.BytesPerHeap()
 	if heaps >= MaxHeaps {
-		return &kindError{ErrTooLarge, "must be below 2^40"}
+		return &kindError{ErrTooLarge, "too large: must be below 2^40"}
 	}
-	need := (heaps + 1) * per
-	if mem := memTotal(); mem > 0 && need > mem {
+	return CheckMemory(HeapMemory(heaps, start, 8))
+}
+
+// CheckMemory reports whether need bytes fit in the memory available
+// (Budget); its error matches ErrTooLarge and says how much both are.
+func CheckMemory(need int64) error {
+	budget, source := Budget()
+	if budget > 0 && need > budget {
 		return &kindError{ErrTooLarge, fmt.Sprintf(
-			"the table needs at least %s of memory (%d B a heap size), more than this machine has (%s)",
-			byteSize(need), per, byteSize(mem))}
+			"the table needs at least %s of memory, more than %s (%s)", ByteSize(need), source, ByteSize(budget))}
 	}
 	return nil
 }
 
-// CheckMemory reports whether need bytes fit in this machine's memory; its
-// error matches ErrTooLarge and says how much both are.
-func CheckMemory(need int64) error {
-	if mem := memTotal(); mem > 0 && need > mem {
-		return &kindError{ErrTooLarge, fmt.Sprintf(
-			"the table needs %s of memory, more than this machine has (%s)", byteSize(need), byteSize(mem))}
+// MemoryEnv is the environment variable that sets the memory sgtab may use,
+// overriding what the machine has available: a number of bytes, with an
+// optional unit (KiB, MiB, GiB, TiB, or KB, MB, GB, TB), e.g. "4GiB". A
+// cluster job sets it to its allocation.
+const MemoryEnv = "SGTAB_MEMORY"
+
+// Budget returns the memory a computation may use, and where that figure
+// comes from: $SGTAB_MEMORY when set, else the memory this machine has
+// available now (MemAvailable, and the room left under the process's cgroup
+// limit when that is less). It returns 0 when neither is known: then nothing
+// is refused.
+func Budget() (int64, string) { return memBudget() }
+
+var memBudget = func() (int64, string) {
+	if s := os.Getenv(MemoryEnv); s != "" {
+		if n, err := ParseByteSize(s); err == nil {
+			return n, "$" + MemoryEnv
+		}
 	}
-	return nil
+	avail := meminfo()["MemAvailable"]
+	if limit, used, ok := cgroupMemory(); ok && (avail == 0 || limit-used < avail) {
+		return max(limit-used, 0), "the memory left under this process's cgroup limit"
+	}
+	return avail, "the memory this machine has available"
+}
+
+// meminfo reads /proc/meminfo, in bytes.
+func meminfo() map[string]int64 {
+	m := map[string]int64{}
+	f, err := os.Open("/proc/meminfo")
+	if err != nil {
+		return m
+	}
+	defer f.Close() // read-only
+	s := bufio.NewScanner(f)
+	for s.Scan() {
+		fields := strings.Fields(s.Text())
+		if len(fields) >= 2 {
+			if kb, err := strconv.ParseInt(fields[1], 10, 64); err == nil {
+				m[strings.TrimSuffix(fields[0], ":")] = kb * 1024
+			}
+		}
+	}
+	return m
+}
+
+// cgroupMemory returns the cgroup v2 memory limit of this process and its
+// use, when there is a limit.
+func cgroupMemory() (limit, used int64, ok bool) {
+	read := func(name string) (int64, bool) {
+		b, err := os.ReadFile("/sys/fs/cgroup/" + name)
+		if err != nil {
+			return 0, false
+		}
+		n, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
+		return n, err == nil
+	}
+	limit, ok = read("memory.max") // "max" when unlimited: not a number
+	if !ok {
+		return 0, 0, false
+	}
+	used, _ = read("memory.current")
+	return limit, used, true
+}
+
+// ParseByteSize reads a size in bytes: a whole number with an optional
+// unit, binary (KiB, MiB, GiB, TiB) or decimal (KB, MB, GB, TB), e.g. "512MiB".
+func ParseByteSize(s string) (int64, error) {
+	units := []struct {
+		suffix string
+		mult   float64
+	}{
+		{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40},
+		{"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}, {"B", 1},
+	}
+	t := strings.TrimSpace(s)
+	mult := 1.0
+	for _, u := range units {
+		if num, ok := strings.CutSuffix(t, u.suffix); ok {
+			t, mult = strings.TrimSpace(num), u.mult
+			break
+		}
+	}
+	f, err := strconv.ParseFloat(t, 64)
+	if err != nil || f < 0 || f*mult > math.MaxInt64/2 {
+		return 0, errors.New("want a size such as 4GiB or 512MB")
+	}
+	return int64(f * mult), nil
 }
 
 // A kindError is a message that matches one sentinel under errors.Is.
@@ -53,8 +178,8 @@ type kindError struct {
 func (e *kindError) Error() string        { return e.msg }
 func (e *kindError) Is(target error) bool { return target == e.kind }
 
-// byteSize formats n bytes with a binary unit.
-func byteSize(n int64) string {
+// ByteSize formats n bytes with a binary unit, e.g. "1.5 GiB".
+func ByteSize(n int64) string {
 	const unit = 1024
 	if n < unit {
 		return fmt.Sprintf("%d B", n)
@@ -66,22 +191,3 @@ func byteSize(n int64) string {
 	}
 	return fmt.Sprintf("%.1f %ciB", f, "KMGTPE"[u-1])
 }
-
-var memTotal = sync.OnceValue(func() int64 {
-	f, err := os.Open("/proc/meminfo")
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
-	s := bufio.NewScanner(f)
-	for s.Scan() {
-		fields := strings.Fields(s.Text())
-		if len(fields) >= 2 && fields[0] == "MemTotal:" {
-			kb, err := strconv.ParseInt(fields[1], 10, 64)
-			if err == nil {
-				return kb * 1024
-			}
-		}
-	}
-	return 0
-})

@@ -44,19 +44,20 @@ var workloads = []workload{
 // engine (every pair scanned, no proof shortcut) up to a smaller size, and
 // prints values per second and the ratio of the two at that size.
 func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("bench", benchUsage, benchExamples, stderr)
+	fs := newFlagSet("bench", benchUsage, benchExamples, stdout, stderr)
 	quick := fs.Bool("quick", false, "run each workload at a small size")
 	plainN := fs.Int("plain", 100000, "compare with the plain engine up to `N`")
-	if err := parseFlags(fs, args); err != nil {
+	args, err := fs.parse(args)
+	if err != nil {
 		return err
 	}
 	if *plainN < 1 {
-		return usageError(fs, "-plain must be >= 1")
+		return fs.usageError("-plain must be >= 1")
 	}
 	chosen := workloads
-	if fs.NArg() > 0 {
+	if len(args) > 0 {
 		chosen = nil
-		for _, name := range fs.Args() {
+		for _, name := range args {
 			i := -1
 			for j, w := range workloads {
 				if w.name == name {
@@ -68,7 +69,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 				for j, w := range workloads {
 					names[j] = w.name
 				}
-				return usageError(fs, "unknown workload %q (the workloads are %s)", name, strings.Join(names, ", "))
+				return fs.usageError("unknown workload %q (the workloads are %s)", name, strings.Join(names, ", "))
 			}
 			chosen = append(chosen, workloads[i])
 		}

@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
-	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
 )
 
@@ -22,43 +20,43 @@ const exportExamples = `  sgtab export -lang c sgtab-out/kayles.parquet        #
 // period, the whole table otherwise, and the function sg(n); for a lattice
 // table (or a two-dimensional built-in game), the board and sg(x, y).
 func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("export", exportUsage, exportExamples, stderr)
+	fs := newFlagSet("export", exportUsage, exportExamples, stdout, stderr)
 	lang := fs.String("lang", "", "write `LANG`: "+strings.Join(export.Languages, ", "))
 	out := fs.String("o", "", "write to `FILE` instead of standard output")
-	if err := parseFlags(fs, args); err != nil {
+	args, err := fs.parse(args)
+	if err != nil {
 		return err
 	}
 	if *lang == "" {
-		return usageError(fs, "-lang is required")
+		return fs.usageError("-lang is required")
 	}
-	if fs.NArg() != 1 {
-		return usageError(fs, "want one table, got %d", fs.NArg())
+	if len(args) != 1 {
+		return fs.usageError("want one table, got %d", len(args))
+	}
+	f, err := export.Read(args[0])
+	if err != nil {
+		return err
 	}
 	var code string
-	if lt, _, err := export.ReadLatticeParquet(fs.Arg(0)); err == nil {
-		if code, err = export.LatticeCode(lt, *lang); err != nil {
-			return usageError(fs, "%v", err)
-		}
-	} else {
-		t, _, _, err := export.ReadTable(fs.Arg(0))
-		if err != nil {
-			return err
-		}
-		t.Analysis = compute.Analyze(t)
-		if code, err = export.Code(t, *lang); err != nil {
-			return usageError(fs, "%v", err)
-		}
+	switch f.Kind {
+	case export.KindLattice:
+		code, err = export.LatticeCode(f.Lattice, *lang)
+	case export.KindTable:
+		code, err = export.Code(f.Table, *lang)
+	default:
+		return fmt.Errorf("%s: %s", args[0], kindNote(f))
+	}
+	if err != nil {
+		return fs.usageError("%v", err)
 	}
 	if *out == "" {
 		_, err := io.WriteString(stdout, code)
 		return err
 	}
-	tmp := *out + ".tmp"
-	if err := os.WriteFile(tmp, []byte(code), 0o644); err != nil {
+	if err := export.WriteFile(*out, func(w io.Writer) error {
+		_, err := io.WriteString(w, code)
 		return err
-	}
-	if err := os.Rename(tmp, *out); err != nil {
-		os.Remove(tmp)
+	}); err != nil {
 		return fmt.Errorf("write %s: %w", *out, err)
 	}
 	return nil

@@ -80,7 +80,8 @@ func TestDuckDBReadsTables(t *testing.T) {
 			continue
 		}
 		tables++
-		if lat, meta, err := export.ReadLatticeParquet(path); err == nil {
+		if f, err := export.Read(path); err == nil && f.Kind == export.KindLattice {
+			lat, meta := f.Lattice, f.Meta
 			res := duckdb(t, fmt.Sprintf(`
 				SELECT count(*) AS rows, max(x) AS w, max(y) AS h,
 				       string_agg(sg::VARCHAR, ',' ORDER BY y, x) AS sg FROM '%s';

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
@@ -9,71 +10,143 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
 )
 
-const inspectUsage = "sgtab inspect FILE ..."
+const inspectUsage = "sgtab inspect [-json] FILE ..."
 
-const inspectExamples = `  sgtab inspect sgtab-out/kayles.parquet     # a table, Parquet or Arrow
-  sgtab inspect sgtab-out/summary.parquet    # the summary of a run
+const inspectExamples = `  sgtab inspect sgtab-out/kayles.parquet       # a table, Parquet or Arrow
+  sgtab inspect sgtab-out/summary.parquet      # the summary of a run
+  sgtab inspect -json sgtab-out/*.parquet      # every file, one JSON object each
 `
 
-// runInspect prints what stored tables hold: their format, columns, rows,
-// value range and metadata; or, for a run's summary table, its rows.
+// An inspection is what inspect -json prints of one file.
+type inspection struct {
+	Path    string            `json:"path"`
+	Format  string            `json:"format"`
+	Kind    export.Kind       `json:"kind"`
+	Rows    int               `json:"rows"`
+	Columns []string          `json:"columns"`
+	Game    string            `json:"game,omitempty"`
+	Rule    string            `json:"rule,omitempty"`
+	Min     *uint32           `json:"min,omitempty"`
+	Max     *uint32           `json:"max,omitempty"`
+	Foreign bool              `json:"foreign,omitempty"`
+	Summary []export.Summary  `json:"summary,omitempty"`
+	Meta    map[string]string `json:"metadata"`
+}
+
+// runInspect prints what stored files hold: their format, kind, columns,
+// rows, value range and metadata; for a run's summary, its rows. Every file
+// is verified as it is read (export.Read).
 func runInspect(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("inspect", inspectUsage, inspectExamples, stderr)
-	if err := parseFlags(fs, args); err != nil {
+	fs := newFlagSet("inspect", inspectUsage, inspectExamples, stdout, stderr)
+	asJSON := fs.Bool("json", false, "print one JSON object per file per line")
+	args, err := fs.parse(args)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() == 0 {
-		return usageError(fs, "no file named")
+	if len(args) == 0 {
+		return fs.usageError("no file named")
 	}
-	for i, path := range fs.Args() {
+	enc := json.NewEncoder(stdout)
+	for i, path := range args {
+		f, err := export.Read(path)
+		if err != nil {
+			return err
+		}
+		in := describeFile(path, f)
+		if *asJSON {
+			if err := enc.Encode(in); err != nil {
+				return err
+			}
+			continue
+		}
 		if i > 0 {
 			fmt.Fprintln(stdout)
 		}
-		if err := inspect(stdout, path); err != nil {
+		if err := printInspection(stdout, in, f); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// inspect prints the table or summary table at path.
-func inspect(w io.Writer, path string) error {
-	if rows, meta, err := export.ReadSummary(path); err == nil {
-		return inspectSummary(w, path, rows, meta)
+// describeFile returns what inspect says of the file f read from path.
+func describeFile(path string, f *export.File) inspection {
+	in := inspection{Path: path, Format: f.Format, Kind: f.Kind, Meta: f.Meta, Foreign: f.Foreign,
+		Game: f.Meta[export.KeyName], Rule: f.Meta[export.KeyRule]}
+	span := func(lo, hi uint32) { in.Min, in.Max = &lo, &hi }
+	switch f.Kind {
+	case export.KindTable:
+		t := f.Table
+		in.Rows, in.Columns = t.G.Len(), []string{"n", "sg"}
+		if t.Ring.Len() > 0 {
+			in.Columns = append(in.Columns, "sg_ring")
+		}
+		span(t.G.MinMax(0, t.G.Len()))
+	case export.KindLattice:
+		in.Rows, in.Columns = f.Lattice.G.Len(), []string{"x", "y", "sg"}
+		span(f.Lattice.G.MinMax(0, f.Lattice.G.Len()))
+	case export.KindRare:
+		in.Rows, in.Columns = len(f.Rare.N), []string{"n", "sg"}
+		if len(f.Rare.Values) > 0 {
+			span(slices.Min(f.Rare.Values), slices.Max(f.Rare.Values))
+		}
+	case export.KindSummary:
+		in.Rows, in.Summary = len(f.Summary), f.Summary
+		in.Columns = []string{"name", "rule", "start", "heaps", "status", "period", "preperiod", "saltus",
+			"max_sg", "rare_mask", "rare_count", "checksum", "seconds"}
 	}
-	if lt, meta, err := export.ReadLatticeParquet(path); err == nil {
-		lo, hi := lt.G.MinMax(0, lt.G.Len())
-		fmt.Fprintf(w, "%s: parquet lattice table, %d rows, columns x (uint32), y (uint32), sg (uint32)\n", path, lt.G.Len())
+	return in
+}
+
+// printInspection prints in for a reader.
+func printInspection(w io.Writer, in inspection, f *export.File) error {
+	switch f.Kind {
+	case export.KindSummary:
+		return inspectSummary(w, in.Path, f.Summary, f.Meta)
+	case export.KindLattice:
+		lt := f.Lattice
+		fmt.Fprintf(w, "%s: %s lattice table, %d rows, columns x, y, sg\n", in.Path, in.Format, in.Rows)
 		fmt.Fprintf(w, "  game    %s, %s, SG(x, y) for 0 ≤ x < %d, 0 ≤ y < %d\n", lt.Game.Name, lt.Game.RuleText(), lt.W, lt.H)
-		fmt.Fprintf(w, "  values  %d..%d\n", lo, hi)
-		return printMetadata(w, meta)
+	case export.KindRare:
+		r := f.Rare
+		fmt.Fprintf(w, "%s: %s table of rare positions, %d rows, columns n, sg\n", in.Path, in.Format, in.Rows)
+		fmt.Fprintf(w, "  game    %s, rule %s: the positions 0 ≤ n ≤ %d whose value is rare under the mask %#x\n", r.Game.Name, in.Rule, r.Heaps, r.Mask)
+	default:
+		t := f.Table
+		fmt.Fprintf(w, "%s: %s table, %d rows, columns %s\n", in.Path, in.Format, in.Rows, strings.Join(in.Columns, ", "))
+		if f.Foreign {
+			fmt.Fprintf(w, "  game    unknown: no sgtab metadata; the values are read as they are, unverified, SG(0..%d)\n", t.N())
+		} else {
+			fmt.Fprintf(w, "  game    %s, rule %s, %s start, SG(0..%d)\n", t.Game.Name, t.Game.RuleText(), t.Game.Start, t.N())
+		}
+		if a := t.Analysis; a != nil {
+			fmt.Fprintf(w, "  period  %s\n", periodText(a))
+		}
 	}
-	t, meta, format, err := export.ReadTable(path)
-	if err != nil {
-		return err
+	if in.Min != nil {
+		fmt.Fprintf(w, "  values  %d..%d", *in.Min, *in.Max)
+		if f.Kind == export.KindTable && f.Table.Ring.Len() > 0 {
+			rlo, rhi := f.Table.Ring.MinMax(0, f.Table.Ring.Len())
+			fmt.Fprintf(w, "; ring %d..%d", rlo, rhi)
+		}
+		fmt.Fprintln(w)
 	}
-	cols := "n (uint64), sg (uint32)"
-	if t.Ring.Len() > 0 {
-		cols += ", sg_ring (uint32)"
+	if !f.Foreign {
+		fmt.Fprintf(w, "  verified: checksums, and the first values against the rule\n")
 	}
-	lo, hi := t.G.MinMax(0, t.G.Len())
-	fmt.Fprintf(w, "%s: %s table, %d rows, columns %s\n", path, format, t.G.Len(), cols)
-	fmt.Fprintf(w, "  game    %s, rule %s, %s start, SG(0..%d)\n", t.Game.Name, t.Game.RuleText(), t.Game.Start, t.N())
-	fmt.Fprintf(w, "  values  %d..%d", lo, hi)
-	if t.Ring.Len() > 0 {
-		rlo, rhi := t.Ring.MinMax(0, t.Ring.Len())
-		fmt.Fprintf(w, "; ring %d..%d", rlo, rhi)
-	}
-	fmt.Fprintln(w)
-	return printMetadata(w, meta)
+	return printMetadata(w, f.Meta)
 }
 
 // printMetadata prints a table's key/value metadata, the config as its
 // number of lines.
 func printMetadata(w io.Writer, meta map[string]string) error {
+	if len(meta) == 0 {
+		return nil
+	}
 	fmt.Fprintln(w, "  metadata")
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, k := range slices.Sorted(maps.Keys(meta)) {
@@ -100,4 +173,33 @@ func inspectSummary(w io.Writer, path string, rows []export.Summary, meta map[st
 			r.Status, period, pre, saltus, r.MaxSG, r.RareCount, r.Checksum, r.Seconds)
 	}
 	return tw.Flush()
+}
+
+// periodText states a table's period and its standing in a few words.
+func periodText(a *compute.Analysis) string {
+	if a.Status == compute.None {
+		return "none found"
+	}
+	p := a.Period
+	s := fmt.Sprintf("%d from n = %d", p.Length, p.Start)
+	if p.Saltus > 0 {
+		s += fmt.Sprintf(", saltus %d", p.Saltus)
+	}
+	if a.Status == compute.Proved {
+		return s + fmt.Sprintf(", proved (%s, window %s)", a.Proof.Theorem, a.Proof)
+	}
+	return s + ", observed, not proved"
+}
+
+// kindNote says what a file holds that is not a heap game's table.
+func kindNote(f *export.File) string {
+	switch f.Kind {
+	case export.KindRare:
+		return fmt.Sprintf("holds the rare positions of %s, not its table (use %s.parquet)", f.Meta[export.KeyName], f.Meta[export.KeyName])
+	case export.KindSummary:
+		return "is a run's summary, not a table (sgtab inspect prints it)"
+	case export.KindLattice:
+		return fmt.Sprintf("is the lattice table of %s", f.Meta[export.KeyName])
+	}
+	return fmt.Sprintf("holds a %s", f.Kind)
 }

@@ -70,13 +70,17 @@ func loadGames(args []string) ([]rules.Game, error) {
 		}
 	}
 	seen := map[string]rules.Game{}
+	owners := newOutputOwners()
 	for _, g := range games {
 		if first, ok := seen[g.Name]; ok {
-			problems = append(problems, fmt.Errorf("%s:%d: game name %q already used at %s:%d (names must be unique: they name the output files)",
-				g.File, g.Line, g.Name, first.File, first.Line))
+			problems = append(problems, fmt.Errorf("%s: name: game name %q already used at %s (names must be unique: they name the output files)",
+				gameWhere(g), g.Name, gameWhere(first)))
 			continue
 		}
 		seen[g.Name] = g
+		if err := owners.claim(g.Name, gameWhere(g)); err != nil {
+			problems = append(problems, err)
+		}
 	}
 	if len(problems) > 0 {
 		return nil, problems

@@ -85,6 +85,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -92,10 +93,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
+	"runtime/debug"
 )
 
 // version is the sgtab version recorded in every output file.
-const version = "0.1.0"
+const version = "0.2.0"
 
 // A command is one subcommand.
 type command struct {
@@ -107,14 +110,27 @@ type command struct {
 var commands = []command{
 	{"run", "compute the tables of games described in config files", runRun},
 	{"validate", "check config files without computing anything", runValidate},
-	{"bench", "time the engines on fixed workloads", runBench},
+	{"query", "who wins a position, and with which moves", runQuery},
 	{"inspect", "print what stored tables hold", runInspect},
 	{"plot", "draw the plots of stored tables", runPlot},
-	{"query", "who wins a position, and with which moves", runQuery},
 	{"export", "write a stored table as code to paste into a program", runExport},
+	{"list", "list the bundled games", runList},
+	{"show", "print a bundled game's config", runShow},
+	{"bench", "time the engines on fixed workloads", runBench},
+	{"version", "print sgtab's version", runVersion},
 }
 
+// gcPercent keeps the garbage collector within a quarter of the live heap
+// (Go's default lets it grow to twice the live heap): a table of 10^9
+// values then takes 1.25 GB, not 2 GB, which is what rules.HeapMemory counts.
+// The tables hold no pointers, so collecting more often costs little. GOGC,
+// when set, has the last word.
+const gcPercent = 25
+
 func main() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
@@ -126,12 +142,16 @@ var errUsage = errors.New("usage")
 
 // run runs sgtab with args and returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
 		usage(stderr)
-		if len(args) == 0 {
-			return 2
-		}
+		return 2
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		usage(stdout)
 		return 0
+	case "-version", "--version":
+		args = []string{"version"}
 	}
 	for _, c := range commands {
 		if c.name != args[0] {
@@ -167,35 +187,88 @@ func usage(w io.Writer) {
 	fmt.Fprintf(w, "\nRun \"sgtab <command> -h\" for a command's flags.\n")
 }
 
-// newFlagSet returns a FlagSet for a subcommand whose usage text prints to
-// stderr.
-func newFlagSet(name, usageLine, examples string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: %s\n\nFlags:\n", usageLine)
-		fs.PrintDefaults()
-		fmt.Fprintf(stderr, "\nExamples:\n%s", examples)
+// runVersion prints sgtab's version, and the Go version and platform it
+// was built for.
+func runVersion(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("version", "sgtab version", "  sgtab version\n", stdout, stderr)
+	rest, err := fs.parse(args)
+	if err != nil {
+		return err
 	}
-	return fs
+	if len(rest) > 0 {
+		return fs.usageError("version takes no arguments")
+	}
+	_, err = fmt.Fprintf(stdout, "sgtab %s (%s, %s/%s)\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	return err
 }
 
-// parseFlags parses args, mapping a flag error to errUsage (the flag package
-// has printed it) and -h to flag.ErrHelp.
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
+// A flagSet is a subcommand's flags. Its usage text goes to standard
+// output when asked for (-h) and to standard error after a mistake.
+type flagSet struct {
+	*flag.FlagSet
+	usageLine, examples string
+	stdout, stderr      io.Writer
+	buf                 bytes.Buffer // what the flag package prints while parsing
+}
+
+// newFlagSet returns the flags of the subcommand name.
+func newFlagSet(name, usageLine, examples string, stdout, stderr io.Writer) *flagSet {
+	f := &flagSet{FlagSet: flag.NewFlagSet(name, flag.ContinueOnError), usageLine: usageLine, examples: examples, stdout: stdout, stderr: stderr}
+	f.SetOutput(&f.buf)
+	f.Usage = func() {} // printed by parse, to the right place
+	return f
+}
+
+// usage prints the subcommand's usage to w: its usage line, its flags
+// (when it has any) and examples.
+func (f *flagSet) usage(w io.Writer) {
+	fmt.Fprintf(w, "Usage: %s\n", f.usageLine)
+	hasFlags := false
+	f.VisitAll(func(*flag.Flag) { hasFlags = true })
+	if hasFlags {
+		fmt.Fprintf(w, "\nFlags:\n")
+		f.SetOutput(w)
+		f.PrintDefaults()
+		f.SetOutput(&f.buf)
+	}
+	fmt.Fprintf(w, "\nExamples:\n%s", f.examples)
+}
+
+// parse parses args and returns the arguments that are not flags. Flags
+// may come before, between or after the other arguments; after "--"
+// everything is an argument. A mistake is explained on standard error with
+// the usage (errUsage); -h prints the usage on standard output
+// (flag.ErrHelp).
+func (f *flagSet) parse(args []string) ([]string, error) {
+	var rest []string
+	for {
+		f.buf.Reset()
+		if err := f.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				f.usage(f.stdout)
+				return nil, err
+			}
+			io.Copy(f.stderr, &f.buf) // the flag package's message; a buffer never fails
+			f.usage(f.stderr)
+			return nil, errUsage
 		}
-		return errUsage
+		left := f.Args()
+		if len(left) == 0 {
+			return rest, nil
+		}
+		if used := len(args) - len(left); used > 0 && args[used-1] == "--" {
+			return append(rest, left...), nil
+		}
+		rest = append(rest, left[0])
+		args = left[1:]
 	}
-	return nil
 }
 
-// usageError prints a usage mistake about a flag value and returns errUsage.
-func usageError(fs *flag.FlagSet, format string, args ...any) error {
-	fmt.Fprintf(fs.Output(), "sgtab %s: %s\n", fs.Name(), fmt.Sprintf(format, args...))
-	fs.Usage()
+// usageError prints a usage mistake about a flag or argument, and the
+// usage, to standard error, and returns errUsage.
+func (f *flagSet) usageError(format string, args ...any) error {
+	fmt.Fprintf(f.stderr, "sgtab %s: %s\n", f.Name(), fmt.Sprintf(format, args...))
+	f.usage(f.stderr)
 	return errUsage
 }
 

@@ -218,8 +218,8 @@ func TestRunBundled(t *testing.T) {
 				t.Fatal(err)
 			}
 			if latTab != nil {
-				got, _, err := export.ReadLatticeParquet(s.Files[0])
-				if err != nil || !got.G.Equal(latTab.G) {
+				f, err := export.Read(s.Files[0])
+				if err != nil || f.Kind != export.KindLattice || !f.Lattice.G.Equal(latTab.G) {
 					t.Errorf("%s: %v, or values differ from a fresh computation", s.Files[0], err)
 				}
 			} else {
@@ -247,10 +247,11 @@ func TestRunBundled(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tab, meta, err := export.ReadLatticeParquet(s.Files[0])
+			f, err := export.Read(s.Files[0])
 			if err != nil {
 				t.Fatal(err)
 			}
+			tab, meta := f.Lattice, f.Meta
 			if !tab.G.Equal(want.G) || tab.W != l.Size[0] || meta[export.KeyLattice] != l.String() || meta["sgtab.config"] != string(data) {
 				t.Errorf("%s: values or metadata differ from a fresh computation: %v", s.Files[0], meta)
 			}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -20,56 +21,95 @@ const plotUsage = "sgtab plot [-format png|svg] [-out DIR] TABLE ..."
 
 const plotExamples = `  sgtab plot sgtab-out/kayles.parquet            # redraw a stored table's plots
   sgtab plot -format svg -out figs t.arrow        # as SVG, into figs/
+  sgtab plot sgtab-out/*.parquet                  # every table of a run (other files are skipped)
 `
 
-// runPlot draws the plots of stored tables, reading them back instead of
-// computing them again.
+// runPlot draws the plots of stored tables, reading them back (verified)
+// instead of computing them again. A file that is not a table (a summary,
+// rare positions) is skipped with a note; a file that cannot be read is an
+// error, after the others are drawn.
 func runPlot(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("plot", plotUsage, plotExamples, stderr)
+	fs := newFlagSet("plot", plotUsage, plotExamples, stdout, stderr)
 	format := fs.String("format", "png", "draw as `FORMAT`: png or svg")
 	out := fs.String("out", "", "write the plots into `DIR`; default: beside each table")
-	if err := parseFlags(fs, args); err != nil {
+	args, err := fs.parse(args)
+	if err != nil {
 		return err
 	}
 	if *format != "png" && *format != "svg" {
-		return usageError(fs, "-format must be png or svg (got %q)", *format)
+		return fs.usageError("-format must be png or svg (got %q)", *format)
 	}
-	if fs.NArg() == 0 {
-		return usageError(fs, "no table named")
+	if len(args) == 0 {
+		return fs.usageError("no table named")
 	}
 	if *out != "" {
 		if err := os.MkdirAll(*out, 0o755); err != nil {
 			return fmt.Errorf("create output directory: %w", err)
 		}
 	}
-	for _, path := range fs.Args() {
+	var errs []error
+	for _, path := range args {
 		dir := *out
 		if dir == "" {
 			dir = filepath.Dir(path)
 		}
-		var files []string
-		if lt, _, err := export.ReadLatticeParquet(path); err == nil {
-			p, err := plots.Heatmap(lt)
-			if err != nil {
-				return err
-			}
-			file := filepath.Join(dir, lt.Game.Name+"."+*format)
-			if err := plots.Save(p, 7*vg.Inch, 7*vg.Inch, *format, file); err != nil {
-				return err
-			}
-			fmt.Fprintf(stdout, "%s: %s\n", path, file)
+		files, notes, err := plotFile(path, dir, *format)
+		if err != nil {
+			errs = append(errs, err)
 			continue
 		}
-		t, _, _, err := export.ReadTable(path)
-		if err != nil {
-			return err
+		for _, n := range notes {
+			fmt.Fprintf(stderr, "sgtab: note: %s: %s\n", path, n)
 		}
-		t.Analysis = compute.Analyze(t)
-		files, err = writePlots(t, dir, *format)
-		if err != nil {
-			return err
+		if len(files) > 0 {
+			fmt.Fprintf(stdout, "%s: %s\n", path, strings.Join(files, " "))
 		}
-		fmt.Fprintf(stdout, "%s: %s\n", path, strings.Join(files, " "))
+	}
+	return errors.Join(errs...)
+}
+
+// plotFile draws the plots of the stored file path into dir, and returns
+// their paths and notes on what it did not draw.
+func plotFile(path, dir, format string) (files, notes []string, err error) {
+	f, err := export.Read(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	switch f.Kind {
+	case export.KindLattice:
+		file, err := writeHeatmap(f.Lattice, dir, format)
+		if err != nil {
+			return nil, nil, err
+		}
+		return []string{file}, nil, nil
+	case export.KindTable:
+		return writePlots(f.Table, dir, format)
+	}
+	return nil, []string{kindNote(f) + ": skipped"}, nil
+}
+
+// writeHeatmap draws the heat map of a lattice table into dir as format.
+func writeHeatmap(t *compute.LatticeTable, dir, format string) (string, error) {
+	p, err := plots.Heatmap(t)
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, t.Game.Name+"."+format)
+	return path, savePlot(p, 7*vg.Inch, 7*vg.Inch, format, path)
+}
+
+// savePlot draws p at the given size into the file path as format ("png"
+// or "svg"), written whole or not at all (export.WriteFile).
+func savePlot(p *plot.Plot, width, height vg.Length, format, path string) error {
+	wt, err := p.WriterTo(width, height, format)
+	if err != nil {
+		return fmt.Errorf("draw %s: %w", path, err)
+	}
+	if err := export.WriteFile(path, func(w io.Writer) error {
+		_, err := wt.WriteTo(w)
+		return err
+	}); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
 }
@@ -78,8 +118,9 @@ func runPlot(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // paths: SG(n) against n (NAME), and for a ring start the ring values
 // (NAME-ring); the table folded by its period (NAME-folded), when it has
 // one short enough to fold; the period spectrum (NAME-spectrum); and the
-// value histogram (NAME-histogram).
-func writePlots(t *compute.Table, dir, format string) ([]string, error) {
+// value histogram (NAME-histogram). A plot the table is too small (or too
+// irregular) to draw is left out, and a note says why.
+func writePlots(t *compute.Table, dir, format string) (files, notes []string, err error) {
 	type figure struct {
 		suffix string
 		make   func() (*plot.Plot, error)
@@ -98,17 +139,19 @@ func writePlots(t *compute.Table, dir, format string) ([]string, error) {
 		figure{"-spectrum", func() (*plot.Plot, error) { return plots.Spectrum(t) }, 8 * vg.Inch, 4 * vg.Inch},
 		figure{"-histogram", func() (*plot.Plot, error) { return plots.Histogram(t) }, 8 * vg.Inch, 4 * vg.Inch},
 	)
-	var files []string
 	for _, f := range figures {
+		path := filepath.Join(dir, t.Game.Name+f.suffix+"."+format)
 		p, err := f.make()
 		if err != nil {
-			return nil, err
+			// The plots refuse only tables they cannot show (too few
+			// values, no period to fold by): not a failure of the run.
+			notes = append(notes, fmt.Sprintf("%s not drawn: %v", filepath.Base(path), err))
+			continue
 		}
-		path := filepath.Join(dir, t.Game.Name+f.suffix+"."+format)
-		if err := plots.Save(p, f.w, f.h, format, path); err != nil {
-			return nil, err
+		if err := savePlot(p, f.w, f.h, format, path); err != nil {
+			return nil, nil, err
 		}
 		files = append(files, path)
 	}
-	return files, nil
+	return files, notes, nil
 }

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"io"
+	"math"
 	"os"
 	"sync"
 	"sync/atomic"
@@ -14,12 +16,33 @@ import (
 // A progress counts finished positions from any goroutine and, when stderr
 // is a terminal, shows them as a bar with rate and ETA. The bar is redrawn
 // from the counter on a ticker: the engines only add to an atomic counter.
+//
+// The rate and the ETA are sgtab's own, not the bar's: the rate is shown
+// only once a second has passed (the first positions come too fast to
+// mean anything), and the ETA fits the time taken so far to a power of the
+// positions done — t ∝ n^α, α between 1 and 3 read off the last doubling —
+// since a split game's heaps cost more the larger they are, and a constant
+// rate would promise it too early.
 type progress struct {
-	done atomic.Int64
-	bar  *progressbar.ProgressBar
-	mu   sync.Mutex // held while drawing the bar or printing over it
-	stop chan struct{}
-	wg   sync.WaitGroup
+	done  atomic.Int64
+	total int64
+	desc  string
+	bar   *progressbar.ProgressBar
+	mu    sync.Mutex // held while drawing the bar or printing over it
+	stop  chan struct{}
+	wg    sync.WaitGroup
+	start time.Time
+	// history holds (seconds, positions) samples, for the rate and the fit.
+	history []sample
+	// warn, when not nil, receives one warning when the run looks set to
+	// take more than longRun (see watch); warned says it was given.
+	warn   io.Writer
+	warned bool
+}
+
+type sample struct {
+	t float64
+	n int64
 }
 
 // isTerminal reports whether w is a terminal.
@@ -28,39 +51,145 @@ func isTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
+// barWidth is the width of the bar itself when the terminal reports no
+// width of its own.
+const barWidth = 30
+
 // newProgress starts a bar of total positions on w, or a silent counter when
-// w is not a terminal.
+// w is not a terminal. Either way, a run that looks set to take more than
+// longRun is warned of on w once (see watch).
 func newProgress(w io.Writer, total int64, desc string) *progress {
-	p := &progress{stop: make(chan struct{})}
-	if !isTerminal(w) {
-		return p
+	p := &progress{stop: make(chan struct{}), total: total, desc: desc, start: time.Now(), warn: w}
+	every := time.Second
+	if isTerminal(w) {
+		opts := []progressbar.Option{
+			progressbar.OptionSetWriter(w),
+			progressbar.OptionSetDescription(desc),
+			progressbar.OptionSetPredictTime(false),
+			progressbar.OptionThrottle(100 * time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+		}
+		// A terminal that reports no width (0 columns) gets a bar of
+		// fixed width, not an empty one.
+		if cols, _, err := term.GetSize(int(w.(*os.File).Fd())); err == nil && cols >= 40 {
+			opts = append(opts, progressbar.OptionFullWidth())
+		} else {
+			opts = append(opts, progressbar.OptionSetWidth(barWidth))
+		}
+		p.bar = progressbar.NewOptions64(total, opts...)
+		every = 150 * time.Millisecond
 	}
-	p.bar = progressbar.NewOptions64(total,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription(desc),
-		progressbar.OptionSetItsString("positions"),
-		progressbar.OptionShowIts(),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionFullWidth(),
-		progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionClearOnFinish(),
-	)
 	p.wg.Go(func() {
-		t := time.NewTicker(150 * time.Millisecond)
+		t := time.NewTicker(every)
 		defer t.Stop()
 		for {
 			select {
 			case <-p.stop:
 				return
 			case <-t.C:
-				p.mu.Lock()
-				_ = p.bar.Set64(p.done.Load())
-				p.mu.Unlock()
+				p.tick(time.Since(p.start).Seconds(), p.done.Load())
 			}
 		}
 	})
 	return p
+}
+
+// tick redraws the bar, if any, at t seconds with n positions done, and
+// gives the warning of watch.
+func (p *progress) tick(t float64, n int64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar != nil {
+		p.bar.Describe(p.describe(t, n))
+		_ = p.bar.Set64(n)
+	}
+	if msg := p.watch(t, n); msg != "" {
+		if p.bar != nil {
+			_ = p.bar.Clear()
+		}
+		fmt.Fprint(p.warn, msg)
+	}
+}
+
+// watchAfter is how long a run goes before watch judges its pace.
+const watchAfter = 15.0
+
+// watch records a sample at t seconds with n positions done and, once, when
+// the run has gone watchAfter seconds and its ETA is beyond longRun, returns
+// a warning that says so.
+func (p *progress) watch(t float64, n int64) string {
+	if len(p.history) == 0 || p.history[len(p.history)-1].t < t {
+		p.history = append(p.history, sample{t, n})
+	}
+	if p.warned || p.warn == nil || t < watchAfter || n == 0 {
+		return ""
+	}
+	eta, ok := p.eta(t, n)
+	if !ok || eta <= longRun {
+		return ""
+	}
+	p.warned = true
+	return fmt.Sprintf("sgtab: warning: at this pace the run needs about %s more (%s of %s positions in %s); "+
+		"stop it with Ctrl-C and choose smaller tables with -heaps N, or -cap N with -heaps auto\n",
+		roundDuration(eta), short(float64(n)), short(float64(p.total)), roundDuration(time.Duration(t*float64(time.Second))))
+}
+
+// describe returns the bar's description at t seconds with n positions
+// done: what is running, the positions, and once known the rate and ETA.
+func (p *progress) describe(t float64, n int64) string {
+	if len(p.history) == 0 || p.history[len(p.history)-1].t < t {
+		p.history = append(p.history, sample{t, n})
+	}
+	s := fmt.Sprintf("%s: %s/%s positions", p.desc, short(float64(n)), short(float64(p.total)))
+	if t < 1 || n == 0 {
+		return s
+	}
+	// The rate over the last two seconds or so.
+	i := len(p.history) - 1
+	for i > 0 && t-p.history[i-1].t <= 2 {
+		i--
+	}
+	if old := p.history[max(i-1, 0)]; t > old.t {
+		s += fmt.Sprintf(", %s/s", short(float64(n-old.n)/(t-old.t)))
+	}
+	if eta, ok := p.eta(t, n); ok {
+		s += ", ETA " + roundDuration(eta)
+	}
+	return s
+}
+
+// eta fits t ∝ n^α to the samples from the last doubling of n and
+// extrapolates to the total.
+func (p *progress) eta(t float64, n int64) (time.Duration, bool) {
+	if n >= p.total || t < 2 {
+		return 0, false
+	}
+	var half sample
+	for _, h := range p.history {
+		if h.n > 0 && h.n <= n/2 {
+			half = h
+		}
+	}
+	alpha := 1.0
+	if half.n > 0 && half.t > 0 && t > half.t {
+		alpha = math.Log(t/half.t) / math.Log(float64(n)/float64(half.n))
+		alpha = min(max(alpha, 1), 3)
+	}
+	rest := t * (math.Pow(float64(p.total)/float64(n), alpha) - 1)
+	return time.Duration(min(rest, 1e9) * float64(time.Second)), true
+}
+
+// short writes a count with a metric suffix: 950, 12.3k, 4.56M, 1.2G.
+func short(x float64) string {
+	switch {
+	case x >= 1e9:
+		return fmt.Sprintf("%.3gG", x/1e9)
+	case x >= 1e6:
+		return fmt.Sprintf("%.3gM", x/1e6)
+	case x >= 1e4:
+		return fmt.Sprintf("%.3gk", x/1e3)
+	}
+	return fmt.Sprintf("%.0f", x)
 }
 
 // add counts delta more finished positions. It is safe for concurrent use.

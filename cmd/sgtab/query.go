@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -15,13 +16,18 @@ import (
 	"github.com/sgtab/sgtab/rules"
 )
 
-const queryUsage = "sgtab query [-json] [-table FILE] [-positions FILE] [CONFIG] [HEAP ... | SOURCE:HEAP ...]"
+const queryUsage = "sgtab query [-json] [-moves N] [-count] [-table FILE] [-positions FILE|-] [CONFIG] [HEAP ... | SOURCE:HEAP ...]"
 
-const queryExamples = `  sgtab query configs/nim.yaml 5 7 9                  # who wins, and every winning move
+const queryExamples = `  sgtab query configs/nim.yaml 5 7 9                  # who wins, and the winning moves
   sgtab query -table sgtab-out/kayles.parquet 4 10      # values from a stored table
+  sgtab query configs/octal-0.77-kayles.yaml 1000000000 # answered from the proved period
   sgtab query configs/s-nim-2-5.yaml:5 configs/bash-3.yaml:9   # a rule per heap
   sgtab query -json -positions positions.txt configs/nim.yaml  # one position per line
+  sgtab query -count configs/octal-0.77-kayles.yaml 250000     # how many winning moves
 `
+
+// defaultMoves is how many winning moves query lists unless -moves says.
+const defaultMoves = 10
 
 // A source is one game whose values a query reads: from a config (computed
 // as far as the query needs) or from a stored table.
@@ -29,6 +35,7 @@ type source struct {
 	name    string // the config or table path, as given
 	game    rules.Game
 	table   *compute.Table        // heap games: nil until computed or read
+	period  *compute.Period       // a proved period of table's row values, which extends it to every n
 	lattice *compute.LatticeTable // lattice games: nil until computed or read
 	fib     []int                 // Fibonacci Nim: compute.FibonacciThresholds
 	need    int                   // the largest heap asked of it
@@ -64,23 +71,35 @@ type answer struct {
 	// Misere is set for a heap of a misère game, Outcomes for it and for
 	// Fibonacci Nim: sg then holds the outcome (1: the player to move
 	// wins), and nim_sum the same.
-	Misere       bool        `json:"misere,omitempty"`
-	Outcomes     bool        `json:"outcomes,omitempty"`
+	Misere   bool `json:"misere,omitempty"`
+	Outcomes bool `json:"outcomes,omitempty"`
+	// WinningMoves lists the first winning moves (-moves says how many);
+	// Count counts them all.
 	WinningMoves []queryMove `json:"winning_moves"`
-	Count        int         `json:"count"`
+	Count        int64       `json:"count"`
+	// FromPeriod names the heaps (1-based) whose values come from a proved
+	// period beyond the computed or stored table.
+	FromPeriod []int `json:"from_period,omitempty"`
 }
 
 // runQuery answers positions: each heap's SG value, the nim-sum, who wins,
-// and every winning move.
+// and the winning moves.
 func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("query", queryUsage, queryExamples, stderr)
+	fs := newFlagSet("query", queryUsage, queryExamples, stdout, stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per position per line")
 	tablePath := fs.String("table", "", "read the values from the stored table `FILE` (Parquet or Arrow)")
-	positionsPath := fs.String("positions", "", "read positions from `FILE`, one per line, heaps separated by spaces")
-	if err := parseFlags(fs, args); err != nil {
+	positionsPath := fs.String("positions", "", "read positions from `FILE` (- for standard input), one per line, heaps separated by spaces")
+	moves := fs.Int("moves", defaultMoves, "list at most `N` winning moves of each position (-1: all); the count is exact")
+	countOnly := fs.Bool("count", false, "print how many winning moves there are, not the moves")
+	args, err := fs.parse(args)
+	if err != nil {
 		return err
 	}
-	rest := fs.Args()
+	limit := *moves
+	if *countOnly {
+		limit = 0
+	}
+	rest := args
 	sources := map[string]*source{}
 	var def *source // the game of bare heap sizes
 	if *tablePath != "" {
@@ -93,35 +112,41 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			rest = rest[1:]
 		}
 	}
-	var lines [][]string
+	type line struct {
+		words []string
+		num   int // its line number in the positions file
+	}
+	var lines []line
 	if *positionsPath != "" {
 		if len(rest) > 0 {
-			return usageError(fs, "heaps given with -positions: put them in the file")
+			return fs.usageError("heaps given with -positions: put them in the file")
 		}
-		data, err := os.ReadFile(*positionsPath)
+		err := readPositions(*positionsPath, func(num int, text string) {
+			lines = append(lines, line{strings.Fields(text), num})
+		})
 		if err != nil {
 			return err
 		}
-		sc := bufio.NewScanner(strings.NewReader(string(data)))
-		for sc.Scan() {
-			if line := strings.TrimSpace(sc.Text()); line != "" && !strings.HasPrefix(line, "#") {
-				lines = append(lines, strings.Fields(line))
-			}
-		}
 	} else {
 		if len(rest) == 0 {
-			return usageError(fs, "no heaps given")
+			return fs.usageError("no heaps given")
 		}
-		lines = [][]string{rest}
+		lines = []line{{rest, 0}}
+	}
+	at := func(l line, err error) error {
+		if *positionsPath != "" {
+			return fmt.Errorf("%s:%d: %w", *positionsPath, l.num, err)
+		}
+		return err
 	}
 	var positions [][]heapRef
-	for i, line := range lines {
-		pos, err := parsePosition(line, def, sources)
+	for _, l := range lines {
+		pos, err := parsePosition(l.words, def, sources)
 		if err != nil {
 			if *positionsPath != "" {
-				return fmt.Errorf("%s:%d: %w", *positionsPath, i+1, err)
+				return at(l, err)
 			}
-			return usageError(fs, "%v", err)
+			return fs.usageError("%v", err)
 		}
 		positions = append(positions, pos)
 	}
@@ -140,16 +165,16 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 				err = fmt.Errorf("%s is Fibonacci Nim, whose table holds outcomes, not SG values: a query takes one heap of it alone", h.src.name)
 			}
 			if err != nil {
-				if *positionsPath != "" {
-					return fmt.Errorf("%s:%d: %w", *positionsPath, i+1, err)
-				}
-				return err
+				return at(lines[i], err)
 			}
 		}
 	}
 	enc := json.NewEncoder(stdout)
 	for i, pos := range positions {
-		a := solve(pos)
+		a, err := solve(pos, limit)
+		if err != nil {
+			return at(lines[i], err)
+		}
 		if *asJSON {
 			if err := enc.Encode(a); err != nil {
 				return err
@@ -159,9 +184,45 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if i > 0 {
 			fmt.Fprintln(stdout)
 		}
-		printAnswer(stdout, a)
+		printAnswer(stdout, a, *countOnly)
 	}
 	return nil
+}
+
+// readPositions calls fn with each line of the positions file path (or
+// standard input for "-") that holds a position, and its line number;
+// blank lines and lines starting with # are skipped but counted. Lines may
+// be of any length.
+func readPositions(path string, fn func(num int, text string)) error {
+	var r io.Reader = os.Stdin
+	if path != "-" {
+		st, err := os.Stat(path)
+		if err != nil {
+			return err
+		}
+		if !st.Mode().IsRegular() {
+			return fmt.Errorf("%s: not a regular file (%s); use - to read standard input", path, st.Mode().Type())
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close() // read-only
+		r = f
+	}
+	br := bufio.NewReader(r)
+	for num := 1; ; num++ {
+		text, err := br.ReadString('\n')
+		if t := strings.TrimSpace(text); t != "" && !strings.HasPrefix(t, "#") {
+			fn(num, t)
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("read %s: %w", path, err)
+		}
+	}
 }
 
 // parsePosition reads the heaps of one position: bare sizes, of the game
@@ -201,38 +262,13 @@ func parsePosition(words []string, def *source, sources map[string]*source) ([]h
 	return pos, nil
 }
 
-// load reads the source's table, or computes its game from its config as
-// far as the largest heap asked.
+// load reads the source's table, verified, or computes its game from its
+// config as far as the largest heap asked: for a game whose period a
+// theorem may prove, in steps, stopping once the period is proved, so that
+// any heap is answered from the period.
 func (s *source) load(ctx context.Context, stored bool) error {
-	if strings.HasSuffix(s.name, ".parquet") {
-		if lt, _, err := export.ReadLatticeParquet(s.name); err == nil {
-			s.lattice, s.game = lt, lt.Game
-			return nil
-		}
-	}
 	if stored || strings.HasSuffix(s.name, ".parquet") || strings.HasSuffix(s.name, ".arrow") {
-		t, _, _, err := export.ReadTable(s.name)
-		if err != nil {
-			return err
-		}
-		if t.Game.State == "fibonacci-nim" {
-			// The table holds the outcomes of starting heaps; states in
-			// play need the least winning takes, cheap to recompute.
-			f, err := compute.FibonacciThresholds(ctx, max(s.need, t.N()))
-			if err != nil {
-				return err
-			}
-			s.game, s.fib = t.Game, f
-			return nil
-		}
-		if t.Game.State != "" {
-			return fmt.Errorf("%s is a table of the built-in game %s: query does not answer its positions", s.name, t.Game.State)
-		}
-		if t.N() < s.need {
-			return fmt.Errorf("%s holds SG(0..%d); heap %d was asked", s.name, t.N(), s.need)
-		}
-		s.table, s.game = t, t.Game
-		return nil
+		return s.read(ctx)
 	}
 	games, err := loadGames([]string{s.name})
 	if err != nil {
@@ -242,42 +278,119 @@ func (s *source) load(ctx context.Context, stored bool) error {
 		return fmt.Errorf("%s holds %d games; a query needs a config with one", s.name, len(games))
 	}
 	s.game = games[0]
-	if s.game.State == "fibonacci-nim" {
-		f, err := compute.FibonacciThresholds(ctx, max(s.need, 1))
-		if err != nil {
-			return err
-		}
-		s.fib = f
-		return nil
-	}
-	if s.game.State == "euclid" {
+	switch {
+	case s.game.State == "fibonacci-nim":
+		return s.fibonacci(ctx, 1)
+	case s.game.State == "euclid":
 		_, lt, err := compute.SolveState(ctx, s.game)
-		if err != nil {
-			return err
-		}
 		s.lattice = lt
-		return nil
-	}
-	if s.game.State != "" {
+		return err
+	case s.game.State != "":
 		return fmt.Errorf("%s is the built-in game %s: query does not answer its positions (its table, from sgtab run, gives each one's value)", s.name, s.game.State)
-	}
-	if s.game.Lattice != nil {
+	case s.game.Lattice != nil:
 		lt, err := compute.Lattice(ctx, s.game, compute.Options{})
+		s.lattice = lt
+		return err
+	}
+	need := max(s.need, 1)
+	n := need
+	if s.extendable() {
+		n = min(need, firstQuerySize)
+	}
+	for {
+		if err := rules.CheckHeaps(int64(n), s.game.Start); err != nil {
+			return fmt.Errorf("%s: heap %d: %w", s.name, s.need, err)
+		}
+		t, err := compute.Sequence(ctx, s.game, n, compute.Options{StopWhenProved: s.extendable()})
 		if err != nil {
 			return err
 		}
-		s.lattice = lt
-		return nil
+		s.table = t
+		if s.extendable() && t.Analysis.Status == compute.Proved {
+			s.period = &t.Analysis.Period
+			return nil
+		}
+		if n >= need {
+			return nil
+		}
+		n = min(need, n*16)
 	}
-	if err := rules.CheckHeaps(int64(max(s.need, 1)), s.game.Start); err != nil {
-		return fmt.Errorf("%s: heap %d: %w", s.name, s.need, err)
-	}
-	t, err := compute.Sequence(ctx, s.game, max(s.need, 1), compute.Options{})
+}
+
+// firstQuerySize is the first table size query computes for a heap whose
+// game may prove its period; it grows sixteenfold until the period is
+// proved or the heap is reached.
+const firstQuerySize = 1 << 12
+
+// extendable reports whether a proved period of the source's game extends
+// its table to every heap size: a line start in normal play (a ring
+// column's period is not proved).
+func (s *source) extendable() bool {
+	g := s.game
+	return g.Start == rules.StartLine && !g.Misere && g.State == "" && g.Lattice == nil && compute.Provable(g.Rule)
+}
+
+// read reads the source's stored table, verified (export.Read).
+func (s *source) read(ctx context.Context) error {
+	f, err := export.Read(s.name)
 	if err != nil {
 		return err
 	}
+	switch f.Kind {
+	case export.KindLattice:
+		s.lattice, s.game = f.Lattice, f.Lattice.Game
+		return nil
+	case export.KindTable:
+	default:
+		return fmt.Errorf("%s %s", s.name, kindNote(f))
+	}
+	t := f.Table
+	s.game = t.Game
+	if t.Game.State == "fibonacci-nim" {
+		// The table holds the outcomes of starting heaps; states in
+		// play need the least winning takes, cheap to recompute.
+		return s.fibonacci(ctx, t.N())
+	}
+	if t.Game.State != "" {
+		return fmt.Errorf("%s is a table of the built-in game %s: query does not answer its positions", s.name, t.Game.State)
+	}
 	s.table = t
+	if a := t.Analysis; s.extendable() && a.Status == compute.Proved {
+		s.period = &a.Period
+	}
+	if t.N() < s.need && s.period == nil {
+		why := "its period is not proved"
+		switch {
+		case f.Foreign:
+			why = "it has no sgtab metadata to prove a period with"
+		case t.Game.Start == rules.StartRing:
+			why = "a ring column's period is not proved"
+		}
+		return fmt.Errorf("%s holds SG(0..%d) and %s; heap %d was asked", s.name, t.N(), why, s.need)
+	}
 	return nil
+}
+
+// fibonacci prepares the source to answer Fibonacci Nim up to the largest
+// heap asked (and at least n), after checking that the answer fits in memory.
+func (s *source) fibonacci(ctx context.Context, n int) error {
+	n = max(s.need, n)
+	if err := rules.CheckMemory(rules.StateMemory("fibonacci-nim", int64(n))); err != nil {
+		return fmt.Errorf("%s: heap %d: %w", s.name, s.need, err)
+	}
+	f, err := compute.FibonacciThresholds(ctx, n)
+	s.fib = f
+	return err
+}
+
+// sg returns SG(n) of a row of n tokens: from the table, or beyond it from
+// the proved period.
+func (s *source) sg(n int) uint32 {
+	if n < s.table.G.Len() {
+		return s.table.G.At(n)
+	}
+	p := s.period
+	return s.table.G.At(p.Start + (n-p.Start)%p.Length)
 }
 
 // check reports whether the component fits its game: a point on the
@@ -323,7 +436,7 @@ func (h heapRef) value() uint32 {
 	if h.src.game.Start == rules.StartRing {
 		return h.src.table.Ring.At(h.n)
 	}
-	return h.src.table.G.At(h.n)
+	return h.src.sg(h.n)
 }
 
 // fibState returns the Fibonacci Nim state (heap, most the next move may
@@ -338,15 +451,19 @@ func (h heapRef) fibState() (int, int) {
 
 // solve answers one position: its winning moves are the moves on one heap
 // i to an option of value SG(i) ⊕ X, X the nim-sum, which leave a nim-sum
-// of 0.
-func solve(pos []heapRef) answer {
+// of 0. It lists the first limit of them (all when limit < 0) and counts
+// them all.
+func solve(pos []heapRef, limit int) (answer, error) {
 	a := answer{WinningMoves: []queryMove{}}
-	for _, h := range pos {
+	for i, h := range pos {
 		v := h.value()
 		if h.point {
 			a.Heaps = append(a.Heaps, h.pt)
 		} else {
 			a.Heaps = append(a.Heaps, h.n)
+			if h.src.table != nil && h.n >= h.src.table.G.Len() {
+				a.FromPeriod = append(a.FromPeriod, i+1)
+			}
 		}
 		a.Games = append(a.Games, h.src.game.Name)
 		a.SG = append(a.SG, v)
@@ -356,7 +473,13 @@ func solve(pos []heapRef) answer {
 	}
 	a.FirstPlayerWins = a.NimSum != 0
 	if !a.FirstPlayerWins {
-		return a
+		return a, nil
+	}
+	add := func(m queryMove) {
+		a.Count++
+		if limit < 0 || len(a.WinningMoves) < limit {
+			a.WinningMoves = append(a.WinningMoves, m)
+		}
 	}
 	for i, h := range pos {
 		// Options may hold values above the heap's own, so every heap
@@ -368,7 +491,7 @@ func solve(pos []heapRef) answer {
 			for take := 1; take <= k; take++ {
 				if 2*take < f[n-take] {
 					to := [2]int{n - take, min(2*take, n-take)}
-					a.WinningMoves = append(a.WinningMoves, queryMove{Heap: i + 1, Take: take, Leave: []int{n - take}, To: &to,
+					add(queryMove{Heap: i + 1, Take: take, Leave: []int{n - take}, To: &to,
 						Text: fmt.Sprintf("take %d from %d, leaving %d with at most %d to take", take, n, n-take, 2*take)})
 				}
 			}
@@ -383,30 +506,33 @@ func solve(pos []heapRef) answer {
 			}
 			for _, to := range tos {
 				if h.src.lattice.At(to[0], to[1]) == target {
-					a.WinningMoves = append(a.WinningMoves, queryMove{Heap: i + 1, Leave: []int{}, To: &to,
+					add(queryMove{Heap: i + 1, Leave: []int{}, To: &to,
 						Text: fmt.Sprintf("move from (%d, %d) to (%d, %d)", h.pt[0], h.pt[1], to[0], to[1])})
 				}
 			}
 			continue
 		}
-		ring := h.src.game.Start == rules.StartRing
-		for mv := range compute.Moves(h.src.game.Rule, h.n, ring) {
-			value := mv.Value(h.src.table.G)
-			if h.src.game.Misere {
-				// The heap left decides, and an empty one (no heap
-				// left) is won by the opponent, who cannot move.
-				value = h.src.table.G.At(0)
-				if len(mv.Leave) == 1 {
-					value = h.src.table.G.At(mv.Leave[0])
-				}
-			}
-			if value == target {
-				a.WinningMoves = append(a.WinningMoves, queryMove{Heap: i + 1, Take: mv.Take, Leave: orEmpty(mv.Leave), Text: describe(mv, h.n, ring)})
-			}
+		src, ring := h.src, h.src.game.Start == rules.StartRing
+		sg, empty := src.sg, uint32(0)
+		if src.game.Misere {
+			// The heap left decides, and an empty one (no heap left)
+			// is won by the opponent, who cannot move.
+			empty = src.table.G.At(0)
 		}
+		room := -1
+		if limit >= 0 {
+			room = max(limit-len(a.WinningMoves), 0)
+		}
+		count, first, err := compute.MovesTo(src.game.Rule, h.n, ring, sg, empty, src.period, target, room)
+		if err != nil {
+			return answer{}, fmt.Errorf("heap %d of %s: %w", h.n, src.name, err)
+		}
+		for _, mv := range first {
+			a.WinningMoves = append(a.WinningMoves, queryMove{Heap: i + 1, Take: mv.Take, Leave: orEmpty(mv.Leave), Text: describe(mv, h.n, ring)})
+		}
+		a.Count += count
 	}
-	a.Count = len(a.WinningMoves)
-	return a
+	return a, nil
 }
 
 func orEmpty(s []int) []int {
@@ -449,7 +575,7 @@ func describe(mv compute.Move, n int, ring bool) string {
 	return s
 }
 
-func printAnswer(w io.Writer, a answer) {
+func printAnswer(w io.Writer, a answer, countOnly bool) {
 	words := make([]string, len(a.Heaps))
 	for i, h := range a.Heaps {
 		if pt, ok := h.([2]int); ok {
@@ -460,12 +586,17 @@ func printAnswer(w io.Writer, a answer) {
 	}
 	fmt.Fprintf(w, "position %s\n", strings.Join(words, " "))
 	for i := range a.Heaps {
+		what := "SG"
 		if a.Outcomes {
-			fmt.Fprintf(w, "  heap %d: %s in %s, outcome %d\n", i+1, words[i], a.Games[i], a.SG[i])
-			continue
+			what = "outcome"
 		}
-		fmt.Fprintf(w, "  heap %d: %s in %s, SG %d\n", i+1, words[i], a.Games[i], a.SG[i])
+		fmt.Fprintf(w, "  heap %d: %s in %s, %s %d", i+1, words[i], a.Games[i], what, a.SG[i])
+		if slices.Contains(a.FromPeriod, i+1) {
+			fmt.Fprintf(w, " (from the proved period)")
+		}
+		fmt.Fprintln(w)
 	}
+	moves := fmt.Sprintf("%s winning %s", thousands(a.Count), plural(int(min(a.Count, 2)), "move"))
 	if a.Outcomes {
 		play := "the player to move"
 		if a.Misere {
@@ -475,18 +606,32 @@ func printAnswer(w io.Writer, a answer) {
 			fmt.Fprintf(w, "  %s loses\n", play)
 			return
 		}
-		fmt.Fprintf(w, "  %s wins, with %d winning %s:\n", play, a.Count, plural(a.Count, "move"))
-		for _, m := range a.WinningMoves {
-			fmt.Fprintf(w, "    heap %d: %s\n", m.Heap, m.Text)
+		fmt.Fprintf(w, "  %s wins, with %s", play, moves)
+	} else {
+		if !a.FirstPlayerWins {
+			fmt.Fprintf(w, "  nim-sum 0: the player to move loses (the second player wins)\n")
+			return
 		}
+		fmt.Fprintf(w, "  nim-sum %d: the player to move wins, with %s", a.NimSum, moves)
+	}
+	if countOnly {
+		fmt.Fprintln(w)
 		return
 	}
-	if !a.FirstPlayerWins {
-		fmt.Fprintf(w, "  nim-sum 0: the player to move loses (the second player wins)\n")
-		return
-	}
-	fmt.Fprintf(w, "  nim-sum %d: the player to move wins, with %d winning %s:\n", a.NimSum, a.Count, plural(a.Count, "move"))
+	fmt.Fprintln(w, ":")
 	for _, m := range a.WinningMoves {
 		fmt.Fprintf(w, "    heap %d: %s\n", m.Heap, m.Text)
 	}
+	if more := a.Count - int64(len(a.WinningMoves)); more > 0 {
+		fmt.Fprintf(w, "    … and %s more (-moves N lists more, -moves -1 all)\n", thousands(more))
+	}
+}
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

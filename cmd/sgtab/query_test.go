@@ -41,7 +41,10 @@ func TestQueryBruteForce(t *testing.T) {
 				heaps[i] = rng.IntN(9)
 				pos = append(pos, heapRef{src: src, n: heaps[i]})
 			}
-			a := solve(pos)
+			a, err := solve(pos, -1)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if wins := search.wins(heaps); a.FirstPlayerWins != wins {
 				t.Fatalf("%s %v: query says first player wins %v, the tree says %v", code, heaps, a.FirstPlayerWins, wins)
 			}
@@ -60,7 +63,7 @@ func TestQueryBruteForce(t *testing.T) {
 			for _, m := range a.WinningMoves {
 				got = append(got, fmt.Sprintf("%d:%d:%v", m.Heap, m.Take, m.Leave))
 			}
-			if !slices.Equal(got, want) || a.Count != len(want) {
+			if !slices.Equal(got, want) || a.Count != int64(len(want)) {
 				t.Fatalf("%s %v: winning moves %v (count %d), the tree finds %v", code, heaps, got, a.Count, want)
 			}
 		}
@@ -159,7 +162,10 @@ func TestQueryEuclid(t *testing.T) {
 	}
 	for y := 0; y <= 60; y++ {
 		for x := 0; x <= 60; x++ {
-			a := solve([]heapRef{{src: src, pt: [2]int{x, y}, point: true}})
+			a, err := solve([]heapRef{{src: src, pt: [2]int{x, y}, point: true}}, -1)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if a.FirstPlayerWins == lost(x, y) {
 				t.Fatalf("(%d, %d): query says first player wins %v", x, y, a.FirstPlayerWins)
 			}
@@ -174,7 +180,7 @@ func TestQueryEuclid(t *testing.T) {
 					t.Fatalf("(%d, %d): the winning move to %v leaves a won pair", x, y, *m.To)
 				}
 			}
-			if a.Count != want {
+			if a.Count != int64(want) {
 				t.Fatalf("(%d, %d): %d winning moves, want %d", x, y, a.Count, want)
 			}
 		}
@@ -213,7 +219,10 @@ func TestQueryFibonacci(t *testing.T) {
 			if k > 0 {
 				h, kk = heapRef{src: src, pt: [2]int{n, k}, point: true}, k
 			}
-			a := solve([]heapRef{h})
+			a, err := solve([]heapRef{h}, -1)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if a.FirstPlayerWins != wins(n, kk) {
 				t.Fatalf("heap %d, at most %d: query says first player wins %v", n, kk, a.FirstPlayerWins)
 			}

@@ -3,21 +3,21 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
-
-	"gonum.org/v1/plot/vg"
+	"time"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
-	"github.com/sgtab/sgtab/plots"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -72,6 +72,8 @@ type summary struct {
 	Findings []string `json:"findings,omitempty"`
 
 	Warnings []string `json:"warnings,omitempty"`
+	// Notes say what run left out and why (a plot too small to draw).
+	Notes []string `json:"notes,omitempty"`
 }
 
 // newSummary summarises the table t, written to files.
@@ -124,61 +126,71 @@ func parseHeaps(v string) (int64, error) {
 		return 0, nil
 	}
 	f, err := strconv.ParseFloat(v, 64)
-	if err != nil || f != float64(int64(f)) {
+	switch {
+	case err != nil && !errors.Is(err, strconv.ErrRange), f != math.Trunc(f):
 		return 0, fmt.Errorf("want a whole number or auto")
+	case f >= rules.MaxHeaps || errors.Is(err, strconv.ErrRange):
+		return 0, fmt.Errorf("too large: must be below 2^40")
 	}
 	return int64(f), nil
 }
 
+// maxWorkersPerCPU bounds -workers: more goroutines than this many per CPU
+// only cost memory and switching.
+const maxWorkersPerCPU = 4
+
+// longRun is how long a run may be expected to take before sgtab warns
+// (or, for -heaps auto up to the default cap, refuses) beforehand.
+const longRun = 10 * time.Minute
+
 func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("run", runUsage, runExamples, stderr)
+	fs := newFlagSet("run", runUsage, runExamples, stdout, stderr)
 	heapsFlag := fs.String("heaps", "", "compute SG(0..`N`) for every game, overriding the configs;\nauto: compute each game until its period is proved, or up to -cap")
 	capFlag := fs.Int64("cap", defaultCap, "with -heaps auto, compute at most SG(0..`N`)")
 	out := fs.String("out", "sgtab-out", "write the tables into `DIR`")
 	workers := fs.Int("workers", 0, "use `K` goroutines: games at once, or one game's pair scans; 0 means one per CPU")
 	asJSON := fs.Bool("json", false, "print one JSON object per game per line")
 	plotFormat := fs.String("plot", "png", "draw SG(n) against n as `FORMAT`: png, svg or none")
-	if err := parseFlags(fs, args); err != nil {
+	args, err := fs.parse(args)
+	if err != nil {
 		return err
 	}
 	switch *plotFormat {
 	case "png", "svg", "none":
 	default:
-		return usageError(fs, "-plot must be png, svg or none (got %q)", *plotFormat)
+		return fs.usageError("-plot must be png, svg or none (got %q)", *plotFormat)
 	}
-	if *workers < 0 {
-		return usageError(fs, "-workers must be >= 0")
+	w, err := checkWorkers(fs, *workers)
+	if err != nil {
+		return err
+	}
+	auto := *heapsFlag == "auto"
+	if isSet(fs.FlagSet, "cap") && !auto {
+		return fs.usageError("-cap applies to -heaps auto only (use -heaps N for a fixed size)")
 	}
 	var heaps int64
-	auto := *heapsFlag == "auto"
-	if isSet(fs, "heaps") {
+	if isSet(fs.FlagSet, "heaps") {
 		h, err := parseHeaps(*heapsFlag)
 		if err != nil {
-			return usageError(fs, "-heaps %s: %v", *heapsFlag, err)
+			return fs.usageError("-heaps %s: %v", *heapsFlag, err)
 		}
 		heaps = h
+		flagName := "-heaps"
 		if auto {
-			heaps = *capFlag
+			heaps, flagName = *capFlag, "-cap"
 		}
 		for _, start := range []rules.Start{rules.StartLine, rules.StartRing} {
 			if err := rules.CheckHeaps(heaps, start); err != nil {
-				flagName := "-heaps"
-				if auto {
-					flagName = "-cap"
-				}
-				return usageError(fs, "%s %d: %v", flagName, heaps, err)
+				return fs.usageError("%s %d: %v", flagName, heaps, err)
 			}
 		}
 	}
-	games, err := loadGames(fs.Args())
+	games, err := loadGames(args)
 	if err != nil {
 		return err
 	}
 	var total int64
 	for i := range games {
-		if games[i].Name == "summary" {
-			return fmt.Errorf("%s:%d: name: a game named summary would overwrite %s", games[i].File, games[i].Line, filepath.Join(*out, "summary.parquet"))
-		}
 		if l := games[i].Lattice; l != nil {
 			total += int64(l.Size[0]) * int64(l.Size[1])
 			continue
@@ -191,11 +203,18 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 		total += int64(games[i].Heaps) + 1
 	}
+	if err := checkCost(games, w, auto, isSet(fs.FlagSet, "cap"), stderr); err != nil {
+		return err
+	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return fmt.Errorf("create output directory: %w", err)
 	}
+	summaryPath := filepath.Join(*out, summaryFile)
+	if err := checkEarlierGames(games, summaryPath); err != nil {
+		return err
+	}
 
-	bar := newProgress(stderr, total, fmt.Sprintf("%d games", len(games)))
+	bar := newProgress(stderr, total, fmt.Sprintf("%d %s", len(games), plural(len(games), "game")))
 	var (
 		mu        sync.Mutex
 		summaries = make([]*summary, len(games))
@@ -232,7 +251,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		case g.State != "":
 			t, lt, err = compute.SolveState(ctx, g)
 		case g.Lattice != nil:
-			lt, err = compute.Lattice(ctx, g, compute.Options{Workers: *workers, Progress: bar.add})
+			lt, err = compute.Lattice(ctx, g, compute.Options{Workers: w, Progress: bar.add})
 		default:
 			heapGames, heapIndex = append(heapGames, g), append(heapIndex, i)
 			continue
@@ -249,7 +268,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 		done(i, s, row)
 	}
-	opt := compute.Options{Workers: *workers, Progress: bar.add, StopWhenProved: auto}
+	opt := compute.Options{Workers: w, Progress: bar.add, StopWhenProved: auto}
 	err = compute.Each(ctx, heapGames, opt,
 		func(i int, t *compute.Table) error {
 			s, err := writeTable(t, *out, *plotFormat)
@@ -266,19 +285,92 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if printErr != nil {
 		return fmt.Errorf("print summary: %w", printErr)
 	}
-	summaryPath := filepath.Join(*out, "summary.parquet")
-	if err := export.WriteSummary(summaryPath, rows, export.Options{Version: version}); err != nil {
+	if err := export.MergeSummary(summaryPath, rows, export.Options{Version: version}); err != nil {
 		return err
 	}
 	if !*asJSON {
-		fmt.Fprintf(stdout, "summary of %d %s: %s\n", len(rows), plural(len(rows), "game"), summaryPath)
+		fmt.Fprintf(stdout, "summary of %d %s: %s (one row per game run into %s)\n", len(rows), plural(len(rows), "game"), summaryPath, *out)
 	}
 	for _, s := range summaries {
 		for _, w := range s.Warnings {
 			fmt.Fprintf(stderr, "sgtab: warning: %s: %s\n", s.Name, w)
 		}
+		for _, n := range s.Notes {
+			fmt.Fprintf(stderr, "sgtab: note: %s: %s\n", s.Name, n)
+		}
 	}
 	return nil
+}
+
+// checkWorkers checks -workers and returns the number to use: 0 (one per
+// CPU), or at most maxWorkersPerCPU per CPU, with a warning above that.
+func checkWorkers(fs *flagSet, workers int) (int, error) {
+	if workers < 0 {
+		return 0, fs.usageError("-workers must be >= 0")
+	}
+	if most := maxWorkersPerCPU * runtime.NumCPU(); workers > most {
+		fmt.Fprintf(fs.stderr, "sgtab: warning: -workers %d is more than %d per CPU; using %d\n", workers, maxWorkersPerCPU, most)
+		return most, nil
+	}
+	return workers, nil
+}
+
+// checkCost estimates how long each heap game may take (compute.Estimate)
+// and speaks before a run of more than longRun when nothing can make it
+// shorter: no theorem can prove its period, and sparse space cannot serve
+// it. With -heaps auto up to the default cap such a game always runs to the
+// cap, so it is refused, naming -cap; otherwise a warning says what to
+// expect. Games that a proof or sparse space may shorten are watched while
+// they run instead (see progress).
+func checkCost(games []rules.Game, workers int, auto, capSet bool, stderr io.Writer) error {
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	for _, g := range games {
+		est := compute.Estimate(g, g.Heaps, workers)
+		if est <= longRun || compute.Provable(g.Rule) || compute.SparseMayApply(g.Rule) {
+			continue
+		}
+		what := fmt.Sprintf("%s: computing SG(0..%d) takes about %s (no theorem can prove its period, so nothing ends it early)",
+			g.Name, g.Heaps, roundDuration(est))
+		if auto && !capSet {
+			return fmt.Errorf("%s; choose how far to go with -cap N (-cap %d: about %s)", what, smallerCap(g, workers), roundDuration(longRun/2))
+		}
+		fmt.Fprintf(stderr, "sgtab: warning: %s\n", what)
+	}
+	return nil
+}
+
+// smallerCap returns the largest round table size whose estimate stays
+// within half of longRun.
+func smallerCap(g rules.Game, workers int) int {
+	n := g.Heaps
+	for n > 10 && compute.Estimate(g, n, workers) > longRun/2 {
+		n = n * 7 / 10
+	}
+	return roundDown(n)
+}
+
+// roundDown rounds n down to one or two significant digits.
+func roundDown(n int) int {
+	p := 1
+	for n/p >= 100 {
+		p *= 10
+	}
+	return n / p * p
+}
+
+// roundDuration prints d to a sensible precision: "9 h", "25 min", "3 days".
+func roundDuration(d time.Duration) string {
+	switch {
+	case d >= 72*time.Hour:
+		return fmt.Sprintf("%.0f days", d.Hours()/24)
+	case d >= 2*time.Hour:
+		return fmt.Sprintf("%.0f h", d.Hours())
+	case d >= 2*time.Minute:
+		return fmt.Sprintf("%.0f min", d.Minutes())
+	}
+	return fmt.Sprintf("%.0f s", d.Seconds())
 }
 
 // isSet reports whether the flag name was given on the command line.
@@ -369,12 +461,8 @@ func writeLattice(t *compute.LatticeTable, dir, plotFormat string) (*summary, ex
 		return nil, export.Summary{}, err
 	}
 	if plotFormat != "none" {
-		p, err := plots.Heatmap(t)
+		path, err := writeHeatmap(t, dir, plotFormat)
 		if err != nil {
-			return nil, export.Summary{}, err
-		}
-		path := filepath.Join(dir, name+"."+plotFormat)
-		if err := plots.Save(p, 7*vg.Inch, 7*vg.Inch, plotFormat, path); err != nil {
 			return nil, export.Summary{}, err
 		}
 		files = append(files, path)
@@ -417,12 +505,13 @@ func writeTable(t *compute.Table, dir, plotFormat string) (*summary, error) {
 		return nil, err
 	}
 	files := []string{pq, ipcPath}
+	var notes []string
 	if plotFormat != "none" {
-		drawn, err := writePlots(t, dir, plotFormat)
+		drawn, skipped, err := writePlots(t, dir, plotFormat)
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, drawn...)
+		files, notes = append(files, drawn...), skipped
 	}
 	if t.Analysis.Rare.Mask != 0 {
 		path := filepath.Join(dir, name+"-rare.parquet")
@@ -431,7 +520,9 @@ func writeTable(t *compute.Table, dir, plotFormat string) (*summary, error) {
 		}
 		files = append(files, path)
 	}
-	return newSummary(t, files), nil
+	s := newSummary(t, files)
+	s.Notes = notes
+	return s, nil
 }
 
 func printSummary(w io.Writer, s *summary, asJSON bool) error {
@@ -512,6 +603,3 @@ func filesPattern(files []string) string {
 	}
 	return strings.Join(append([]string{base + ".{" + strings.Join(exts, ",") + "}"}, others...), " ")
 }
-
-// writePlot draws SG(n) against n (or the ring column) and saves it at path
-// in format, under a temporary name renamed when complete.

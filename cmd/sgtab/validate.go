@@ -15,11 +15,12 @@ const validateExamples = `  sgtab validate                  # the bundled config
 
 // runValidate parses configs and reports their problems, computing nothing.
 func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("validate", validateUsage, validateExamples, stderr)
-	if err := parseFlags(fs, args); err != nil {
+	fs := newFlagSet("validate", validateUsage, validateExamples, stdout, stderr)
+	args, err := fs.parse(args)
+	if err != nil {
 		return err
 	}
-	games, err := loadGames(fs.Args())
+	games, err := loadGames(args)
 	if err != nil {
 		return err
 	}
