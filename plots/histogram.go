@@ -91,6 +91,7 @@ func Histogram(t *compute.Table) (*plot.Plot, error) {
 		p.Legend.Add("no rare/common split", swatch{commonColor})
 	}
 	p.Legend.Top = true
+	p.Legend.XOffs = -edge // the swatches off the image edge
 	return p, nil
 }
 

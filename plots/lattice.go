@@ -42,7 +42,7 @@ func Heatmap(t *compute.LatticeTable) (*plot.Plot, error) {
 	p.Title.Text = fmt.Sprintf("%s%s\n%s; black: SG = 0, the player to move loses", t.Game.Name, rule, what)
 	p.X.Label.Text, p.Y.Label.Text = "x", "y"
 	p.X.Tick.Marker, p.Y.Tick.Marker = intTicks{}, intTicks{}
-	p.Add(&heat{t: t, w: w, h: h, top: top})
+	p.Add(&heat{t: t, w: w, h: h, top: top}, margin{})
 	return p, nil
 }
 

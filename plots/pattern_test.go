@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"image"
+	"image/color"
 	"image/png"
 	"math/rand/v2"
 	"os"
@@ -34,7 +35,34 @@ func table(t testing.TB, yaml string, n int) *compute.Table {
 	return tab
 }
 
-const laskerYAML = "name: laskers-nim\nmoves:\n  - take: {min: 1}\n  - split: {parts: 2}\n"
+const (
+	laskerYAML = "name: laskers-nim\nmoves:\n  - take: {min: 1}\n  - split: {parts: 2}\n"
+	kaylesYAML = "name: kayles\ncode: \"0.77\"\n"
+	// Wythoff's game on a board of 40×40: take from one pile or the same
+	// from both.
+	wythoffYAML = `name: wythoff
+lattice:
+  size: [40, 40]
+  moves:
+    - {step: [-1, 0], repeat: true}
+    - {step: [0, -1], repeat: true}
+    - {step: [-1, -1], repeat: true}
+`
+)
+
+// lattice computes the lattice game described by yaml.
+func lattice(t *testing.T, yaml string) *compute.LatticeTable {
+	t.Helper()
+	games, err := rules.Parse(strings.NewReader(yaml), "game.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := compute.Lattice(t.Context(), games[0], compute.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab
+}
 
 // TestFoldLasker folds Lasker's Nim by its period 4 with saltus 4: from row
 // 1 on every column is constant (−1, 1, 2, 4: SG(4k+4) = 4k+3, SG(4k+1) =
@@ -147,7 +175,7 @@ func TestPeriodSpectrum(t *testing.T) {
 		yaml   string
 		period int
 	}{
-		{"name: kayles\ncode: \"0.77\"\n", 12},
+		{kaylesYAML, 12},
 		{laskerYAML, 4},
 		{"name: grundy\ncode: \"4!.0\"\n", 0},
 	} {
@@ -223,7 +251,7 @@ func TestPlotErrors(t *testing.T) {
 	if _, err := plots.Folded(long); err == nil {
 		t.Error("Folded drew a period too long to fold")
 	}
-	kayles := table(t, "name: kayles\ncode: \"0.77\"\n", 3000)
+	kayles := table(t, kaylesYAML, 3000)
 	for name, make := range map[string]func() (*plot.Plot, error){
 		"grundy":    func() (*plot.Plot, error) { return plots.Grundy(kayles, plots.Options{}) },
 		"folded":    func() (*plot.Plot, error) { return plots.Folded(kayles) },
@@ -247,7 +275,7 @@ func TestPlotErrors(t *testing.T) {
 // filled from the proved period): each costs O(N) to build at most, and
 // O(width) to draw.
 func BenchmarkPlots1e8(b *testing.B) {
-	tab := table(b, "name: kayles\ncode: \"0.77\"\n", 100_000_000)
+	tab := table(b, kaylesYAML, 100_000_000)
 	for b.Loop() {
 		for _, make := range []func() (*plot.Plot, error){
 			func() (*plot.Plot, error) { return plots.Grundy(tab, plots.Options{}) },
@@ -278,7 +306,7 @@ var regen = flag.Bool("regen", false, "rewrite the golden images in testdata")
 // after a deliberate change; look at them before committing.
 func TestGoldenImages(t *testing.T) {
 	lasker := table(t, laskerYAML, 2000)
-	kayles := table(t, "name: kayles\ncode: \"0.77\"\n", 2000)
+	kayles := table(t, kaylesYAML, 2000)
 	for name, make := range map[string]func() (*plot.Plot, error){
 		"lasker-folded":   func() (*plot.Plot, error) { return plots.Folded(lasker) },
 		"kayles-spectrum": func() (*plot.Plot, error) { return plots.Spectrum(kayles) },
@@ -325,21 +353,7 @@ func TestGoldenImages(t *testing.T) {
 // cells of the losing positions (1, 2), (2, 1), (3, 5) are black, and their
 // neighbours are not.
 func TestHeatmapPixels(t *testing.T) {
-	games, err := rules.Parse(strings.NewReader(`name: wythoff
-lattice:
-  size: [40, 40]
-  moves:
-    - {step: [-1, 0], repeat: true}
-    - {step: [0, -1], repeat: true}
-    - {step: [-1, -1], repeat: true}
-`), "wythoff.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tab, err := compute.Lattice(t.Context(), games[0], compute.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tab := lattice(t, wythoffYAML)
 	p, err := plots.Heatmap(tab)
 	if err != nil {
 		t.Fatal(err)
@@ -360,4 +374,53 @@ lattice:
 			t.Errorf("the winning position %v is black", pt)
 		}
 	}
+}
+
+// TestRightEdge draws each kind of plot and checks that nothing is cut at
+// the image's right edge: its last pixel columns are background, and the
+// last column of the data (the last cell or bar) shows at a point inside it.
+func TestRightEdge(t *testing.T) {
+	kayles := table(t, kaylesYAML, 2000)
+	wythoff := lattice(t, wythoffYAML)
+	for _, tc := range []struct {
+		name string
+		draw func() (*plot.Plot, error)
+		x, y float64 // a point inside the last column's data; x < 0: none
+	}{
+		{"grundy", func() (*plot.Plot, error) { return plots.Grundy(kayles, plots.Options{}) }, -1, 0},
+		// Kayles folded by 12: the last row's column 11.
+		{"folded", func() (*plot.Plot, error) { return plots.Folded(kayles) }, 11.9, 0.5},
+		// The values of Kayles reach 8; the bar of 8 stands from 0.5.
+		{"histogram", func() (*plot.Plot, error) { return plots.Histogram(kayles) }, 8.3, 1},
+		// The spectrum of Kayles ends at 8 periods of 12, a bar of height 1.
+		{"spectrum", func() (*plot.Plot, error) { return plots.Spectrum(kayles) }, 96.3, 0.5},
+		{"heatmap", func() (*plot.Plot, error) { return plots.Heatmap(wythoff) }, 39.9, 0.5},
+	} {
+		p, err := tc.draw()
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, cell := render(t, p, 6*vg.Inch, 4*vg.Inch)
+		b := img.Bounds()
+		for x := b.Max.X - 3; x < b.Max.X; x++ {
+			for y := b.Min.Y; y < b.Max.Y; y++ {
+				if !white(img.At(x, y)) {
+					t.Errorf("%s: pixel (%d, %d) at the right edge is drawn", tc.name, x, y)
+					break
+				}
+			}
+		}
+		if tc.x < 0 {
+			continue
+		}
+		if pt := cell(tc.x, tc.y); !pt.In(b) || white(img.At(pt.X, pt.Y)) {
+			t.Errorf("%s: the last column does not show at (%v, %v), pixel %v", tc.name, tc.x, tc.y, pt)
+		}
+	}
+}
+
+// white reports whether c is the background colour.
+func white(c color.Color) bool {
+	r, g, b, _ := c.RGBA()
+	return r == 0xffff && g == 0xffff && b == 0xffff
 }

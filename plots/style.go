@@ -27,7 +27,37 @@ func newPlot(t *compute.Table, what string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s — %s: %s\n%s", t.Game.Name, t.Game.RuleText(), what, standing(t))
 	p.X.Tick.Marker, p.Y.Tick.Marker = intTicks{}, intTicks{}
+	p.Add(margin{})
 	return p
+}
+
+// edge is the blank kept between the data and the right edge of the image,
+// in points (the unit of vg.Length).
+const edge vg.Length = 10
+
+// margin keeps the data and the x axis away from the right edge of the
+// image. gonum/plot stretches the data area to the image's edge, where the
+// last column, bar or cell would be cut, and a tick label at the axis' end
+// would touch it; glyph boxes at the axis' end, as wide as the margin, and
+// around each tick label, a few points wider, make it leave room.
+type margin struct{}
+
+// Plot implements plot.Plotter; a margin draws nothing.
+func (margin) Plot(draw.Canvas, *plot.Plot) {}
+
+// GlyphBoxes implements plot.GlyphBoxer.
+func (margin) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
+	boxes := []plot.GlyphBox{{X: 1, Rectangle: vg.Rectangle{Max: vg.Point{X: edge}}}}
+	for _, t := range p.X.Tick.Marker.Ticks(p.X.Min, p.X.Max) {
+		if t.Label == "" || t.Value < p.X.Min || t.Value > p.X.Max {
+			continue
+		}
+		r := p.X.Tick.Label.Rectangle(t.Label)
+		r.Max.X += edge / 2
+		r.Min.Y, r.Max.Y = 0, 0 // no height: only the width counts
+		boxes = append(boxes, plot.GlyphBox{X: p.X.Norm(t.Value), Rectangle: r})
+	}
+	return boxes
 }
 
 // standing states the period of t and its standing in a line, e.g.
