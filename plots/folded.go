@@ -104,8 +104,7 @@ func (g *cellGrid) Plot(dc draw.Canvas, p *plot.Plot) {
 		for c, v := range row {
 			x0, y0 := x(float64(c)), y(float64(rows-1-r))
 			x1, y1 := x(float64(c+1)), y(float64(rows-r))
-			dc.FillPolygon(valueColor(v), []vg.Point{{X: x0 - hair, Y: y0 - hair}, {X: x1 + hair, Y: y0 - hair},
-				{X: x1 + hair, Y: y1 + hair}, {X: x0 - hair, Y: y1 + hair}})
+			fillRect(dc, valueColor(v), x0-hair, y0-hair, x1+hair, y1+hair)
 		}
 	}
 	if !label {

@@ -5,7 +5,6 @@ import (
 	"image/color"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/sgtab/sgtab/compute"
@@ -101,5 +100,5 @@ type swatch struct{ c color.Color }
 // Thumbnail implements plot.Thumbnailer.
 func (s swatch) Thumbnail(c *draw.Canvas) {
 	r := c.Rectangle
-	c.FillPolygon(s.c, []vg.Point{r.Min, {X: r.Max.X, Y: r.Min.Y}, r.Max, {X: r.Min.X, Y: r.Max.Y}})
+	fillRect(*c, s.c, r.Min.X, r.Min.Y, r.Max.X, r.Max.Y)
 }

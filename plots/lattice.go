@@ -71,7 +71,7 @@ func (hm *heat) Plot(dc draw.Canvas, p *plot.Plot) {
 			}
 			x0, x1 := x(float64(i))-hair, x(float64(i+1))+hair
 			y0, y1 := y(float64(j))-hair, y(float64(j+1))+hair
-			dc.FillPolygon(c, []vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}})
+			fillRect(dc, c, x0, y0, x1, y1)
 		}
 	}
 }

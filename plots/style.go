@@ -136,8 +136,13 @@ func (rs *rects) Plot(dc draw.Canvas, p *plot.Plot) {
 		if x1-x0 < vg.Points(0.5) { // still visible when thinner than a point
 			x1 = x0 + vg.Points(0.5)
 		}
-		dc.FillPolygon(r.c, []vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}})
+		fillRect(dc, r.c, x0, y0, x1, y1)
 	}
+}
+
+// fillRect fills the rectangle with corners (x0, y0) and (x1, y1) with col.
+func fillRect(dc draw.Canvas, col color.Color, x0, y0, x1, y1 vg.Length) {
+	dc.FillPolygon(col, []vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}})
 }
 
 // DataRange implements plot.DataRanger.
