@@ -2,10 +2,8 @@ package plots
 
 import (
 	"fmt"
-	"image/color"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/sgtab/sgtab/compute"
 )
@@ -82,23 +80,10 @@ func Histogram(t *compute.Table) (*plot.Plot, error) {
 	p.Y.Scale = plot.LogScale{}
 	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
 	p.Y.Min = floor
-	p.Add(bars)
+	k := key{{"no rare/common split", commonColor}}
 	if mask != 0 {
-		p.Legend.Add(fmt.Sprintf("rare (even popcount of v & %#x)", mask), swatch{rareColor})
-		p.Legend.Add("common", swatch{commonColor})
-	} else {
-		p.Legend.Add("no rare/common split", swatch{commonColor})
+		k = key{{fmt.Sprintf("rare (even popcount of v & %#x)", mask), rareColor}, {"common", commonColor}}
 	}
-	p.Legend.Top = true
-	p.Legend.XOffs = -edge // the swatches off the image edge
+	p.Add(bars, k)
 	return p, nil
-}
-
-// swatch is a legend entry's filled square.
-type swatch struct{ c color.Color }
-
-// Thumbnail implements plot.Thumbnailer.
-func (s swatch) Thumbnail(c *draw.Canvas) {
-	r := c.Rectangle
-	fillRect(*c, s.c, r.Min.X, r.Min.Y, r.Max.X, r.Max.Y)
 }

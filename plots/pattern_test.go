@@ -302,14 +302,15 @@ var regen = flag.Bool("regen", false, "rewrite the golden images in testdata")
 
 // TestGoldenImages compares pictures whose every pixel is fixed (gonum/plot
 // draws with its own fonts and rasteriser) with testdata/*.png: the folded
-// table of Lasker's Nim and the spectrum of Kayles. -regen rewrites them
-// after a deliberate change; look at them before committing.
+// table of Lasker's Nim, the spectrum and the histogram of Kayles. -regen
+// rewrites them after a deliberate change; look at them before committing.
 func TestGoldenImages(t *testing.T) {
 	lasker := table(t, laskerYAML, 2000)
 	kayles := table(t, kaylesYAML, 2000)
 	for name, make := range map[string]func() (*plot.Plot, error){
-		"lasker-folded":   func() (*plot.Plot, error) { return plots.Folded(lasker) },
-		"kayles-spectrum": func() (*plot.Plot, error) { return plots.Spectrum(kayles) },
+		"lasker-folded":    func() (*plot.Plot, error) { return plots.Folded(lasker) },
+		"kayles-spectrum":  func() (*plot.Plot, error) { return plots.Spectrum(kayles) },
+		"kayles-histogram": func() (*plot.Plot, error) { return plots.Histogram(kayles) },
 	} {
 		p, err := make()
 		if err != nil {
@@ -423,4 +424,60 @@ func TestRightEdge(t *testing.T) {
 func white(c color.Color) bool {
 	r, g, b, _ := c.RGBA()
 	return r == 0xffff && g == 0xffff && b == 0xffff
+}
+
+// TestHistogramKey draws the histograms of Kayles (rare and common values)
+// and of Lasker's Nim (no split, binned) and checks that the key stands
+// above the bars: no text (black) inside the data area, and the key's
+// swatches (the rare colour for Kayles) above it.
+func TestHistogramKey(t *testing.T) {
+	for _, tab := range []*compute.Table{table(t, kaylesYAML, 2000), table(t, laskerYAML, 2000)} {
+		p, err := plots.Histogram(tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, cell := render(t, p, 6*vg.Inch, 4*vg.Inch)
+		data := dataArea(p, cell)
+		for y := data.Min.Y; y < data.Max.Y; y++ {
+			for x := data.Min.X; x < data.Max.X; x++ {
+				if r, g, b, _ := img.At(x, y).RGBA(); max(r, g, b) < 0x4000 {
+					t.Fatalf("%s: text at (%d, %d) inside the data area %v", tab.Game.Name, x, y, data)
+				}
+			}
+		}
+		swatch := commonRGB
+		if tab.Analysis.Rare.Mask != 0 {
+			swatch = rareRGB
+		}
+		if !anyPixel(img, image.Rect(data.Min.X, 0, data.Max.X, data.Min.Y), swatch) {
+			t.Errorf("%s: no swatch of %v above the data area", tab.Game.Name, swatch)
+		}
+	}
+}
+
+// The colours of rare and common values.
+var (
+	rareRGB   = color.RGBA{R: 255, G: 127, B: 14, A: 255}
+	commonRGB = color.RGBA{R: 31, G: 119, B: 180, A: 255}
+)
+
+// dataArea returns the pixels of p's data area, drawn by render, less a
+// pixel each side for the blending at its border.
+func dataArea(p *plot.Plot, cell func(x, y float64) image.Point) image.Rectangle {
+	r := image.Rectangle{Min: cell(p.X.Min, p.Y.Max), Max: cell(p.X.Max, p.Y.Min)}.Canon()
+	return r.Inset(1)
+}
+
+// anyPixel reports whether a pixel of img in r has the colour c.
+func anyPixel(img image.Image, r image.Rectangle, c color.Color) bool {
+	r = r.Intersect(img.Bounds())
+	cr, cg, cb, _ := c.RGBA()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if r, g, b, _ := img.At(x, y).RGBA(); r == cr && g == cg && b == cb {
+				return true
+			}
+		}
+	}
+	return false
 }
