@@ -156,12 +156,14 @@ func (cellTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ticks
 }
 
-// tickStep returns a label step that leaves about ten labels on n cells.
+// tickStep returns a label step of 1, 2 or 5 times a power of ten that
+// leaves at most twelve labels on n cells.
 func tickStep(n int) int {
-	for _, s := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500} {
-		if n/s <= 12 {
-			return s
+	for s := 1; ; s *= 10 {
+		for _, m := range []int{1, 2, 5} {
+			if n/(s*m) <= 12 {
+				return s * m
+			}
 		}
 	}
-	return 1000
 }

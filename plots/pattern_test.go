@@ -302,15 +302,18 @@ var regen = flag.Bool("regen", false, "rewrite the golden images in testdata")
 
 // TestGoldenImages compares pictures whose every pixel is fixed (gonum/plot
 // draws with its own fonts and rasteriser) with testdata/*.png: the folded
-// table of Lasker's Nim, the spectrum and the histogram of Kayles. -regen
-// rewrites them after a deliberate change; look at them before committing.
+// table of Lasker's Nim, the spectrum and the histogram of Kayles, and the
+// heat map of Wythoff's game. -regen rewrites them after a deliberate
+// change; look at them before committing.
 func TestGoldenImages(t *testing.T) {
 	lasker := table(t, laskerYAML, 2000)
 	kayles := table(t, kaylesYAML, 2000)
+	wythoff := lattice(t, wythoffYAML)
 	for name, make := range map[string]func() (*plot.Plot, error){
 		"lasker-folded":    func() (*plot.Plot, error) { return plots.Folded(lasker) },
 		"kayles-spectrum":  func() (*plot.Plot, error) { return plots.Spectrum(kayles) },
 		"kayles-histogram": func() (*plot.Plot, error) { return plots.Histogram(kayles) },
+		"wythoff-heatmap":  func() (*plot.Plot, error) { return plots.Heatmap(wythoff) },
 	} {
 		p, err := make()
 		if err != nil {
@@ -350,16 +353,24 @@ func TestGoldenImages(t *testing.T) {
 	}
 }
 
-// TestHeatmapPixels draws Wythoff's game and reads the pixels back: the
-// cells of the losing positions (1, 2), (2, 1), (3, 5) are black, and their
-// neighbours are not.
-func TestHeatmapPixels(t *testing.T) {
+// wythoffHeatmap draws the heat map of Wythoff's game on 40×40 at 6×6
+// inches, as render does.
+func wythoffHeatmap(t *testing.T) (*compute.LatticeTable, image.Image, func(x, y float64) image.Point) {
+	t.Helper()
 	tab := lattice(t, wythoffYAML)
 	p, err := plots.Heatmap(tab)
 	if err != nil {
 		t.Fatal(err)
 	}
 	img, cell := render(t, p, 6*vg.Inch, 6*vg.Inch)
+	return tab, img, cell
+}
+
+// TestHeatmapPixels draws Wythoff's game and reads the pixels back: the
+// cells of the losing positions (1, 2), (2, 1), (3, 5) are black, and their
+// neighbours are not.
+func TestHeatmapPixels(t *testing.T) {
+	_, img, cell := wythoffHeatmap(t)
 	black := func(x, y int) bool {
 		pt := cell(float64(x)+0.5, float64(y)+0.5)
 		r, g, b, _ := img.At(pt.X, pt.Y).RGBA()
@@ -480,4 +491,26 @@ func anyPixel(img image.Image, r image.Rectangle, c color.Color) bool {
 		}
 	}
 	return false
+}
+
+// TestHeatmapKey draws Wythoff's game on 40×40 and checks its colour bar,
+// right of the board: every colour of the board is in it, black (SG = 0)
+// among them, so that each cell's value can be read off the bar.
+func TestHeatmapKey(t *testing.T) {
+	tab, img, cell := wythoffHeatmap(t)
+	right := cell(float64(tab.W), 0).X + 2
+	inKey := map[color.Color]bool{}
+	for y := range img.Bounds().Dy() {
+		for x := right; x < img.Bounds().Dx(); x++ {
+			inKey[img.At(x, y)] = true
+		}
+	}
+	for j := range tab.H {
+		for i := range tab.W {
+			pt := cell(float64(i)+0.5, float64(j)+0.5)
+			if c := img.At(pt.X, pt.Y); !inKey[c] {
+				t.Fatalf("SG(%d, %d) = %d: its colour %v is not in the colour bar", i, j, tab.At(i, j), c)
+			}
+		}
+	}
 }
