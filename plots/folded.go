@@ -51,7 +51,9 @@ func foldRows(size int, per compute.Period) int {
 // per value. From the preperiod on, every column has one colour, so an
 // arithmetic-periodic game such as Lasker's Nim shows straight columns, and
 // the rows above, where the columns are not yet straight, are its
-// exceptions. It is an error if t has no period, or one longer than 600.
+// exceptions. The picture shows the preperiod and eight periods more (at
+// least 16 rows), and its y axis says how many rows of how many it shows.
+// It is an error if t has no period, or one longer than 600.
 func Folded(t *compute.Table) (*plot.Plot, error) {
 	a := t.Analysis
 	if a == nil || a.Status == compute.None {
@@ -73,6 +75,10 @@ func Folded(t *compute.Table) (*plot.Plot, error) {
 	p := newPlot(t, what)
 	p.X.Label.Text = fmt.Sprintf("n mod %d", per.Length)
 	p.Y.Label.Text = fmt.Sprintf("n div %d", per.Length)
+	if all := (t.G.Len() + per.Length - 1) / per.Length; len(grid) < all {
+		// The rows below would only repeat the straight columns.
+		p.Y.Label.Text += fmt.Sprintf(": first %d of %d rows", len(grid), all)
+	}
 	p.Y.Tick.Marker = rowTicks{rows: len(grid)}
 	p.X.Tick.Marker = cellTicks{}
 	p.Add(cells)

@@ -514,3 +514,24 @@ func TestHeatmapKey(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldedRows checks that the folded picture says how many of the rows
+// it shows: Kayles to n = 10000 folds into ⌈10001/12⌉ = 834 rows, of
+// which 16 are drawn; to n = 180, into 16 rows, all drawn.
+func TestFoldedRows(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		want string
+	}{
+		{10000, "n div 12: first 16 of 834 rows"},
+		{180, "n div 12"},
+	} {
+		p, err := plots.Folded(table(t, kaylesYAML, tc.n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.Y.Label.Text; got != tc.want {
+			t.Errorf("n = %d: y axis %q, want %q", tc.n, got, tc.want)
+		}
+	}
+}
