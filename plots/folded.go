@@ -20,6 +20,9 @@ const (
 	maxFoldRows    = 120
 )
 
+// foldWidth is how many periods of 1 a row of the folded picture holds.
+const foldWidth = 10
+
 // Fold returns the first rows rows of the values g folded by the period per:
 // row r, column c holds G(r·p + c) − s·r, with p and s the period's length
 // and saltus, for every r·p + c < g.Len(). Below the preperiod the columns
@@ -53,6 +56,7 @@ func foldRows(size int, per compute.Period) int {
 // the rows above, where the columns are not yet straight, are its
 // exceptions. The picture shows the preperiod and eight periods more (at
 // least 16 rows), and its y axis says how many rows of how many it shows.
+// A period of 1, such as Nim's, is folded ten periods wide.
 // It is an error if t has no period, or one longer than 600.
 func Folded(t *compute.Table) (*plot.Plot, error) {
 	a := t.Analysis
@@ -63,12 +67,24 @@ func Folded(t *compute.Table) (*plot.Plot, error) {
 	if per.Length > MaxFoldColumns {
 		return nil, fmt.Errorf("plot %s: period %d is longer than %d, too long to fold", t.Game.Name, per.Length, MaxFoldColumns)
 	}
+	what := "folded by the period"
+	if per.Length == 1 {
+		// Folded by a period of 1, the table is one column of one colour,
+		// which says no more than the title. Folded by ten periods, saltus
+		// ten times as large, row r holds n = 10r to 10r+9, so that a
+		// cell's n reads off as the digits of its row and column, and
+		// column c shows SG(n) − 10·s·r: for Nim (s = 1) it is c itself,
+		// ten straight columns 0 to 9 that say SG(n) = n at a glance, with
+		// any exception of the preperiod standing out in the first rows.
+		per.Length, per.Saltus = foldWidth, foldWidth*per.Saltus
+		what = fmt.Sprintf("folded by %d periods", foldWidth)
+	}
 	grid := Fold(t.G, per, foldRows(t.G.Len(), per))
 	if len(grid) == 0 {
 		return nil, errors.New("plot: empty table")
 	}
 	cells := &cellGrid{grid: grid}
-	what := "folded by the period, colour = SG(n)"
+	what += ", colour = SG(n)"
 	if per.Saltus != 0 {
 		what += fmt.Sprintf(" − %d·(n div %d)", per.Saltus, per.Length)
 	}

@@ -38,6 +38,7 @@ func table(t testing.TB, yaml string, n int) *compute.Table {
 const (
 	laskerYAML = "name: laskers-nim\nmoves:\n  - take: {min: 1}\n  - split: {parts: 2}\n"
 	kaylesYAML = "name: kayles\ncode: \"0.77\"\n"
+	nimYAML    = "name: nim\nmoves:\n  - take: {min: 1}\n"
 	// Wythoff's game on a board of 40×40: take from one pile or the same
 	// from both.
 	wythoffYAML = `name: wythoff
@@ -99,14 +100,7 @@ func TestFoldedPixels(t *testing.T) {
 	}
 	rows := len(plots.Fold(tab.G, tab.Analysis.Period, 1000))
 	rows = min(rows, 16) // the picture's rows: preperiod and eight periods, at least 16
-	img, cell := render(t, p, 6*vg.Inch, 4*vg.Inch)
-	at := func(r, c int) [4]uint32 {
-		// A quarter into the cell from its top-left corner, away from the
-		// value written in its middle.
-		pt := cell(float64(c)+0.25, float64(rows-r)-0.25)
-		r32, g, b, a := img.At(pt.X, pt.Y).RGBA()
-		return [4]uint32{r32, g, b, a}
-	}
+	at := cells(t, p, rows)
 	seen := map[[4]uint32]bool{}
 	for c := range 4 {
 		col := at(1, c)
@@ -127,6 +121,46 @@ func TestFoldedPixels(t *testing.T) {
 		if at(0, c) != at(1, c) {
 			t.Errorf("column %d: row 0 differs from row 1, but n = %d is no exception", c, c)
 		}
+	}
+}
+
+// cells draws the folded picture p of rows rows and returns the colour of
+// the cell at row r, column c.
+func cells(t *testing.T, p *plot.Plot, rows int) func(r, c int) [4]uint32 {
+	img, cell := render(t, p, 6*vg.Inch, 4*vg.Inch)
+	return func(r, c int) [4]uint32 {
+		// A quarter into the cell from its top-left corner, away from the
+		// value written in its middle.
+		pt := cell(float64(c)+0.25, float64(rows-r)-0.25)
+		r32, g, b, a := img.At(pt.X, pt.Y).RGBA()
+		return [4]uint32{r32, g, b, a}
+	}
+}
+
+// TestFoldedNim folds Nim, period 1 and saltus 1 (SG(n) = n, Bouton 1901),
+// ten periods wide: the picture has ten columns, n mod 10, each of one
+// colour over its 16 rows and no two of the same colour, for column c
+// shows SG(n) − 10·(n div 10) = c.
+func TestFoldedNim(t *testing.T) {
+	p, err := plots.Folded(table(t, nimYAML, 2000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.X.Label.Text != "n mod 10" {
+		t.Errorf("x axis %q, want n mod 10", p.X.Label.Text)
+	}
+	at := cells(t, p, 16)
+	seen := map[[4]uint32]bool{}
+	for c := range 10 {
+		seen[at(0, c)] = true
+		for r := 1; r < 16; r++ {
+			if at(r, c) != at(0, c) {
+				t.Fatalf("column %d: row %d is %v, row 0 is %v", c, r, at(r, c), at(0, c))
+			}
+		}
+	}
+	if len(seen) != 10 {
+		t.Errorf("ten columns of %d colours, want 10", len(seen))
 	}
 }
 
@@ -302,15 +336,17 @@ var regen = flag.Bool("regen", false, "rewrite the golden images in testdata")
 
 // TestGoldenImages compares pictures whose every pixel is fixed (gonum/plot
 // draws with its own fonts and rasteriser) with testdata/*.png: the folded
-// table of Lasker's Nim, the spectrum and the histogram of Kayles, and the
-// heat map of Wythoff's game. -regen rewrites them after a deliberate
+// tables of Lasker's Nim and of Nim, the spectrum and the histogram of
+// Kayles, and the heat map of Wythoff's game. -regen rewrites them after a deliberate
 // change; look at them before committing.
 func TestGoldenImages(t *testing.T) {
 	lasker := table(t, laskerYAML, 2000)
 	kayles := table(t, kaylesYAML, 2000)
 	wythoff := lattice(t, wythoffYAML)
+	nim := table(t, nimYAML, 2000)
 	for name, make := range map[string]func() (*plot.Plot, error){
 		"lasker-folded":    func() (*plot.Plot, error) { return plots.Folded(lasker) },
+		"nim-folded":       func() (*plot.Plot, error) { return plots.Folded(nim) },
 		"kayles-spectrum":  func() (*plot.Plot, error) { return plots.Spectrum(kayles) },
 		"kayles-histogram": func() (*plot.Plot, error) { return plots.Histogram(kayles) },
 		"wythoff-heatmap":  func() (*plot.Plot, error) { return plots.Heatmap(wythoff) },
