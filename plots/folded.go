@@ -103,8 +103,8 @@ func Folded(t *compute.Table) (*plot.Plot, error) {
 
 // cellGrid draws a folded table, row 0 at the top, one cell a value. Each
 // cell overlaps its neighbours by a hair, so that no seam of background
-// shows between cells of one colour, and cells large enough show their
-// value.
+// shows between cells of one colour, and cells wide enough for every value
+// show their value.
 type cellGrid struct {
 	grid [][]int64
 }
@@ -120,8 +120,17 @@ func (g *cellGrid) Plot(dc draw.Canvas, p *plot.Plot) {
 	rows := len(g.grid)
 	hair := vg.Points(0.4)
 	w, h := x(1)-x(0), y(1)-y(0)
-	label := w >= vg.Points(16) && h >= vg.Points(10)
 	font := p.X.Tick.Label
+	// The widest label is that of the largest or the smallest (negative)
+	// value; every value is written when it fits, with two points aside.
+	lo, hi := g.grid[0][0], g.grid[0][0]
+	for _, row := range g.grid {
+		for _, v := range row {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	widest := max(font.Width(strconv.FormatInt(lo, 10)), font.Width(strconv.FormatInt(hi, 10)))
+	label := w >= widest+vg.Points(4) && h >= vg.Points(10)
 	for r, row := range g.grid {
 		for c, v := range row {
 			x0, y0 := x(float64(c)), y(float64(rows-1-r))

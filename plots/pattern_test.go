@@ -571,3 +571,17 @@ func TestFoldedRows(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldedLabels folds Dawson's Kayles by its period 34 (Winning Ways,
+// ch. 4) at 6×4 inches, cells about 14 points wide: every value, at most 9,
+// fits in its cell and is written there, in white.
+func TestFoldedLabels(t *testing.T) {
+	p, err := plots.Folded(table(t, "name: dawsons-kayles\ncode: \"0.07\"\n", 2000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, cell := render(t, p, 6*vg.Inch, 4*vg.Inch)
+	if !anyPixel(img, dataArea(p, cell), color.White) {
+		t.Error("no value is written in the cells")
+	}
+}
