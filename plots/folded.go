@@ -155,7 +155,7 @@ type rowTicks struct{ rows int }
 
 // Ticks implements plot.Ticker.
 func (rt rowTicks) Ticks(lo, hi float64) []plot.Tick {
-	step := tickStep(rt.rows)
+	step := tickStep(rt.rows, 12)
 	var ticks []plot.Tick
 	for r := 0; r < rt.rows; r++ {
 		t := plot.Tick{Value: float64(rt.rows-1-r) + 0.5}
@@ -173,7 +173,7 @@ type cellTicks struct{}
 // Ticks implements plot.Ticker.
 func (cellTicks) Ticks(lo, hi float64) []plot.Tick {
 	n := int(hi - lo)
-	step := tickStep(n)
+	step := tickStep(n, 12)
 	var ticks []plot.Tick
 	for c := 0; c < n; c++ {
 		t := plot.Tick{Value: float64(c) + 0.5}
@@ -188,11 +188,11 @@ func (cellTicks) Ticks(lo, hi float64) []plot.Tick {
 }
 
 // tickStep returns a label step of 1, 2 or 5 times a power of ten that
-// leaves at most twelve labels on n cells.
-func tickStep(n int) int {
+// leaves at most most+1 labels on n cells.
+func tickStep(n, most int) int {
 	for s := 1; ; s *= 10 {
 		for _, m := range []int{1, 2, 5} {
-			if n/(s*m) <= 12 {
+			if n/(s*m) <= most {
 				return s * m
 			}
 		}

@@ -144,7 +144,7 @@ func (k heatKey) Plot(dc draw.Canvas, p *plot.Plot) {
 
 	mid := func(v uint32) vg.Length { return at(v) + unit/2 }
 	last := foot + zero/2 // the last label's height
-	step := uint32(tickStep(int(k.top)))
+	step := uint32(tickStep(int(k.top), 12))
 	for v := uint32(1); v < k.top; v = (v/step + 1) * step {
 		if mid(v)-last >= line && mid(k.top)-mid(v) >= line {
 			label(mid(v), v)

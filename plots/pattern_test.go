@@ -585,3 +585,37 @@ func TestFoldedLabels(t *testing.T) {
 		t.Error("no value is written in the cells")
 	}
 }
+
+// TestTickLabels checks the labels of whole-number axes: every multiple of
+// one step of 1, 2 or 5 times a power of ten, and at least one label on an
+// axis that holds a whole number. The histogram of subtraction {1} (SG(n) =
+// n mod 2) has its bars from −0.4 to 1.4; the spectrum of Kayles runs from
+// p = 1 to 96; its SG(n) against n from 0 to 2000.
+func TestTickLabels(t *testing.T) {
+	alternate := table(t, "name: alternate\nmoves:\n  - take: [1]\n", 1000)
+	kayles := table(t, kaylesYAML, 2000)
+	for _, tc := range []struct {
+		name string
+		draw func() (*plot.Plot, error)
+		want string
+	}{
+		{"histogram", func() (*plot.Plot, error) { return plots.Histogram(alternate) }, "0 1"},
+		{"spectrum", func() (*plot.Plot, error) { return plots.Spectrum(kayles) }, "20 40 60 80"},
+		{"grundy", func() (*plot.Plot, error) { return plots.Grundy(kayles, plots.Options{}) }, "0 500 1000 1500 2000"},
+	} {
+		p, err := tc.draw()
+		if err != nil {
+			t.Fatal(err)
+		}
+		render(t, p, 6*vg.Inch, 4*vg.Inch) // fixes the axis' range
+		var labels []string
+		for _, tick := range p.X.Tick.Marker.Ticks(p.X.Min, p.X.Max) {
+			if tick.Label != "" {
+				labels = append(labels, tick.Label)
+			}
+		}
+		if got := strings.Join(labels, " "); got != tc.want {
+			t.Errorf("%s: x axis labels %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

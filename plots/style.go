@@ -156,23 +156,33 @@ func (rs *rects) DataRange() (xmin, xmax, ymin, ymax float64) {
 	return xmin, xmax, ymin, ymax
 }
 
-// intTicks places gonum's default ticks and labels them as whole numbers,
-// dropping the labels of ticks that fall between them: heap sizes and SG
-// values are whole.
+// intTicks labels whole numbers only, as heap sizes and SG values are
+// whole: the multiples of a step of 1, 2 or 5 times a power of ten that
+// leaves at most six labels, with unlabelled ticks between them. An axis
+// that holds any whole number has a label, even one from −0.4 to 1.4.
 type intTicks struct{}
 
 // Ticks implements plot.Ticker.
 func (intTicks) Ticks(lo, hi float64) []plot.Tick {
-	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
-	for i := range ticks {
-		if ticks[i].Label == "" {
-			continue
+	first, last := math.Ceil(lo), math.Floor(hi)
+	if first > last {
+		return nil
+	}
+	step := tickStep(int(last-first), 5)
+	minor := step
+	switch {
+	case step%5 == 0:
+		minor = step / 5
+	case step%2 == 0:
+		minor = step / 2
+	}
+	var ticks []plot.Tick
+	for v := int64(math.Ceil(lo/float64(minor))) * int64(minor); float64(v) <= hi; v += int64(minor) {
+		t := plot.Tick{Value: float64(v)}
+		if v%int64(step) == 0 {
+			t.Label = strconv.FormatInt(v, 10)
 		}
-		if v := ticks[i].Value; v == math.Trunc(v) {
-			ticks[i].Label = strconv.FormatFloat(v, 'f', 0, 64)
-		} else {
-			ticks[i].Label = ""
-		}
+		ticks = append(ticks, t)
 	}
 	return ticks
 }
