@@ -84,7 +84,11 @@ func Folded(t *compute.Table) (*plot.Plot, error) {
 		return nil, errors.New("plot: empty table")
 	}
 	cells := &cellGrid{grid: grid}
-	what += ", colour = SG(n)"
+	if t.Game.Misere {
+		what += ", colour = " + misereOutcome
+	} else {
+		what += ", colour = SG(n)"
+	}
 	if per.Saltus != 0 {
 		what += fmt.Sprintf(" − %d·(n div %d)", per.Saltus, per.Length)
 	}

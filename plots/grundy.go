@@ -36,7 +36,7 @@ func Grundy(t *compute.Table, opt Options) (*plot.Plot, error) {
 		return nil, fmt.Errorf("plot %s: empty table", t.Game.Name)
 	}
 	if t.Game.Misere {
-		what = "misère outcome (1: the player to move wins)"
+		what = misereOutcome
 	}
 	p := newPlot(t, what+" against n")
 	p.X.Label.Text = "n"

@@ -76,6 +76,9 @@ func Histogram(t *compute.Table) (*plot.Plot, error) {
 	what := "how often each value occurs"
 	p := newPlot(t, what)
 	p.X.Label.Text = "SG value"
+	if t.Game.Misere {
+		p.X.Label.Text = misereOutcome
+	}
 	p.Y.Label.Text = "positions"
 	p.Y.Scale = plot.LogScale{}
 	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}

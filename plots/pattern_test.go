@@ -619,3 +619,22 @@ func TestTickLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestMisereNames checks that the plots of a misère game, whose table holds
+// outcomes and not SG values, say so: Bash (take 1 to 3) in misère play.
+func TestMisereNames(t *testing.T) {
+	tab := table(t, "name: bash-misere\nmoves:\n  - take: {min: 1, max: 3}\nplay: misere\n", 1000)
+	folded, err := plots.Folded(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hist, err := plots.Histogram(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{folded.Title.Text, hist.X.Label.Text} {
+		if !strings.Contains(text, "misère outcome") || strings.Contains(text, "SG") {
+			t.Errorf("%q does not name the misère outcome", text)
+		}
+	}
+}

@@ -21,6 +21,9 @@ var (
 	commonColor = dataColor
 )
 
+// misereOutcome names what a misère game's table holds in place of SG(n).
+const misereOutcome = "misère outcome (1: the player to move wins)"
+
 // newPlot returns a plot titled with t's name and rule, what it shows, and
 // a second line stating the period found and its standing.
 func newPlot(t *compute.Table, what string) *plot.Plot {
