@@ -79,6 +79,9 @@ func Histogram(t *compute.Table) (*plot.Plot, error) {
 	if t.Game.Misere {
 		p.X.Label.Text = misereOutcome
 	}
+	if w := bins[0].Hi - bins[0].Lo + 1; w > 1 {
+		p.X.Label.Text += fmt.Sprintf(" (bins of %d values)", w)
+	}
 	p.Y.Label.Text = "positions"
 	p.Y.Scale = plot.LogScale{}
 	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}

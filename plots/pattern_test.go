@@ -638,3 +638,24 @@ func TestMisereNames(t *testing.T) {
 		}
 	}
 }
+
+// TestHistogramBins checks that a binned histogram says so on its x axis:
+// Nim to n = 10000 (SG(n) = n) has 10001 values, in 512 bins at most, so
+// bins of ⌈10001/512⌉ = 20; Kayles' values, 0 to 8, are not binned.
+func TestHistogramBins(t *testing.T) {
+	for _, tc := range []struct {
+		tab  *compute.Table
+		want string
+	}{
+		{table(t, nimYAML, 10000), "SG value (bins of 20 values)"},
+		{table(t, kaylesYAML, 2000), "SG value"},
+	} {
+		p, err := plots.Histogram(tc.tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.X.Label.Text; got != tc.want {
+			t.Errorf("%s: x axis %q, want %q", tc.tab.Game.Name, got, tc.want)
+		}
+	}
+}
