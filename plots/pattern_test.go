@@ -659,3 +659,16 @@ func TestHistogramBins(t *testing.T) {
 		}
 	}
 }
+
+// TestSpectrumReach checks that the spectrum stops at half its window, where
+// every share still rests on half the values: Grundy's game to n = 1000 has
+// no period, and a window of 1001 values, so candidate periods up to 500.
+func TestSpectrumReach(t *testing.T) {
+	p, err := plots.Spectrum(table(t, "name: grundy\ncode: \"4!.0\"\n", 1000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if xmax := p.X.Max; xmax > 500.5 {
+		t.Errorf("candidate periods up to %v, want 500", xmax)
+	}
+}
