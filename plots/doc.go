@@ -2,7 +2,8 @@
 // patterns show: SG(n) against n (Grundy), the table folded by its period
 // (Folded), the period spectrum (Spectrum) and the value histogram with rare
 // and common values apart (Histogram). Every title names the game and its
-// rule and states the period found and its standing.
+// rule and states the period found and its standing. A lattice game is drawn
+// as a heat map of SG(x, y) with a colour bar (Heatmap).
 //
 // Each function builds and returns a *plot.Plot; Save writes one to a file.
 // A plot of N values costs O(N) to build and O(width) to draw, whatever N

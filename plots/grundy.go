@@ -36,7 +36,7 @@ func Grundy(t *compute.Table, opt Options) (*plot.Plot, error) {
 		return nil, fmt.Errorf("plot %s: empty table", t.Game.Name)
 	}
 	if t.Game.Misere {
-		what = "misère outcome (1: the player to move wins)"
+		what = misereOutcome
 	}
 	p := newPlot(t, what+" against n")
 	p.X.Label.Text = "n"
@@ -65,9 +65,10 @@ func (c *columns) Plot(dc draw.Canvas, p *plot.Plot) {
 	if cols <= 0 {
 		cols = max(1, int(dc.Max.X-dc.Min.X))
 	}
-	width := vg.Length(float64(dc.Max.X-dc.Min.X) / float64(cols))
-	style := draw.LineStyle{Color: c.color, Width: max(width, vg.Points(0.5))}
-	for _, b := range Buckets(c.g, cols) {
+	buckets := Buckets(c.g, cols)
+	k := buckets[0].Hi - buckets[0].Lo + 1 // heap sizes a column
+	style := draw.LineStyle{Color: c.color, Width: max(x(float64(k))-x(0), vg.Points(0.5))}
+	for _, b := range buckets {
 		x0 := x(float64(b.Lo+b.Hi) / 2)
 		y0, y1 := y(float64(b.Min)), y(float64(b.Max))
 		if y1-y0 < style.Width {
@@ -83,17 +84,23 @@ type Bucket struct {
 	Min, Max uint32
 }
 
-// Buckets cuts g into at most cols runs of consecutive heap sizes of nearly
-// equal length and returns the smallest and largest value of each. cols must
-// be ≥ 1, otherwise Buckets panics.
+// Buckets cuts g into runs of k = ⌈g.Len()/cols⌉ consecutive heap sizes,
+// the last one shorter when k does not divide g.Len(), and returns the
+// smallest and largest value of each: at most cols buckets. Runs of one
+// length draw a periodic sequence as a periodic picture; runs of 1 and 2
+// heap sizes, mixed, would beat against the period in bands that are not in
+// the values. cols must be ≥ 1, otherwise Buckets panics.
 func Buckets(g compute.Values, cols int) []Bucket {
 	if cols < 1 {
 		panic("plots: cols < 1")
 	}
-	cols = min(cols, g.Len())
-	out := make([]Bucket, 0, cols)
-	for i := range cols {
-		lo, hi := i*g.Len()/cols, (i+1)*g.Len()/cols-1
+	if g.Len() == 0 {
+		return nil
+	}
+	k := (g.Len() + cols - 1) / cols
+	out := make([]Bucket, 0, (g.Len()+k-1)/k)
+	for lo := 0; lo < g.Len(); lo += k {
+		hi := min(lo+k, g.Len()) - 1
 		b := Bucket{Lo: lo, Hi: hi}
 		b.Min, b.Max = g.MinMax(lo, hi+1)
 		out = append(out, b)

@@ -11,6 +11,9 @@ import (
 	"github.com/sgtab/sgtab/plots"
 )
 
+// TestBuckets cuts random tables into random numbers of columns and checks
+// the buckets: they cover every heap size once, in order, all but the last
+// of one length, with the smallest and largest value of their run.
 func TestBuckets(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	for range 200 {
@@ -20,13 +23,17 @@ func TestBuckets(t *testing.T) {
 		}
 		cols := 1 + rng.IntN(600)
 		bs := plots.Buckets(compute.ValuesOf(g), cols)
-		if len(bs) != min(cols, len(g)) {
+		k := (len(g) + cols - 1) / cols // heap sizes a bucket
+		if len(bs) > cols || len(bs) != (len(g)+k-1)/k {
 			t.Fatalf("%d buckets for %d values in %d columns", len(bs), len(g), cols)
 		}
 		next := 0
-		for _, b := range bs {
+		for i, b := range bs {
 			if b.Lo != next || b.Hi < b.Lo {
 				t.Fatalf("bucket %+v does not follow %d", b, next)
+			}
+			if i < len(bs)-1 && b.Hi-b.Lo+1 != k {
+				t.Fatalf("%d values in %d columns: bucket %+v is not %d long", len(g), cols, b, k)
 			}
 			next = b.Hi + 1
 			lo, hi := g[b.Lo], g[b.Lo]

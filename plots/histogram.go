@@ -2,11 +2,8 @@ package plots
 
 import (
 	"fmt"
-	"image/color"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/sgtab/sgtab/compute"
 )
@@ -79,26 +76,20 @@ func Histogram(t *compute.Table) (*plot.Plot, error) {
 	what := "how often each value occurs"
 	p := newPlot(t, what)
 	p.X.Label.Text = "SG value"
+	if t.Game.Misere {
+		p.X.Label.Text = misereOutcome
+	}
+	if w := bins[0].Hi - bins[0].Lo + 1; w > 1 {
+		p.X.Label.Text += fmt.Sprintf(" (bins of %d values)", w)
+	}
 	p.Y.Label.Text = "positions"
 	p.Y.Scale = plot.LogScale{}
 	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
 	p.Y.Min = floor
-	p.Add(bars)
+	k := key{{"no rare/common split", commonColor}}
 	if mask != 0 {
-		p.Legend.Add(fmt.Sprintf("rare (even popcount of v & %#x)", mask), swatch{rareColor})
-		p.Legend.Add("common", swatch{commonColor})
-	} else {
-		p.Legend.Add("no rare/common split", swatch{commonColor})
+		k = key{{fmt.Sprintf("rare (even popcount of v & %#x)", mask), rareColor}, {"common", commonColor}}
 	}
-	p.Legend.Top = true
+	p.Add(bars, k)
 	return p, nil
-}
-
-// swatch is a legend entry's filled square.
-type swatch struct{ c color.Color }
-
-// Thumbnail implements plot.Thumbnailer.
-func (s swatch) Thumbnail(c *draw.Canvas) {
-	r := c.Rectangle
-	c.FillPolygon(s.c, []vg.Point{r.Min, {X: r.Max.X, Y: r.Min.Y}, r.Max, {X: r.Min.X, Y: r.Max.Y}})
 }

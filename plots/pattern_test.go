@@ -34,7 +34,35 @@ func table(t testing.TB, yaml string, n int) *compute.Table {
 	return tab
 }
 
-const laskerYAML = "name: laskers-nim\nmoves:\n  - take: {min: 1}\n  - split: {parts: 2}\n"
+const (
+	laskerYAML = "name: laskers-nim\nmoves:\n  - take: {min: 1}\n  - split: {parts: 2}\n"
+	kaylesYAML = "name: kayles\ncode: \"0.77\"\n"
+	nimYAML    = "name: nim\nmoves:\n  - take: {min: 1}\n"
+	// Wythoff's game on a board of 40×40: take from one pile or the same
+	// from both.
+	wythoffYAML = `name: wythoff
+lattice:
+  size: [40, 40]
+  moves:
+    - {step: [-1, 0], repeat: true}
+    - {step: [0, -1], repeat: true}
+    - {step: [-1, -1], repeat: true}
+`
+)
+
+// lattice computes the lattice game described by yaml.
+func lattice(t *testing.T, yaml string) *compute.LatticeTable {
+	t.Helper()
+	games, err := rules.Parse(strings.NewReader(yaml), "game.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := compute.Lattice(t.Context(), games[0], compute.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab
+}
 
 // TestFoldLasker folds Lasker's Nim by its period 4 with saltus 4: from row
 // 1 on every column is constant (−1, 1, 2, 4: SG(4k+4) = 4k+3, SG(4k+1) =
@@ -71,14 +99,7 @@ func TestFoldedPixels(t *testing.T) {
 	}
 	rows := len(plots.Fold(tab.G, tab.Analysis.Period, 1000))
 	rows = min(rows, 16) // the picture's rows: preperiod and eight periods, at least 16
-	img, cell := render(t, p, 6*vg.Inch, 4*vg.Inch)
-	at := func(r, c int) [4]uint32 {
-		// A quarter into the cell from its top-left corner, away from the
-		// value written in its middle.
-		pt := cell(float64(c)+0.25, float64(rows-r)-0.25)
-		r32, g, b, a := img.At(pt.X, pt.Y).RGBA()
-		return [4]uint32{r32, g, b, a}
-	}
+	at := cells(t, p, rows)
 	seen := map[[4]uint32]bool{}
 	for c := range 4 {
 		col := at(1, c)
@@ -99,6 +120,46 @@ func TestFoldedPixels(t *testing.T) {
 		if at(0, c) != at(1, c) {
 			t.Errorf("column %d: row 0 differs from row 1, but n = %d is no exception", c, c)
 		}
+	}
+}
+
+// cells draws the folded picture p of rows rows and returns the colour of
+// the cell at row r, column c.
+func cells(t *testing.T, p *plot.Plot, rows int) func(r, c int) [4]uint32 {
+	img, cell := render(t, p, 6*vg.Inch, 4*vg.Inch)
+	return func(r, c int) [4]uint32 {
+		// A quarter into the cell from its top-left corner, away from the
+		// value written in its middle.
+		pt := cell(float64(c)+0.25, float64(rows-r)-0.25)
+		r32, g, b, a := img.At(pt.X, pt.Y).RGBA()
+		return [4]uint32{r32, g, b, a}
+	}
+}
+
+// TestFoldedNim folds Nim, period 1 and saltus 1 (SG(n) = n, Bouton 1901),
+// ten periods wide: the picture has ten columns, n mod 10, each of one
+// colour over its 16 rows and no two of the same colour, for column c
+// shows SG(n) − 10·(n div 10) = c.
+func TestFoldedNim(t *testing.T) {
+	p, err := plots.Folded(table(t, nimYAML, 2000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.X.Label.Text != "n mod 10" {
+		t.Errorf("x axis %q, want n mod 10", p.X.Label.Text)
+	}
+	at := cells(t, p, 16)
+	seen := map[[4]uint32]bool{}
+	for c := range 10 {
+		seen[at(0, c)] = true
+		for r := 1; r < 16; r++ {
+			if at(r, c) != at(0, c) {
+				t.Fatalf("column %d: row %d is %v, row 0 is %v", c, r, at(r, c), at(0, c))
+			}
+		}
+	}
+	if len(seen) != 10 {
+		t.Errorf("ten columns of %d colours, want 10", len(seen))
 	}
 }
 
@@ -147,7 +208,7 @@ func TestPeriodSpectrum(t *testing.T) {
 		yaml   string
 		period int
 	}{
-		{"name: kayles\ncode: \"0.77\"\n", 12},
+		{kaylesYAML, 12},
 		{laskerYAML, 4},
 		{"name: grundy\ncode: \"4!.0\"\n", 0},
 	} {
@@ -223,7 +284,7 @@ func TestPlotErrors(t *testing.T) {
 	if _, err := plots.Folded(long); err == nil {
 		t.Error("Folded drew a period too long to fold")
 	}
-	kayles := table(t, "name: kayles\ncode: \"0.77\"\n", 3000)
+	kayles := table(t, kaylesYAML, 3000)
 	for name, make := range map[string]func() (*plot.Plot, error){
 		"grundy":    func() (*plot.Plot, error) { return plots.Grundy(kayles, plots.Options{}) },
 		"folded":    func() (*plot.Plot, error) { return plots.Folded(kayles) },
@@ -247,7 +308,7 @@ func TestPlotErrors(t *testing.T) {
 // filled from the proved period): each costs O(N) to build at most, and
 // O(width) to draw.
 func BenchmarkPlots1e8(b *testing.B) {
-	tab := table(b, "name: kayles\ncode: \"0.77\"\n", 100_000_000)
+	tab := table(b, kaylesYAML, 100_000_000)
 	for b.Loop() {
 		for _, make := range []func() (*plot.Plot, error){
 			func() (*plot.Plot, error) { return plots.Grundy(tab, plots.Options{}) },
@@ -274,14 +335,20 @@ var regen = flag.Bool("regen", false, "rewrite the golden images in testdata")
 
 // TestGoldenImages compares pictures whose every pixel is fixed (gonum/plot
 // draws with its own fonts and rasteriser) with testdata/*.png: the folded
-// table of Lasker's Nim and the spectrum of Kayles. -regen rewrites them
-// after a deliberate change; look at them before committing.
+// tables of Lasker's Nim and of Nim, the spectrum and the histogram of
+// Kayles, and the heat map of Wythoff's game. -regen rewrites them after a deliberate
+// change; look at them before committing.
 func TestGoldenImages(t *testing.T) {
 	lasker := table(t, laskerYAML, 2000)
-	kayles := table(t, "name: kayles\ncode: \"0.77\"\n", 2000)
+	kayles := table(t, kaylesYAML, 2000)
+	wythoff := lattice(t, wythoffYAML)
+	nim := table(t, nimYAML, 2000)
 	for name, make := range map[string]func() (*plot.Plot, error){
-		"lasker-folded":   func() (*plot.Plot, error) { return plots.Folded(lasker) },
-		"kayles-spectrum": func() (*plot.Plot, error) { return plots.Spectrum(kayles) },
+		"lasker-folded":    func() (*plot.Plot, error) { return plots.Folded(lasker) },
+		"nim-folded":       func() (*plot.Plot, error) { return plots.Folded(nim) },
+		"kayles-spectrum":  func() (*plot.Plot, error) { return plots.Spectrum(kayles) },
+		"kayles-histogram": func() (*plot.Plot, error) { return plots.Histogram(kayles) },
+		"wythoff-heatmap":  func() (*plot.Plot, error) { return plots.Heatmap(wythoff) },
 	} {
 		p, err := make()
 		if err != nil {
@@ -321,30 +388,24 @@ func TestGoldenImages(t *testing.T) {
 	}
 }
 
-// TestHeatmapPixels draws Wythoff's game and reads the pixels back: the
-// cells of the losing positions (1, 2), (2, 1), (3, 5) are black, and their
-// neighbours are not.
-func TestHeatmapPixels(t *testing.T) {
-	games, err := rules.Parse(strings.NewReader(`name: wythoff
-lattice:
-  size: [40, 40]
-  moves:
-    - {step: [-1, 0], repeat: true}
-    - {step: [0, -1], repeat: true}
-    - {step: [-1, -1], repeat: true}
-`), "wythoff.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tab, err := compute.Lattice(t.Context(), games[0], compute.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+// wythoffHeatmap draws the heat map of Wythoff's game on 40×40 at 6×6
+// inches, as render does.
+func wythoffHeatmap(t *testing.T) (*compute.LatticeTable, image.Image, func(x, y float64) image.Point) {
+	t.Helper()
+	tab := lattice(t, wythoffYAML)
 	p, err := plots.Heatmap(tab)
 	if err != nil {
 		t.Fatal(err)
 	}
 	img, cell := render(t, p, 6*vg.Inch, 6*vg.Inch)
+	return tab, img, cell
+}
+
+// TestHeatmapPixels draws Wythoff's game and reads the pixels back: the
+// cells of the losing positions (1, 2), (2, 1), (3, 5) are black, and their
+// neighbours are not.
+func TestHeatmapPixels(t *testing.T) {
+	_, img, cell := wythoffHeatmap(t)
 	black := func(x, y int) bool {
 		pt := cell(float64(x)+0.5, float64(y)+0.5)
 		r, g, b, _ := img.At(pt.X, pt.Y).RGBA()

@@ -74,7 +74,9 @@ func PeriodSpectrum(g compute.Values, maxP, window int) []float64 {
 
 // Spectrum returns the period spectrum of t (see PeriodSpectrum) as bars,
 // the period found, if any, in orange: the true period stands out as a bar
-// of height 1, repeated at its multiples.
+// of height 1, repeated at its multiples. The candidate periods run up to
+// 1000, or eight times the period found (at least 48), and at most half the
+// values looked at.
 func Spectrum(t *compute.Table) (*plot.Plot, error) {
 	if t.G.Len() < 4 {
 		return nil, fmt.Errorf("plot %s: too few values for a spectrum", t.Game.Name)
@@ -88,6 +90,9 @@ func Spectrum(t *compute.Table) (*plot.Plot, error) {
 		found = a.Period.Length
 		maxP = max(48, min(8*found, spectrumMaxP))
 	}
+	// Each share rests on at least half the window: near p = window the
+	// few pairs left agree by chance, and the last one always does.
+	maxP = min(maxP, window/2)
 	share := PeriodSpectrum(t.G, maxP, window)
 	bars := &rects{}
 	for i, s := range share {

@@ -21,13 +21,46 @@ var (
 	commonColor = dataColor
 )
 
+// misereOutcome names what a misère game's table holds in place of SG(n).
+const misereOutcome = "misère outcome (1: the player to move wins)"
+
 // newPlot returns a plot titled with t's name and rule, what it shows, and
 // a second line stating the period found and its standing.
 func newPlot(t *compute.Table, what string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s — %s: %s\n%s", t.Game.Name, t.Game.RuleText(), what, standing(t))
 	p.X.Tick.Marker, p.Y.Tick.Marker = intTicks{}, intTicks{}
+	p.Add(margin{})
 	return p
+}
+
+// edge is the blank kept between the data and the right edge of the image,
+// in points (the unit of vg.Length).
+const edge vg.Length = 10
+
+// margin keeps the data and the x axis away from the right edge of the
+// image. gonum/plot stretches the data area to the image's edge, where the
+// last column, bar or cell would be cut, and a tick label at the axis' end
+// would touch it; glyph boxes at the axis' end, as wide as the margin, and
+// around each tick label, a few points wider, make it leave room.
+type margin struct{}
+
+// Plot implements plot.Plotter; a margin draws nothing.
+func (margin) Plot(draw.Canvas, *plot.Plot) {}
+
+// GlyphBoxes implements plot.GlyphBoxer.
+func (margin) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
+	boxes := []plot.GlyphBox{{X: 1, Rectangle: vg.Rectangle{Max: vg.Point{X: edge}}}}
+	for _, t := range p.X.Tick.Marker.Ticks(p.X.Min, p.X.Max) {
+		if t.Label == "" || t.Value < p.X.Min || t.Value > p.X.Max {
+			continue
+		}
+		r := p.X.Tick.Label.Rectangle(t.Label)
+		r.Max.X += edge / 2
+		r.Min.Y, r.Max.Y = 0, 0 // no height: only the width counts
+		boxes = append(boxes, plot.GlyphBox{X: p.X.Norm(t.Value), Rectangle: r})
+	}
+	return boxes
 }
 
 // standing states the period of t and its standing in a line, e.g.
@@ -106,8 +139,13 @@ func (rs *rects) Plot(dc draw.Canvas, p *plot.Plot) {
 		if x1-x0 < vg.Points(0.5) { // still visible when thinner than a point
 			x1 = x0 + vg.Points(0.5)
 		}
-		dc.FillPolygon(r.c, []vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}})
+		fillRect(dc, r.c, x0, y0, x1, y1)
 	}
+}
+
+// fillRect fills the rectangle with corners (x0, y0) and (x1, y1) with col.
+func fillRect(dc draw.Canvas, col color.Color, x0, y0, x1, y1 vg.Length) {
+	dc.FillPolygon(col, []vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}})
 }
 
 // DataRange implements plot.DataRanger.
@@ -121,23 +159,33 @@ func (rs *rects) DataRange() (xmin, xmax, ymin, ymax float64) {
 	return xmin, xmax, ymin, ymax
 }
 
-// intTicks places gonum's default ticks and labels them as whole numbers,
-// dropping the labels of ticks that fall between them: heap sizes and SG
-// values are whole.
+// intTicks labels whole numbers only, as heap sizes and SG values are
+// whole: the multiples of a step of 1, 2 or 5 times a power of ten that
+// leaves at most six labels, with unlabelled ticks between them. An axis
+// that holds any whole number has a label, even one from −0.4 to 1.4.
 type intTicks struct{}
 
 // Ticks implements plot.Ticker.
 func (intTicks) Ticks(lo, hi float64) []plot.Tick {
-	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
-	for i := range ticks {
-		if ticks[i].Label == "" {
-			continue
+	first, last := math.Ceil(lo), math.Floor(hi)
+	if first > last {
+		return nil
+	}
+	step := tickStep(int(last-first), 5)
+	minor := step
+	switch {
+	case step%5 == 0:
+		minor = step / 5
+	case step%2 == 0:
+		minor = step / 2
+	}
+	var ticks []plot.Tick
+	for v := int64(math.Ceil(lo/float64(minor))) * int64(minor); float64(v) <= hi; v += int64(minor) {
+		t := plot.Tick{Value: float64(v)}
+		if v%int64(step) == 0 {
+			t.Label = strconv.FormatInt(v, 10)
 		}
-		if v := ticks[i].Value; v == math.Trunc(v) {
-			ticks[i].Label = strconv.FormatFloat(v, 'f', 0, 64)
-		} else {
-			ticks[i].Label = ""
-		}
+		ticks = append(ticks, t)
 	}
 	return ticks
 }
