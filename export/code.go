@@ -1,7 +1,10 @@
 package export
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
+	"go/token"
 	"slices"
 	"strings"
 
@@ -11,16 +14,60 @@ import (
 // Languages are the languages Code writes.
 var Languages = []string{"c", "cpp", "go", "python"}
 
+// CodeOptions sets what Code and LatticeCode write beyond the values. The
+// zero value means the defaults.
+type CodeOptions struct {
+	// Package names the Go file's package (see CheckPackage); empty means
+	// "sgtab". Only Go has packages: for another language it must be empty.
+	Package string
+}
+
+// DefaultPackage is the package of a Go file when CodeOptions.Package is
+// empty. It is the same for every game, so that the files of several games
+// can share one directory.
+const DefaultPackage = "sgtab"
+
+// CheckPackage returns an error unless name can be a Go package's name: an
+// identifier, neither a keyword nor the blank identifier.
+func CheckPackage(name string) error {
+	switch {
+	case token.IsKeyword(name):
+		return errors.New("a Go keyword")
+	case !token.IsIdentifier(name):
+		return errors.New("not a Go identifier")
+	case name == "_":
+		return errors.New("the blank identifier")
+	}
+	return nil
+}
+
+// check returns an error unless lang is one of Languages and opt suits it.
+func (opt CodeOptions) check(lang string) error {
+	if !slices.Contains(Languages, lang) {
+		return fmt.Errorf("unknown language %q (want one of %s)", lang, strings.Join(Languages, ", "))
+	}
+	if opt.Package != "" {
+		if lang != "go" {
+			return fmt.Errorf("package %q: only Go has packages", opt.Package)
+		}
+		if err := CheckPackage(opt.Package); err != nil {
+			return fmt.Errorf("package %q: %w", opt.Package, err)
+		}
+	}
+	return nil
+}
+
 // Code returns source code in lang (one of Languages) that computes t's SG
 // values, ready to paste into a program: a function sg(n) and, for a ring
 // start, sg_ring(n) (sgRing in Go). When t has a period (proved or observed), sg holds only
 // the values before the period, one period, and the saltus, and answers for
 // every n ≥ 0; otherwise it holds the whole table and answers for n ≤ N.
 // The ring values are always the whole column. A comment states the game,
-// its rule, the period's standing and the closed form.
-func Code(t *compute.Table, lang string) (string, error) {
-	if !slices.Contains(Languages, lang) {
-		return "", fmt.Errorf("unknown language %q (want one of %s)", lang, strings.Join(Languages, ", "))
+// its rule, the period's standing and the closed form. Go code starts with
+// a package clause, so that the file compiles as it is.
+func Code(t *compute.Table, lang string, opt CodeOptions) (string, error) {
+	if err := opt.check(lang); err != nil {
+		return "", err
 	}
 	if t.G.Len() == 0 {
 		return "", fmt.Errorf("empty table")
@@ -52,7 +99,7 @@ func Code(t *compute.Table, lang string) (string, error) {
 		comment = append(comment, fmt.Sprintf("No period found in SG(0..%d): sg(n) is defined for 0 <= n <= %d.", t.N(), t.N()))
 	}
 	b.WriteString(l.comment(comment))
-	b.WriteString(l.preamble)
+	b.WriteString(l.preamble(opt))
 	if l.rename == nil {
 		l.rename = func(s string) string { return s }
 	}
@@ -76,7 +123,9 @@ func Code(t *compute.Table, lang string) (string, error) {
 
 // A language writes the parts of Code in one language.
 type language struct {
-	preamble string
+	// preamble writes what comes before the arrays: includes, or the
+	// package clause.
+	preamble func(opt CodeOptions) string
 	comment  func(lines []string) string
 	array    func(name string, vs []uint32) string
 	// periodic writes sg(n) from sg_pre and sg_block.
@@ -154,11 +203,11 @@ func cLike(lang string) language {
 	if lang == "cpp" {
 		static = "static constexpr"
 	}
+	include := "#include <cstdlib>\n\n"
 	if lang == "c" {
-		l.preamble = "#include <stdlib.h>\n\n"
-	} else {
-		l.preamble = "#include <cstdlib>\n\n"
+		include = "#include <stdlib.h>\n\n"
 	}
+	l.preamble = func(CodeOptions) string { return include }
 	l.array = func(name string, vs []uint32) string {
 		if len(vs) == 0 {
 			return fmt.Sprintf("%s unsigned char %s[1] = {0}; /* empty */\n\n", static, name)
@@ -198,6 +247,9 @@ static unsigned long long %s(unsigned long long n) {
 
 func goLang() language {
 	l := language{comment: lineComment("// "), rename: camel}
+	l.preamble = func(opt CodeOptions) string {
+		return "package " + cmp.Or(opt.Package, DefaultPackage) + "\n\n"
+	}
 	goType := func(vs []uint32) string {
 		switch m := slices.Max(append([]uint32{0}, vs...)); {
 		case m <= 0xFF:
@@ -250,6 +302,7 @@ func %s(n uint64) uint64 {
 
 func python() language {
 	l := language{comment: lineComment("# ")}
+	l.preamble = func(CodeOptions) string { return "" }
 	l.array = func(name string, vs []uint32) string {
 		if len(vs) == 0 {
 			return name + " = ()\n\n"
@@ -288,10 +341,10 @@ func python() language {
 
 // LatticeCode returns source code in lang that holds the lattice table t:
 // the values as one array, x running fastest, and a function sg(x, y) for
-// 0 ≤ x < W and 0 ≤ y < H.
-func LatticeCode(t *compute.LatticeTable, lang string) (string, error) {
-	if !slices.Contains(Languages, lang) {
-		return "", fmt.Errorf("unknown language %q (want one of %s)", lang, strings.Join(Languages, ", "))
+// 0 ≤ x < W and 0 ≤ y < H. opt is as for Code.
+func LatticeCode(t *compute.LatticeTable, lang string, opt CodeOptions) (string, error) {
+	if err := opt.check(lang); err != nil {
+		return "", err
 	}
 	l := languages[lang]
 	if l.rename == nil {
@@ -302,7 +355,7 @@ func LatticeCode(t *compute.LatticeTable, lang string) (string, error) {
 		fmt.Sprintf("Sprague-Grundy values of %s (%s), written by sgtab.", t.Game.Name, t.Game.RuleText()),
 		fmt.Sprintf("sg(x, y) is defined for 0 <= x < %d and 0 <= y < %d.", t.W, t.H),
 	}))
-	b.WriteString(l.preamble)
+	b.WriteString(l.preamble(opt))
 	name := l.rename("sg_table")
 	b.WriteString(l.array(name, t.G.Uint32s()))
 	b.WriteString(l.lookup2(name, t.W, t.H))

@@ -3,6 +3,7 @@ package export_test
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"fmt"
 	"os"
 	"os/exec"
@@ -64,7 +65,7 @@ func goHarness() harness {
 			return map[string]string{
 				"go.mod":  "module gen\n\ngo 1.22\n",
 				"main.go": main + "}\n",
-				"sg.go":   "package main\n\n" + code,
+				"sg.go":   code,
 			}
 		},
 		run: func(t *testing.T, dir string) []byte {
@@ -87,6 +88,15 @@ func pyHarness() harness {
 		},
 		run: func(t *testing.T, dir string) []byte { return runIn(t, dir, "python3", "main.py") },
 	}
+}
+
+// codeOptions returns the options that put Go code in the harness's
+// package main.
+func codeOptions(lang string) export.CodeOptions {
+	if lang == "go" {
+		return export.CodeOptions{Package: "main"}
+	}
+	return export.CodeOptions{}
 }
 
 func runIn(t *testing.T, dir, name string, args ...string) []byte {
@@ -128,7 +138,7 @@ func TestCodeRuns(t *testing.T) {
 		}
 		for _, tc := range cases {
 			tab := computed(t, tc.yaml, tc.n)
-			code, err := export.Code(tab, lang)
+			code, err := export.Code(tab, lang, codeOptions(lang))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -167,7 +177,7 @@ func TestCodeRuns(t *testing.T) {
 			}
 		}
 	}
-	if _, err := export.Code(computed(t, "name: k\ncode: \"0.77\"\n", 10), "cobol"); err == nil {
+	if _, err := export.Code(computed(t, "name: k\ncode: \"0.77\"\n", 10), "cobol", export.CodeOptions{}); err == nil {
 		t.Error("Code wrote an unknown language")
 	}
 }
@@ -221,7 +231,7 @@ heaps: 20
 			continue
 		}
 		for _, tab := range []*compute.LatticeTable{wythoff, euclid} {
-			code, err := export.LatticeCode(tab, lang)
+			code, err := export.LatticeCode(tab, lang, codeOptions(lang))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -234,7 +244,7 @@ heaps: 20
 				}
 			case "go":
 				files["go.mod"] = "module gen\n\ngo 1.22\n"
-				files["sg.go"] = "package main\n\n" + code
+				files["sg.go"] = code
 			case "python":
 				files["main.py"] = code + files["main.py"]
 			}
@@ -257,6 +267,52 @@ heaps: 20
 			if !slices.Equal(got, want) {
 				t.Fatalf("%s, %s: the code's values differ from the engine's", lang, tab.Game.Name)
 			}
+		}
+	}
+}
+
+// TestCodeGoPackage checks that a Go export compiles on its own, in the
+// default package or the one named, and that a package name must be a Go
+// identifier and only Go has one.
+func TestCodeGoPackage(t *testing.T) {
+	kayles := computed(t, "name: kayles\ncode: \"0.77\"\n", 100)
+	if _, err := exec.LookPath("go"); err == nil {
+		for _, pkg := range []string{"", "kayles"} {
+			code, err := export.Code(kayles, "go", export.CodeOptions{Package: pkg})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := "\npackage " + cmp.Or(pkg, export.DefaultPackage) + "\n"
+			if !strings.Contains(code, want) {
+				t.Errorf("package %q: the code has no line %q", pkg, strings.TrimSpace(want))
+			}
+			dir := t.TempDir()
+			for name, text := range map[string]string{"go.mod": "module gen\n\ngo 1.22\n", "sg.go": code} {
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			runIn(t, dir, "go", "vet", ".")
+		}
+	} else if os.Getenv(compilersEnv) != "" {
+		t.Fatalf("%s is set but go is not installed", compilersEnv)
+	}
+	for _, tc := range []struct {
+		lang, pkg string
+		ok        bool
+	}{
+		{"go", "main", true},
+		{"go", "dawsons_kayles", true},
+		{"go", "func", false},   // a keyword
+		{"go", "_", false},      // the blank identifier
+		{"go", "0.77", false},   // not an identifier
+		{"go", "a-b", false},    // not an identifier
+		{"c", "kayles", false},  // only Go has packages
+		{"python", "sg", false}, // only Go has packages
+	} {
+		_, err := export.Code(kayles, tc.lang, export.CodeOptions{Package: tc.pkg})
+		if (err == nil) != tc.ok {
+			t.Errorf("%s, package %q: error %v, want ok = %v", tc.lang, tc.pkg, err, tc.ok)
 		}
 	}
 }

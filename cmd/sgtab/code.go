@@ -5,16 +5,18 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
 )
 
-const exportUsage = "sgtab export -lang c|cpp|go|python [-o FILE] TABLE"
+const exportUsage = "sgtab export -lang c|cpp|go|python [-package NAME] [-o FILE] TABLE"
 
 const exportExamples = `  sgtab export -lang c sgtab-out/kayles.parquet        # sg(n) in C, for every n
   sgtab export -lang python -o sg.py sgtab-out/grundy.arrow
+  sgtab export -lang go -package main -o sg.go sgtab-out/kayles.parquet
 `
 
 // runExport writes a stored table as code to paste into a program: the
@@ -24,6 +26,7 @@ const exportExamples = `  sgtab export -lang c sgtab-out/kayles.parquet        #
 func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("export", exportUsage, exportExamples, stderr)
 	lang := fs.String("lang", "", "write `LANG`: "+strings.Join(export.Languages, ", "))
+	pkg := fs.String("package", "", "name the Go file's package `NAME` (default "+export.DefaultPackage+")")
 	out := fs.String("o", "", "write to `FILE` instead of standard output")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -31,13 +34,25 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *lang == "" {
 		return usageError(fs, "-lang is required")
 	}
+	if !slices.Contains(export.Languages, *lang) {
+		return usageError(fs, "-lang must be one of %s (got %q)", strings.Join(export.Languages, ", "), *lang)
+	}
+	if *pkg != "" {
+		if *lang != "go" {
+			return usageError(fs, "-package is for -lang go only")
+		}
+		if err := export.CheckPackage(*pkg); err != nil {
+			return usageError(fs, "-package %s: %v", *pkg, err)
+		}
+	}
+	opt := export.CodeOptions{Package: *pkg}
 	if fs.NArg() != 1 {
 		return usageError(fs, "want one table, got %d", fs.NArg())
 	}
 	var code string
 	if lt, _, err := export.ReadLatticeParquet(fs.Arg(0)); err == nil {
-		if code, err = export.LatticeCode(lt, *lang); err != nil {
-			return usageError(fs, "%v", err)
+		if code, err = export.LatticeCode(lt, *lang, opt); err != nil {
+			return err
 		}
 	} else {
 		t, _, _, err := export.ReadTable(fs.Arg(0))
@@ -45,8 +60,8 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return err
 		}
 		t.Analysis = compute.Analyze(t)
-		if code, err = export.Code(t, *lang); err != nil {
-			return usageError(fs, "%v", err)
+		if code, err = export.Code(t, *lang, opt); err != nil {
+			return err
 		}
 	}
 	if *out == "" {
