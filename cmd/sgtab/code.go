@@ -12,20 +12,22 @@ import (
 	"github.com/sgtab/sgtab/export"
 )
 
-const exportUsage = "sgtab export -lang c|cpp|go|python [-package NAME] [-o FILE] TABLE"
+const exportUsage = "sgtab export -lang c|cpp|go|python [-name PREFIX] [-package NAME] [-o FILE] TABLE"
 
-const exportExamples = `  sgtab export -lang c sgtab-out/kayles.parquet        # sg(n) in C, for every n
-  sgtab export -lang python -o sg.py sgtab-out/grundy.arrow
-  sgtab export -lang go -package main -o sg.go sgtab-out/kayles.parquet
+const exportExamples = `  sgtab export -lang c -o kayles.h sgtab-out/kayles.parquet   # kayles_sg(n) in C, for every n
+  sgtab export -lang python -o grundy.py sgtab-out/grundy.arrow  # grundy_sg(n) for n <= N
+  sgtab export -lang go -package main -name kayles sgtab-out/kayles.parquet  # kaylesSG(n)
 `
 
 // runExport writes a stored table as code to paste into a program: the
 // values before the period, one period and the saltus when the table has a
-// period, the whole table otherwise, and the function sg(n); for a lattice
-// table (or a two-dimensional built-in game), the board and sg(x, y).
+// period, the whole table otherwise, and the function P_sg(n); for a lattice
+// table (or a two-dimensional built-in game), the board and P_sg(x, y). The
+// prefix P is -name, or made from the game's name (see export.Code).
 func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("export", exportUsage, exportExamples, stderr)
 	lang := fs.String("lang", "", "write `LANG`: "+strings.Join(export.Languages, ", "))
+	name := fs.String("name", "", "begin every name in the code with `PREFIX` (default: made from the game's name)")
 	pkg := fs.String("package", "", "name the Go file's package `NAME` (default "+export.DefaultPackage+")")
 	out := fs.String("o", "", "write to `FILE` instead of standard output")
 	if err := parseFlags(fs, args); err != nil {
@@ -37,6 +39,11 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if !slices.Contains(export.Languages, *lang) {
 		return usageError(fs, "-lang must be one of %s (got %q)", strings.Join(export.Languages, ", "), *lang)
 	}
+	if *name != "" {
+		if err := export.CheckName(*lang, *name); err != nil {
+			return usageError(fs, "-name %s: %v", *name, err)
+		}
+	}
 	if *pkg != "" {
 		if *lang != "go" {
 			return usageError(fs, "-package is for -lang go only")
@@ -45,7 +52,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return usageError(fs, "-package %s: %v", *pkg, err)
 		}
 	}
-	opt := export.CodeOptions{Package: *pkg}
+	opt := export.CodeOptions{Name: *name, Package: *pkg}
 	if fs.NArg() != 1 {
 		return usageError(fs, "want one table, got %d", fs.NArg())
 	}
