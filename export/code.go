@@ -21,6 +21,12 @@ var Languages = []string{"c", "cpp", "go", "python"}
 // The ring values are always the whole column. A comment states the game,
 // its rule, the period's standing and the closed form.
 //
+// The functions take a signed heap size (long long in C and C++, int in
+// Go; they return unsigned long long and uint64) and refuse a negative one,
+// and one beyond the table when it has no period: C and C++ abort(), Go
+// panics with a message naming the function, and Python raises ValueError
+// for n < 0 and IndexError for n > N.
+//
 // Every name in the code starts with P, so that the code of several games
 // can share a program: the arrays are P_sg_table, P_sg_pre, P_sg_block and
 // P_sg_ring_table (pSGTable … in Go, unexported). C and C++ code is a
@@ -75,10 +81,10 @@ func Code(t *compute.Table, lang string, opt CodeOptions) (string, error) {
 	b.WriteString(l.preamble(prefix, opt))
 	if periodic {
 		p := a.Period
-		pre := t.G.Slice(0, p.Start).Uint32s()
-		block := t.G.Slice(p.Start, p.Start+p.Length).Uint32s()
-		b.WriteString(l.array(arr("sg_pre"), pre))
-		b.WriteString(l.array(arr("sg_block"), block))
+		if p.Start > 0 {
+			b.WriteString(l.array(arr("sg_pre"), t.G.Slice(0, p.Start).Uint32s()))
+		}
+		b.WriteString(l.array(arr("sg_block"), t.G.Slice(p.Start, p.Start+p.Length).Uint32s()))
 		b.WriteString(l.periodic(sg, arr("sg_pre"), arr("sg_block"), p.Start, p.Length, p.Saltus))
 	} else {
 		b.WriteString(l.array(arr("sg_table"), t.G.Uint32s()))
@@ -100,7 +106,8 @@ type language struct {
 	postamble func(prefix string) string
 	comment   func(lines []string) string
 	array     func(name string, vs []uint32) string
-	// periodic writes fn(n) from the arrays pre and block.
+	// periodic writes fn(n) from the arrays pre (none when start is 0)
+	// and block.
 	periodic func(fn, pre, block string, start, length int, saltus uint32) string
 	// lookup writes fn(n) reading the array name, for 0 ≤ n ≤ last.
 	lookup func(fn, name string, last int) string
@@ -182,34 +189,34 @@ func cLike(lang string) language {
 	}
 	l.postamble = func(prefix string) string { return fmt.Sprintf("#endif /* SGTAB_%s_H */\n", prefix) }
 	l.array = func(name string, vs []uint32) string {
-		if len(vs) == 0 {
-			return fmt.Sprintf("%s unsigned char %s[1] = {0}; /* empty */\n\n", static, name)
-		}
 		return fmt.Sprintf("%s %s %s[%d] = {\n%s};\n\n", static, cType(vs), name, len(vs), numbers(vs, "    "))
 	}
 	l.periodic = func(fn, pre, block string, start, length int, saltus uint32) string {
-		return fmt.Sprintf(`/* SG(n) for every n >= 0. */
-static inline unsigned long long %s(unsigned long long n) {
-    if (n < %dULL) return %s[n];
-    n -= %dULL;
-    return %s[n %% %dULL] + %dULL * (n / %dULL);
+		var head string
+		if start > 0 {
+			head = fmt.Sprintf("    if (n < %d) return %s[n];\n    n -= %d;\n", start, pre, start)
+		}
+		return fmt.Sprintf(`/* SG(n) for every n >= 0; aborts for n < 0. */
+static inline unsigned long long %s(long long n) {
+    if (n < 0) abort();
+%s    return %s[n %% %d] + %dULL * (unsigned long long)(n / %d);
 }
 
-`, fn, start, pre, start, block, length, saltus, length)
+`, fn, head, block, length, saltus, length)
 	}
 	l.lookup2 = func(fn, name string, w, h int) string {
-		return fmt.Sprintf(`/* SG(x, y) for 0 <= x < %d, 0 <= y < %d; aborts beyond. */
-static inline unsigned long long %s(unsigned long long x, unsigned long long y) {
-    if (x >= %dULL || y >= %dULL) abort();
-    return %s[y * %dULL + x];
+		return fmt.Sprintf(`/* SG(x, y) for 0 <= x < %d, 0 <= y < %d; aborts for any other x, y. */
+static inline unsigned long long %s(long long x, long long y) {
+    if (x < 0 || y < 0 || x >= %d || y >= %d) abort();
+    return %s[y * %d + x];
 }
 
 `, w, h, fn, w, h, name, w)
 	}
 	l.lookup = func(fn, name string, last int) string {
-		return fmt.Sprintf(`/* SG(n) for 0 <= n <= %d; aborts beyond. */
-static inline unsigned long long %s(unsigned long long n) {
-    if (n > %dULL) abort();
+		return fmt.Sprintf(`/* SG(n) for 0 <= n <= %d; aborts for any other n. */
+static inline unsigned long long %s(long long n) {
+    if (n < 0 || n > %d) abort();
     return %s[n];
 }
 
@@ -235,41 +242,51 @@ func goLang() language {
 		}
 	}
 	l.array = func(name string, vs []uint32) string {
-		if len(vs) == 0 {
-			return fmt.Sprintf("var %s = [...]uint8{}\n\n", name)
-		}
 		return fmt.Sprintf("var %s = [...]%s{\n%s}\n\n", name, goType(vs), strings.ReplaceAll(numbers(vs, "\t")+"\n", "\n\n", ",\n"))
 	}
 	l.periodic = func(fn, pre, block string, start, length int, saltus uint32) string {
-		return fmt.Sprintf(`// %s returns SG(n) for every n.
-func %s(n uint64) uint64 {
-	if n < %d {
-		return uint64(%s[n])
+		var head string
+		if start > 0 {
+			head = fmt.Sprintf("\tif n < %d {\n\t\treturn uint64(%s[n])\n\t}\n\tn -= %d\n", start, pre, start)
+		}
+		return fmt.Sprintf(`// %s returns SG(n) for every n >= 0; it panics for n < 0.
+func %s(n int) uint64 {
+	if n < 0 {
+		panic("%s: negative heap size")
 	}
-	n -= %d
-	return uint64(%s[n%%%d]) + %d*(n/%d)
+%s	return uint64(%s[n%%%d]) + %d*uint64(n/%d)
 }
 
-`, fn, fn, start, pre, start, block, length, saltus, length)
+`, fn, fn, fn, head, block, length, saltus, length)
 	}
 	l.lookup2 = func(fn, name string, w, h int) string {
-		return fmt.Sprintf(`// %s returns SG(x, y) for 0 <= x < %d, 0 <= y < %d; it panics beyond.
-func %s(x, y uint64) uint64 {
+		return fmt.Sprintf(`// %s returns SG(x, y) for 0 <= x < %d, 0 <= y < %d; it panics for any
+// other x, y.
+func %s(x, y int) uint64 {
+	if x < 0 || y < 0 {
+		panic("%s: negative coordinate")
+	}
 	if x >= %d || y >= %d {
 		panic("%s: off the board")
 	}
 	return uint64(%s[y*%d+x])
 }
 
-`, fn, w, h, fn, w, h, fn, name, w)
+`, fn, w, h, fn, fn, w, h, fn, name, w)
 	}
 	l.lookup = func(fn, name string, last int) string {
-		return fmt.Sprintf(`// %s returns SG(n) for 0 <= n <= %d; it panics beyond.
-func %s(n uint64) uint64 {
+		return fmt.Sprintf(`// %s returns SG(n) for 0 <= n <= %d; it panics for any other n.
+func %s(n int) uint64 {
+	if n < 0 {
+		panic("%s: negative heap size")
+	}
+	if n > %d {
+		panic("%s: heap size beyond the table (n > %d)")
+	}
 	return uint64(%s[n])
 }
 
-`, fn, last, fn, name)
+`, fn, last, fn, fn, last, fn, last, name)
 	}
 	return l
 }
@@ -279,37 +296,43 @@ func python() language {
 	l.preamble = func(string, CodeOptions) string { return "" }
 	l.postamble = func(string) string { return "" }
 	l.array = func(name string, vs []uint32) string {
-		if len(vs) == 0 {
-			return name + " = ()\n\n"
-		}
 		// A trailing comma keeps a single value a tuple.
 		return fmt.Sprintf("%s = (\n%s,\n)\n\n", name, strings.TrimSuffix(numbers(vs, "    "), "\n"))
 	}
 	l.periodic = func(fn, pre, block string, start, length int, saltus uint32) string {
+		var head string
+		if start > 0 {
+			head = fmt.Sprintf("    if n < %d:\n        return %s[n]\n    n -= %d\n", start, pre, start)
+		}
 		return fmt.Sprintf(`def %s(n):
-    """SG(n) for every n >= 0."""
-    if n < %d:
-        return %s[n]
-    n -= %d
-    return %s[n %% %d] + %d * (n // %d)
+    """SG(n) for every n >= 0; ValueError for n < 0."""
+    if n < 0:
+        raise ValueError("%s: negative heap size")
+%s    return %s[n %% %d] + %d * (n // %d)
 
-`, fn, start, pre, start, block, length, saltus, length)
+`, fn, fn, head, block, length, saltus, length)
 	}
 	l.lookup2 = func(fn, name string, w, h int) string {
 		return fmt.Sprintf(`def %s(x, y):
-    """SG(x, y) for 0 <= x < %d, 0 <= y < %d."""
-    if not (0 <= x < %d and 0 <= y < %d):
-        raise IndexError("off the board")
+    """SG(x, y) for 0 <= x < %d, 0 <= y < %d; ValueError for x < 0 or y < 0, IndexError beyond."""
+    if x < 0 or y < 0:
+        raise ValueError("%s: negative coordinate")
+    if x >= %d or y >= %d:
+        raise IndexError("%s: off the board")
     return %s[y * %d + x]
 
-`, fn, w, h, w, h, name, w)
+`, fn, w, h, fn, w, h, fn, name, w)
 	}
 	l.lookup = func(fn, name string, last int) string {
 		return fmt.Sprintf(`def %s(n):
-    """SG(n) for 0 <= n <= %d; IndexError beyond."""
+    """SG(n) for 0 <= n <= %d; ValueError for n < 0, IndexError for n > %d."""
+    if n < 0:
+        raise ValueError("%s: negative heap size")
+    if n > %d:
+        raise IndexError("%s: heap size beyond the table (n > %d)")
     return %s[n]
 
-`, fn, last, name)
+`, fn, last, last, fn, last, fn, last, name)
 	}
 	return l
 }
@@ -317,7 +340,8 @@ func python() language {
 // LatticeCode returns source code in lang that holds the lattice table t:
 // the values as one array, P_sg_table, x running fastest, and a function
 // P_sg(x, y) for 0 ≤ x < W and 0 ≤ y < H (PSG in Go). The prefix P, the
-// package and the include guard are as for Code.
+// package, the include guard and the refusal of any other x, y are as for
+// Code.
 func LatticeCode(t *compute.LatticeTable, lang string, opt CodeOptions) (string, error) {
 	if err := opt.check(lang); err != nil {
 		return "", err
