@@ -1,6 +1,7 @@
 package export
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -12,15 +13,36 @@ import (
 var Languages = []string{"c", "cpp", "go", "python"}
 
 // Code returns source code in lang (one of Languages) that computes t's SG
-// values, ready to paste into a program: a function sg(n) and, for a ring
-// start, sg_ring(n) (sgRing in Go). When t has a period (proved or observed), sg holds only
-// the values before the period, one period, and the saltus, and answers for
+// values, ready to paste into a program: a function P_sg(n) and, for a ring
+// start, P_sg_ring(n), where P is the prefix opt.Name (PSG and PSGRing in
+// Go). When t has a period (proved or observed), the code holds only the
+// values before the period, one period, and the saltus, and answers for
 // every n ≥ 0; otherwise it holds the whole table and answers for n ≤ N.
 // The ring values are always the whole column. A comment states the game,
 // its rule, the period's standing and the closed form.
-func Code(t *compute.Table, lang string) (string, error) {
-	if !slices.Contains(Languages, lang) {
-		return "", fmt.Errorf("unknown language %q (want one of %s)", lang, strings.Join(Languages, ", "))
+//
+// The functions take a signed heap size (long long in C and C++, int in
+// Go; they return unsigned long long and uint64) and refuse a negative one,
+// and one beyond the table when it has no period: C and C++ abort(), Go
+// panics with a message naming the function, and Python raises ValueError
+// for n < 0 and IndexError for n > N.
+//
+// Every name in the code starts with P, so that the code of several games
+// can share a program: the arrays are P_sg_table, P_sg_pre, P_sg_block and
+// P_sg_ring_table (pSGTable … in Go, unexported). C and C++ code is a
+// header with an include guard, SGTAB_P_H, and static inline functions.
+// Go code starts with a package clause (opt.Package), so that the file
+// compiles as it is.
+//
+// Without opt.Name, P comes from the game's name: its runs of ASCII letters
+// and digits, in lower case, joined by _ (dawsons-kayles gives
+// dawsons_kayles_sg), or in Go capitalized and joined (DawsonsKaylesSG),
+// with _ between two digits (subtraction-1-2 gives Subtraction1_2SG). When
+// that would start with a digit or be a keyword, game comes first
+// (0.07 gives game_0_07_sg and Game0_07SG).
+func Code(t *compute.Table, lang string, opt CodeOptions) (string, error) {
+	if err := opt.check(lang); err != nil {
+		return "", err
 	}
 	if t.G.Len() == 0 {
 		return "", fmt.Errorf("empty table")
@@ -30,6 +52,10 @@ func Code(t *compute.Table, lang string) (string, error) {
 		a = compute.Analyze(t)
 	}
 	l := languages[lang]
+	prefix := opt.prefix(l, t.Game.Name)
+	fn := func(base string) string { return l.name(prefix, base, true) }
+	arr := func(base string) string { return l.name(prefix, base, false) }
+	sg := fn("sg")
 	var b strings.Builder
 	what := "Sprague-Grundy values"
 	if t.Game.Misere || t.Game.State == "fibonacci-nim" {
@@ -43,61 +69,61 @@ func Code(t *compute.Table, lang string) (string, error) {
 		p := a.Period
 		comment = append(comment, fmt.Sprintf("Period %d from n = %d, saltus %d: %s.", p.Length, p.Start, p.Saltus, a.Status))
 		if a.Status == compute.Proved {
-			comment = append(comment, fmt.Sprintf("Proof: %s, checked for %s; sg(n) is exact for every n.", a.Proof.Theorem, a.Proof))
+			comment = append(comment, fmt.Sprintf("Proof: %s, checked for %s; %s(n) is exact for every n.", a.Proof.Theorem, a.Proof, sg))
 		} else {
-			comment = append(comment, fmt.Sprintf("Observed in SG(0..%d) but not proved: beyond n = %d, sg(n) extends the pattern.", t.N(), t.N()))
+			comment = append(comment, fmt.Sprintf("Observed in SG(0..%d) but not proved: beyond n = %d, %s(n) extends the pattern.", t.N(), t.N(), sg))
 		}
 		comment = append(comment, a.ClosedForm)
 	} else {
-		comment = append(comment, fmt.Sprintf("No period found in SG(0..%d): sg(n) is defined for 0 <= n <= %d.", t.N(), t.N()))
+		comment = append(comment, fmt.Sprintf("No period found in SG(0..%d): %s(n) is defined for 0 <= n <= %d.", t.N(), sg, t.N()))
 	}
 	b.WriteString(l.comment(comment))
-	b.WriteString(l.preamble)
-	if l.rename == nil {
-		l.rename = func(s string) string { return s }
-	}
+	b.WriteString(l.preamble(prefix, opt))
 	if periodic {
 		p := a.Period
-		pre := t.G.Slice(0, p.Start).Uint32s()
-		block := t.G.Slice(p.Start, p.Start+p.Length).Uint32s()
-		b.WriteString(l.array(l.rename("sg_pre"), pre))
-		b.WriteString(l.array(l.rename("sg_block"), block))
-		b.WriteString(l.periodic(p.Start, p.Length, p.Saltus))
+		if p.Start > 0 {
+			b.WriteString(l.array(arr("sg_pre"), t.G.Slice(0, p.Start).Uint32s()))
+		}
+		b.WriteString(l.array(arr("sg_block"), t.G.Slice(p.Start, p.Start+p.Length).Uint32s()))
+		b.WriteString(l.periodic(sg, arr("sg_pre"), arr("sg_block"), p.Start, p.Length, p.Saltus))
 	} else {
-		b.WriteString(l.array(l.rename("sg_table"), t.G.Uint32s()))
-		b.WriteString(l.lookup("sg", l.rename("sg_table"), t.N()))
+		b.WriteString(l.array(arr("sg_table"), t.G.Uint32s()))
+		b.WriteString(l.lookup(sg, arr("sg_table"), t.N()))
 	}
 	if t.Ring.Len() > 0 {
-		b.WriteString(l.array(l.rename("sg_ring_table"), t.Ring.Uint32s()))
-		b.WriteString(l.lookup(l.rename("sg_ring"), l.rename("sg_ring_table"), t.N()))
+		b.WriteString(l.array(arr("sg_ring_table"), t.Ring.Uint32s()))
+		b.WriteString(l.lookup(fn("sg_ring"), arr("sg_ring_table"), t.N()))
 	}
+	b.WriteString(l.postamble(prefix))
 	return b.String(), nil
 }
 
 // A language writes the parts of Code in one language.
 type language struct {
-	preamble string
-	comment  func(lines []string) string
-	array    func(name string, vs []uint32) string
-	// periodic writes sg(n) from sg_pre and sg_block.
-	periodic func(start, length int, saltus uint32) string
+	// preamble writes what comes before the arrays: an include guard and
+	// includes, or the package clause; postamble what comes after them.
+	preamble  func(prefix string, opt CodeOptions) string
+	postamble func(prefix string) string
+	comment   func(lines []string) string
+	array     func(name string, vs []uint32) string
+	// periodic writes fn(n) from the arrays pre (none when start is 0)
+	// and block.
+	periodic func(fn, pre, block string, start, length int, saltus uint32) string
 	// lookup writes fn(n) reading the array name, for 0 ≤ n ≤ last.
 	lookup func(fn, name string, last int) string
-	// lookup2 writes sg(x, y) reading the array name of a w×h board.
-	lookup2 func(name string, w, h int) string
-	// rename turns the names Code uses (sg_pre) into the language's style;
-	// nil keeps them.
-	rename func(string) string
+	// lookup2 writes fn(x, y) reading the array name of a w×h board.
+	lookup2 func(fn, name string, w, h int) string
+	// name returns the name of the function (fn) or array base (sg,
+	// sg_ring, sg_table, …) with prefix.
+	name func(prefix, base string, fn bool) string
+	// join joins the words of a game's name into a prefix.
+	join func(words []string) string
+	// checkName is CheckName for the language.
+	checkName func(name string) error
 }
 
-// camel turns sg_ring_table into sgRingTable.
-func camel(s string) string {
-	parts := strings.Split(s, "_")
-	for i := 1; i < len(parts); i++ {
-		parts[i] = strings.ToUpper(parts[i][:1]) + parts[i][1:]
-	}
-	return strings.Join(parts, "")
-}
+// snakeName is language.name for C, C++ and Python: prefix_base.
+func snakeName(prefix, base string, _ bool) string { return prefix + "_" + base }
 
 var languages = map[string]language{
 	"c":      cLike("c"),
@@ -149,45 +175,48 @@ func lineComment(prefix string) func([]string) string {
 }
 
 func cLike(lang string) language {
-	l := language{comment: lineComment("// ")}
+	l := language{comment: lineComment("// "), name: snakeName, join: snake, checkName: checkCName}
 	static := "static const"
 	if lang == "cpp" {
 		static = "static constexpr"
 	}
+	include := "#include <cstdlib>\n\n"
 	if lang == "c" {
-		l.preamble = "#include <stdlib.h>\n\n"
-	} else {
-		l.preamble = "#include <cstdlib>\n\n"
+		include = "#include <stdlib.h>\n\n"
 	}
+	l.preamble = func(prefix string, _ CodeOptions) string {
+		return fmt.Sprintf("#ifndef SGTAB_%s_H\n#define SGTAB_%s_H\n\n%s", prefix, prefix, include)
+	}
+	l.postamble = func(prefix string) string { return fmt.Sprintf("#endif /* SGTAB_%s_H */\n", prefix) }
 	l.array = func(name string, vs []uint32) string {
-		if len(vs) == 0 {
-			return fmt.Sprintf("%s unsigned char %s[1] = {0}; /* empty */\n\n", static, name)
-		}
 		return fmt.Sprintf("%s %s %s[%d] = {\n%s};\n\n", static, cType(vs), name, len(vs), numbers(vs, "    "))
 	}
-	l.periodic = func(start, length int, saltus uint32) string {
-		return fmt.Sprintf(`/* SG(n) for every n >= 0. */
-static unsigned long long sg(unsigned long long n) {
-    if (n < %dULL) return sg_pre[n];
-    n -= %dULL;
-    return sg_block[n %% %dULL] + %dULL * (n / %dULL);
+	l.periodic = func(fn, pre, block string, start, length int, saltus uint32) string {
+		var head string
+		if start > 0 {
+			head = fmt.Sprintf("    if (n < %d) return %s[n];\n    n -= %d;\n", start, pre, start)
+		}
+		return fmt.Sprintf(`/* SG(n) for every n >= 0; aborts for n < 0. */
+static inline unsigned long long %s(long long n) {
+    if (n < 0) abort();
+%s    return %s[n %% %d] + %dULL * (unsigned long long)(n / %d);
 }
 
-`, start, start, length, saltus, length)
+`, fn, head, block, length, saltus, length)
 	}
-	l.lookup2 = func(name string, w, h int) string {
-		return fmt.Sprintf(`/* SG(x, y) for 0 <= x < %d, 0 <= y < %d; aborts beyond. */
-static unsigned long long sg(unsigned long long x, unsigned long long y) {
-    if (x >= %dULL || y >= %dULL) abort();
-    return %s[y * %dULL + x];
+	l.lookup2 = func(fn, name string, w, h int) string {
+		return fmt.Sprintf(`/* SG(x, y) for 0 <= x < %d, 0 <= y < %d; aborts for any other x, y. */
+static inline unsigned long long %s(long long x, long long y) {
+    if (x < 0 || y < 0 || x >= %d || y >= %d) abort();
+    return %s[y * %d + x];
 }
 
-`, w, h, w, h, name, w)
+`, w, h, fn, w, h, name, w)
 	}
 	l.lookup = func(fn, name string, last int) string {
-		return fmt.Sprintf(`/* SG(n) for 0 <= n <= %d; aborts beyond. */
-static unsigned long long %s(unsigned long long n) {
-    if (n > %dULL) abort();
+		return fmt.Sprintf(`/* SG(n) for 0 <= n <= %d; aborts for any other n. */
+static inline unsigned long long %s(long long n) {
+    if (n < 0 || n > %d) abort();
     return %s[n];
 }
 
@@ -197,7 +226,11 @@ static unsigned long long %s(unsigned long long n) {
 }
 
 func goLang() language {
-	l := language{comment: lineComment("// "), rename: camel}
+	l := language{comment: lineComment("// "), name: goName, join: pascal, checkName: checkGoName}
+	l.preamble = func(_ string, opt CodeOptions) string {
+		return "package " + cmp.Or(opt.Package, DefaultPackage) + "\n\n"
+	}
+	l.postamble = func(string) string { return "" }
 	goType := func(vs []uint32) string {
 		switch m := slices.Max(append([]uint32{0}, vs...)); {
 		case m <= 0xFF:
@@ -209,102 +242,121 @@ func goLang() language {
 		}
 	}
 	l.array = func(name string, vs []uint32) string {
-		if len(vs) == 0 {
-			return fmt.Sprintf("var %s = [...]uint8{}\n\n", name)
-		}
 		return fmt.Sprintf("var %s = [...]%s{\n%s}\n\n", name, goType(vs), strings.ReplaceAll(numbers(vs, "\t")+"\n", "\n\n", ",\n"))
 	}
-	l.periodic = func(start, length int, saltus uint32) string {
-		return fmt.Sprintf(`// sg returns SG(n) for every n.
-func sg(n uint64) uint64 {
-	if n < %d {
-		return uint64(sgPre[n])
+	l.periodic = func(fn, pre, block string, start, length int, saltus uint32) string {
+		var head string
+		if start > 0 {
+			head = fmt.Sprintf("\tif n < %d {\n\t\treturn uint64(%s[n])\n\t}\n\tn -= %d\n", start, pre, start)
+		}
+		return fmt.Sprintf(`// %s returns SG(n) for every n >= 0; it panics for n < 0.
+func %s(n int) uint64 {
+	if n < 0 {
+		panic("%s: negative heap size")
 	}
-	n -= %d
-	return uint64(sgBlock[n%%%d]) + %d*(n/%d)
+%s	return uint64(%s[n%%%d]) + %d*uint64(n/%d)
 }
 
-`, start, start, length, saltus, length)
+`, fn, fn, fn, head, block, length, saltus, length)
 	}
-	l.lookup2 = func(name string, w, h int) string {
-		return fmt.Sprintf(`// sg returns SG(x, y) for 0 <= x < %d, 0 <= y < %d; it panics beyond.
-func sg(x, y uint64) uint64 {
+	l.lookup2 = func(fn, name string, w, h int) string {
+		return fmt.Sprintf(`// %s returns SG(x, y) for 0 <= x < %d, 0 <= y < %d; it panics for any
+// other x, y.
+func %s(x, y int) uint64 {
+	if x < 0 || y < 0 {
+		panic("%s: negative coordinate")
+	}
 	if x >= %d || y >= %d {
-		panic("sg: off the board")
+		panic("%s: off the board")
 	}
 	return uint64(%s[y*%d+x])
 }
 
-`, w, h, w, h, name, w)
+`, fn, w, h, fn, fn, w, h, fn, name, w)
 	}
 	l.lookup = func(fn, name string, last int) string {
-		return fmt.Sprintf(`// %s returns SG(n) for 0 <= n <= %d; it panics beyond.
-func %s(n uint64) uint64 {
+		return fmt.Sprintf(`// %s returns SG(n) for 0 <= n <= %d; it panics for any other n.
+func %s(n int) uint64 {
+	if n < 0 {
+		panic("%s: negative heap size")
+	}
+	if n > %d {
+		panic("%s: heap size beyond the table (n > %d)")
+	}
 	return uint64(%s[n])
 }
 
-`, fn, last, fn, name)
+`, fn, last, fn, fn, last, fn, last, name)
 	}
 	return l
 }
 
 func python() language {
-	l := language{comment: lineComment("# ")}
+	l := language{comment: lineComment("# "), name: snakeName, join: snake, checkName: checkPythonName}
+	l.preamble = func(string, CodeOptions) string { return "" }
+	l.postamble = func(string) string { return "" }
 	l.array = func(name string, vs []uint32) string {
-		if len(vs) == 0 {
-			return name + " = ()\n\n"
-		}
 		// A trailing comma keeps a single value a tuple.
 		return fmt.Sprintf("%s = (\n%s,\n)\n\n", name, strings.TrimSuffix(numbers(vs, "    "), "\n"))
 	}
-	l.periodic = func(start, length int, saltus uint32) string {
-		return fmt.Sprintf(`def sg(n):
-    """SG(n) for every n >= 0."""
-    if n < %d:
-        return sg_pre[n]
-    n -= %d
-    return sg_block[n %% %d] + %d * (n // %d)
+	l.periodic = func(fn, pre, block string, start, length int, saltus uint32) string {
+		var head string
+		if start > 0 {
+			head = fmt.Sprintf("    if n < %d:\n        return %s[n]\n    n -= %d\n", start, pre, start)
+		}
+		return fmt.Sprintf(`def %s(n):
+    """SG(n) for every n >= 0; ValueError for n < 0."""
+    if n < 0:
+        raise ValueError("%s: negative heap size")
+%s    return %s[n %% %d] + %d * (n // %d)
 
-`, start, start, length, saltus, length)
+`, fn, fn, head, block, length, saltus, length)
 	}
-	l.lookup2 = func(name string, w, h int) string {
-		return fmt.Sprintf(`def sg(x, y):
-    """SG(x, y) for 0 <= x < %d, 0 <= y < %d."""
-    if not (0 <= x < %d and 0 <= y < %d):
-        raise IndexError("off the board")
+	l.lookup2 = func(fn, name string, w, h int) string {
+		return fmt.Sprintf(`def %s(x, y):
+    """SG(x, y) for 0 <= x < %d, 0 <= y < %d; ValueError for x < 0 or y < 0, IndexError beyond."""
+    if x < 0 or y < 0:
+        raise ValueError("%s: negative coordinate")
+    if x >= %d or y >= %d:
+        raise IndexError("%s: off the board")
     return %s[y * %d + x]
 
-`, w, h, w, h, name, w)
+`, fn, w, h, fn, w, h, fn, name, w)
 	}
 	l.lookup = func(fn, name string, last int) string {
 		return fmt.Sprintf(`def %s(n):
-    """SG(n) for 0 <= n <= %d; IndexError beyond."""
+    """SG(n) for 0 <= n <= %d; ValueError for n < 0, IndexError for n > %d."""
+    if n < 0:
+        raise ValueError("%s: negative heap size")
+    if n > %d:
+        raise IndexError("%s: heap size beyond the table (n > %d)")
     return %s[n]
 
-`, fn, last, name)
+`, fn, last, last, fn, last, fn, last, name)
 	}
 	return l
 }
 
 // LatticeCode returns source code in lang that holds the lattice table t:
-// the values as one array, x running fastest, and a function sg(x, y) for
-// 0 ≤ x < W and 0 ≤ y < H.
-func LatticeCode(t *compute.LatticeTable, lang string) (string, error) {
-	if !slices.Contains(Languages, lang) {
-		return "", fmt.Errorf("unknown language %q (want one of %s)", lang, strings.Join(Languages, ", "))
+// the values as one array, P_sg_table, x running fastest, and a function
+// P_sg(x, y) for 0 ≤ x < W and 0 ≤ y < H (PSG in Go). The prefix P, the
+// package, the include guard and the refusal of any other x, y are as for
+// Code.
+func LatticeCode(t *compute.LatticeTable, lang string, opt CodeOptions) (string, error) {
+	if err := opt.check(lang); err != nil {
+		return "", err
 	}
 	l := languages[lang]
-	if l.rename == nil {
-		l.rename = func(s string) string { return s }
-	}
+	prefix := opt.prefix(l, t.Game.Name)
+	sg, name := l.name(prefix, "sg", true), l.name(prefix, "sg_table", false)
 	var b strings.Builder
 	b.WriteString(l.comment([]string{
 		fmt.Sprintf("Sprague-Grundy values of %s (%s), written by sgtab.", t.Game.Name, t.Game.RuleText()),
-		fmt.Sprintf("sg(x, y) is defined for 0 <= x < %d and 0 <= y < %d.", t.W, t.H),
+		fmt.Sprintf("%s(x, y) is defined for 0 <= x < %d and 0 <= y < %d.", sg, t.W, t.H),
 	}))
-	b.WriteString(l.preamble)
-	name := l.rename("sg_table")
+	b.WriteString(l.preamble(prefix, opt))
 	b.WriteString(l.array(name, t.G.Uint32s()))
-	b.WriteString(l.lookup2(name, t.W, t.H))
+	b.WriteString(l.lookup2(sg, name, t.W, t.H))
+	b.WriteString(l.postamble(prefix))
 	return b.String(), nil
 }

@@ -4,24 +4,29 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/sgtab/sgtab/export"
 )
 
-const exportUsage = "sgtab export -lang c|cpp|go|python [-o FILE] TABLE"
+const exportUsage = "sgtab export -lang c|cpp|go|python [-name PREFIX] [-package NAME] [-o FILE] TABLE"
 
-const exportExamples = `  sgtab export -lang c sgtab-out/kayles.parquet        # sg(n) in C, for every n
-  sgtab export -lang python -o sg.py sgtab-out/grundy.arrow
+const exportExamples = `  sgtab export -lang c -o kayles.h sgtab-out/kayles.parquet   # kayles_sg(n) in C, for every n
+  sgtab export -lang python -o grundy.py sgtab-out/grundy.arrow  # grundy_sg(n) for n <= N
+  sgtab export -lang go -package main -name kayles sgtab-out/kayles.parquet  # kaylesSG(n)
 `
 
 // runExport writes a stored table as code to paste into a program: the
 // values before the period, one period and the saltus when the table has a
-// period, the whole table otherwise, and the function sg(n); for a lattice
-// table (or a two-dimensional built-in game), the board and sg(x, y).
+// period, the whole table otherwise, and the function P_sg(n); for a lattice
+// table (or a two-dimensional built-in game), the board and P_sg(x, y). The
+// prefix P is -name, or made from the game's name (see export.Code).
 func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("export", exportUsage, exportExamples, stdout, stderr)
 	lang := fs.String("lang", "", "write `LANG`: "+strings.Join(export.Languages, ", "))
+	name := fs.String("name", "", "begin every name in the code with `PREFIX` (default: made from the game's name)")
+	pkg := fs.String("package", "", "name the Go file's package `NAME` (default "+export.DefaultPackage+")")
 	out := fs.String("o", "", "write to `FILE` instead of standard output")
 	args, err := fs.parse(args)
 	if err != nil {
@@ -30,6 +35,23 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *lang == "" {
 		return fs.usageError("-lang is required")
 	}
+	if !slices.Contains(export.Languages, *lang) {
+		return fs.usageError("-lang must be one of %s (got %q)", strings.Join(export.Languages, ", "), *lang)
+	}
+	if *name != "" {
+		if err := export.CheckName(*lang, *name); err != nil {
+			return fs.usageError("-name %s: %v", *name, err)
+		}
+	}
+	if *pkg != "" {
+		if *lang != "go" {
+			return fs.usageError("-package is for -lang go only")
+		}
+		if err := export.CheckPackage(*pkg); err != nil {
+			return fs.usageError("-package %s: %v", *pkg, err)
+		}
+	}
+	opt := export.CodeOptions{Name: *name, Package: *pkg}
 	if len(args) != 1 {
 		return fs.usageError("want one table, got %d", len(args))
 	}
@@ -40,14 +62,14 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	var code string
 	switch f.Kind {
 	case export.KindLattice:
-		code, err = export.LatticeCode(f.Lattice, *lang)
+		code, err = export.LatticeCode(f.Lattice, *lang, opt)
 	case export.KindTable:
-		code, err = export.Code(f.Table, *lang)
+		code, err = export.Code(f.Table, *lang, opt)
 	default:
 		return fmt.Errorf("%s: %s", args[0], kindNote(f))
 	}
 	if err != nil {
-		return fs.usageError("%v", err)
+		return err
 	}
 	if *out == "" {
 		_, err := io.WriteString(stdout, code)

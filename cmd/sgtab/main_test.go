@@ -147,6 +147,11 @@ func TestRunGolden(t *testing.T) {
 		{"export-python", 0, []string{"export", "-lang", "python", "out/ring-3.arrow"}},
 		{"export-no-lang", 2, []string{"export", "out/kayles.parquet"}},
 		{"export-bad-lang", 2, []string{"export", "-lang", "cobol", "out/kayles.parquet"}},
+		{"export-go-package", 0, []string{"export", "-lang", "go", "-package", "kayles", "out/kayles.parquet"}},
+		{"export-bad-package", 2, []string{"export", "-lang", "go", "-package", "func", "out/kayles.parquet"}},
+		{"export-name", 0, []string{"export", "-lang", "cpp", "-name", "k", "out/kayles.parquet"}},
+		{"export-bad-name", 2, []string{"export", "-lang", "c", "-name", "int", "out/kayles.parquet"}},
+		{"export-package-not-go", 2, []string{"export", "-lang", "c", "-package", "kayles", "out/kayles.parquet"}},
 		{"inspect-bad", 1, []string{"inspect", "games.yaml"}},
 		{"inspect-none", 2, []string{"inspect"}},
 	} {
