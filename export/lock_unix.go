@@ -4,16 +4,14 @@ package export
 
 import (
 	"os"
-	"path/filepath"
 	"syscall"
 )
 
-// lockDir takes an exclusive lock on the folder dir (on the file
-// dir/.sgtab.lock, created if need be), waiting for another holder, and
-// returns the function that releases it. A link planted there is not
-// followed.
+// lockDir takes an exclusive lock on the folder dir itself (flock on the
+// open folder: no lock file is left in it), waiting for another holder,
+// and returns the function that releases it.
 func lockDir(dir string) (unlock func(), err error) {
-	f, err := os.OpenFile(filepath.Join(dir, ".sgtab.lock"), os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o644)
+	f, err := os.Open(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -23,6 +21,6 @@ func lockDir(dir string) (unlock func(), err error) {
 	}
 	return func() {
 		_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN) // closing releases it anyway
-		f.Close()                                       // nothing was written
+		f.Close()                                       // read-only
 	}, nil
 }

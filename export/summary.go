@@ -114,7 +114,7 @@ func WriteSummary(path string, rows []Summary, opt Options) error {
 // others in the order given; rows of other games are kept. Without a file
 // at path, it writes rows alone. A file there that is not a summary table
 // is an error, and nothing is written. Runs into one folder at once merge
-// one after the other (the folder's .sgtab.lock is held while merging),
+// one after the other (the folder is locked while merging),
 // so that none loses another's rows.
 func MergeSummary(path string, rows []Summary, opt Options) error {
 	unlock, err := lockDir(filepath.Dir(path))

@@ -507,10 +507,12 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 // to compute: Euclid's game holds every pair, with a memo entry each;
 // Fibonacci Nim a few words a heap.
 func StateMemory(name string, n int64) int64 {
+	x := float64(n + 1)
+	need := x * 16
 	if name == "euclid" {
-		return (n + 1) * (n + 1) * 48
+		need = x * x * 48
 	}
-	return (n + 1) * 16
+	return int64(min(need, math.MaxInt64/2)) // no overflow for any n
 }
 
 // name reads the game's name key, if any, into g.

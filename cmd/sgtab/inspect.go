@@ -135,7 +135,10 @@ func printInspection(w io.Writer, in inspection, f *export.File) error {
 		}
 		fmt.Fprintln(w)
 	}
-	if !f.Foreign {
+	switch {
+	case f.Kind == export.KindRare:
+		fmt.Fprintf(w, "  verified: the rows' checksum, and each value rare under the mask\n")
+	case f.Kind == export.KindTable && !f.Foreign, f.Kind == export.KindLattice:
 		fmt.Fprintf(w, "  verified: checksums, and the first values against the rule\n")
 	}
 	return printMetadata(w, f.Meta)

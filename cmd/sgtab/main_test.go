@@ -32,6 +32,7 @@ var timings = regexp.MustCompile(`("seconds":)[0-9.e+-]+|\d+\.\d\ds\b|\d{4}-\d\d
 // testdata/NAME.stdout and NAME.stderr, whose first line is the status.
 func golden(t *testing.T, name string, wantCode int, args ...string) {
 	t.Helper()
+	t.Setenv(rules.MemoryEnv, "16GiB") // the memory checks' verdicts, the same on every machine
 	var stdout, stderr bytes.Buffer
 	code := run(t.Context(), args, &stdout, &stderr)
 	if code != wantCode {
@@ -153,6 +154,35 @@ func TestRunGolden(t *testing.T) {
 		{"export-bad-name", 2, []string{"export", "-lang", "c", "-name", "int", "out/kayles.parquet"}},
 		{"export-package-not-go", 2, []string{"export", "-lang", "c", "-package", "kayles", "out/kayles.parquet"}},
 		{"inspect-bad", 1, []string{"inspect", "games.yaml"}},
+		// Output files of two games that would collide.
+		{"validate-collide", 1, []string{"validate", "collide.yaml"}},
+		{"run-collide", 1, []string{"run", "-out", "out", "collide.yaml"}},
+		{"run-collide-case", 1, []string{"run", "-out", "out", "collide-case.yaml"}},
+		{"validate-summary", 1, []string{"validate", "summary-name.yaml"}},
+		// A table too small for some plots: they are left out, with a note.
+		{"run-tiny", 0, []string{"run", "-out", "out", "tiny.yaml"}},
+		// Flags after the arguments, and after "--" none.
+		{"run-flags-after", 0, []string{"run", "nim.yaml", "-heaps", "30", "-plot", "none", "-out", "out"}},
+		{"run-dashdash", 1, []string{"run", "-out", "out", "--", "-heaps"}},
+		{"run-cap-alone", 2, []string{"run", "-cap", "100", "nim.yaml"}},
+		{"run-heaps-huge", 2, []string{"run", "-heaps", "1e30", "nim.yaml"}},
+		{"run-workers-many", 0, []string{"run", "-workers", "9223372036854775807", "-heaps", "30", "-plot", "none", "-out", "out", "nim.yaml"}},
+		{"version", 0, []string{"version"}},
+		{"version-flag", 0, []string{"--version"}},
+		{"list", 0, []string{"list"}},
+		{"show", 0, []string{"show", "kayles"}},
+		{"show-missing", 1, []string{"show", "chess"}},
+		{"validate-help", 0, []string{"validate", "-h"}},
+		{"inspect-json", 0, []string{"inspect", "-json", "out/kayles.parquet"}},
+		{"inspect-rare-period", 0, []string{"inspect", "out/kayles-rare.parquet"}},
+		{"plot-skips", 0, []string{"plot", "-format", "svg", "-out", "figs", "out/summary.parquet", "out/grundy.parquet"}},
+		// Heaps beyond a table, from its proved period.
+		{"query-period", 0, []string{"query", "kayles.yaml", "1000000000000", "5"}},
+		{"query-count", 0, []string{"query", "-count", "kayles.yaml", "250000"}},
+		{"query-moves", 0, []string{"query", "-moves", "3", "kayles.yaml", "1000000"}},
+		{"query-table-period", 0, []string{"query", "-table", "out/kayles.parquet", "1000000"}},
+		{"query-fibonacci-huge", 1, []string{"query", "fib.yaml", "1000000000000000000"}},
+		{"query-positions-lines", 1, []string{"query", "-positions", "positions-bad.txt", "nim.yaml"}},
 		{"inspect-none", 2, []string{"inspect"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -164,7 +194,11 @@ func TestRunGolden(t *testing.T) {
 			}
 			if strings.HasPrefix(tc.name, "inspect") || strings.HasPrefix(tc.name, "plot") || strings.HasPrefix(tc.name, "query") || strings.HasPrefix(tc.name, "export") {
 				// Tables to inspect.
-				if code := run(t.Context(), []string{"run", "-out", "out", "-heaps", "100", "-plot", "none", "games.yaml"}, io.Discard, io.Discard); code != 0 {
+				heaps := "100"
+				if strings.Contains(tc.name, "period") {
+					heaps = "1000" // Kayles' period is proved from 167 on
+				}
+				if code := run(t.Context(), []string{"run", "-out", "out", "-heaps", heaps, "-plot", "none", "games.yaml"}, io.Discard, io.Discard); code != 0 {
 					t.Fatalf("sgtab run: status %d", code)
 				}
 			}
