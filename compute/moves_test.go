@@ -1,6 +1,8 @@
 package compute_test
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
@@ -48,6 +50,101 @@ func TestMovesMex(t *testing.T) {
 					t.Fatalf("%q, n = %d, ring %v: mex of the moves %d, engine %d", yaml, n, ring, mex, want)
 				}
 			}
+		}
+	}
+}
+
+// TestMovesToPeriod checks MovesTo against Moves on heaps far beyond the
+// values it is given: for games whose period is proved, the values past
+// the proof's window come from the period, and the counts and first moves
+// of every target value must equal a walk over every move with the values
+// computed to the heap itself.
+func TestMovesToPeriod(t *testing.T) {
+	for _, code := range []string{"0.77", "0.07", "0.137", "0.33", "0.54", "0.4"} {
+		g := game(t, "code: \""+code+"\"")
+		full, err := compute.Sequence(t.Context(), g, 3000, compute.Options{Exhaustive: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		proved, err := compute.Sequence(t.Context(), g, 3000, compute.Options{StopWhenProved: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := proved.Analysis
+		if a.Status != compute.Proved {
+			t.Fatalf("%s: no proved period", code)
+		}
+		per := a.Period
+		sg := func(n int) uint32 {
+			if n < proved.G.Len() {
+				return proved.G.At(n)
+			}
+			return proved.G.At(per.Start + (n-per.Start)%per.Length)
+		}
+		for _, n := range []int{0, 1, 7, 2 * (per.Start + per.Length), 2*(per.Start+per.Length) + 1, 1999, 2000, 2999, 3000} {
+			for target := range uint32(full.G.Max() + 2) {
+				var want []compute.Move
+				for mv := range compute.Moves(g.Rule, n, false) {
+					if mv.Value(full.G) == target {
+						want = append(want, mv)
+					}
+				}
+				for _, limit := range []int{-1, 0, 3} {
+					count, first, err := compute.MovesTo(g.Rule, n, false, sg, 0, &per, target, limit)
+					if err != nil {
+						t.Fatal(err)
+					}
+					w := want
+					if limit >= 0 && len(w) > limit {
+						w = w[:limit]
+					}
+					if count != int64(len(want)) || !movesEqual(first, w) {
+						t.Fatalf("%s, heap %d, target %d, limit %d: count %d, moves %v; want %d, %v", code, n, target, limit, count, first, len(want), w)
+					}
+				}
+			}
+		}
+	}
+}
+
+func movesEqual(a, b []compute.Move) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Take != b[i].Take || !slices.Equal(a[i].Leave, b[i].Leave) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestMovesToTooMuch checks that MovesTo refuses a heap whose moves would
+// take too long to go through, rather than running for hours.
+func TestMovesToTooMuch(t *testing.T) {
+	g := game(t, `code: "0.8"`) // hexadecimal 8: remove one, leave three heaps
+	_, _, err := compute.MovesTo(g.Rule, 1e6, false, func(int) uint32 { return 0 }, 0, nil, 1, 10)
+	if err == nil || !strings.Contains(err.Error(), "take about") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+// TestWork checks that Work counts the moves the plain engine goes
+// through: within 5% of the moves of every heap up to 400, counted one by
+// one, for rules with each kind of move (a tail's splits are counted once
+// per remainder, as the engine's unions see them).
+func TestWork(t *testing.T) {
+	for _, code := range []string{"0.77", "0.007", "4!.0", "0.F", "0.137"} {
+		g := game(t, "code: \""+code+"\"")
+		const n = 400
+		var moves int
+		for m := 1; m <= n; m++ {
+			for range compute.Moves(g.Rule, m, false) {
+				moves++
+			}
+		}
+		if w := compute.Work(g.Rule, false, n); w < 0.95*float64(moves) || w > 1.05*float64(moves) {
+			t.Errorf("%s: Work = %.0f, the moves of heaps 1..%d number %d", code, w, n, moves)
 		}
 	}
 }

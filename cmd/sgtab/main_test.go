@@ -167,6 +167,8 @@ func TestRunGolden(t *testing.T) {
 		{"run-cap-alone", 2, []string{"run", "-cap", "100", "nim.yaml"}},
 		{"run-heaps-huge", 2, []string{"run", "-heaps", "1e30", "nim.yaml"}},
 		{"run-workers-many", 0, []string{"run", "-workers", "9223372036854775807", "-heaps", "30", "-plot", "none", "-out", "out", "nim.yaml"}},
+		// A game no proof can end, at a cost of days to the default cap.
+		{"run-auto-costly", 1, []string{"run", "-heaps", "auto", "-out", "out", "tail3.yaml"}},
 		{"version", 0, []string{"version"}},
 		{"version-flag", 0, []string{"--version"}},
 		{"list", 0, []string{"list"}},

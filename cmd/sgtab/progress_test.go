@@ -1,0 +1,107 @@
+package main
+
+import (
+	"bytes"
+	"math"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sgtab/sgtab/rules"
+)
+
+// TestProgressETA feeds the progress samples of a game whose heaps cost in
+// proportion to their size (time ∝ n²) and of one whose heaps cost the
+// same (time ∝ n): the ETA must follow each, where a constant rate would
+// promise the first four times too early at a quarter of the way.
+func TestProgressETA(t *testing.T) {
+	const total = 1_000_000
+	for _, tc := range []struct {
+		name  string
+		alpha float64
+	}{{"quadratic", 2}, {"linear", 1}} {
+		p := &progress{total: total}
+		var n int64
+		for s := 1.0; s <= 40; s++ {
+			// t = 40 s at n = total/4: t = 40·(n/(total/4))^α.
+			n = int64(float64(total/4) * math.Pow(s/40, 1/tc.alpha))
+			p.watch(s, n)
+		}
+		eta, ok := p.eta(40, n)
+		want := 40 * (math.Pow(4, tc.alpha) - 1) // seconds left
+		if !ok || eta.Seconds() < 0.9*want || eta.Seconds() > 1.1*want {
+			t.Errorf("%s: ETA %v, want about %.0f s", tc.name, eta, want)
+		}
+	}
+}
+
+// TestProgressFirstFrame checks that no rate is shown before a second has
+// passed (the first positions come too fast to mean anything), and that a
+// game named alone is "1 game".
+func TestProgressFirstFrame(t *testing.T) {
+	p := &progress{total: 1000, desc: "1 game"}
+	if d := p.describe(0.01, 900); strings.Contains(d, "/s") || strings.Contains(d, "ETA") {
+		t.Errorf("first frame %q shows a rate", d)
+	}
+	if d := p.describe(1.5, 950); !strings.Contains(d, "/s") {
+		t.Errorf("frame after 1.5 s %q shows no rate", d)
+	}
+}
+
+// TestProgressWarns checks that a run set to take more than ten minutes is
+// warned of once, after it has gone long enough to judge, and a short one
+// not at all.
+func TestProgressWarns(t *testing.T) {
+	var buf bytes.Buffer
+	slow := &progress{total: 1_000_000, warn: &buf}
+	var msgs []string
+	for s := 1.0; s <= 60; s++ {
+		// 100 positions a second, at a constant rate: about 2.8 h left.
+		if m := slow.watch(s, int64(100*s)); m != "" {
+			msgs = append(msgs, m)
+		}
+	}
+	if len(msgs) != 1 || !strings.Contains(msgs[0], "at this pace the run needs about 3 h more") || !strings.Contains(msgs[0], "-cap N") {
+		t.Errorf("warnings %q", msgs)
+	}
+	fast := &progress{total: 1_000_000, warn: &buf}
+	for s := 1.0; s <= 60; s++ {
+		if m := fast.watch(s, int64(10_000*s)); m != "" {
+			t.Errorf("a run of 100 s was warned of: %q", m)
+		}
+	}
+	if roundDuration(3*time.Hour) != "3 h" {
+		t.Errorf("roundDuration(3 h) = %q", roundDuration(3*time.Hour))
+	}
+}
+
+// TestCheckCost checks what run says before a long computation that nothing
+// can shorten: with -heaps auto up to the default cap it refuses, naming
+// -cap and a size that takes minutes; with a size chosen, it warns.
+func TestCheckCost(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("g.yaml", []byte("name: tail3\ncode: \"0.(F)\"\nheaps: 100000\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	games, err := loadGames([]string{"g.yaml"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	err = checkCost(games, 2, true, false, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "choose how far to go with -cap N (-cap ") {
+		t.Errorf("auto to the default cap: %v", err)
+	}
+	if err := checkCost(games, 2, false, false, &stderr); err != nil || !strings.Contains(stderr.String(), "warning: tail3: computing SG(0..100000) takes about") {
+		t.Errorf("a chosen size: %v, %q", err, stderr.String())
+	}
+	// Kayles may prove its period, Grundy's game use sparse space: no word.
+	stderr.Reset()
+	for _, code := range []string{"0.77", "4!.0"} {
+		games[0].Rule, _ = rules.ParseCode(code, 0)
+		if err := checkCost(games, 2, true, false, &stderr); err != nil || stderr.Len() > 0 {
+			t.Errorf("%s: %v, %q", code, err, stderr.String())
+		}
+	}
+}
