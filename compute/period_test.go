@@ -2,6 +2,7 @@ package compute_test
 
 import (
 	"math/rand/v2"
+	"os"
 	"slices"
 	"testing"
 
@@ -59,8 +60,8 @@ var knownPeriods = []struct {
 func TestKnownPeriods(t *testing.T) {
 	for _, k := range knownPeriods {
 		t.Run(k.name, func(t *testing.T) {
-			if k.long && testing.Short() {
-				t.Skip("long: skipped with -short")
+			if k.long && os.Getenv("SGTAB_LONG") == "" {
+				t.Skip("long: set SGTAB_LONG=1 to run it")
 			}
 			a := sequence(t, k.yaml, k.n).Analysis
 			p := a.Period

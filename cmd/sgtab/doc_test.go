@@ -12,7 +12,13 @@ import (
 // TestDocExamples runs every "$ sgtab …" example of the manual (the package
 // comment in main.go) from a directory where configs/ is the bundled
 // configs, and checks that each succeeds.
+//
+// It computes every bundled game at its full size, and times the engines:
+// a long check, run when SGTAB_LONG is set (as CI does).
 func TestDocExamples(t *testing.T) {
+	if os.Getenv("SGTAB_LONG") == "" {
+		t.Skip("long: set SGTAB_LONG=1 to run the manual's examples")
+	}
 	src, err := os.ReadFile("main.go")
 	if err != nil {
 		t.Fatal(err)

@@ -144,6 +144,19 @@ func TestDuckDBReadsTables(t *testing.T) {
 	if got := res[0][0]; got["games"] != fmt.Sprint(tables) || got["kayles_period"] != "12" || got["kayles_preperiod"] != "71" || got["periodic"] == "0" {
 		t.Errorf("summary.parquet in DuckDB: %v", got)
 	}
+	// Signed columns: sg − n is negative, not wrapped around to 2^64 − k.
+	kayles, _, err := export.ReadParquet("sgtab-out/kayles.parquet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	least := 0
+	for n := range kayles.G.Len() {
+		least = min(least, int(kayles.G.At(n))-n)
+	}
+	res = duckdb(t, `SELECT min(sg - n) AS d, typeof(min(sg - n)) AS type FROM 'sgtab-out/kayles.parquet';`)
+	if got := res[0][0]; got["d"] != fmt.Sprint(least) || got["type"] != "BIGINT" {
+		t.Errorf("sg - n in DuckDB: %v, want %d of type BIGINT", got, least)
+	}
 }
 
 func join(vs []uint32) string {

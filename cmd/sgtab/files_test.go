@@ -55,48 +55,6 @@ func TestRunOutputFolderSafe(t *testing.T) {
 	}
 }
 
-// TestEveryFileInspected runs every bundled config, and then inspect on
-// every file the run wrote, and plot on every Parquet file: inspect reads
-// them all, and plot draws the tables and skips the rest with a note.
-func TestEveryFileInspected(t *testing.T) {
-	chdir(t)
-	if code, _, stderr := sgtab(t, "run", "-heaps", "200", "-plot", "none", "-out", "out"); code != 0 {
-		t.Fatalf("run: status %d\n%s", code, stderr)
-	}
-	files, _ := filepath.Glob("out/*")
-	var tables []string
-	kinds := map[export.Kind]int{}
-	for _, path := range files {
-		f, err := export.Read(path)
-		if err != nil {
-			t.Errorf("%s: %v", path, err)
-			continue
-		}
-		kinds[f.Kind]++
-		if code, _, stderr := sgtab(t, "inspect", path); code != 0 {
-			t.Errorf("inspect %s: status %d\n%s", path, code, stderr)
-		}
-		if strings.HasSuffix(path, ".parquet") {
-			tables = append(tables, path)
-		}
-	}
-	for _, k := range []export.Kind{export.KindTable, export.KindLattice, export.KindRare, export.KindSummary} {
-		if kinds[k] == 0 {
-			t.Errorf("the run wrote no file of kind %s", k)
-		}
-	}
-	code, stdout, stderr := sgtab(t, append([]string{"plot", "-out", "figs"}, tables...)...)
-	if code != 0 {
-		t.Fatalf("plot: status %d\n%s", code, stderr)
-	}
-	if got := strings.Count(stderr, ": skipped"); got != kinds[export.KindRare]+kinds[export.KindSummary] {
-		t.Errorf("plot skipped %d files, want %d:\n%s", got, kinds[export.KindRare]+kinds[export.KindSummary], stderr)
-	}
-	if got := strings.Count(stdout, "\n"); got != len(tables)-kinds[export.KindRare]-kinds[export.KindSummary] {
-		t.Errorf("plot drew %d tables:\n%s", got, stdout)
-	}
-}
-
 // TestSummaryMerged runs two games into one folder, one after the other:
 // the summary holds both, and a third run of the first game replaces its
 // row. A later game whose files would overwrite an earlier one's is refused.

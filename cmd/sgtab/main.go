@@ -9,11 +9,14 @@
 //
 //	run       compute the tables of games described in config files
 //	validate  check config files without computing anything
-//	bench     time the engines on fixed workloads
+//	query     who wins a position, and with which moves
 //	inspect   print what stored tables hold
 //	plot      draw the plots of stored tables
-//	query     who wins a position, and with which moves
 //	export    write a stored table as code to paste into a program
+//	list      list the bundled games
+//	show      print a bundled game's config
+//	bench     time the engines on fixed workloads
+//	version   print sgtab's version
 //
 // Run "sgtab <command> -h" for a command's flags.
 //
@@ -61,12 +64,13 @@
 // # Output
 //
 // For each game, run writes OUT/NAME.parquet (zstd) and OUT/NAME.arrow (an
-// Arrow IPC file) with columns n (uint64) and sg (uint32), and sg_ring
-// (uint32) for ring starts. Their key/value metadata hold sgtab.name,
+// Arrow IPC file) with columns n (int64) and sg (int32), and sg_ring
+// (int32) for ring starts. Their key/value metadata hold sgtab.kind, sgtab.name,
 // sgtab.rule (the canonical code), sgtab.start, sgtab.config (the YAML),
-// sgtab.heaps and sgtab.version, and the analysis below (sgtab.status,
-// sgtab.period, sgtab.closed_form, …). Files are written under a temporary name and
-// renamed when complete. A plot of SG(n) against n goes to OUT/NAME.png
+// sgtab.heaps, sgtab.version, the checksums sgtab.checksum and sgtab.crc32c,
+// and the analysis below (sgtab.status, sgtab.period, sgtab.closed_form, …).
+// Files are written under a temporary name of their own and renamed when
+// complete; every command that reads them back verifies them first. A plot of SG(n) against n goes to OUT/NAME.png
 // (-plot svg for SVG, -plot none for none), and for ring starts one of the
 // ring column to OUT/NAME-ring.png.
 //
@@ -78,8 +82,9 @@
 // is filled from it. With -heaps auto each game runs until its period is
 // proved, or to -cap.
 //
-// On standard output run prints a short summary per game, or with -json one
-// JSON object per game per line. Progress bars go to standard error when it
+// Each run adds a row per game to OUT/summary.parquet, keeping the rows of
+// games run earlier into OUT. On standard output run prints a short summary
+// per game, or with -json one JSON object per game per line. Progress bars go to standard error when it
 // is a terminal. The exit status is 0 on success, 1 on an error and 2 on a
 // usage mistake.
 package main

@@ -231,7 +231,7 @@ func TestRunGolden(t *testing.T) {
 func TestRunBundled(t *testing.T) {
 	chdir(t)
 	var stdout, stderr bytes.Buffer
-	if code := run(t.Context(), []string{"run", "-json", "-heaps", "300"}, &stdout, &stderr); code != 0 {
+	if code := run(t.Context(), []string{"run", "-json", "-heaps", "300", "-plot", "svg"}, &stdout, &stderr); code != 0 {
 		t.Fatalf("sgtab run: status %d\n%s", code, stderr.String())
 	}
 	names, _ := fs.Glob(configs.FS, "*.yaml")
@@ -324,6 +324,29 @@ func TestRunBundled(t *testing.T) {
 	}
 	if len(got) != len(names) {
 		t.Errorf("ran %d games (%v), want one per bundled config (%d)", len(got), got, len(names))
+	}
+	// inspect reads every file the run wrote, of every kind.
+	files, _ := filepath.Glob("sgtab-out/*")
+	kinds := map[export.Kind]int{}
+	for _, path := range files {
+		if strings.HasSuffix(path, ".svg") {
+			continue
+		}
+		f, err := export.Read(path)
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		kinds[f.Kind]++
+		var out, errOut bytes.Buffer
+		if code := run(t.Context(), []string{"inspect", path}, &out, &errOut); code != 0 {
+			t.Errorf("inspect %s: status %d\n%s", path, code, errOut.String())
+		}
+	}
+	for _, k := range []export.Kind{export.KindTable, export.KindLattice, export.KindRare, export.KindSummary} {
+		if kinds[k] == 0 {
+			t.Errorf("the run wrote no file of kind %s", k)
+		}
 	}
 	// summary.parquet: one row per game, in the order printed.
 	rows, meta, err := export.ReadSummary(filepath.Join("sgtab-out", "summary.parquet"))
