@@ -1,10 +1,10 @@
 package rules
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"math"
 	"os"
@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
@@ -21,22 +22,77 @@ import (
 // DefaultHeaps is the table size of a game whose config sets no heaps.
 const DefaultHeaps = 1000
 
-// Load reads the config file at path. See Parse.
+// MaxConfigSize is the most bytes a config may hold: Load and Parse read no
+// more than one byte beyond it.
+const MaxConfigSize = 16 << 20
+
+// Load reads the config file at path, which must be a regular file of at
+// most MaxConfigSize bytes (not a directory, a device or a named pipe; a
+// named pipe is opened without waiting for a writer). See Parse.
 func Load(path string) ([]Game, error) {
-	data, err := os.ReadFile(path)
+	info, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
-	return Parse(bytes.NewReader(data), path)
+	if err := regular(path, info); err != nil {
+		return nil, err
+	}
+	if info.Size() > MaxConfigSize {
+		return nil, errors.Join(tooLarge(path))
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	// The path may name another file now than when it was checked.
+	info, err = f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	if err := regular(path, info); err != nil {
+		return nil, err
+	}
+	return Parse(f, path)
+}
+
+// regular returns an error naming path unless info is a regular file's.
+func regular(path string, info fs.FileInfo) error {
+	mode := info.Mode()
+	what := "not a regular file"
+	switch {
+	case mode.IsRegular():
+		return nil
+	case mode.IsDir():
+		what = "a directory, not a config file"
+	case mode&fs.ModeNamedPipe != 0:
+		what = "a named pipe, not a regular file"
+	case mode&fs.ModeSocket != 0:
+		what = "a socket, not a regular file"
+	case mode&fs.ModeDevice != 0:
+		what = "a device, not a regular file"
+	}
+	return fmt.Errorf("read %s: %s", path, what)
+}
+
+// tooLarge is the problem of a config larger than MaxConfigSize.
+func tooLarge(name string) error {
+	return &ConfigError{File: name, Line: 1, Col: 1, Err: ErrTooLarge,
+		Msg: fmt.Sprintf("the file is larger than %d MiB, the most a config may hold", MaxConfigSize>>20)}
 }
 
 // Parse reads a config: one game, a `games:` list of games, or several YAML
 // documents of either form. name is the file name that errors carry. Every
 // problem found is reported, each as a *ConfigError, joined with errors.Join.
+// Parse reads at most MaxConfigSize+1 bytes of r: a longer config is an
+// error (ErrTooLarge).
 func Parse(r io.Reader, name string) ([]Game, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, MaxConfigSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	if len(data) > MaxConfigSize {
+		return nil, errors.Join(tooLarge(name))
 	}
 	p := &configParser{file: name, text: string(data)}
 	games := p.parse(data)
