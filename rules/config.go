@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -85,7 +86,7 @@ func tooLarge(name string) error {
 // documents of either form. name is the file name that errors carry. Every
 // problem found is reported, each as a *ConfigError, joined with errors.Join.
 // Parse reads at most MaxConfigSize+1 bytes of r: a longer config is an
-// error (ErrTooLarge).
+// error (ErrTooLarge). A UTF-8 byte-order mark at the start is skipped.
 func Parse(r io.Reader, name string) ([]Game, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxConfigSize+1))
 	if err != nil {
@@ -94,6 +95,8 @@ func Parse(r io.Reader, name string) ([]Game, error) {
 	if len(data) > MaxConfigSize {
 		return nil, errors.Join(tooLarge(name))
 	}
+	// A byte-order mark says the text is UTF-8; it is not part of it.
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	p := &configParser{file: name, text: string(data)}
 	games := p.parse(data)
 	if len(p.errs) > 0 {

@@ -161,6 +161,19 @@ func TestParseMany(t *testing.T) {
 	}
 }
 
+// TestParseBOM checks that a byte-order mark before a config is skipped,
+// as editors on some systems write one.
+func TestParseBOM(t *testing.T) {
+	const config = "name: k\ncode: \"0.77\"\n"
+	games, err := Parse(strings.NewReader("\uFEFF"+config), "bom.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 1 || games[0].Name != "k" || games[0].Key() != "line:0.77" || games[0].Config != config {
+		t.Errorf("got %+v", games)
+	}
+}
+
 func TestUnionRules(t *testing.T) {
 	a, _ := ParseCode("0.(40)", 0)
 	b, _ := ParseCode("0.(004)", 0)
