@@ -336,6 +336,9 @@ func describe(n ast.Node) string {
 	case *ast.AliasNode:
 		return "an alias"
 	case *ast.StringNode:
+		if _, st := parseWhole(v.Value); st != notNumber && v.Token.Type == token.StringType {
+			return v.Value // a number too large for YAML to read as one
+		}
 		return strconv.Quote(v.Value)
 	default:
 		if tk := n.GetToken(); tk != nil {
@@ -345,8 +348,12 @@ func describe(n ast.Node) string {
 	}
 }
 
-// integer reads a whole number, accepting 1e6-style floats that are whole.
+// integer reads a whole number: an integer as YAML writes it, or a number
+// such as 1e6 that is whole. One above the int64 range is an error
+// (ErrTooLarge); one below it reads as math.MinInt64, which the range of
+// every key refuses.
 func (p *configParser) integer(n ast.Node, key string) (int64, bool) {
+	var text string
 	switch v := unwrap(n).(type) {
 	case *ast.IntegerNode:
 		switch x := v.Value.(type) {
@@ -356,20 +363,36 @@ func (p *configParser) integer(n ast.Node, key string) (int64, bool) {
 			if x <= math.MaxInt64 {
 				return int64(x), true
 			}
+			p.errorf(n, key, ErrTooLarge, describe(n), "number too large")
+			return 0, false
 		}
-		p.errorf(n, key, ErrTooLarge, describe(n), "number too large")
-		return 0, false
+		text = v.GetToken().Value
 	case *ast.FloatNode:
-		if v.Value == math.Trunc(v.Value) && math.Abs(v.Value) < 1<<62 {
-			return int64(v.Value), true
+		switch f := v.Value; {
+		case f != math.Trunc(f):
+		case f >= 1<<63:
+			p.errorf(n, key, ErrTooLarge, describe(n), "number too large")
+			return 0, false
+		case f < -(1 << 63):
+			return math.MinInt64, true
+		default:
+			return int64(f), true
 		}
 	case *ast.StringNode:
-		// YAML reads an unquoted 1e6 as a string; take it as the number it spells.
+		// YAML reads an unquoted 1e6, or an integer too long for 64
+		// bits, as a string; take it as the number it spells.
 		if v.Token.Type == token.StringType {
-			if f, err := strconv.ParseFloat(v.Value, 64); err == nil && f == math.Trunc(f) && math.Abs(f) < 1<<62 {
-				return int64(f), true
-			}
+			text = v.Value
 		}
+	}
+	switch v, st := parseWhole(text); st {
+	case numberWhole:
+		return v, true
+	case numberTooLarge:
+		p.errorf(n, key, ErrTooLarge, describe(n), "number too large")
+		return 0, false
+	case numberTooSmall:
+		return math.MinInt64, true
 	}
 	p.typeError(n, key, "a whole number")
 	return 0, false

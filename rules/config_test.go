@@ -72,6 +72,7 @@ func TestErrorKinds(t *testing.T) {
 		{"heaps: 3\n", ErrMissing},
 		{"code: \"0.77\"\nheaps: 0\n", ErrBadValue},
 		{"code: \"0.77\"\nheaps: 1099511627776\n", ErrTooLarge},
+		{"code: \"0.77\"\nheaps: 1e30\n", ErrTooLarge},
 		{"code: [\n", ErrSyntax},
 	} {
 		_, err := Parse(strings.NewReader(tc.yaml), "x.yaml")
