@@ -214,9 +214,14 @@ func (p *configParser) parse(data []byte) []Game {
 			if len(games) > 1 {
 				games[i].Name = fmt.Sprintf("%s-%d", base, i+1)
 			}
+			if !validName(games[i].Name) {
+				p.errorf(firstKey(nodes[i]), prefixes[i]+"name", ErrBadValue, quote(games[i].Name),
+					"no name is set, and the one taken from the file name is not valid: set name: to a valid one (%s)", nameRule)
+				continue
+			}
 		}
 		if j, ok := seen[games[i].Name]; ok {
-			p.errorf(nameNode(nodes[i]), prefixes[i]+"name", ErrDuplicate, strconv.Quote(games[i].Name),
+			p.errorf(nameNode(nodes[i]), prefixes[i]+"name", ErrDuplicate, quote(games[i].Name),
 				"game name already used by the game at line %d", games[j].Line)
 			continue
 		}
@@ -601,14 +606,21 @@ func (p *configParser) name(m map[string]entry, prefix string, g *Game) {
 		key := prefix + "name"
 		if s, ok := p.scalar(e.value, key, "a name"); ok {
 			if !validName(s) {
-				p.errorf(e.value, key, ErrBadValue, strconv.Quote(s),
-					"a name is 1 to 100 letters, digits, '.', '_' or '-', not starting with '.' (it names the output files)")
+				p.errorf(e.value, key, ErrBadValue, quote(s), "%s (it names the output files)", nameRule)
 			}
 			g.Name = s
 		}
 	}
 }
 
+// nameRule says what validName accepts.
+const nameRule = "a name is 1 to 100 letters, digits, '.', '_' or '-', not starting with '.'"
+
+// validName reports whether s may name a game: whether it is 1 to 100
+// letters, digits, '.', '_' or '-', not starting with '.'. The game's output
+// files are named after it, so it must be a plain file name, the same on
+// every system. Every game's name is checked with it, whether set with
+// name: or taken from the file name.
 func validName(s string) bool {
 	if s == "" || len(s) > 100 || s[0] == '.' {
 		return false

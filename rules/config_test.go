@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -172,6 +173,69 @@ func TestParseBOM(t *testing.T) {
 	}
 	if len(games) != 1 || games[0].Name != "k" || games[0].Key() != "line:0.77" || games[0].Config != config {
 		t.Errorf("got %+v", games)
+	}
+}
+
+// TestNames checks that a game's name is checked the same way wherever it
+// comes from: the key name, the file's base name, or the file's base name
+// with "-2" for the second game of a file.
+func TestNames(t *testing.T) {
+	long := strings.Repeat("n", 100)
+	for _, tc := range []struct {
+		name string
+		ok   bool
+	}{
+		{"kayles", true},
+		{"octal-0.77_v2", true},
+		{long, true},
+		{long + "x", false},
+		{"", false},
+		{".hidden", false},
+		{"..", false},
+		{"my game", false},
+		{"tab\tname", false},
+		{"new\nline", false},
+		{"ünï", false},
+		{"semi;colon", false},
+	} {
+		// As name: (the name as a quoted YAML string).
+		_, err := Parse(strings.NewReader("name: "+strconv.Quote(tc.name)+"\ncode: \"0.77\"\n"), "x.yaml")
+		if (err == nil) != tc.ok {
+			t.Errorf("name: %q: error %.300v, want ok %v", tc.name, err, tc.ok)
+		}
+		// As the file's base name, with one game and with two.
+		games, err := Parse(strings.NewReader("code: \"0.77\"\n"), "dir/"+tc.name+".yaml")
+		if (err == nil) != tc.ok || err == nil && games[0].Name != tc.name {
+			t.Errorf("file %q: got %q, error %.300v; want ok %v", tc.name+".yaml", gameNames(games), err, tc.ok)
+		}
+		if err != nil && !errors.Is(err, ErrBadValue) {
+			t.Errorf("file %q: error %.300v, want ErrBadValue", tc.name+".yaml", err)
+		}
+		two := "games:\n  - name: first\n    code: \"0.7\"\n  - code: \"0.77\"\n"
+		games, err = Parse(strings.NewReader(two), tc.name+".yaml")
+		ok := validName(tc.name + "-2")
+		if (err == nil) != ok || err == nil && games[1].Name != tc.name+"-2" {
+			t.Errorf("second game of %q: got %q, error %.300v; want ok %v", tc.name+".yaml", gameNames(games), err, ok)
+		}
+	}
+}
+
+func gameNames(games []Game) []string {
+	names := make([]string, len(games))
+	for i, g := range games {
+		names[i] = g.Name
+	}
+	return names
+}
+
+// TestFileNameInErrors checks that an error about a file whose name holds a
+// line break or another control character stays on one line.
+func TestFileNameInErrors(t *testing.T) {
+	_, err := Parse(strings.NewReader("code: \"0.77\"\n"), "two\nlines.yaml")
+	want := `"two\nlines.yaml":1:1: name: no name is set, and the one taken from the file name is not valid: ` +
+		`set name: to a valid one (a name is 1 to 100 letters, digits, '.', '_' or '-', not starting with '.') (got "two\nlines")`
+	if err == nil || err.Error() != want {
+		t.Errorf("got %.300v, want %s", err, want)
 	}
 }
 

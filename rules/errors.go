@@ -3,6 +3,10 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Sentinel errors. A *ConfigError wraps one of them, so callers can test the
@@ -34,7 +38,11 @@ type ConfigError struct {
 }
 
 func (e *ConfigError) Error() string {
-	s := fmt.Sprintf("%s:%d:%d: ", e.File, e.Line, e.Col)
+	file := e.File
+	if strings.ContainsFunc(file, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		file = strconv.Quote(file) // keep the message on one line
+	}
+	s := fmt.Sprintf("%s:%d:%d: ", file, e.Line, e.Col)
 	if e.Key != "" {
 		s += e.Key + ": "
 	}
@@ -47,3 +55,24 @@ func (e *ConfigError) Error() string {
 
 // Unwrap returns the sentinel kind of the problem.
 func (e *ConfigError) Unwrap() error { return e.Err }
+
+// maxQuoted is how many bytes of a value quote keeps.
+const maxQuoted = 64
+
+// quote returns s in double quotes with Go escapes, its first maxQuoted
+// bytes only (then "…"), so that a long or odd value keeps a message on
+// one short line.
+func quote(s string) string { return strconv.Quote(shorten(s)) }
+
+// shorten returns the first maxQuoted bytes of s and "…", or s if it is
+// no longer.
+func shorten(s string) string {
+	if len(s) <= maxQuoted {
+		return s
+	}
+	cut := maxQuoted
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
