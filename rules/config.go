@@ -14,8 +14,10 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"unicode"
 
 	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/lexer"
 	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/token"
 )
@@ -132,8 +134,34 @@ func (p *configParser) errorf(node ast.Node, key string, kind error, value, form
 	})
 }
 
+// textError records why checkText or checkTokens refuses the text.
+func (p *configParser) textError(tp *textProblem) {
+	p.errs = append(p.errs, &ConfigError{File: p.file, Line: tp.line, Col: tp.col, Value: tp.value, Msg: tp.msg, Err: tp.kind})
+}
+
+// oneLine returns a message of the YAML library as one short line.
+func oneLine(msg string) string {
+	if strings.ContainsFunc(msg, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		msg = strings.Trim(strconv.Quote(msg), `"`)
+	}
+	return cut(msg, 200)
+}
+
 func (p *configParser) parse(data []byte) []Game {
-	f, err := parser.ParseBytes(data, 0, parser.AllowDuplicateMapKey())
+	// The parser's cost grows with what checkText and checkTokens bound:
+	// check them before it builds anything.
+	if tp := checkText(data, configLimits); tp != nil {
+		p.textError(tp)
+		return nil
+	}
+	tokens := lexer.Tokenize(p.text)
+	if tokens.InvalidToken() == nil {
+		if tp := checkTokens(tokens, configLimits); tp != nil {
+			p.textError(tp)
+			return nil
+		}
+	}
+	f, err := parser.Parse(tokens, 0, parser.AllowDuplicateMapKey())
 	if err != nil {
 		var ye interface {
 			GetToken() *token.Token
@@ -146,7 +174,7 @@ func (p *configParser) parse(data []byte) []Game {
 				line, col = tk.Position.Line, tk.Position.Column
 			}
 		}
-		p.errs = append(p.errs, &ConfigError{File: p.file, Line: line, Col: col, Msg: msg, Err: ErrSyntax})
+		p.errs = append(p.errs, &ConfigError{File: p.file, Line: line, Col: col, Msg: oneLine(msg), Err: ErrSyntax})
 		return nil
 	}
 	var docs []ast.Node

@@ -66,13 +66,16 @@ func quote(s string) string { return strconv.Quote(shorten(s)) }
 
 // shorten returns the first maxQuoted bytes of s and "…", or s if it is
 // no longer.
-func shorten(s string) string {
-	if len(s) <= maxQuoted {
+func shorten(s string) string { return cut(s, maxQuoted) }
+
+// cut returns the first n bytes of s (fewer, to end on a whole character)
+// and "…", or s if it is no longer.
+func cut(s string, n int) string {
+	if len(s) <= n {
 		return s
 	}
-	cut := maxQuoted
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
 	}
-	return s[:cut] + "…"
+	return s[:n] + "…"
 }
