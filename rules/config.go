@@ -714,6 +714,7 @@ func (p *configParser) take(n ast.Node, key string, d Digit) Rule {
 			return Rule{}
 		}
 		var ks []int
+		listed := make(map[int]bool, len(seq))
 		for i, item := range seq {
 			ik := fmt.Sprintf("%s[%d]", key, i)
 			v, ok := p.integer(item, ik)
@@ -726,9 +727,10 @@ func (p *configParser) take(n ast.Node, key string, d Digit) Rule {
 			case v >= maxDigits:
 				p.errorf(item, ik, ErrTooLarge, describe(item),
 					"must be below %d (for every count from some k on, use {min: k})", maxDigits)
-			case slices.Contains(ks, int(v)):
+			case listed[int(v)]:
 				p.errorf(item, ik, ErrDuplicate, describe(item), "count listed twice")
 			default:
+				listed[int(v)] = true
 				ks = append(ks, int(v))
 			}
 		}
