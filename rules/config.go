@@ -85,8 +85,10 @@ func tooLarge(name string) error {
 }
 
 // Parse reads a config: one game, a `games:` list of games, or several YAML
-// documents of either form. name is the file name that errors carry. Every
-// problem found is reported, each as a *ConfigError, joined with errors.Join.
+// documents of either form. name is the file name that errors carry. The
+// problems found are reported by position, each as a *ConfigError, joined
+// with errors.Join: the first 200, then one (matching ErrTooMany) that
+// counts the rest.
 // Parse reads at most MaxConfigSize+1 bytes of r: a longer config is an
 // error (ErrTooLarge). A UTF-8 byte-order mark at the start is skipped.
 func Parse(r io.Reader, name string) ([]Game, error) {
@@ -101,15 +103,8 @@ func Parse(r io.Reader, name string) ([]Game, error) {
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	p := &configParser{file: name, text: string(data)}
 	games := p.parse(data)
-	if len(p.errs) > 0 {
-		slices.SortStableFunc(p.errs, func(a, b error) int {
-			x, y := a.(*ConfigError), b.(*ConfigError)
-			if x.Line != y.Line {
-				return x.Line - y.Line
-			}
-			return x.Col - y.Col
-		})
-		return nil, errors.Join(p.errs...)
+	if err := p.errs.err(); err != nil {
+		return nil, err
 	}
 	return games, nil
 }
@@ -117,7 +112,7 @@ func Parse(r io.Reader, name string) ([]Game, error) {
 type configParser struct {
 	file string
 	text string
-	errs []error
+	errs problems
 }
 
 // errorf records a problem at node (or at the file's start when node is nil).
@@ -128,7 +123,7 @@ func (p *configParser) errorf(node ast.Node, key string, kind error, value, form
 			line, col = tk.Position.Line, tk.Position.Column
 		}
 	}
-	p.errs = append(p.errs, &ConfigError{
+	p.errs.add(&ConfigError{
 		File: p.file, Line: line, Col: col, Key: key, Value: value,
 		Msg: fmt.Sprintf(format, args...), Err: kind,
 	})
@@ -136,7 +131,7 @@ func (p *configParser) errorf(node ast.Node, key string, kind error, value, form
 
 // textError records why checkText or checkTokens refuses the text.
 func (p *configParser) textError(tp *textProblem) {
-	p.errs = append(p.errs, &ConfigError{File: p.file, Line: tp.line, Col: tp.col, Value: tp.value, Msg: tp.msg, Err: tp.kind})
+	p.errs.add(&ConfigError{File: p.file, Line: tp.line, Col: tp.col, Value: tp.value, Msg: tp.msg, Err: tp.kind})
 }
 
 // oneLine returns a message of the YAML library as one short line.
@@ -174,7 +169,7 @@ func (p *configParser) parse(data []byte) []Game {
 				line, col = tk.Position.Line, tk.Position.Column
 			}
 		}
-		p.errs = append(p.errs, &ConfigError{File: p.file, Line: line, Col: col, Msg: oneLine(msg), Err: ErrSyntax})
+		p.errs.add(&ConfigError{File: p.file, Line: line, Col: col, Msg: oneLine(msg), Err: ErrSyntax})
 		return nil
 	}
 	var docs []ast.Node
@@ -465,7 +460,7 @@ func (p *configParser) known(m map[string]entry, prefix string, keys ...string) 
 // game reads one game's mapping m (of node n). prefix is its key path ("" or
 // "games[3].").
 func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game, bool) {
-	before := len(p.errs)
+	before := p.errs.n
 	p.known(m, prefix, "name", "heaps", "code", "base", "moves", "start", "lattice", "play", "state")
 	g := Game{Heaps: DefaultHeaps, Config: p.text, File: p.file, Line: 1}
 	if tk := firstKey(n).GetToken(); tk != nil && tk.Position != nil {
@@ -479,7 +474,7 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 		}
 		l, ok := p.lattice(e.value, prefix+"lattice")
 		p.name(m, prefix, &g)
-		if !ok || len(p.errs) > before {
+		if !ok || p.errs.n > before {
 			return Game{}, false
 		}
 		g.Lattice, g.Heaps = l, 0
@@ -509,7 +504,7 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 				}
 			}
 		}
-		if len(p.errs) > before {
+		if p.errs.n > before {
 			return Game{}, false
 		}
 		if err := CheckMemory(stateMemory(g.State, int64(g.Heaps))); err != nil {
@@ -585,7 +580,7 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 	if !hasCode && !hasMoves {
 		p.errorf(firstKey(n), prefix+"code", ErrMissing, "", "missing: a game needs a code, moves, or both")
 	}
-	if len(p.errs) > before {
+	if p.errs.n > before {
 		return Game{}, false
 	}
 	r, err := unionRules(parts)
@@ -663,7 +658,7 @@ func validName(s string) bool {
 
 // move reads one item of a moves list and compiles it to a Rule.
 func (p *configParser) move(n ast.Node, key string) (Rule, bool) {
-	before := len(p.errs)
+	before := p.errs.n
 	m, ok := p.mapping(n, key)
 	if !ok {
 		return Rule{}, false
@@ -701,7 +696,7 @@ func (p *configParser) move(n ast.Node, key string) (Rule, bool) {
 	}
 	d := Digit{Leave: leave, Distinct: distinct}
 	r := p.take(m["take"].value, key+".take", d)
-	return r, len(p.errs) == before
+	return r, p.errs.n == before
 }
 
 // take compiles a take set ([1, 3, 4], {min: 1, max: 3} or {min: 1}) whose
@@ -841,7 +836,7 @@ func (p *configParser) split(n ast.Node, key string, before int) (Rule, bool) {
 			d.Distinct = d.Leave
 		}
 	}
-	if len(p.errs) > before {
+	if p.errs.n > before {
 		return Rule{}, false
 	}
 	return Rule{Digits: []Digit{d}}, true
