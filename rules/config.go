@@ -110,9 +110,30 @@ func Parse(r io.Reader, name string) ([]Game, error) {
 }
 
 type configParser struct {
-	file string
-	text string
-	errs problems
+	file   string
+	text   string
+	errs   problems
+	digits int // the digits of move tables spent so far (see spend)
+}
+
+// maxRuleDigits bounds the digits of the move tables that compiling a
+// config's games spells out, in all. A rule has fewer than maxDigits, but
+// a file may hold many games, each with many move families.
+const maxRuleDigits = 1 << 24
+
+// spend counts n more digits of move tables, and reports whether they are
+// within maxRuleDigits; the first time they are not, it says so at node.
+func (p *configParser) spend(n int, node ast.Node, key string) bool {
+	if p.digits > maxRuleDigits {
+		return false
+	}
+	p.digits += n
+	if p.digits > maxRuleDigits {
+		p.errorf(node, key, ErrTooLarge, "",
+			"the games of this config compile to move tables of more than %d digits in all; a config may hold at most that many", maxRuleDigits)
+		return false
+	}
+	return true
 }
 
 // errorf records a problem at node (or at the file's start when node is nil).
@@ -553,7 +574,7 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 	}
 	if e, ok := m["code"]; ok {
 		key := prefix + "code"
-		if s, ok := p.scalar(e.value, key, "a code such as \"0.77\""); ok {
+		if s, ok := p.scalar(e.value, key, "a code such as \"0.77\""); ok && p.spend(len(s), e.value, key) {
 			r, err := ParseCode(s, base)
 			if err != nil {
 				p.errorf(e.value, key, ErrBadCode, strconv.Quote(s), "%v", err)
@@ -582,6 +603,22 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 	}
 	if p.errs.n > before {
 		return Game{}, false
+	}
+	size, _, err := unionShape(parts)
+	if err == nil {
+		// The union spells out size digits, and goes over them once for
+		// each family with a repeating tail.
+		cost := size
+		for _, r := range parts {
+			if r.Period > 0 {
+				cost += size
+			} else {
+				cost += len(r.Digits)
+			}
+		}
+		if !p.spend(cost, firstKey(n), prefix+"moves") {
+			return Game{}, false
+		}
 	}
 	r, err := unionRules(parts)
 	if err != nil {
@@ -729,7 +766,7 @@ func (p *configParser) take(n ast.Node, key string, d Digit) Rule {
 				ks = append(ks, int(v))
 			}
 		}
-		if len(ks) == 0 {
+		if len(ks) == 0 || !p.spend(slices.Max(ks)+1, n, key) {
 			return Rule{}
 		}
 		digits := make([]Digit, slices.Max(ks)+1)
@@ -759,6 +796,9 @@ func (p *configParser) take(n ast.Node, key string, d Digit) Rule {
 	}
 	e, ok = m["max"]
 	if !ok {
+		if !p.spend(int(lo)+1, n, key) {
+			return Rule{}
+		}
 		digits := make([]Digit, lo+1)
 		digits[lo] = d
 		return normalize(Rule{Digits: digits, Period: 1})
@@ -774,6 +814,8 @@ func (p *configParser) take(n ast.Node, key string, d Digit) Rule {
 	case hi >= maxDigits:
 		p.errorf(e.value, key+".max", ErrTooLarge, describe(e.value),
 			"must be below %d (leave max out to allow any count from min on)", maxDigits)
+		return Rule{}
+	case !p.spend(int(hi)+1, n, key):
 		return Rule{}
 	}
 	digits := make([]Digit, hi+1)
