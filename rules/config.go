@@ -101,7 +101,10 @@ func Parse(r io.Reader, name string) ([]Game, error) {
 	}
 	// A byte-order mark says the text is UTF-8; it is not part of it.
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
-	p := &configParser{file: name, text: string(data)}
+	p := &configParser{file: name, text: string(data),
+		visits: budget{limit: maxVisits, what: "through its aliases, the config holds more than %d keys and list items"},
+		digits: budget{limit: maxRuleDigits, what: "the games of this config compile to move tables of more than %d digits in all"},
+	}
 	games := p.parse(data)
 	if err := p.errs.err(); err != nil {
 		return nil, err
@@ -113,7 +116,9 @@ type configParser struct {
 	file   string
 	text   string
 	errs   problems
-	digits int // the digits of move tables spent so far (see spend)
+	keys   map[*ast.MappingValueNode]mapKey // each key's text (see resolver)
+	visits budget                           // keys and list items read (see visit)
+	digits budget                           // digits of move tables spelt out (see spend)
 }
 
 // maxRuleDigits bounds the digits of the move tables that compiling a
@@ -121,19 +126,29 @@ type configParser struct {
 // a file may hold many games, each with many move families.
 const maxRuleDigits = 1 << 24
 
-// spend counts n more digits of move tables, and reports whether they are
-// within maxRuleDigits; the first time they are not, it says so at node.
-func (p *configParser) spend(n int, node ast.Node, key string) bool {
-	if p.digits > maxRuleDigits {
+// A budget bounds what reading a config spends.
+type budget struct {
+	spent, limit int
+	what         string // what is past the limit, with a %d for it
+}
+
+// charge spends n of b (for node at, of path key) and reports whether it
+// is within b's limit; the first time it is not, it records the problem.
+func (p *configParser) charge(b *budget, n int, at ast.Node, key string) bool {
+	if b.spent > b.limit {
 		return false
 	}
-	p.digits += n
-	if p.digits > maxRuleDigits {
-		p.errorf(node, key, ErrTooLarge, "",
-			"the games of this config compile to move tables of more than %d digits in all; a config may hold at most that many", maxRuleDigits)
+	b.spent += n
+	if b.spent > b.limit {
+		p.errorf(at, key, ErrTooLarge, "", b.what+"; a config may hold at most that many", b.limit)
 		return false
 	}
 	return true
+}
+
+// spend counts n more digits of move tables (see maxRuleDigits).
+func (p *configParser) spend(n int, at ast.Node, key string) bool {
+	return p.charge(&p.digits, n, at, key)
 }
 
 // errorf records a problem at node (or at the file's start when node is nil).
@@ -194,14 +209,17 @@ func (p *configParser) parse(data []byte) []Game {
 		return nil
 	}
 	var docs []ast.Node
+	p.keys = map[*ast.MappingValueNode]mapKey{}
 	for _, d := range f.Docs {
 		if d == nil || d.Body == nil {
 			continue
 		}
-		if _, ok := unwrap(d.Body).(*ast.NullNode); ok {
+		r := &resolver{p: p, anchors: map[string]ast.Node{}}
+		body := r.node(d.Body)
+		if _, ok := body.(*ast.NullNode); ok {
 			continue
 		}
-		docs = append(docs, d.Body)
+		docs = append(docs, body)
 	}
 	if len(docs) == 0 {
 		p.errorf(nil, "", ErrEmpty, "", "empty config: no game defined")
@@ -209,7 +227,8 @@ func (p *configParser) parse(data []byte) []Game {
 	}
 	var games []Game
 	var (
-		nodes    []ast.Node // each game's node and key prefix, for duplicate-name errors
+		nodes    []ast.Node // each game's node, the node of its name, and its key prefix, for name errors
+		names    []ast.Node
 		prefixes []string
 	)
 	for _, body := range docs {
@@ -220,7 +239,7 @@ func (p *configParser) parse(data []byte) []Game {
 		if list, ok := m["games"]; ok {
 			for k, v := range m {
 				if k != "games" {
-					p.errorf(v.key, k, ErrUnknownKey, "", "a file with a games list may hold no other key")
+					p.errorf(v.key, join("", k), ErrUnknownKey, "", "a file with a games list may hold no other key")
 				}
 			}
 			seq, ok := p.sequence(list.value, "games")
@@ -239,6 +258,7 @@ func (p *configParser) parse(data []byte) []Game {
 				if g, ok := p.game(n, gm, prefix+"."); ok {
 					games = append(games, g)
 					nodes = append(nodes, n)
+					names = append(names, nameNode(n, gm))
 					prefixes = append(prefixes, prefix+".")
 				}
 			}
@@ -247,6 +267,7 @@ func (p *configParser) parse(data []byte) []Game {
 		if g, ok := p.game(body, m, ""); ok {
 			games = append(games, g)
 			nodes = append(nodes, body)
+			names = append(names, nameNode(body, m))
 			prefixes = append(prefixes, "")
 		}
 	}
@@ -265,7 +286,7 @@ func (p *configParser) parse(data []byte) []Game {
 			}
 		}
 		if j, ok := seen[games[i].Name]; ok {
-			p.errorf(nameNode(nodes[i]), prefixes[i]+"name", ErrDuplicate, quote(games[i].Name),
+			p.errorf(names[i], prefixes[i]+"name", ErrDuplicate, quote(games[i].Name),
 				"game name already used by the game at line %d", games[j].Line)
 			continue
 		}
@@ -274,14 +295,11 @@ func (p *configParser) parse(data []byte) []Game {
 	return games
 }
 
-// nameNode returns the value node of a game's name key, or the game's node.
-func nameNode(n ast.Node) ast.Node {
-	if m, ok := unwrap(n).(*ast.MappingNode); ok {
-		for _, mv := range m.Values {
-			if mv.Key.GetToken().Value == "name" {
-				return mv.Value
-			}
-		}
+// nameNode returns the value node of the name key of a game's mapping m
+// (of node n), or the game's first key.
+func nameNode(n ast.Node, m map[string]entry) ast.Node {
+	if e, ok := m["name"]; ok {
+		return e.value
 	}
 	return firstKey(n)
 }
@@ -319,7 +337,15 @@ func unwrap(n ast.Node) ast.Node {
 }
 
 // mapping returns the keys of a mapping node. key is the node's path.
+//
+// A merge key "<<" adds the keys of the mapping it names, or of each of a
+// list of mappings, that the mapping does not have (and the earlier of
+// the list, the later do not): "<<: *defaults" with anchored defaults.
 func (p *configParser) mapping(n ast.Node, key string) (map[string]entry, bool) {
+	return p.mergedMapping(n, key, 0)
+}
+
+func (p *configParser) mergedMapping(n ast.Node, key string, depth int) (map[string]entry, bool) {
 	var values []*ast.MappingValueNode
 	switch v := unwrap(n).(type) {
 	case *ast.MappingNode:
@@ -334,18 +360,84 @@ func (p *configParser) mapping(n ast.Node, key string) (map[string]entry, bool) 
 		p.typeError(n, key, what)
 		return nil, false
 	}
+	if !p.visit(len(values), n, key) {
+		return nil, false
+	}
 	m := map[string]entry{}
+	var merge *ast.MappingValueNode
 	for _, mv := range values {
-		k := mv.Key.GetToken().Value
-		path := join(key, k)
-		if _, dup := m[k]; dup {
-			p.errorf(mv.Key, path, ErrDuplicate, "", "key defined twice (first at line %d)",
-				m[k].key.GetToken().Position.Line)
+		k := p.keys[mv]
+		if k.merge {
+			if merge != nil {
+				p.errorf(mv.Key, join(key, "<<"), ErrDuplicate, "", "key defined twice (first at line %d)",
+					merge.Key.GetToken().Position.Line)
+				continue
+			}
+			merge = mv
 			continue
 		}
-		m[k] = entry{key: mv.Key, value: mv.Value}
+		if _, dup := m[k.text]; dup {
+			p.errorf(mv.Key, join(key, k.text), ErrDuplicate, "", "key defined twice (first at line %d)",
+				m[k.text].key.GetToken().Position.Line)
+			continue
+		}
+		m[k.text] = entry{key: mv.Key, value: mv.Value}
+	}
+	if merge == nil {
+		return m, true
+	}
+	if depth >= maxDepth {
+		p.errorf(merge.Key, join(key, "<<"), ErrTooLarge, "", "merge keys nested more than %d deep", maxDepth)
+		return m, true
+	}
+	for _, src := range p.mergeSources(merge.Value, join(key, "<<")) {
+		from, ok := p.mergedMapping(src, key, depth+1)
+		if !ok {
+			continue
+		}
+		for k, e := range from {
+			if _, ok := m[k]; !ok {
+				m[k] = e
+			}
+		}
 	}
 	return m, true
+}
+
+// mergeSources returns the mappings a merge key's value n names: n itself,
+// or the items of a list of mappings.
+func (p *configParser) mergeSources(n ast.Node, key string) []ast.Node {
+	const want = "a mapping or a list of mappings to merge"
+	switch v := unwrap(n).(type) {
+	case *ast.MappingNode, *ast.MappingValueNode:
+		return []ast.Node{n}
+	case *ast.SequenceNode:
+		if !p.visit(len(v.Values), n, key) {
+			return nil
+		}
+		var srcs []ast.Node
+		for i, item := range v.Values {
+			switch unwrap(item).(type) {
+			case *ast.MappingNode, *ast.MappingValueNode:
+				srcs = append(srcs, item)
+			default:
+				p.typeError(item, fmt.Sprintf("%s[%d]", key, i), "a mapping to merge")
+			}
+		}
+		return srcs
+	}
+	p.typeError(n, key, want)
+	return nil
+}
+
+// maxVisits bounds the keys and list items that reading a config goes
+// through. Without aliases there is one a token at most; aliases can make
+// one value appear many times over ("billion laughs").
+const maxVisits = 1 << 20
+
+// visit counts n more keys or list items read (see maxVisits).
+func (p *configParser) visit(n int, at ast.Node, key string) bool {
+	return p.charge(&p.visits, n, at, key)
 }
 
 // sequence returns the items of a sequence node.
@@ -355,10 +447,15 @@ func (p *configParser) sequence(n ast.Node, key string) ([]ast.Node, bool) {
 		p.typeError(n, key, "a list")
 		return nil, false
 	}
+	if !p.visit(len(s.Values), n, key) {
+		return nil, false
+	}
 	return s.Values, true
 }
 
+// join returns the path of key in the mapping of path prefix.
 func join(prefix, key string) string {
+	key = segment(key)
 	if prefix == "" {
 		return key
 	}
@@ -368,8 +465,12 @@ func join(prefix, key string) string {
 	return prefix + "." + key
 }
 
-// typeError reports a value of the wrong kind.
+// typeError reports a value of the wrong kind. An alias left in the tree
+// has no anchor, which the resolver reported.
 func (p *configParser) typeError(n ast.Node, key, want string) {
+	if _, ok := n.(*ast.AliasNode); ok {
+		return
+	}
 	p.errorf(n, key, ErrType, describe(n), "must be %s", want)
 }
 
@@ -391,9 +492,9 @@ func describe(n ast.Node) string {
 		return strconv.Quote(v.Value)
 	default:
 		if tk := n.GetToken(); tk != nil {
-			return tk.Value
+			return shorten(tk.Value)
 		}
-		return n.String()
+		return shorten(n.String())
 	}
 }
 

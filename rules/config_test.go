@@ -257,3 +257,60 @@ func TestUnionRules(t *testing.T) {
 		}
 	}
 }
+
+// TestAliases checks that anchors, aliases and merge keys mean what YAML
+// says: an alias is its anchor's value, and a merge key adds the keys of
+// the mappings it names that the mapping lacks, the first named first.
+func TestAliases(t *testing.T) {
+	const config = `games:
+  - &kayles
+    name: kayles
+    code: "0.77"
+    heaps: &n 500
+  - <<: *kayles
+    name: kayles-ring
+    start: ring
+  - name: dawson
+    code: "0.07"
+    heaps: *n
+  - <<: [{name: first, heaps: 7}, *kayles]
+    code: "0.7"
+  - &sub
+    name: subtraction
+    moves: &moves
+      - take: &counts [1, 3, 4]
+  - <<: *sub
+    name: subtraction-and-split
+    moves:
+      - take: *counts
+      - split: {parts: 2}
+  - name: again
+    moves: *moves
+  - {<<: {<<: *kayles, heaps: 9}, name: nested}
+`
+	games, err := Parse(strings.NewReader(config), "aliases.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		name, key string
+		heaps     int
+	}{
+		{"kayles", "line:0.77", 500},
+		{"kayles-ring", "ring:0.77", 500},
+		{"dawson", "line:0.07", 500},
+		{"first", "line:0.7", 7},
+		{"subtraction", "line:0.3033", DefaultHeaps},
+		{"subtraction-and-split", "line:4.3033", DefaultHeaps},
+		{"again", "line:0.3033", DefaultHeaps},
+		{"nested", "line:0.77", 9},
+	}
+	if len(games) != len(want) {
+		t.Fatalf("got %d games, want %d", len(games), len(want))
+	}
+	for i, w := range want {
+		if g := games[i]; g.Name != w.name || g.Key() != w.key || g.Heaps != w.heaps {
+			t.Errorf("game %d = %s %s heaps %d, want %s %s heaps %d", i, g.Name, g.Key(), g.Heaps, w.name, w.key, w.heaps)
+		}
+	}
+}

@@ -5,7 +5,144 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/token"
 )
+
+// A resolver rewrites a document's tree so that the rest of the parser
+// sees plain values: it puts the anchored value in place of each alias, so
+// that a value that came through an alias is located where it is written,
+// at its anchor. An alias refers to the last anchor of its name before it
+// in the same document; as an anchor takes its name only once its value is
+// read, a value cannot hold an alias of itself and the tree stays free of
+// cycles, but one value may now appear in many places (see
+// configParser.visit). Keys, which the tree cannot hold rewritten, are
+// resolved to their text in configParser.keys.
+type resolver struct {
+	p       *configParser
+	anchors map[string]ast.Node
+	path    []string // the keys and indices leading to the node at hand
+}
+
+// A mapKey is a key resolved to its text; merge marks the merge key "<<".
+type mapKey struct {
+	text  string
+	merge bool
+}
+
+// where returns the key path of the node at hand, as errors name it.
+func (r *resolver) where() string {
+	var b strings.Builder
+	for _, s := range r.path {
+		if b.Len() > 0 && !strings.HasPrefix(s, "[") {
+			b.WriteByte('.')
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+// node resolves n and what it holds, and returns what replaces it.
+func (r *resolver) node(n ast.Node) ast.Node {
+	switch v := n.(type) {
+	case *ast.MappingNode:
+		for _, mv := range v.Values {
+			r.pair(mv)
+		}
+	case *ast.MappingValueNode:
+		r.pair(v)
+	case *ast.SequenceNode:
+		for i, item := range v.Values {
+			r.path = append(r.path, "["+strconv.Itoa(i)+"]")
+			v.Values[i] = r.node(item)
+			r.path = r.path[:len(r.path)-1]
+		}
+	case *ast.AnchorNode:
+		value := r.node(v.Value)
+		if v.Name != nil {
+			r.anchors[v.Name.GetToken().Value] = value
+		}
+		return value
+	case *ast.AliasNode:
+		name := ""
+		if v.Value != nil {
+			name = v.Value.GetToken().Value
+		}
+		if target, ok := r.anchors[name]; ok {
+			return target
+		}
+		r.p.errorf(v, r.where(), ErrSyntax, "", "alias *%s has no anchor &%s before it in this document", shorten(name), shorten(name))
+	case *ast.TagNode:
+		return r.node(v.Value)
+	}
+	return n
+}
+
+// pair resolves a key and its value.
+func (r *resolver) pair(mv *ast.MappingValueNode) {
+	k := r.key(mv.Key)
+	r.p.keys[mv] = k
+	r.path = append(r.path, segment(k.text))
+	mv.Value = r.node(mv.Value)
+	r.path = r.path[:len(r.path)-1]
+}
+
+// key resolves a key node to its text.
+func (r *resolver) key(n ast.Node) mapKey {
+	if _, ok := n.(*ast.MergeKeyNode); ok {
+		return mapKey{text: "<<", merge: true}
+	}
+	if mk, ok := n.(*ast.MappingKeyNode); ok { // "? key"
+		n = mk.Value
+	}
+	v := r.node(n)
+	if _, ok := v.(*ast.AliasNode); ok {
+		return mapKey{} // undefined, and reported
+	}
+	text, ok := scalarText(v)
+	if !ok {
+		r.p.errorf(v, r.where(), ErrType, describe(v), "a key must be a name")
+	}
+	return mapKey{text: text}
+}
+
+// segment writes a key as a key path names it: as it is when it is a
+// plain word, quoted otherwise.
+func segment(k string) string {
+	if k == "" {
+		return `""`
+	}
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '<') {
+			return quote(k)
+		}
+	}
+	return k
+}
+
+// scalarText returns the text of a scalar value as written (a string's
+// value), and false if n is not a scalar.
+func scalarText(n ast.Node) (string, bool) {
+	switch v := n.(type) {
+	case *ast.StringNode:
+		return v.Value, true
+	case *ast.LiteralNode:
+		if v.Value != nil {
+			return v.Value.Value, true
+		}
+		return "", true
+	case *ast.NullNode:
+		if v.Token == nil || v.Token.Type == token.ImplicitNullType {
+			return "", true
+		}
+		return v.Token.Value, true
+	case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode, *ast.InfinityNode, *ast.NanNode:
+		return v.GetToken().Value, true
+	}
+	return "", false
+}
 
 // States of a text read as a whole number.
 const (
