@@ -214,6 +214,13 @@ func (p *configParser) parse(data []byte) []Game {
 		if d == nil || d.Body == nil {
 			continue
 		}
+		if dir, ok := d.Body.(*ast.DirectiveNode); ok {
+			if dir.Name != nil && dir.Name.GetToken().Value == "TAG" {
+				p.errorf(dir, "", ErrBadValue, "",
+					"%%TAG directives are not allowed: a config uses the core schema's tags, and !! means them")
+			}
+			continue // %YAML
+		}
 		r := &resolver{p: p, anchors: map[string]ast.Node{}}
 		body := r.node(d.Body)
 		if _, ok := body.(*ast.NullNode); ok {
@@ -466,7 +473,8 @@ func join(prefix, key string) string {
 }
 
 // typeError reports a value of the wrong kind. An alias left in the tree
-// has no anchor, which the resolver reported.
+// stands for a problem the resolver reported: an alias with no anchor, or
+// a tagged value it refused.
 func (p *configParser) typeError(n ast.Node, key, want string) {
 	if _, ok := n.(*ast.AliasNode); ok {
 		return

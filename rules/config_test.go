@@ -288,14 +288,7 @@ func TestAliases(t *testing.T) {
     moves: *moves
   - {<<: {<<: *kayles, heaps: 9}, name: nested}
 `
-	games, err := Parse(strings.NewReader(config), "aliases.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []struct {
-		name, key string
-		heaps     int
-	}{
+	checkGames(t, config, []gameWant{
 		{"kayles", "line:0.77", 500},
 		{"kayles-ring", "ring:0.77", 500},
 		{"dawson", "line:0.07", 500},
@@ -304,6 +297,21 @@ func TestAliases(t *testing.T) {
 		{"subtraction-and-split", "line:4.3033", DefaultHeaps},
 		{"again", "line:0.3033", DefaultHeaps},
 		{"nested", "line:0.77", 9},
+	})
+}
+
+// A gameWant is what checkGames expects of a game.
+type gameWant struct {
+	name, key string // Name and Key()
+	heaps     int
+}
+
+// checkGames parses config and checks that its games are those of want.
+func checkGames(t *testing.T, config string, want []gameWant) {
+	t.Helper()
+	games, err := Parse(strings.NewReader(config), "check.yaml")
+	if err != nil {
+		t.Fatal(err)
 	}
 	if len(games) != len(want) {
 		t.Fatalf("got %d games, want %d", len(games), len(want))
@@ -313,4 +321,38 @@ func TestAliases(t *testing.T) {
 			t.Errorf("game %d = %s %s heaps %d, want %s %s heaps %d", i, g.Name, g.Key(), g.Heaps, w.name, w.key, w.heaps)
 		}
 	}
+}
+
+// TestTags checks that the core schema's tags mean what they say: !!str
+// makes a string of what YAML would read as a number, and the others
+// accept what they name, in any of YAML's spellings.
+func TestTags(t *testing.T) {
+	const config = `%YAML 1.2
+---
+games:
+  - name: !!str 123
+    code: !!str 0.77
+    heaps: !!int "500"
+  - !!map
+    name: !<tag:yaml.org,2002:str> b
+    code: "0.07"
+    heaps: !!float 1e3
+  - name: c
+    !!str code: "0.7"
+    heaps: !!int 0x10
+    moves: !!seq
+      - take: !!seq [2]
+        leave: [!!int "2"]
+        distinct: !!bool "true"
+  - name: d
+    lattice: !!map
+      size: [3, 3]
+      moves: [{step: [-1, 0], repeat: !!bool TRUE}]
+`
+	checkGames(t, config, []gameWant{
+		{"123", "line:0.77", 500},
+		{"b", "line:0.07", 1000},
+		{"c", "line:0.74!", 16},
+		{"d", "lattice:(-1,0)* on 3×3", 0},
+	})
 }

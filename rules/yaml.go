@@ -11,9 +11,10 @@ import (
 )
 
 // A resolver rewrites a document's tree so that the rest of the parser
-// sees plain values: it puts the anchored value in place of each alias, so
-// that a value that came through an alias is located where it is written,
-// at its anchor. An alias refers to the last anchor of its name before it
+// sees plain values: it checks every tag and applies the core schema's
+// (a value tagged !!str becomes a string, !!int an integer, …), and puts
+// the anchored value in place of each alias, so that a value that came
+// through an alias is located where it is written, at its anchor. An alias refers to the last anchor of its name before it
 // in the same document; as an anchor takes its name only once its value is
 // read, a value cannot hold an alias of itself and the tree stays free of
 // cycles, but one value may now appear in many places (see
@@ -24,6 +25,9 @@ type resolver struct {
 	anchors map[string]ast.Node
 	path    []string // the keys and indices leading to the node at hand
 }
+
+// coreTags are the tags of the YAML core schema, by their short names.
+var coreTags = []string{"str", "int", "float", "bool", "null", "map", "seq"}
 
 // A mapKey is a key resolved to its text; merge marks the merge key "<<".
 type mapKey struct {
@@ -74,7 +78,7 @@ func (r *resolver) node(n ast.Node) ast.Node {
 		}
 		r.p.errorf(v, r.where(), ErrSyntax, "", "alias *%s has no anchor &%s before it in this document", shorten(name), shorten(name))
 	case *ast.TagNode:
-		return r.node(v.Value)
+		return r.tag(v)
 	}
 	return n
 }
@@ -144,6 +148,97 @@ func scalarText(n ast.Node) (string, bool) {
 	return "", false
 }
 
+// tag checks a tagged value and returns the value the tag makes of it.
+func (r *resolver) tag(t *ast.TagNode) ast.Node {
+	value := r.node(t.Value)
+	name := coreTag(t.Start.Value)
+	if name == "" {
+		r.p.errorf(t, r.where(), ErrBadValue, "", "tag %s is not allowed: a config may use the YAML core schema's tags only, !!%s",
+			shorten(t.Start.Value), strings.Join(coreTags, ", !!"))
+		return refused(t)
+	}
+	if _, ok := value.(*ast.AliasNode); ok {
+		return value // undefined, and reported
+	}
+	switch name {
+	case "map":
+		switch value.(type) {
+		case *ast.MappingNode, *ast.MappingValueNode:
+			return value
+		}
+		r.p.errorf(t, r.where(), ErrType, describe(value), "!!map needs a mapping")
+		return refused(t)
+	case "seq":
+		if _, ok := value.(*ast.SequenceNode); ok {
+			return value
+		}
+		r.p.errorf(t, r.where(), ErrType, describe(value), "!!seq needs a list")
+		return refused(t)
+	}
+	text, ok := scalarText(value)
+	if !ok {
+		r.p.errorf(t, r.where(), ErrType, describe(value), "!!%s needs a single value", name)
+		return refused(t)
+	}
+	tk := *value.GetToken()
+	tk.Value, tk.Position = text, t.Start.Position
+	switch name {
+	case "str":
+		tk.Type = token.DoubleQuoteType
+		return ast.String(&tk)
+	case "int":
+		if isIntText(text) {
+			tk.Type = token.IntegerType
+			return ast.Integer(&tk)
+		}
+	case "float":
+		if f, ok := parseFloat(text); ok {
+			tk.Type = token.FloatType
+			return &ast.FloatNode{BaseNode: &ast.BaseNode{}, Token: &tk, Value: f}
+		}
+	case "bool":
+		switch text {
+		case "true", "True", "TRUE", "false", "False", "FALSE":
+			tk.Type = token.BoolType
+			return ast.Bool(&tk)
+		}
+	case "null":
+		switch text {
+		case "", "~", "null", "Null", "NULL":
+			tk.Type = token.NullType
+			return ast.Null(&tk)
+		}
+	}
+	want := map[string]string{"int": "an integer written in digits", "float": "a number", "bool": "true or false", "null": "null or nothing"}[name]
+	r.p.errorf(t, r.where(), ErrType, quote(text), "!!%s needs %s", name, want)
+	return refused(t)
+}
+
+// refused returns what stands in the tree for the value of t, refused: an
+// alias of no anchor, which the parser takes as a problem already reported.
+func refused(t *ast.TagNode) ast.Node {
+	return &ast.AliasNode{BaseNode: &ast.BaseNode{}, Start: t.Start}
+}
+
+// coreTag returns the short name of a core schema tag ("str" for "!!str"
+// or "!<tag:yaml.org,2002:str>"), or "" for any other tag.
+func coreTag(tag string) string {
+	name, ok := strings.CutPrefix(tag, "!!")
+	if !ok {
+		inner, ok := strings.CutPrefix(tag, "!<tag:yaml.org,2002:")
+		if !ok || !strings.HasSuffix(inner, ">") {
+			return ""
+		}
+		name = strings.TrimSuffix(inner, ">")
+	}
+	for _, t := range coreTags {
+		if name == t {
+			return t
+		}
+	}
+	return ""
+}
+
 // States of a text read as a whole number.
 const (
 	numberWhole    = iota // a whole number that fits in an int64
@@ -203,6 +298,16 @@ func parseWhole(text string) (int64, int) {
 		return 0, numberTooLarge
 	}
 	return int64(u), numberWhole
+}
+
+// isIntText reports whether text is written as the core schema writes an
+// integer (or as the YAML library reads one): decimal, 0x hexadecimal, 0o
+// or 0 octal, or 0b binary digits (with '_' between them), after an
+// optional sign.
+func isIntText(text string) bool {
+	_, st := parseWhole(text)
+	_, isFloat := parseFloat(text)
+	return isDecimalInt(text) || !isFloat && st != notNumber && st != numberNotWhole
 }
 
 // isDecimalInt reports whether text is a sign and decimal digits (with '_'
