@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -117,8 +116,13 @@ type configParser struct {
 	text   string
 	errs   problems
 	keys   map[*ast.MappingValueNode]mapKey // each key's text (see resolver)
+	merged map[ast.Node]map[string]entry    // the keys of each mapping merged into another
 	visits budget                           // keys and list items read (see visit)
 	digits budget                           // digits of move tables spelt out (see spend)
+	// counts and listed are the counts of a take list and a set of them,
+	// kept for the next list; listed is empty between lists.
+	counts []int
+	listed [maxDigits / 64]uint64
 }
 
 // maxRuleDigits bounds the digits of the move tables that compiling a
@@ -210,6 +214,7 @@ func (p *configParser) parse(data []byte) []Game {
 	}
 	var docs []ast.Node
 	p.keys = map[*ast.MappingValueNode]mapKey{}
+	p.merged = map[ast.Node]map[string]entry{}
 	for _, d := range f.Docs {
 		if d == nil || d.Body == nil {
 			continue
@@ -398,9 +403,14 @@ func (p *configParser) mergedMapping(n ast.Node, key string, depth int) (map[str
 		return m, true
 	}
 	for _, src := range p.mergeSources(merge.Value, join(key, "<<")) {
-		from, ok := p.mergedMapping(src, key, depth+1)
+		// A mapping merged in many places (through aliases) is read once.
+		from, ok := p.merged[src]
 		if !ok {
-			continue
+			from, ok = p.mergedMapping(src, key, depth+1)
+			if !ok {
+				continue
+			}
+			p.merged[src] = from
 		}
 		for k, e := range from {
 			if _, ok := m[k]; !ok {
@@ -514,15 +524,8 @@ func (p *configParser) integer(n ast.Node, key string) (int64, bool) {
 	var text string
 	switch v := unwrap(n).(type) {
 	case *ast.IntegerNode:
-		switch x := v.Value.(type) {
-		case int64:
+		if x, ok := intValue(v); ok {
 			return x, true
-		case uint64:
-			if x <= math.MaxInt64 {
-				return int64(x), true
-			}
-			p.errorf(n, key, ErrTooLarge, describe(n), "number too large")
-			return 0, false
 		}
 		text = v.GetToken().Value
 	case *ast.FloatNode:
@@ -556,6 +559,33 @@ func (p *configParser) integer(n ast.Node, key string) (int64, bool) {
 	return 0, false
 }
 
+// listInteger reads item i of the list at path key as p.integer does,
+// spelling out the item's path only for a problem.
+func (p *configParser) listInteger(n ast.Node, key string, i int) (int64, bool) {
+	if v, ok := n.(*ast.IntegerNode); ok {
+		if x, ok := intValue(v); ok {
+			return x, true
+		}
+	}
+	return p.integer(n, itemKey(key, i))
+}
+
+// intValue returns the value of an integer node, if it fits in an int64.
+func intValue(v *ast.IntegerNode) (int64, bool) {
+	switch x := v.Value.(type) {
+	case int64:
+		return x, true
+	case uint64:
+		if x <= math.MaxInt64 {
+			return int64(x), true
+		}
+	}
+	return 0, false
+}
+
+// itemKey returns the path of item i of the list at path key.
+func itemKey(key string, i int) string { return key + "[" + strconv.Itoa(i) + "]" }
+
 func (p *configParser) boolean(n ast.Node, key string) (bool, bool) {
 	if b, ok := unwrap(n).(*ast.BoolNode); ok {
 		return b.Value, true
@@ -579,11 +609,16 @@ func (p *configParser) scalar(n ast.Node, key, want string) (string, bool) {
 
 // known checks that m has only the given keys.
 func (p *configParser) known(m map[string]entry, prefix string, keys ...string) {
-	for _, k := range slices.Sorted(maps.Keys(m)) {
+	var unknown []string
+	for k := range m {
 		if !slices.Contains(keys, k) {
-			p.errorf(m[k].key, join(prefix, k), ErrUnknownKey, "",
-				"unknown key; the keys here are %s", strings.Join(keys, ", "))
+			unknown = append(unknown, k)
 		}
+	}
+	slices.Sort(unknown)
+	for _, k := range unknown {
+		p.errorf(m[k].key, join(prefix, k), ErrUnknownKey, "",
+			"unknown key; the keys here are %s", strings.Join(keys, ", "))
 	}
 }
 
@@ -849,32 +884,38 @@ func (p *configParser) move(n ast.Node, key string) (Rule, bool) {
 // removals may leave what d says.
 func (p *configParser) take(n ast.Node, key string, d Digit) Rule {
 	if _, ok := unwrap(n).(*ast.SequenceNode); ok {
-		seq, _ := p.sequence(n, key)
+		seq, ok := p.sequence(n, key)
+		if !ok {
+			return Rule{}
+		}
 		if len(seq) == 0 {
 			p.errorf(n, key, ErrEmpty, "[]", "empty take set")
 			return Rule{}
 		}
-		var ks []int
-		listed := make(map[int]bool, len(seq))
+		// The counts, and a set of them, are kept for the next list.
+		ks := p.counts[:0]
 		for i, item := range seq {
-			ik := fmt.Sprintf("%s[%d]", key, i)
-			v, ok := p.integer(item, ik)
+			v, ok := p.listInteger(item, key, i)
 			if !ok {
 				continue
 			}
 			switch {
 			case v < 1:
-				p.errorf(item, ik, ErrBadValue, describe(item), "must be at least 1")
+				p.errorf(item, itemKey(key, i), ErrBadValue, describe(item), "must be at least 1")
 			case v >= maxDigits:
-				p.errorf(item, ik, ErrTooLarge, describe(item),
+				p.errorf(item, itemKey(key, i), ErrTooLarge, describe(item),
 					"must be below %d (for every count from some k on, use {min: k})", maxDigits)
-			case listed[int(v)]:
-				p.errorf(item, ik, ErrDuplicate, describe(item), "count listed twice")
+			case p.listed[v/64]&(1<<(v%64)) != 0:
+				p.errorf(item, itemKey(key, i), ErrDuplicate, describe(item), "count listed twice")
 			default:
-				listed[int(v)] = true
+				p.listed[v/64] |= 1 << (v % 64)
 				ks = append(ks, int(v))
 			}
 		}
+		for _, k := range ks {
+			p.listed[k/64] = 0
+		}
+		p.counts = ks[:0]
 		if len(ks) == 0 || !p.spend(slices.Max(ks)+1, n, key) {
 			return Rule{}
 		}
@@ -945,17 +986,16 @@ func (p *configParser) leave(n ast.Node, key string) uint8 {
 	}
 	var bits uint8
 	for i, item := range seq {
-		ik := fmt.Sprintf("%s[%d]", key, i)
-		v, ok := p.integer(item, ik)
+		v, ok := p.listInteger(item, key, i)
 		if !ok {
 			continue
 		}
 		if v < 0 || v > 3 {
-			p.errorf(item, ik, ErrBadValue, describe(item), "a move leaves 0, 1, 2 or 3 heaps")
+			p.errorf(item, itemKey(key, i), ErrBadValue, describe(item), "a move leaves 0, 1, 2 or 3 heaps")
 			continue
 		}
 		if bits&(1<<v) != 0 {
-			p.errorf(item, ik, ErrDuplicate, describe(item), "listed twice")
+			p.errorf(item, itemKey(key, i), ErrDuplicate, describe(item), "listed twice")
 		}
 		bits |= 1 << v
 	}
