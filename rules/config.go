@@ -117,8 +117,11 @@ type configParser struct {
 	errs   problems
 	keys   map[*ast.MappingValueNode]mapKey // each key's text (see resolver)
 	merged map[ast.Node]map[string]entry    // the keys of each mapping merged into another
-	visits budget                           // keys and list items read (see visit)
-	digits budget                           // digits of move tables spelt out (see spend)
+	// refused holds the values of tags the resolver refused, by the node
+	// that stands for each in the tree (see refused).
+	refused map[ast.Node]ast.Node
+	visits  budget // keys and list items read (see visit)
+	digits  budget // digits of move tables spelt out (see spend)
 	// counts and listed are the counts of a take list and a set of them,
 	// kept for the next list; listed is empty between lists.
 	counts []int
@@ -215,6 +218,7 @@ func (p *configParser) parse(data []byte) []Game {
 	var docs []ast.Node
 	p.keys = map[*ast.MappingValueNode]mapKey{}
 	p.merged = map[ast.Node]map[string]entry{}
+	p.refused = map[ast.Node]ast.Node{}
 	for _, d := range f.Docs {
 		if d == nil || d.Body == nil {
 			continue
@@ -505,7 +509,7 @@ func describe(n ast.Node) string {
 		return "an alias"
 	case *ast.StringNode:
 		if _, st := parseWhole(v.Value); st != notNumber && v.Token.Type == token.StringType {
-			return v.Value // a number too large for YAML to read as one
+			return shorten(v.Value) // a number too large for YAML to read as one
 		}
 		return strconv.Quote(v.Value)
 	default:

@@ -101,6 +101,9 @@ func (r *resolver) key(n ast.Node) mapKey {
 		n = mk.Value
 	}
 	v := r.node(n)
+	if value, ok := r.p.refused[v]; ok {
+		v = value // a key with a tag refused is still its text
+	}
 	if _, ok := v.(*ast.AliasNode); ok {
 		return mapKey{} // undefined, and reported
 	}
@@ -155,7 +158,7 @@ func (r *resolver) tag(t *ast.TagNode) ast.Node {
 	if name == "" {
 		r.p.errorf(t, r.where(), ErrBadValue, "", "tag %s is not allowed: a config may use the YAML core schema's tags only, !!%s",
 			shorten(t.Start.Value), strings.Join(coreTags, ", !!"))
-		return refused(t)
+		return r.refuse(t, value)
 	}
 	if _, ok := value.(*ast.AliasNode); ok {
 		return value // undefined, and reported
@@ -167,18 +170,18 @@ func (r *resolver) tag(t *ast.TagNode) ast.Node {
 			return value
 		}
 		r.p.errorf(t, r.where(), ErrType, describe(value), "!!map needs a mapping")
-		return refused(t)
+		return r.refuse(t, value)
 	case "seq":
 		if _, ok := value.(*ast.SequenceNode); ok {
 			return value
 		}
 		r.p.errorf(t, r.where(), ErrType, describe(value), "!!seq needs a list")
-		return refused(t)
+		return r.refuse(t, value)
 	}
 	text, ok := scalarText(value)
 	if !ok {
 		r.p.errorf(t, r.where(), ErrType, describe(value), "!!%s needs a single value", name)
-		return refused(t)
+		return r.refuse(t, value)
 	}
 	tk := *value.GetToken()
 	tk.Value, tk.Position = text, t.Start.Position
@@ -211,13 +214,16 @@ func (r *resolver) tag(t *ast.TagNode) ast.Node {
 	}
 	want := map[string]string{"int": "an integer written in digits", "float": "a number", "bool": "true or false", "null": "null or nothing"}[name]
 	r.p.errorf(t, r.where(), ErrType, quote(text), "!!%s needs %s", name, want)
-	return refused(t)
+	return r.refuse(t, value)
 }
 
-// refused returns what stands in the tree for the value of t, refused: an
-// alias of no anchor, which the parser takes as a problem already reported.
-func refused(t *ast.TagNode) ast.Node {
-	return &ast.AliasNode{BaseNode: &ast.BaseNode{}, Start: t.Start}
+// refuse returns what stands in the tree for value, whose tag t is
+// refused: an alias of no anchor, which the parser takes as a problem
+// already reported.
+func (r *resolver) refuse(t *ast.TagNode, value ast.Node) ast.Node {
+	n := &ast.AliasNode{BaseNode: &ast.BaseNode{}, Start: t.Start}
+	r.p.refused[n] = value
+	return n
 }
 
 // coreTag returns the short name of a core schema tag ("str" for "!!str"
