@@ -383,6 +383,9 @@ func (p *configParser) mergedMapping(n ast.Node, key string, depth int) (map[str
 	var merge *ast.MappingValueNode
 	for _, mv := range values {
 		k := p.keys[mv]
+		if k.bad {
+			continue
+		}
 		if k.merge {
 			if merge != nil {
 				p.errorf(mv.Key, join(key, "<<"), ErrDuplicate, "", "key defined twice (first at line %d)",

@@ -29,10 +29,11 @@ type resolver struct {
 // coreTags are the tags of the YAML core schema, by their short names.
 var coreTags = []string{"str", "int", "float", "bool", "null", "map", "seq"}
 
-// A mapKey is a key resolved to its text; merge marks the merge key "<<".
+// A mapKey is a key resolved to its text; merge marks the merge key "<<",
+// and bad a key that is no name (reported).
 type mapKey struct {
-	text  string
-	merge bool
+	text       string
+	merge, bad bool
 }
 
 // where returns the key path of the node at hand, as errors name it.
@@ -105,13 +106,13 @@ func (r *resolver) key(n ast.Node) mapKey {
 		v = value // a key with a tag refused is still its text
 	}
 	if _, ok := v.(*ast.AliasNode); ok {
-		return mapKey{} // undefined, and reported
+		return mapKey{bad: true} // undefined, and reported
 	}
 	text, ok := scalarText(v)
 	if !ok {
 		r.p.errorf(v, r.where(), ErrType, describe(v), "a key must be a name")
 	}
-	return mapKey{text: text}
+	return mapKey{text: text, bad: !ok}
 }
 
 // segment writes a key as a key path names it: as it is when it is a
