@@ -5,15 +5,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
+	"unicode"
 
 	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/lexer"
 	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/token"
 )
@@ -21,42 +24,138 @@ import (
 // DefaultHeaps is the table size of a game whose config sets no heaps.
 const DefaultHeaps = 1000
 
-// Load reads the config file at path. See Parse.
+// MaxConfigSize is the most bytes a config may hold: Load and Parse read no
+// more than one byte beyond it.
+const MaxConfigSize = 16 << 20
+
+// Load reads the config file at path, which must be a regular file of at
+// most MaxConfigSize bytes (not a directory, a device or a named pipe; a
+// named pipe is opened without waiting for a writer). See Parse.
 func Load(path string) ([]Game, error) {
-	data, err := os.ReadFile(path)
+	info, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
-	return Parse(bytes.NewReader(data), path)
+	if err := regular(path, info); err != nil {
+		return nil, err
+	}
+	if info.Size() > MaxConfigSize {
+		return nil, errors.Join(tooLarge(path))
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	// The path may name another file now than when it was checked.
+	info, err = f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	if err := regular(path, info); err != nil {
+		return nil, err
+	}
+	return Parse(f, path)
+}
+
+// regular returns an error naming path unless info is a regular file's.
+func regular(path string, info fs.FileInfo) error {
+	mode := info.Mode()
+	what := "not a regular file"
+	switch {
+	case mode.IsRegular():
+		return nil
+	case mode.IsDir():
+		what = "a directory, not a config file"
+	case mode&fs.ModeNamedPipe != 0:
+		what = "a named pipe, not a regular file"
+	case mode&fs.ModeSocket != 0:
+		what = "a socket, not a regular file"
+	case mode&fs.ModeDevice != 0:
+		what = "a device, not a regular file"
+	}
+	return fmt.Errorf("read %s: %s", path, what)
+}
+
+// tooLarge is the problem of a config larger than MaxConfigSize.
+func tooLarge(name string) error {
+	return &ConfigError{File: name, Line: 1, Col: 1, Err: ErrTooLarge,
+		Msg: fmt.Sprintf("the file is larger than %d MiB, the most a config may hold", MaxConfigSize>>20)}
 }
 
 // Parse reads a config: one game, a `games:` list of games, or several YAML
-// documents of either form. name is the file name that errors carry. Every
-// problem found is reported, each as a *ConfigError, joined with errors.Join.
+// documents of either form. name is the file name that errors carry. The
+// problems found are reported by position, each as a *ConfigError, joined
+// with errors.Join: the first 200, then one (matching ErrTooMany) that
+// counts the rest.
+// Parse reads at most MaxConfigSize+1 bytes of r: a longer config is an
+// error (ErrTooLarge). A UTF-8 byte-order mark at the start is skipped.
 func Parse(r io.Reader, name string) ([]Game, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, MaxConfigSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
-	p := &configParser{file: name, text: string(data)}
+	if len(data) > MaxConfigSize {
+		return nil, errors.Join(tooLarge(name))
+	}
+	// A byte-order mark says the text is UTF-8; it is not part of it.
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	p := &configParser{file: name, text: string(data),
+		visits: budget{limit: maxVisits, what: "through its aliases, the config holds more than %d keys and list items"},
+		digits: budget{limit: maxRuleDigits, what: "the games of this config compile to move tables of more than %d digits in all"},
+	}
 	games := p.parse(data)
-	if len(p.errs) > 0 {
-		slices.SortStableFunc(p.errs, func(a, b error) int {
-			x, y := a.(*ConfigError), b.(*ConfigError)
-			if x.Line != y.Line {
-				return x.Line - y.Line
-			}
-			return x.Col - y.Col
-		})
-		return nil, errors.Join(p.errs...)
+	if err := p.errs.err(); err != nil {
+		return nil, err
 	}
 	return games, nil
 }
 
 type configParser struct {
-	file string
-	text string
-	errs []error
+	file   string
+	text   string
+	errs   problems
+	keys   map[*ast.MappingValueNode]mapKey // each key's text (see resolver)
+	merged map[ast.Node]map[string]entry    // the keys of each mapping merged into another
+	// refused holds the values of tags the resolver refused, by the node
+	// that stands for each in the tree (see refused).
+	refused map[ast.Node]ast.Node
+	visits  budget // keys and list items read (see visit)
+	digits  budget // digits of move tables spelt out (see spend)
+	// counts and listed are the counts of a take list and a set of them,
+	// kept for the next list; listed is empty between lists.
+	counts []int
+	listed [maxDigits / 64]uint64
+}
+
+// maxRuleDigits bounds the digits of the move tables that compiling a
+// config's games spells out, in all. A rule has fewer than maxDigits, but
+// a file may hold many games, each with many move families.
+const maxRuleDigits = 1 << 24
+
+// A budget bounds what reading a config spends.
+type budget struct {
+	spent, limit int
+	what         string // what is past the limit, with a %d for it
+}
+
+// charge spends n of b (for node at, of path key) and reports whether it
+// is within b's limit; the first time it is not, it records the problem.
+func (p *configParser) charge(b *budget, n int, at ast.Node, key string) bool {
+	if b.spent > b.limit {
+		return false
+	}
+	b.spent += n
+	if b.spent > b.limit {
+		p.errorf(at, key, ErrTooLarge, "", b.what+"; a config may hold at most that many", b.limit)
+		return false
+	}
+	return true
+}
+
+// spend counts n more digits of move tables (see maxRuleDigits).
+func (p *configParser) spend(n int, at ast.Node, key string) bool {
+	return p.charge(&p.digits, n, at, key)
 }
 
 // errorf records a problem at node (or at the file's start when node is nil).
@@ -67,14 +166,40 @@ func (p *configParser) errorf(node ast.Node, key string, kind error, value, form
 			line, col = tk.Position.Line, tk.Position.Column
 		}
 	}
-	p.errs = append(p.errs, &ConfigError{
+	p.errs.add(&ConfigError{
 		File: p.file, Line: line, Col: col, Key: key, Value: value,
 		Msg: fmt.Sprintf(format, args...), Err: kind,
 	})
 }
 
+// textError records why checkText or checkTokens refuses the text.
+func (p *configParser) textError(tp *textProblem) {
+	p.errs.add(&ConfigError{File: p.file, Line: tp.line, Col: tp.col, Value: tp.value, Msg: tp.msg, Err: tp.kind})
+}
+
+// oneLine returns a message of the YAML library as one short line.
+func oneLine(msg string) string {
+	if strings.ContainsFunc(msg, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		msg = strings.Trim(strconv.Quote(msg), `"`)
+	}
+	return cut(msg, 200)
+}
+
 func (p *configParser) parse(data []byte) []Game {
-	f, err := parser.ParseBytes(data, 0, parser.AllowDuplicateMapKey())
+	// The parser's cost grows with what checkText and checkTokens bound:
+	// check them before it builds anything.
+	if tp := checkText(data, configLimits); tp != nil {
+		p.textError(tp)
+		return nil
+	}
+	tokens := lexer.Tokenize(p.text)
+	if tokens.InvalidToken() == nil {
+		if tp := checkTokens(tokens, configLimits); tp != nil {
+			p.textError(tp)
+			return nil
+		}
+	}
+	f, err := parser.Parse(tokens, 0, parser.AllowDuplicateMapKey())
 	if err != nil {
 		var ye interface {
 			GetToken() *token.Token
@@ -87,18 +212,30 @@ func (p *configParser) parse(data []byte) []Game {
 				line, col = tk.Position.Line, tk.Position.Column
 			}
 		}
-		p.errs = append(p.errs, &ConfigError{File: p.file, Line: line, Col: col, Msg: msg, Err: ErrSyntax})
+		p.errs.add(&ConfigError{File: p.file, Line: line, Col: col, Msg: oneLine(msg), Err: ErrSyntax})
 		return nil
 	}
 	var docs []ast.Node
+	p.keys = map[*ast.MappingValueNode]mapKey{}
+	p.merged = map[ast.Node]map[string]entry{}
+	p.refused = map[ast.Node]ast.Node{}
 	for _, d := range f.Docs {
 		if d == nil || d.Body == nil {
 			continue
 		}
-		if _, ok := unwrap(d.Body).(*ast.NullNode); ok {
+		if dir, ok := d.Body.(*ast.DirectiveNode); ok {
+			if dir.Name != nil && dir.Name.GetToken().Value == "TAG" {
+				p.errorf(dir, "", ErrBadValue, "",
+					"%%TAG directives are not allowed: a config uses the core schema's tags, and !! means them")
+			}
+			continue // %YAML
+		}
+		r := &resolver{p: p, anchors: map[string]ast.Node{}}
+		body := r.node(d.Body)
+		if _, ok := body.(*ast.NullNode); ok {
 			continue
 		}
-		docs = append(docs, d.Body)
+		docs = append(docs, body)
 	}
 	if len(docs) == 0 {
 		p.errorf(nil, "", ErrEmpty, "", "empty config: no game defined")
@@ -106,7 +243,8 @@ func (p *configParser) parse(data []byte) []Game {
 	}
 	var games []Game
 	var (
-		nodes    []ast.Node // each game's node and key prefix, for duplicate-name errors
+		nodes    []ast.Node // each game's node, the node of its name, and its key prefix, for name errors
+		names    []ast.Node
 		prefixes []string
 	)
 	for _, body := range docs {
@@ -117,7 +255,7 @@ func (p *configParser) parse(data []byte) []Game {
 		if list, ok := m["games"]; ok {
 			for k, v := range m {
 				if k != "games" {
-					p.errorf(v.key, k, ErrUnknownKey, "", "a file with a games list may hold no other key")
+					p.errorf(v.key, join("", k), ErrUnknownKey, "", "a file with a games list may hold no other key")
 				}
 			}
 			seq, ok := p.sequence(list.value, "games")
@@ -136,6 +274,7 @@ func (p *configParser) parse(data []byte) []Game {
 				if g, ok := p.game(n, gm, prefix+"."); ok {
 					games = append(games, g)
 					nodes = append(nodes, n)
+					names = append(names, nameNode(n, gm))
 					prefixes = append(prefixes, prefix+".")
 				}
 			}
@@ -144,6 +283,7 @@ func (p *configParser) parse(data []byte) []Game {
 		if g, ok := p.game(body, m, ""); ok {
 			games = append(games, g)
 			nodes = append(nodes, body)
+			names = append(names, nameNode(body, m))
 			prefixes = append(prefixes, "")
 		}
 	}
@@ -155,9 +295,14 @@ func (p *configParser) parse(data []byte) []Game {
 			if len(games) > 1 {
 				games[i].Name = fmt.Sprintf("%s-%d", base, i+1)
 			}
+			if !validName(games[i].Name) {
+				p.errorf(firstKey(nodes[i]), prefixes[i]+"name", ErrBadValue, quote(games[i].Name),
+					"no name is set, and the one taken from the file name is not valid: set name: to a valid one (%s)", nameRule)
+				continue
+			}
 		}
 		if j, ok := seen[games[i].Name]; ok {
-			p.errorf(nameNode(nodes[i]), prefixes[i]+"name", ErrDuplicate, strconv.Quote(games[i].Name),
+			p.errorf(names[i], prefixes[i]+"name", ErrDuplicate, quote(games[i].Name),
 				"game name already used by the game at line %d", games[j].Line)
 			continue
 		}
@@ -166,14 +311,11 @@ func (p *configParser) parse(data []byte) []Game {
 	return games
 }
 
-// nameNode returns the value node of a game's name key, or the game's node.
-func nameNode(n ast.Node) ast.Node {
-	if m, ok := unwrap(n).(*ast.MappingNode); ok {
-		for _, mv := range m.Values {
-			if mv.Key.GetToken().Value == "name" {
-				return mv.Value
-			}
-		}
+// nameNode returns the value node of the name key of a game's mapping m
+// (of node n), or the game's first key.
+func nameNode(n ast.Node, m map[string]entry) ast.Node {
+	if e, ok := m["name"]; ok {
+		return e.value
 	}
 	return firstKey(n)
 }
@@ -211,7 +353,15 @@ func unwrap(n ast.Node) ast.Node {
 }
 
 // mapping returns the keys of a mapping node. key is the node's path.
+//
+// A merge key "<<" adds the keys of the mapping it names, or of each of a
+// list of mappings, that the mapping does not have (and the earlier of
+// the list, the later do not): "<<: *defaults" with anchored defaults.
 func (p *configParser) mapping(n ast.Node, key string) (map[string]entry, bool) {
+	return p.mergedMapping(n, key, 0)
+}
+
+func (p *configParser) mergedMapping(n ast.Node, key string, depth int) (map[string]entry, bool) {
 	var values []*ast.MappingValueNode
 	switch v := unwrap(n).(type) {
 	case *ast.MappingNode:
@@ -226,18 +376,92 @@ func (p *configParser) mapping(n ast.Node, key string) (map[string]entry, bool) 
 		p.typeError(n, key, what)
 		return nil, false
 	}
+	if !p.visit(len(values), n, key) {
+		return nil, false
+	}
 	m := map[string]entry{}
+	var merge *ast.MappingValueNode
 	for _, mv := range values {
-		k := mv.Key.GetToken().Value
-		path := join(key, k)
-		if _, dup := m[k]; dup {
-			p.errorf(mv.Key, path, ErrDuplicate, "", "key defined twice (first at line %d)",
-				m[k].key.GetToken().Position.Line)
+		k := p.keys[mv]
+		if k.bad {
 			continue
 		}
-		m[k] = entry{key: mv.Key, value: mv.Value}
+		if k.merge {
+			if merge != nil {
+				p.errorf(mv.Key, join(key, "<<"), ErrDuplicate, "", "key defined twice (first at line %d)",
+					merge.Key.GetToken().Position.Line)
+				continue
+			}
+			merge = mv
+			continue
+		}
+		if _, dup := m[k.text]; dup {
+			p.errorf(mv.Key, join(key, k.text), ErrDuplicate, "", "key defined twice (first at line %d)",
+				m[k.text].key.GetToken().Position.Line)
+			continue
+		}
+		m[k.text] = entry{key: mv.Key, value: mv.Value}
+	}
+	if merge == nil {
+		return m, true
+	}
+	if depth >= maxDepth {
+		p.errorf(merge.Key, join(key, "<<"), ErrTooLarge, "", "merge keys nested more than %d deep", maxDepth)
+		return m, true
+	}
+	for _, src := range p.mergeSources(merge.Value, join(key, "<<")) {
+		// A mapping merged in many places (through aliases) is read once.
+		from, ok := p.merged[src]
+		if !ok {
+			from, ok = p.mergedMapping(src, key, depth+1)
+			if !ok {
+				continue
+			}
+			p.merged[src] = from
+		}
+		for k, e := range from {
+			if _, ok := m[k]; !ok {
+				m[k] = e
+			}
+		}
 	}
 	return m, true
+}
+
+// mergeSources returns the mappings a merge key's value n names: n itself,
+// or the items of a list of mappings.
+func (p *configParser) mergeSources(n ast.Node, key string) []ast.Node {
+	const want = "a mapping or a list of mappings to merge"
+	switch v := unwrap(n).(type) {
+	case *ast.MappingNode, *ast.MappingValueNode:
+		return []ast.Node{n}
+	case *ast.SequenceNode:
+		if !p.visit(len(v.Values), n, key) {
+			return nil
+		}
+		var srcs []ast.Node
+		for i, item := range v.Values {
+			switch unwrap(item).(type) {
+			case *ast.MappingNode, *ast.MappingValueNode:
+				srcs = append(srcs, item)
+			default:
+				p.typeError(item, fmt.Sprintf("%s[%d]", key, i), "a mapping to merge")
+			}
+		}
+		return srcs
+	}
+	p.typeError(n, key, want)
+	return nil
+}
+
+// maxVisits bounds the keys and list items that reading a config goes
+// through. Without aliases there is one a token at most; aliases can make
+// one value appear many times over ("billion laughs").
+const maxVisits = 1 << 20
+
+// visit counts n more keys or list items read (see maxVisits).
+func (p *configParser) visit(n int, at ast.Node, key string) bool {
+	return p.charge(&p.visits, n, at, key)
 }
 
 // sequence returns the items of a sequence node.
@@ -247,10 +471,15 @@ func (p *configParser) sequence(n ast.Node, key string) ([]ast.Node, bool) {
 		p.typeError(n, key, "a list")
 		return nil, false
 	}
+	if !p.visit(len(s.Values), n, key) {
+		return nil, false
+	}
 	return s.Values, true
 }
 
+// join returns the path of key in the mapping of path prefix.
 func join(prefix, key string) string {
+	key = segment(key)
 	if prefix == "" {
 		return key
 	}
@@ -260,8 +489,13 @@ func join(prefix, key string) string {
 	return prefix + "." + key
 }
 
-// typeError reports a value of the wrong kind.
+// typeError reports a value of the wrong kind. An alias left in the tree
+// stands for a problem the resolver reported: an alias with no anchor, or
+// a tagged value it refused.
 func (p *configParser) typeError(n ast.Node, key, want string) {
+	if _, ok := n.(*ast.AliasNode); ok {
+		return
+	}
 	p.errorf(n, key, ErrType, describe(n), "must be %s", want)
 }
 
@@ -277,44 +511,87 @@ func describe(n ast.Node) string {
 	case *ast.AliasNode:
 		return "an alias"
 	case *ast.StringNode:
+		if _, st := parseWhole(v.Value); st != notNumber && v.Token.Type == token.StringType {
+			return shorten(v.Value) // a number too large for YAML to read as one
+		}
 		return strconv.Quote(v.Value)
 	default:
 		if tk := n.GetToken(); tk != nil {
-			return tk.Value
+			return shorten(tk.Value)
 		}
-		return n.String()
+		return shorten(n.String())
 	}
 }
 
-// integer reads a whole number, accepting 1e6-style floats that are whole.
+// integer reads a whole number: an integer as YAML writes it, or a number
+// such as 1e6 that is whole. One above the int64 range is an error
+// (ErrTooLarge); one below it reads as math.MinInt64, which the range of
+// every key refuses.
 func (p *configParser) integer(n ast.Node, key string) (int64, bool) {
+	var text string
 	switch v := unwrap(n).(type) {
 	case *ast.IntegerNode:
-		switch x := v.Value.(type) {
-		case int64:
+		if x, ok := intValue(v); ok {
 			return x, true
-		case uint64:
-			if x <= math.MaxInt64 {
-				return int64(x), true
-			}
 		}
-		p.errorf(n, key, ErrTooLarge, describe(n), "number too large")
-		return 0, false
+		text = v.GetToken().Value
 	case *ast.FloatNode:
-		if v.Value == math.Trunc(v.Value) && math.Abs(v.Value) < 1<<62 {
-			return int64(v.Value), true
+		switch f := v.Value; {
+		case f != math.Trunc(f):
+		case f >= 1<<63:
+			p.errorf(n, key, ErrTooLarge, describe(n), "number too large")
+			return 0, false
+		case f < -(1 << 63):
+			return math.MinInt64, true
+		default:
+			return int64(f), true
 		}
 	case *ast.StringNode:
-		// YAML reads an unquoted 1e6 as a string; take it as the number it spells.
+		// YAML reads an unquoted 1e6, or an integer too long for 64
+		// bits, as a string; take it as the number it spells.
 		if v.Token.Type == token.StringType {
-			if f, err := strconv.ParseFloat(v.Value, 64); err == nil && f == math.Trunc(f) && math.Abs(f) < 1<<62 {
-				return int64(f), true
-			}
+			text = v.Value
 		}
+	}
+	switch v, st := parseWhole(text); st {
+	case numberWhole:
+		return v, true
+	case numberTooLarge:
+		p.errorf(n, key, ErrTooLarge, describe(n), "number too large")
+		return 0, false
+	case numberTooSmall:
+		return math.MinInt64, true
 	}
 	p.typeError(n, key, "a whole number")
 	return 0, false
 }
+
+// listInteger reads item i of the list at path key as p.integer does,
+// spelling out the item's path only for a problem.
+func (p *configParser) listInteger(n ast.Node, key string, i int) (int64, bool) {
+	if v, ok := n.(*ast.IntegerNode); ok {
+		if x, ok := intValue(v); ok {
+			return x, true
+		}
+	}
+	return p.integer(n, itemKey(key, i))
+}
+
+// intValue returns the value of an integer node, if it fits in an int64.
+func intValue(v *ast.IntegerNode) (int64, bool) {
+	switch x := v.Value.(type) {
+	case int64:
+		return x, true
+	case uint64:
+		if x <= math.MaxInt64 {
+			return int64(x), true
+		}
+	}
+	return 0, false
+}
+
+// itemKey returns the path of item i of the list at path key.
+func itemKey(key string, i int) string { return key + "[" + strconv.Itoa(i) + "]" }
 
 func (p *configParser) boolean(n ast.Node, key string) (bool, bool) {
 	if b, ok := unwrap(n).(*ast.BoolNode); ok {
@@ -339,18 +616,23 @@ func (p *configParser) scalar(n ast.Node, key, want string) (string, bool) {
 
 // known checks that m has only the given keys.
 func (p *configParser) known(m map[string]entry, prefix string, keys ...string) {
-	for _, k := range slices.Sorted(maps.Keys(m)) {
+	var unknown []string
+	for k := range m {
 		if !slices.Contains(keys, k) {
-			p.errorf(m[k].key, join(prefix, k), ErrUnknownKey, "",
-				"unknown key; the keys here are %s", strings.Join(keys, ", "))
+			unknown = append(unknown, k)
 		}
+	}
+	slices.Sort(unknown)
+	for _, k := range unknown {
+		p.errorf(m[k].key, join(prefix, k), ErrUnknownKey, "",
+			"unknown key; the keys here are %s", strings.Join(keys, ", "))
 	}
 }
 
 // game reads one game's mapping m (of node n). prefix is its key path ("" or
 // "games[3].").
 func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game, bool) {
-	before := len(p.errs)
+	before := p.errs.n
 	p.known(m, prefix, "name", "heaps", "code", "base", "moves", "start", "lattice", "play", "state")
 	g := Game{Heaps: DefaultHeaps, Config: p.text, File: p.file, Line: 1}
 	if tk := firstKey(n).GetToken(); tk != nil && tk.Position != nil {
@@ -364,7 +646,7 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 		}
 		l, ok := p.lattice(e.value, prefix+"lattice")
 		p.name(m, prefix, &g)
-		if !ok || len(p.errs) > before {
+		if !ok || p.errs.n > before {
 			return Game{}, false
 		}
 		g.Lattice, g.Heaps = l, 0
@@ -394,7 +676,7 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 				}
 			}
 		}
-		if len(p.errs) > before {
+		if p.errs.n > before {
 			return Game{}, false
 		}
 		if err := CheckMemory(StateMemory(g.State, int64(g.Heaps))); err != nil {
@@ -443,7 +725,7 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 	}
 	if e, ok := m["code"]; ok {
 		key := prefix + "code"
-		if s, ok := p.scalar(e.value, key, "a code such as \"0.77\""); ok {
+		if s, ok := p.scalar(e.value, key, "a code such as \"0.77\""); ok && p.spend(len(s), e.value, key) {
 			r, err := ParseCode(s, base)
 			if err != nil {
 				p.errorf(e.value, key, ErrBadCode, strconv.Quote(s), "%v", err)
@@ -470,8 +752,24 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 	if !hasCode && !hasMoves {
 		p.errorf(firstKey(n), prefix+"code", ErrMissing, "", "missing: a game needs a code, moves, or both")
 	}
-	if len(p.errs) > before {
+	if p.errs.n > before {
 		return Game{}, false
+	}
+	size, _, err := unionShape(parts)
+	if err == nil {
+		// The union spells out size digits, and goes over them once for
+		// each family with a repeating tail.
+		cost := size
+		for _, r := range parts {
+			if r.Period > 0 {
+				cost += size
+			} else {
+				cost += len(r.Digits)
+			}
+		}
+		if !p.spend(cost, firstKey(n), prefix+"moves") {
+			return Game{}, false
+		}
 	}
 	r, err := unionRules(parts)
 	if err != nil {
@@ -521,14 +819,21 @@ func (p *configParser) name(m map[string]entry, prefix string, g *Game) {
 		key := prefix + "name"
 		if s, ok := p.scalar(e.value, key, "a name"); ok {
 			if !validName(s) {
-				p.errorf(e.value, key, ErrBadValue, strconv.Quote(s),
-					"a name is 1 to 100 letters, digits, '.', '_' or '-', not starting with '.' (it names the output files)")
+				p.errorf(e.value, key, ErrBadValue, quote(s), "%s (it names the output files)", nameRule)
 			}
 			g.Name = s
 		}
 	}
 }
 
+// nameRule says what validName accepts.
+const nameRule = "a name is 1 to 100 letters, digits, '.', '_' or '-', not starting with '.'"
+
+// validName reports whether s may name a game: whether it is 1 to 100
+// letters, digits, '.', '_' or '-', not starting with '.'. The game's output
+// files are named after it, so it must be a plain file name, the same on
+// every system. Every game's name is checked with it, whether set with
+// name: or taken from the file name.
 func validName(s string) bool {
 	if s == "" || len(s) > 100 || s[0] == '.' {
 		return false
@@ -543,7 +848,7 @@ func validName(s string) bool {
 
 // move reads one item of a moves list and compiles it to a Rule.
 func (p *configParser) move(n ast.Node, key string) (Rule, bool) {
-	before := len(p.errs)
+	before := p.errs.n
 	m, ok := p.mapping(n, key)
 	if !ok {
 		return Rule{}, false
@@ -581,38 +886,46 @@ func (p *configParser) move(n ast.Node, key string) (Rule, bool) {
 	}
 	d := Digit{Leave: leave, Distinct: distinct}
 	r := p.take(m["take"].value, key+".take", d)
-	return r, len(p.errs) == before
+	return r, p.errs.n == before
 }
 
 // take compiles a take set ([1, 3, 4], {min: 1, max: 3} or {min: 1}) whose
 // removals may leave what d says.
 func (p *configParser) take(n ast.Node, key string, d Digit) Rule {
 	if _, ok := unwrap(n).(*ast.SequenceNode); ok {
-		seq, _ := p.sequence(n, key)
+		seq, ok := p.sequence(n, key)
+		if !ok {
+			return Rule{}
+		}
 		if len(seq) == 0 {
 			p.errorf(n, key, ErrEmpty, "[]", "empty take set")
 			return Rule{}
 		}
-		var ks []int
+		// The counts, and a set of them, are kept for the next list.
+		ks := p.counts[:0]
 		for i, item := range seq {
-			ik := fmt.Sprintf("%s[%d]", key, i)
-			v, ok := p.integer(item, ik)
+			v, ok := p.listInteger(item, key, i)
 			if !ok {
 				continue
 			}
 			switch {
 			case v < 1:
-				p.errorf(item, ik, ErrBadValue, describe(item), "must be at least 1")
+				p.errorf(item, itemKey(key, i), ErrBadValue, describe(item), "must be at least 1")
 			case v >= maxDigits:
-				p.errorf(item, ik, ErrTooLarge, describe(item),
+				p.errorf(item, itemKey(key, i), ErrTooLarge, describe(item),
 					"must be below %d (for every count from some k on, use {min: k})", maxDigits)
-			case slices.Contains(ks, int(v)):
-				p.errorf(item, ik, ErrDuplicate, describe(item), "count listed twice")
+			case p.listed[v/64]&(1<<(v%64)) != 0:
+				p.errorf(item, itemKey(key, i), ErrDuplicate, describe(item), "count listed twice")
 			default:
+				p.listed[v/64] |= 1 << (v % 64)
 				ks = append(ks, int(v))
 			}
 		}
-		if len(ks) == 0 {
+		for _, k := range ks {
+			p.listed[k/64] = 0
+		}
+		p.counts = ks[:0]
+		if len(ks) == 0 || !p.spend(slices.Max(ks)+1, n, key) {
 			return Rule{}
 		}
 		digits := make([]Digit, slices.Max(ks)+1)
@@ -642,6 +955,9 @@ func (p *configParser) take(n ast.Node, key string, d Digit) Rule {
 	}
 	e, ok = m["max"]
 	if !ok {
+		if !p.spend(int(lo)+1, n, key) {
+			return Rule{}
+		}
 		digits := make([]Digit, lo+1)
 		digits[lo] = d
 		return normalize(Rule{Digits: digits, Period: 1})
@@ -657,6 +973,8 @@ func (p *configParser) take(n ast.Node, key string, d Digit) Rule {
 	case hi >= maxDigits:
 		p.errorf(e.value, key+".max", ErrTooLarge, describe(e.value),
 			"must be below %d (leave max out to allow any count from min on)", maxDigits)
+		return Rule{}
+	case !p.spend(int(hi)+1, n, key):
 		return Rule{}
 	}
 	digits := make([]Digit, hi+1)
@@ -677,17 +995,16 @@ func (p *configParser) leave(n ast.Node, key string) uint8 {
 	}
 	var bits uint8
 	for i, item := range seq {
-		ik := fmt.Sprintf("%s[%d]", key, i)
-		v, ok := p.integer(item, ik)
+		v, ok := p.listInteger(item, key, i)
 		if !ok {
 			continue
 		}
 		if v < 0 || v > 3 {
-			p.errorf(item, ik, ErrBadValue, describe(item), "a move leaves 0, 1, 2 or 3 heaps")
+			p.errorf(item, itemKey(key, i), ErrBadValue, describe(item), "a move leaves 0, 1, 2 or 3 heaps")
 			continue
 		}
 		if bits&(1<<v) != 0 {
-			p.errorf(item, ik, ErrDuplicate, describe(item), "listed twice")
+			p.errorf(item, itemKey(key, i), ErrDuplicate, describe(item), "listed twice")
 		}
 		bits |= 1 << v
 	}
@@ -719,7 +1036,7 @@ func (p *configParser) split(n ast.Node, key string, before int) (Rule, bool) {
 			d.Distinct = d.Leave
 		}
 	}
-	if len(p.errs) > before {
+	if p.errs.n > before {
 		return Rule{}, false
 	}
 	return Rule{Digits: []Digit{d}}, true

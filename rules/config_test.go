@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -72,6 +73,7 @@ func TestErrorKinds(t *testing.T) {
 		{"heaps: 3\n", ErrMissing},
 		{"code: \"0.77\"\nheaps: 0\n", ErrBadValue},
 		{"code: \"0.77\"\nheaps: 1099511627776\n", ErrTooLarge},
+		{"code: \"0.77\"\nheaps: 1e30\n", ErrTooLarge},
 		{"code: [\n", ErrSyntax},
 	} {
 		_, err := Parse(strings.NewReader(tc.yaml), "x.yaml")
@@ -161,6 +163,82 @@ func TestParseMany(t *testing.T) {
 	}
 }
 
+// TestParseBOM checks that a byte-order mark before a config is skipped,
+// as editors on some systems write one.
+func TestParseBOM(t *testing.T) {
+	const config = "name: k\ncode: \"0.77\"\n"
+	games, err := Parse(strings.NewReader("\uFEFF"+config), "bom.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 1 || games[0].Name != "k" || games[0].Key() != "line:0.77" || games[0].Config != config {
+		t.Errorf("got %+v", games)
+	}
+}
+
+// TestNames checks that a game's name is checked the same way wherever it
+// comes from: the key name, the file's base name, or the file's base name
+// with "-2" for the second game of a file.
+func TestNames(t *testing.T) {
+	long := strings.Repeat("n", 100)
+	for _, tc := range []struct {
+		name string
+		ok   bool
+	}{
+		{"kayles", true},
+		{"octal-0.77_v2", true},
+		{long, true},
+		{long + "x", false},
+		{"", false},
+		{".hidden", false},
+		{"..", false},
+		{"my game", false},
+		{"tab\tname", false},
+		{"new\nline", false},
+		{"ünï", false},
+		{"semi;colon", false},
+	} {
+		// As name: (the name as a quoted YAML string).
+		_, err := Parse(strings.NewReader("name: "+strconv.Quote(tc.name)+"\ncode: \"0.77\"\n"), "x.yaml")
+		if (err == nil) != tc.ok {
+			t.Errorf("name: %q: error %.300v, want ok %v", tc.name, err, tc.ok)
+		}
+		// As the file's base name, with one game and with two.
+		games, err := Parse(strings.NewReader("code: \"0.77\"\n"), "dir/"+tc.name+".yaml")
+		if (err == nil) != tc.ok || err == nil && games[0].Name != tc.name {
+			t.Errorf("file %q: got %q, error %.300v; want ok %v", tc.name+".yaml", gameNames(games), err, tc.ok)
+		}
+		if err != nil && !errors.Is(err, ErrBadValue) {
+			t.Errorf("file %q: error %.300v, want ErrBadValue", tc.name+".yaml", err)
+		}
+		two := "games:\n  - name: first\n    code: \"0.7\"\n  - code: \"0.77\"\n"
+		games, err = Parse(strings.NewReader(two), tc.name+".yaml")
+		ok := validName(tc.name + "-2")
+		if (err == nil) != ok || err == nil && games[1].Name != tc.name+"-2" {
+			t.Errorf("second game of %q: got %q, error %.300v; want ok %v", tc.name+".yaml", gameNames(games), err, ok)
+		}
+	}
+}
+
+func gameNames(games []Game) []string {
+	names := make([]string, len(games))
+	for i, g := range games {
+		names[i] = g.Name
+	}
+	return names
+}
+
+// TestFileNameInErrors checks that an error about a file whose name holds a
+// line break or another control character stays on one line.
+func TestFileNameInErrors(t *testing.T) {
+	_, err := Parse(strings.NewReader("code: \"0.77\"\n"), "two\nlines.yaml")
+	want := `"two\nlines.yaml":1:1: name: no name is set, and the one taken from the file name is not valid: ` +
+		`set name: to a valid one (a name is 1 to 100 letters, digits, '.', '_' or '-', not starting with '.') (got "two\nlines")`
+	if err == nil || err.Error() != want {
+		t.Errorf("got %.300v, want %s", err, want)
+	}
+}
+
 func TestUnionRules(t *testing.T) {
 	a, _ := ParseCode("0.(40)", 0)
 	b, _ := ParseCode("0.(004)", 0)
@@ -178,6 +256,105 @@ func TestUnionRules(t *testing.T) {
 			t.Errorf("d_%d = %v, want %v", k, u.Digit(k), want)
 		}
 	}
+}
+
+// TestAliases checks that anchors, aliases and merge keys mean what YAML
+// says: an alias is its anchor's value, and a merge key adds the keys of
+// the mappings it names that the mapping lacks, the first named first.
+func TestAliases(t *testing.T) {
+	const config = `games:
+  - &kayles
+    name: kayles
+    code: "0.77"
+    heaps: &n 500
+  - <<: *kayles
+    name: kayles-ring
+    start: ring
+  - name: dawson
+    code: "0.07"
+    heaps: *n
+  - <<: [{name: first, heaps: 7}, *kayles]
+    code: "0.7"
+  - &sub
+    name: subtraction
+    moves: &moves
+      - take: &counts [1, 3, 4]
+  - <<: *sub
+    name: subtraction-and-split
+    moves:
+      - take: *counts
+      - split: {parts: 2}
+  - name: again
+    moves: *moves
+  - {<<: {<<: *kayles, heaps: 9}, name: nested}
+`
+	checkGames(t, config, []gameWant{
+		{"kayles", "line:0.77", 500},
+		{"kayles-ring", "ring:0.77", 500},
+		{"dawson", "line:0.07", 500},
+		{"first", "line:0.7", 7},
+		{"subtraction", "line:0.3033", DefaultHeaps},
+		{"subtraction-and-split", "line:4.3033", DefaultHeaps},
+		{"again", "line:0.3033", DefaultHeaps},
+		{"nested", "line:0.77", 9},
+	})
+}
+
+// A gameWant is what checkGames expects of a game.
+type gameWant struct {
+	name, key string // Name and Key()
+	heaps     int
+}
+
+// checkGames parses config and checks that its games are those of want.
+func checkGames(t *testing.T, config string, want []gameWant) {
+	t.Helper()
+	games, err := Parse(strings.NewReader(config), "check.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != len(want) {
+		t.Fatalf("got %d games, want %d", len(games), len(want))
+	}
+	for i, w := range want {
+		if g := games[i]; g.Name != w.name || g.Key() != w.key || g.Heaps != w.heaps {
+			t.Errorf("game %d = %s %s heaps %d, want %s %s heaps %d", i, g.Name, g.Key(), g.Heaps, w.name, w.key, w.heaps)
+		}
+	}
+}
+
+// TestTags checks that the core schema's tags mean what they say: !!str
+// makes a string of what YAML would read as a number, and the others
+// accept what they name, in any of YAML's spellings.
+func TestTags(t *testing.T) {
+	const config = `%YAML 1.2
+---
+games:
+  - name: !!str 123
+    code: !!str 0.77
+    heaps: !!int "500"
+  - !!map
+    name: !<tag:yaml.org,2002:str> b
+    code: "0.07"
+    heaps: !!float 1e3
+  - name: c
+    !!str code: "0.7"
+    heaps: !!int 0x10
+    moves: !!seq
+      - take: !!seq [2]
+        leave: [!!int "2"]
+        distinct: !!bool "true"
+  - name: d
+    lattice: !!map
+      size: [3, 3]
+      moves: [{step: [-1, 0], repeat: !!bool TRUE}]
+`
+	checkGames(t, config, []gameWant{
+		{"123", "line:0.77", 500},
+		{"b", "line:0.07", 1000},
+		{"c", "line:0.74!", 16},
+		{"d", "lattice:(-1,0)* on 3×3", 0},
+	})
 }
 
 func TestParseByteSize(t *testing.T) {

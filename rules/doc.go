@@ -12,16 +12,40 @@
 // A config holds one game (a mapping), a list of games under the key games,
 // or several YAML documents of either form separated by "---". Keys are
 // checked strictly: unknown keys, repeated keys, values of the wrong type and
-// empty files are errors, and every problem in a file is reported at once,
+// empty files are errors, and the problems in a file are reported at once,
 // each as a *ConfigError printed as
 //
 //	FILE:LINE:COL: KEY: what is wrong (got VALUE)
 //
+// by position, the first 200 of them, then one line "… and N more
+// problems".
+//
+// A config is a regular file of at most MaxConfigSize bytes (16 MiB) of
+// UTF-8 text; a byte-order mark at its start is skipped. YAML's anchors and
+// aliases are accepted (an alias stands for the value of the last anchor of
+// its name before it in its document), and so are merge keys: "<<: *base"
+// or "<<: [*a, *b]" adds the keys of the mappings named that the mapping
+// does not set itself, the first named first. A problem with a value that
+// came through an alias is located where the value is written, at its
+// anchor. The YAML core schema's tags are accepted and mean what they say
+// (!!str 100 is a string, so not a number of heaps); any other tag, and a
+// %TAG directive, is an error.
+//
+// So that reading a config costs time and memory in proportion to its
+// size, a config may hold at most 2^20 YAML tokens (keys, values and
+// punctuation), lists and mappings nested at most 16 deep, keys of at most
+// 32 bytes, at most 100 keys or list items with no value, at most 2^20 keys
+// and list items counted through its aliases, and games whose move tables
+// take at most 2^24 digits in all. Real configs stay within these: a take
+// list of every count a rule can name (65535) takes an eighth of the
+// tokens, and a batch of 80000 games of three keys each fits.
+//
 // # Keys of a game
 //
 //	name    names the game and its output files: 1 to 100 letters, digits,
-//	        '.', '_' or '-'. Default: the file's base name (with "-2", "-3", …
-//	        when the file holds several games). Unique within a file.
+//	        '.', '_' or '-', not starting with '.'. Default: the file's base
+//	        name (with "-2", "-3", … when the file holds several games),
+//	        which must be such a name too. Unique within a file.
 //	heaps   N: the table holds SG(0..N). A whole number ≥ 1 (1e6 and 1_000
 //	        are accepted) whose table fits in this machine's memory (at least
 //	        1 byte a heap size, 2 on a ring start; 2 or 4 once values pass

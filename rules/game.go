@@ -226,7 +226,31 @@ func normalize(r Rule) Rule {
 // least common multiple of the periods; it is an error (ErrTooLong) when that
 // would need more than maxDigits digits.
 func unionRules(rs []Rule) (Rule, error) {
-	start, period := 1, 0
+	n, period, err := unionShape(rs)
+	if err != nil {
+		return Rule{}, err
+	}
+	d := make([]Digit, n)
+	for _, r := range rs {
+		if r.Period == 0 {
+			// Past its digits, a finite rule allows nothing.
+			for k, x := range r.Digits {
+				d[k] = d[k].union(x)
+			}
+			continue
+		}
+		for k := range n {
+			d[k] = d[k].union(r.Digit(k))
+		}
+	}
+	return normalize(Rule{Digits: d, Period: period}), nil
+}
+
+// unionShape returns how many digits unionRules(rs) spells out before it
+// normalises them, and the period of its tail; ErrTooLong when they would
+// be more than maxDigits.
+func unionShape(rs []Rule) (n, period int, err error) {
+	start := 1
 	for _, r := range rs {
 		if r.Period > 0 {
 			start = max(start, r.TailStart())
@@ -239,17 +263,10 @@ func unionRules(rs []Rule) (Rule, error) {
 			start = max(start, len(r.Digits))
 		}
 		if start+period > maxDigits {
-			return Rule{}, ErrTooLong
+			return 0, 0, ErrTooLong
 		}
 	}
-	n := start + period
-	d := make([]Digit, n)
-	for k := range n {
-		for _, r := range rs {
-			d[k] = d[k].union(r.Digit(k))
-		}
-	}
-	return normalize(Rule{Digits: d, Period: period}), nil
+	return start + period, period, nil
 }
 
 func lcm(a, b int) int {

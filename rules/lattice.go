@@ -35,7 +35,7 @@ func (l *Lattice) String() string {
 // lattice reads a game's lattice key: size, a pair of whole numbers ≥ 1,
 // and moves, a list of {step: [dx, dy], repeat: bool}.
 func (p *configParser) lattice(n ast.Node, key string) (*Lattice, bool) {
-	before := len(p.errs)
+	before := p.errs.n
 	m, ok := p.mapping(n, key)
 	if !ok {
 		return nil, false
@@ -72,12 +72,12 @@ func (p *configParser) lattice(n ast.Node, key string) (*Lattice, bool) {
 	} else {
 		p.errorf(n, key+".moves", ErrMissing, "", "missing: the moves, a list of {step: [dx, dy], repeat: true|false}")
 	}
-	if len(p.errs) == before {
+	if p.errs.n == before {
 		if err := CheckMemory(l.memory()); err != nil {
 			p.errorf(n, key, ErrTooLarge, "", "%v", err)
 		}
 	}
-	return l, len(p.errs) == before
+	return l, p.errs.n == before
 }
 
 // memory estimates the bytes a lattice's table takes to compute: four a

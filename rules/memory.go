@@ -8,6 +8,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 )
 
 // MaxHeaps is the largest table size sgtab accepts on any machine: heap
@@ -98,12 +100,32 @@ var memBudget = func() (int64, string) {
 			return n, "$" + MemoryEnv
 		}
 	}
-	avail := meminfo()["MemAvailable"]
-	if limit, used, ok := cgroupMemory(); ok && (avail == 0 || limit-used < avail) {
-		return max(limit-used, 0), "the memory left under this process's cgroup limit"
-	}
-	return avail, "the memory this machine has available"
+	return machineBudget()
 }
+
+// machineBudget returns the memory available now, read at most once a
+// second: a config of many games checks each against it.
+var machineBudget = func() func() (int64, string) {
+	var (
+		mu     sync.Mutex
+		when   time.Time
+		budget int64
+		source string
+	)
+	return func() (int64, string) {
+		mu.Lock()
+		defer mu.Unlock()
+		if time.Since(when) < time.Second {
+			return budget, source
+		}
+		when = time.Now()
+		budget, source = meminfo()["MemAvailable"], "the memory this machine has available"
+		if limit, used, ok := cgroupMemory(); ok && (budget == 0 || limit-used < budget) {
+			budget, source = max(limit-used, 0), "the memory left under this process's cgroup limit"
+		}
+		return budget, source
+	}
+}()
 
 // meminfo reads /proc/meminfo, in bytes.
 func meminfo() map[string]int64 {
