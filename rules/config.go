@@ -37,7 +37,7 @@ func Load(path string) ([]Game, error) {
 		return nil, err
 	}
 	if err := regular(path, info); err != nil {
-		return nil, err
+		return nil, errors.Join(err)
 	}
 	if info.Size() > MaxConfigSize {
 		return nil, errors.Join(tooLarge(path))
@@ -53,12 +53,13 @@ func Load(path string) ([]Game, error) {
 		return nil, fmt.Errorf("read %s: %w", path, err)
 	}
 	if err := regular(path, info); err != nil {
-		return nil, err
+		return nil, errors.Join(err)
 	}
 	return Parse(f, path)
 }
 
-// regular returns an error naming path unless info is a regular file's.
+// regular returns a problem located at the start of path (a *ConfigError
+// matching ErrNotFile) unless info is a regular file's.
 func regular(path string, info fs.FileInfo) error {
 	mode := info.Mode()
 	what := "not a regular file"
@@ -74,7 +75,7 @@ func regular(path string, info fs.FileInfo) error {
 	case mode&fs.ModeDevice != 0:
 		what = "a device, not a regular file"
 	}
-	return fmt.Errorf("read %s: %s", path, what)
+	return &ConfigError{File: path, Line: 1, Col: 1, Msg: what, Err: ErrNotFile}
 }
 
 // tooLarge is the problem of a config larger than MaxConfigSize.

@@ -24,6 +24,7 @@ var (
 	ErrBadValue   = errors.New("bad value")
 	ErrTooLarge   = errors.New("too large")
 	ErrTooLong    = errors.New("rule too long")
+	ErrNotFile    = errors.New("not a regular file")
 	ErrTooMany    = errors.New("too many problems")
 )
 

@@ -32,9 +32,9 @@ func loadWithin(t *testing.T, path string) error {
 func TestLoadNotRegular(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct{ path, want string }{
-		{dir, "read " + dir + ": a directory, not a config file"},
-		{"/dev/zero", "read /dev/zero: a device, not a regular file"},
-		{"/dev/urandom", "read /dev/urandom: a device, not a regular file"},
+		{dir, dir + ":1:1: a directory, not a config file"},
+		{"/dev/zero", "/dev/zero:1:1: a device, not a regular file"},
+		{"/dev/urandom", "/dev/urandom:1:1: a device, not a regular file"},
 	} {
 		if _, err := os.Stat(tc.path); err != nil {
 			t.Logf("skip %s: %v", tc.path, err)

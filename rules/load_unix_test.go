@@ -16,7 +16,7 @@ func TestLoadFIFO(t *testing.T) {
 		t.Skip("no named pipes here:", err)
 	}
 	err := loadWithin(t, path)
-	want := "read " + path + ": a named pipe, not a regular file"
+	want := path + ":1:1: a named pipe, not a regular file"
 	if err == nil || err.Error() != want {
 		t.Errorf("Load(fifo) = %.300v, want %q", err, want)
 	}

@@ -184,6 +184,7 @@ func TestRunGolden(t *testing.T) {
 		{"query-moves", 0, []string{"query", "-moves", "3", "kayles.yaml", "1000000"}},
 		{"query-table-period", 0, []string{"query", "-table", "out/kayles.parquet", "1000000"}},
 		{"query-fibonacci-huge", 1, []string{"query", "fib.yaml", "1000000000000000000"}},
+		{"query-dev-zero", 1, []string{"query", "/dev/zero:5"}},
 		{"query-positions-lines", 1, []string{"query", "-positions", "positions-bad.txt", "nim.yaml"}},
 		{"inspect-none", 2, []string{"inspect"}},
 	} {
