@@ -88,6 +88,7 @@ func tooLarge(name string) error {
 // problems found are reported by position, each as a *ConfigError, joined
 // with errors.Join: the first 200, then one (matching ErrTooMany) that
 // counts the rest.
+//
 // Parse reads at most MaxConfigSize+1 bytes of r: a longer config is an
 // error (ErrTooLarge). A UTF-8 byte-order mark at the start is skipped.
 func Parse(r io.Reader, name string) ([]Game, error) {
@@ -118,7 +119,7 @@ type configParser struct {
 	keys   map[*ast.MappingValueNode]mapKey // each key's text (see resolver)
 	merged map[ast.Node]map[string]entry    // the keys of each mapping merged into another
 	// refused holds the values of tags the resolver refused, by the node
-	// that stands for each in the tree (see refused).
+	// that stands for each in the tree (see resolver.refuse).
 	refused map[ast.Node]ast.Node
 	visits  budget // keys and list items read (see visit)
 	digits  budget // digits of move tables spelt out (see spend)
@@ -514,7 +515,7 @@ func describe(n ast.Node) string {
 		if _, st := parseWhole(v.Value); st != notNumber && v.Token.Type == token.StringType {
 			return shorten(v.Value) // a number too large for YAML to read as one
 		}
-		return strconv.Quote(v.Value)
+		return quote(v.Value)
 	default:
 		if tk := n.GetToken(); tk != nil {
 			return shorten(tk.Value)
