@@ -664,7 +664,7 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 		key := prefix + "state"
 		if s, ok := p.scalar(e.value, key, "the name of a built-in game"); ok {
 			if !slices.Contains(StateGames, s) {
-				p.errorf(e.value, key, ErrBadValue, strconv.Quote(s), "no such built-in game; the built-in games are %s", strings.Join(StateGames, ", "))
+				p.errorf(e.value, key, ErrBadValue, quote(s), "no such built-in game; the built-in games are %s", strings.Join(StateGames, ", "))
 			}
 			g.State = s
 		}
@@ -695,7 +695,7 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 			case "ring":
 				g.Start = StartRing
 			default:
-				p.errorf(e.value, key, ErrBadValue, strconv.Quote(s), "must be line or ring")
+				p.errorf(e.value, key, ErrBadValue, quote(s), "must be line or ring")
 			}
 		}
 	}
@@ -729,7 +729,7 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 		if s, ok := p.scalar(e.value, key, "a code such as \"0.77\""); ok && p.spend(len(s), e.value, key) {
 			r, err := ParseCode(s, base)
 			if err != nil {
-				p.errorf(e.value, key, ErrBadCode, strconv.Quote(s), "%v", err)
+				p.errorf(e.value, key, ErrBadCode, quote(s), "%v", err)
 			} else {
 				parts = append(parts, r)
 			}
@@ -788,14 +788,14 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 		case s == "normal":
 		case s == "misere" || s == "misère":
 			if r.MaxParts() > 1 || g.Start != StartLine {
-				p.errorf(e.value, key, ErrBadValue, strconv.Quote(s),
+				p.errorf(e.value, key, ErrBadValue, quote(s),
 					"misère play is computed only for a line of tokens whose moves leave at most one heap: "+
 						"misère values of sums are not nim-sums, and a split makes a sum")
 				return Game{}, false
 			}
 			g.Misere = true
 		default:
-			p.errorf(e.value, key, ErrBadValue, strconv.Quote(s), "must be normal or misere")
+			p.errorf(e.value, key, ErrBadValue, quote(s), "must be normal or misere")
 			return Game{}, false
 		}
 	}
