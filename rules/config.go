@@ -89,6 +89,7 @@ func tooLarge(name string) error {
 // problems found are reported by position, each as a *ConfigError, joined
 // with errors.Join: the first 200, then one (matching ErrTooMany) that
 // counts the rest.
+//
 // Parse reads at most MaxConfigSize+1 bytes of r: a longer config is an
 // error (ErrTooLarge). A UTF-8 byte-order mark at the start is skipped.
 func Parse(r io.Reader, name string) ([]Game, error) {
@@ -119,7 +120,7 @@ type configParser struct {
 	keys   map[*ast.MappingValueNode]mapKey // each key's text (see resolver)
 	merged map[ast.Node]map[string]entry    // the keys of each mapping merged into another
 	// refused holds the values of tags the resolver refused, by the node
-	// that stands for each in the tree (see refused).
+	// that stands for each in the tree (see resolver.refuse).
 	refused map[ast.Node]ast.Node
 	visits  budget // keys and list items read (see visit)
 	digits  budget // digits of move tables spelt out (see spend)
@@ -515,7 +516,7 @@ func describe(n ast.Node) string {
 		if _, st := parseWhole(v.Value); st != notNumber && v.Token.Type == token.StringType {
 			return shorten(v.Value) // a number too large for YAML to read as one
 		}
-		return strconv.Quote(v.Value)
+		return quote(v.Value)
 	default:
 		if tk := n.GetToken(); tk != nil {
 			return shorten(tk.Value)
@@ -664,7 +665,7 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 		key := prefix + "state"
 		if s, ok := p.scalar(e.value, key, "the name of a built-in game"); ok {
 			if !slices.Contains(StateGames, s) {
-				p.errorf(e.value, key, ErrBadValue, strconv.Quote(s), "no such built-in game; the built-in games are %s", strings.Join(StateGames, ", "))
+				p.errorf(e.value, key, ErrBadValue, quote(s), "no such built-in game; the built-in games are %s", strings.Join(StateGames, ", "))
 			}
 			g.State = s
 		}
@@ -695,7 +696,7 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 			case "ring":
 				g.Start = StartRing
 			default:
-				p.errorf(e.value, key, ErrBadValue, strconv.Quote(s), "must be line or ring")
+				p.errorf(e.value, key, ErrBadValue, quote(s), "must be line or ring")
 			}
 		}
 	}
@@ -729,7 +730,7 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 		if s, ok := p.scalar(e.value, key, "a code such as \"0.77\""); ok && p.spend(len(s), e.value, key) {
 			r, err := ParseCode(s, base)
 			if err != nil {
-				p.errorf(e.value, key, ErrBadCode, strconv.Quote(s), "%v", err)
+				p.errorf(e.value, key, ErrBadCode, quote(s), "%v", err)
 			} else {
 				parts = append(parts, r)
 			}
@@ -788,14 +789,14 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 		case s == "normal":
 		case s == "misere" || s == "misère":
 			if r.MaxParts() > 1 || g.Start != StartLine {
-				p.errorf(e.value, key, ErrBadValue, strconv.Quote(s),
+				p.errorf(e.value, key, ErrBadValue, quote(s),
 					"misère play is computed only for a line of tokens whose moves leave at most one heap: "+
 						"misère values of sums are not nim-sums, and a split makes a sum")
 				return Game{}, false
 			}
 			g.Misere = true
 		default:
-			p.errorf(e.value, key, ErrBadValue, strconv.Quote(s), "must be normal or misere")
+			p.errorf(e.value, key, ErrBadValue, quote(s), "must be normal or misere")
 			return Game{}, false
 		}
 	}

@@ -20,7 +20,7 @@ import (
 // Parse holds up.) Each must fail, without a panic, within a second, with
 // less memory allocated than 64 bytes a byte of the file plus 64 MiB, and
 // with an error of which every line starts FILE:LINE:COL as ConfigError
-// prints them.
+// prints them and is at most 1000 bytes long.
 func TestHostile(t *testing.T) {
 	paths, err := filepath.Glob("testdata/hostile/*.yaml")
 	if err != nil || len(paths) < 30 {
@@ -69,6 +69,9 @@ func TestHostile(t *testing.T) {
 			for _, line := range strings.Split(loadErr.Error(), "\n") {
 				if !located.MatchString(line) {
 					t.Errorf("error line %.200q is not located as FILE:LINE:COL", line)
+				}
+				if len(line) > 1000 {
+					t.Errorf("error line of %d bytes, want at most 1000: %.200q", len(line), line)
 				}
 			}
 			for _, e := range loadErr.(interface{ Unwrap() []error }).Unwrap() {

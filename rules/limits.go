@@ -206,13 +206,13 @@ func (c *tokenChecker) next(tk *token.Token) *textProblem {
 	before := c.prev
 	newLine := before == nil || tk.Position.Line != before.Position.Line
 	block := len(c.flow) == 0
-	if block && before != nil {
-		switch before.Type {
-		case token.SequenceEntryType:
+	if before != nil {
+		switch {
+		case before.Type == token.SequenceEntryType: // in a flow too
 			if col <= before.Position.Column {
 				c.empty++
 			}
-		case token.MappingValueType:
+		case before.Type == token.MappingValueType && block:
 			if col < c.valueCol || col == c.valueCol && tk.Type != token.SequenceEntryType {
 				c.empty++
 			}
@@ -288,7 +288,7 @@ func (c *tokenChecker) next(tk *token.Token) *textProblem {
 			if newLine || c.keyCol == 0 {
 				c.empty++ // no key on the line
 			}
-			c.valueCol = c.keyStart()
+			c.valueCol = c.keyColumn()
 			if c.colon && before != nil {
 				// "a: !!map b: c": the parser nests a mapping at b.
 				if n := len(c.blocks); n == 0 || c.blocks[n-1].col < before.Position.Column {
@@ -366,27 +366,32 @@ func (c *tokenChecker) startLine(tk, before *token.Token, property bool) *textPr
 	return nil
 }
 
-// keyStart returns the column of the key of the ':' in hist[0]: of its
-// last token, or of the alias, tag, anchor or block scalar header before
-// that.
-func (c *tokenChecker) keyStart() int {
-	k := c.hist[1]
-	if k == nil {
-		return c.hist[0].Position.Column
+// keyColumn returns the column of the key of the ':' in hist[0], which the
+// parser compares with the next token's to tell an empty value: the
+// column of the key's last token, or of an alias, tag, anchor or block
+// scalar header before it, whichever is greatest (the parser may take any
+// of them as the key's start, and a greater column counts more values as
+// empty, never fewer).
+func (c *tokenChecker) keyColumn() int {
+	col := c.hist[0].Position.Column
+	if c.hist[1] == nil {
+		return col
 	}
+	col = c.hist[1].Position.Column
 	for i := 2; i < len(c.hist) && c.hist[i] != nil; i++ {
-		switch t := c.hist[i].Type; {
-		case t == token.TagType || t == token.AnchorType || t == token.AliasType:
-			k = c.hist[i]
-		case (t == token.LiteralType || t == token.FoldedType) && i == 2:
-			k = c.hist[i] // a block scalar's header, before its text
-		case i+1 < len(c.hist) && c.hist[i+1] != nil && (c.hist[i+1].Type == token.AnchorType || c.hist[i+1].Type == token.AliasType):
-			k = c.hist[i] // an anchor's or alias's name
-		default:
-			return k.Position.Column
+		t := c.hist[i].Type
+		property := t == token.TagType || t == token.AnchorType || t == token.AliasType
+		// A block scalar's header, before its text.
+		header := (t == token.LiteralType || t == token.FoldedType) && i == 2
+		// An anchor's or alias's name.
+		name := i+1 < len(c.hist) && c.hist[i+1] != nil &&
+			(c.hist[i+1].Type == token.AnchorType || c.hist[i+1].Type == token.AliasType)
+		if !property && !header && !name {
+			break
 		}
+		col = max(col, c.hist[i].Position.Column)
 	}
-	return k.Position.Column
+	return col
 }
 
 // content notes a key, item or value starting in the innermost open flow

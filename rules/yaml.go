@@ -14,12 +14,14 @@ import (
 // sees plain values: it checks every tag and applies the core schema's
 // (a value tagged !!str becomes a string, !!int an integer, …), and puts
 // the anchored value in place of each alias, so that a value that came
-// through an alias is located where it is written, at its anchor. An alias refers to the last anchor of its name before it
-// in the same document; as an anchor takes its name only once its value is
-// read, a value cannot hold an alias of itself and the tree stays free of
-// cycles, but one value may now appear in many places (see
-// configParser.visit). Keys, which the tree cannot hold rewritten, are
-// resolved to their text in configParser.keys.
+// through an alias is located where it is written, at its anchor.
+//
+// An alias refers to the last anchor of its name before it in the same
+// document; as an anchor takes its name only once its value is read, a
+// value cannot hold an alias of itself and the tree stays free of cycles,
+// but one value may now appear in many places (see configParser.visit).
+// Keys, which the tree cannot hold rewritten, are resolved to their text
+// in configParser.keys.
 type resolver struct {
 	p       *configParser
 	anchors map[string]ast.Node
