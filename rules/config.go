@@ -174,6 +174,31 @@ func (p *configParser) errorf(node ast.Node, key string, kind error, value, form
 	})
 }
 
+// libraryFails says that the YAML library panics on a text.
+const libraryFails = "the YAML library cannot read this text"
+
+// yamlTokens runs the YAML lexer on text, and reports false if it panics.
+func yamlTokens(text string) (tokens token.Tokens, ok bool) {
+	defer func() {
+		if recover() != nil {
+			tokens, ok = nil, false
+		}
+	}()
+	return lexer.Tokenize(text), true
+}
+
+// yamlParse runs the YAML parser on tokens; it returns no tree and no
+// error if the parser panics, as it does on some texts (a "!" with nothing
+// after it, below a %TAG directive).
+func yamlParse(tokens token.Tokens) (f *ast.File, err error) {
+	defer func() {
+		if recover() != nil {
+			f, err = nil, nil
+		}
+	}()
+	return parser.Parse(tokens, 0, parser.AllowDuplicateMapKey())
+}
+
 // textError records why checkText or checkTokens refuses the text.
 func (p *configParser) textError(tp *textProblem) {
 	p.errs.add(&ConfigError{File: p.file, Line: tp.line, Col: tp.col, Value: tp.value, Msg: tp.msg, Err: tp.kind})
@@ -194,14 +219,22 @@ func (p *configParser) parse(data []byte) []Game {
 		p.textError(tp)
 		return nil
 	}
-	tokens := lexer.Tokenize(p.text)
+	tokens, ok := yamlTokens(p.text)
+	if !ok {
+		p.errorf(nil, "", ErrSyntax, "", "%s", libraryFails)
+		return nil
+	}
 	if tokens.InvalidToken() == nil {
 		if tp := checkTokens(tokens, configLimits); tp != nil {
 			p.textError(tp)
 			return nil
 		}
 	}
-	f, err := parser.Parse(tokens, 0, parser.AllowDuplicateMapKey())
+	f, err := yamlParse(tokens)
+	if f == nil && err == nil {
+		p.errorf(nil, "", ErrSyntax, "", "%s", libraryFails)
+		return nil
+	}
 	if err != nil {
 		var ye interface {
 			GetToken() *token.Token

@@ -15,6 +15,9 @@ func FuzzParse(f *testing.F) {
 		"a: &x 1\nb: *x\n",
 		"--- \n...\n",
 		"{",
+		"games:\n  - &g {code: \"0.77\", heaps: !!int \"10\"}\n  - {<<: [*g], name: b}\n",
+		"%TAG !! 0\n--- ! ",
+		"\uFEFFcode: !!str 0.7\nheaps: 1e30\n",
 	} {
 		f.Add(s)
 	}

@@ -12,7 +12,6 @@ import (
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/lexer"
-	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/token"
 )
 
@@ -67,8 +66,8 @@ func FuzzLimits(f *testing.F) {
 			}
 			t.Fatalf("checkTokens refuses %q with no limit: %s", data, p.msg)
 		}
-		file, err := parser.Parse(lexer.Tokenize(string(data)), 0, parser.AllowDuplicateMapKey())
-		if err != nil {
+		file, err := yamlParse(lexer.Tokenize(string(data)))
+		if file == nil || err != nil {
 			return
 		}
 		// The parser also fills in, at no cost, a null after a tag or anchor
