@@ -39,6 +39,9 @@ type ConfigError struct {
 	Value     string // the offending value as written, "" if none
 	Msg       string // what is wrong
 	Err       error  // the sentinel kind: ErrBadCode, ErrUnknownKey, …
+	// Dropped, in the last problem of a file with too many (ErrTooMany),
+	// counts the problems not listed.
+	Dropped int
 }
 
 func (e *ConfigError) Error() string {
@@ -152,7 +155,7 @@ func (ps *problems) err() error {
 	if ps.dropped > 0 {
 		m := ps.more
 		errs = append(errs, &ConfigError{File: m.File, Line: m.Line, Col: m.Col, Err: ErrTooMany,
-			Msg: fmt.Sprintf("… and %d more problems", ps.dropped)})
+			Msg: fmt.Sprintf("… and %d more problems", ps.dropped), Dropped: ps.dropped})
 	}
 	return errors.Join(errs...)
 }

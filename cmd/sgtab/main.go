@@ -100,6 +100,8 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
+
+	"github.com/sgtab/sgtab/rules"
 )
 
 // version is the sgtab version recorded in every output file.
@@ -175,10 +177,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		if p, ok := errors.AsType[configProblems](err); ok {
+			n := 0
 			for _, e := range p {
 				fmt.Fprintln(stderr, e)
+				n++
+				if ce, ok := errors.AsType[*rules.ConfigError](e); ok && ce.Dropped > 0 {
+					n += ce.Dropped - 1 // that line stands for them
+				}
 			}
-			fmt.Fprintf(stderr, "sgtab: %d %s in config files\n", len(p), plural(len(p), "problem"))
+			fmt.Fprintf(stderr, "sgtab: %d %s in config files\n", n, plural(n, "problem"))
 			return 1
 		}
 		fmt.Fprintf(stderr, "sgtab: %v\n", err)

@@ -158,6 +158,7 @@ func TestRunGolden(t *testing.T) {
 		{"validate-collide", 1, []string{"validate", "collide.yaml"}},
 		{"run-collide", 1, []string{"run", "-out", "out", "collide.yaml"}},
 		{"run-collide-case", 1, []string{"run", "-out", "out", "collide-case.yaml"}},
+		{"validate-many", 1, []string{"validate", "many-problems.yaml"}},
 		{"validate-summary", 1, []string{"validate", "summary-name.yaml"}},
 		// A table too small for some plots: they are left out, with a note.
 		{"run-tiny", 0, []string{"run", "-out", "out", "tiny.yaml"}},
