@@ -32,6 +32,28 @@ const MaxConfigSize = 16 << 20
 // most MaxConfigSize bytes (not a directory, a device or a named pipe; a
 // named pipe is opened without waiting for a writer). See Parse.
 func Load(path string) ([]Game, error) {
+	f, err := open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close() // read-only
+	return Parse(f, path)
+}
+
+// LoadSweep reads the sweep config at path, as Load reads a config. See
+// ParseSweep.
+func LoadSweep(path string) (*Sweep, error) {
+	f, err := open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close() // read-only
+	return ParseSweep(f, path)
+}
+
+// open opens the config file at path, after checking that it is a regular
+// file of at most MaxConfigSize bytes.
+func open(path string) (*os.File, error) {
 	info, err := os.Stat(path)
 	if err != nil {
 		return nil, err
@@ -46,16 +68,16 @@ func Load(path string) ([]Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
 	// The path may name another file now than when it was checked.
 	info, err = f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", path, err)
+	if err == nil {
+		err = regular(path, info)
 	}
-	if err := regular(path, info); err != nil {
+	if err != nil {
+		f.Close() // read-only
 		return nil, errors.Join(err)
 	}
-	return Parse(f, path)
+	return f, nil
 }
 
 // regular returns a problem located at the start of path (a *ConfigError
@@ -93,12 +115,59 @@ func tooLarge(name string) error {
 // Parse reads at most MaxConfigSize+1 bytes of r: a longer config is an
 // error (ErrTooLarge). A UTF-8 byte-order mark at the start is skipped.
 func Parse(r io.Reader, name string) ([]Game, error) {
+	p, games, err := parseConfig(r, name)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range p.sweeps {
+		p.errs.add(&ConfigError{File: name, Line: s.Line, Col: 1, Key: "sweep", Err: ErrBadValue,
+			Msg: "a sweep of many games: compute it with sgtab sweep"})
+	}
+	if err := p.errs.err(); err != nil {
+		return nil, err
+	}
+	return games, nil
+}
+
+// ParseSweep reads a sweep config: one YAML document with the key sweep:
+// (see Sweep), and nothing else. Its problems are reported as Parse reports
+// a config's.
+func ParseSweep(r io.Reader, name string) (*Sweep, error) {
+	p, games, err := parseConfig(r, name)
+	if err != nil {
+		return nil, err
+	}
+	if len(games) > 0 || len(p.sweeps) != 1 {
+		g := Game{Line: 1, Col: 1}
+		if len(games) > 0 {
+			g = games[0]
+		}
+		p.errs.add(&ConfigError{File: name, Line: g.Line, Col: max(g.Col, 1), Err: ErrBadValue,
+			Msg: fmt.Sprintf("a sweep config holds one sweep: and nothing else (this one holds %d %s and %d %s)",
+				len(p.sweeps), pluralWord(len(p.sweeps), "sweep"), len(games), pluralWord(len(games), "game"))})
+	}
+	if err := p.errs.err(); err != nil {
+		return nil, err
+	}
+	return p.sweeps[0], nil
+}
+
+func pluralWord(n int, w string) string {
+	if n == 1 {
+		return w
+	}
+	return w + "s"
+}
+
+// parseConfig reads a config's games and sweeps, leaving its problems in
+// the parser; the error is one that stopped it reading.
+func parseConfig(r io.Reader, name string) (*configParser, []Game, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxConfigSize+1))
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
+		return nil, nil, fmt.Errorf("read %s: %w", name, err)
 	}
 	if len(data) > MaxConfigSize {
-		return nil, errors.Join(tooLarge(name))
+		return nil, nil, errors.Join(tooLarge(name))
 	}
 	// A byte-order mark says the text is UTF-8; it is not part of it.
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
@@ -107,10 +176,7 @@ func Parse(r io.Reader, name string) ([]Game, error) {
 		digits: budget{limit: maxRuleDigits, what: "the games of this config compile to move tables of more than %d digits in all"},
 	}
 	games := p.parse(data)
-	if err := p.errs.err(); err != nil {
-		return nil, err
-	}
-	return games, nil
+	return p, games, nil
 }
 
 type configParser struct {
@@ -128,6 +194,8 @@ type configParser struct {
 	// kept for the next list; listed is empty between lists.
 	counts []int
 	listed [maxDigits / 64]uint64
+	// sweeps are the documents with a sweep: key.
+	sweeps []*Sweep
 }
 
 // maxRuleDigits bounds the digits of the move tables that compiling a
@@ -285,6 +353,20 @@ func (p *configParser) parse(data []byte) []Game {
 	for _, body := range docs {
 		m, ok := p.mapping(body, "")
 		if !ok {
+			continue
+		}
+		if sw, ok := m["sweep"]; ok {
+			for k, v := range m {
+				if k != "sweep" {
+					p.errorf(v.key, join("", k), ErrUnknownKey, "", "a sweep document may hold no other key")
+				}
+			}
+			if s, ok := p.sweep(sw.value, "sweep"); ok {
+				if tk := sw.key.GetToken(); tk != nil && tk.Position != nil {
+					s.Line = tk.Position.Line
+				}
+				p.sweeps = append(p.sweeps, s)
+			}
 			continue
 		}
 		if list, ok := m["games"]; ok {
