@@ -37,6 +37,7 @@ type File struct {
 	Lattice *compute.LatticeTable // KindLattice
 	Rare    *RareTable            // KindRare
 	Summary []Summary             // KindSummary
+	Census  []CensusRow           // KindCensus
 
 	// Foreign is set for a table of n and sg without sgtab metadata, as
 	// another tool writes it: its values are taken as they are, with no
@@ -157,6 +158,8 @@ func (f *File) notTable() string {
 		return fmt.Sprintf("it holds the rare positions of %s, not its table", f.Meta[KeyName])
 	case KindSummary:
 		return "it is a run's summary, not a table"
+	case KindCensus:
+		return "it is a sweep's census, not a table"
 	case KindLattice:
 		return fmt.Sprintf("it is the lattice table of %s, not a heap game's table", f.Meta[KeyName])
 	}
@@ -260,6 +263,8 @@ func readFrom(r io.ReaderAt, size int64, mem memory.Allocator) (f *File, err err
 		err = f.readRare(recs)
 	case KindSummary:
 		err = f.readSummary(recs)
+	case KindCensus:
+		err = f.readCensus(recs)
 	}
 	if err != nil {
 		return nil, err
@@ -336,7 +341,7 @@ func kindOf(recs records) (Kind, error) {
 	meta := recs.meta
 	if k, ok := meta[KeyKind]; ok {
 		switch Kind(k) {
-		case KindTable, KindLattice, KindRare, KindSummary:
+		case KindTable, KindLattice, KindRare, KindSummary, KindCensus:
 			return Kind(k), nil
 		}
 		return "", fmt.Errorf("metadata %s = %q: not a kind of file sgtab reads", KeyKind, k)

@@ -40,6 +40,24 @@ func Load(path string) ([]Game, error) {
 	return Parse(f, path)
 }
 
+// LoadAny reads the config at path, which may hold games or sweeps, and
+// returns both, as Load and LoadSweep do.
+func LoadAny(path string) ([]Game, []*Sweep, error) {
+	f, err := open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close() // read-only
+	p, games, err := parseConfig(f, path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := p.errs.err(); err != nil {
+		return nil, nil, err
+	}
+	return games, p.sweeps, nil
+}
+
 // LoadSweep reads the sweep config at path, as Load reads a config. See
 // ParseSweep.
 func LoadSweep(path string) (*Sweep, error) {

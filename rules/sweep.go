@@ -105,6 +105,13 @@ func (s *Sweep) Count() int64 {
 	return n + int64(len(s.Listed))
 }
 
+// A SweepGame is one game of a sweep, and what generated it: "codes
+// 0.***", "subtraction 1..12, size 1..4", or "listed".
+type SweepGame struct {
+	Game
+	Family string
+}
+
 // Games returns the games of the sweep, in a fixed order: the codes of each
 // pattern in increasing order, the sets of each subtraction family in
 // increasing order of size, then lexicographically, each crossed with the
@@ -112,12 +119,12 @@ func (s *Sweep) Count() int64 {
 // after what generated it ("0.137", "0.137-ring", "s1-3-4-misere"), and
 // games of the same name are one game. A misère variant of a game that
 // may split is left out; skipped counts them.
-func (s *Sweep) Games() (games []Game, skipped int, err error) {
+func (s *Sweep) Games() (games []SweepGame, skipped int, err error) {
 	if n := s.Count(); n > MaxSweepGames {
 		return nil, 0, fmt.Errorf("%s:%d: sweep: expands to %d games, more than %d; split it into several sweeps", s.File, s.Line, n, MaxSweepGames)
 	}
 	seen := map[string]bool{}
-	add := func(name string, r Rule) {
+	add := func(name, family string, r Rule) {
 		for _, start := range s.Starts {
 			for _, misere := range s.Plays {
 				if misere && (r.MaxParts() > 1 || start != StartLine) {
@@ -134,7 +141,7 @@ func (s *Sweep) Games() (games []Game, skipped int, err error) {
 				}
 				if !seen[g.Name] {
 					seen[g.Name] = true
-					games = append(games, g)
+					games = append(games, SweepGame{g, family})
 				}
 			}
 		}
@@ -145,7 +152,7 @@ func (s *Sweep) Games() (games []Game, skipped int, err error) {
 			if err != nil {
 				return fmt.Errorf("%s:%d: sweep: codes: %q gives %q: %w", s.File, s.Line, c.Text, code, err)
 			}
-			add(code, r)
+			add(code, "codes "+c.Text, r)
 			return nil
 		})
 		if err != nil {
@@ -164,7 +171,7 @@ func (s *Sweep) Games() (games []Game, skipped int, err error) {
 				digits[k] = d
 				names[i] = strconv.Itoa(k)
 			}
-			add("s"+strings.Join(names, "-")+f.suffix(), normalize(Rule{Digits: digits}))
+			add("s"+strings.Join(names, "-")+f.suffix(), f.String(), normalize(Rule{Digits: digits}))
 		})
 	}
 	for _, g := range s.Listed {
@@ -175,9 +182,19 @@ func (s *Sweep) Games() (games []Game, skipped int, err error) {
 		if s.Heaps > 0 {
 			g.Heaps = s.Heaps
 		}
-		games = append(games, g)
+		games = append(games, SweepGame{g, "listed"})
 	}
 	return games, skipped, nil
+}
+
+// String describes the family: "subtraction 1..12, size 1..4", and its
+// leave and distinct options when set.
+func (f SubtractionFamily) String() string {
+	s := fmt.Sprintf("subtraction %d..%d, size %d..%d", f.From, f.To, f.MinSize, f.MaxSize)
+	if sfx := f.suffix(); sfx != "" {
+		s += ", " + strings.ReplaceAll(strings.TrimPrefix(sfx, "-"), "-", ", ")
+	}
+	return s
 }
 
 // suffix names a subtraction family's leave and distinct options, when
@@ -491,6 +508,41 @@ func (p *configParser) each(n ast.Node, key, want string, fn func(string) bool) 
 			p.errorf(item, ik, ErrBadValue, quote(v), "must be %s", want)
 		}
 	}
+}
+
+// String describes the sweep in one line per family, canonically: its
+// code patterns, subtraction families and listed games, what they are
+// crossed with, and the table size.
+func (s *Sweep) String() string {
+	var b strings.Builder
+	for _, c := range s.Codes {
+		fmt.Fprintf(&b, "codes %s (base %d): %d\n", c.Text, c.Base, c.Count())
+	}
+	for _, f := range s.Subtraction {
+		fmt.Fprintf(&b, "%s: %d\n", f, f.Count())
+	}
+	if len(s.Listed) > 0 {
+		names := make([]string, len(s.Listed))
+		for i, g := range s.Listed {
+			names[i] = g.Name + " " + g.Key()
+		}
+		fmt.Fprintf(&b, "listed: %s\n", strings.Join(names, ", "))
+	}
+	starts := make([]string, len(s.Starts))
+	for i, st := range s.Starts {
+		starts[i] = st.String()
+	}
+	plays := make([]string, len(s.Plays))
+	for i, m := range s.Plays {
+		plays[i] = map[bool]string{false: "normal", true: "misere"}[m]
+	}
+	fmt.Fprintf(&b, "crossed with start [%s], play [%s]\n", strings.Join(starts, ", "), strings.Join(plays, ", "))
+	if s.Heaps > 0 {
+		fmt.Fprintf(&b, "heaps %d\n", s.Heaps)
+	} else {
+		fmt.Fprintf(&b, "heaps auto, cap %d\n", s.Cap)
+	}
+	return b.String()
 }
 
 // widest returns the start whose tables take the most memory of those the

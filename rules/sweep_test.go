@@ -47,7 +47,7 @@ func TestSweepGames(t *testing.T) {
 		for _, g := range games {
 			names = append(names, g.Name)
 		}
-		if len(games) != tc.count || skipped != tc.skipped || !slices.Equal(names[:len(tc.first)], tc.first) || games[0].Rule.String() != tc.rule {
+		if len(games) != tc.count || skipped != tc.skipped || !slices.Equal(names[:len(tc.first)], tc.first) || games[0].Rule.String() != tc.rule || games[0].Family == "" {
 			t.Errorf("%q: %d games %v, %d skipped, first rule %s; want %d, %v…, %d, %s",
 				tc.yaml, len(games), names[:min(len(names), 6)], skipped, games[0].Rule, tc.count, tc.first, tc.skipped, tc.rule)
 		}

@@ -201,6 +201,8 @@ func kindNote(f *export.File) string {
 		return fmt.Sprintf("holds the rare positions of %s, not its table (use %s.parquet)", f.Meta[export.KeyName], f.Meta[export.KeyName])
 	case export.KindSummary:
 		return "is a run's summary, not a table (sgtab inspect prints it)"
+	case export.KindCensus:
+		return "is a sweep's census, not a table (sgtab inspect prints it)"
 	case export.KindLattice:
 		return fmt.Sprintf("is the lattice table of %s", f.Meta[export.KeyName])
 	}

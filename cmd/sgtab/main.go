@@ -9,6 +9,8 @@
 //
 //	run       compute the tables of games described in config files
 //	validate  check config files without computing anything
+//	sweep     compute a family of games into a census
+//	merge     join the censuses of a sweep's shards
 //	query     who wins a position, and with which moves
 //	inspect   print what stored tables hold
 //	plot      draw the plots of stored tables
@@ -117,6 +119,8 @@ type command struct {
 var commands = []command{
 	{"run", "compute the tables of games described in config files", runRun},
 	{"validate", "check config files without computing anything", runValidate},
+	{"sweep", "compute a family of games into a census", runSweep},
+	{"merge", "join the censuses of a sweep's shards", runMerge},
 	{"query", "who wins a position, and with which moves", runQuery},
 	{"inspect", "print what stored tables hold", runInspect},
 	{"plot", "draw the plots of stored tables", runPlot},

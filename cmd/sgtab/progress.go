@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math"
@@ -27,6 +28,7 @@ type progress struct {
 	done  atomic.Int64
 	total int64
 	desc  string
+	unit  string // what is counted: "positions" unless set
 	bar   *progressbar.ProgressBar
 	mu    sync.Mutex // held while drawing the bar or printing over it
 	stop  chan struct{}
@@ -129,9 +131,9 @@ func (p *progress) watch(t float64, n int64) string {
 		return ""
 	}
 	p.warned = true
-	return fmt.Sprintf("sgtab: warning: at this pace the run needs about %s more (%s of %s positions in %s); "+
+	return fmt.Sprintf("sgtab: warning: at this pace the run needs about %s more (%s of %s in %s); "+
 		"stop it with Ctrl-C and choose smaller tables with -heaps N, or -cap N with -heaps auto\n",
-		roundDuration(eta), short(float64(n)), short(float64(p.total)), roundDuration(time.Duration(t*float64(time.Second))))
+		roundDuration(eta), short(float64(n)), short(float64(p.total))+" "+cmp.Or(p.unit, "positions"), roundDuration(time.Duration(t*float64(time.Second))))
 }
 
 // describe returns the bar's description at t seconds with n positions
@@ -140,7 +142,8 @@ func (p *progress) describe(t float64, n int64) string {
 	if len(p.history) == 0 || p.history[len(p.history)-1].t < t {
 		p.history = append(p.history, sample{t, n})
 	}
-	s := fmt.Sprintf("%s: %s/%s positions", p.desc, short(float64(n)), short(float64(p.total)))
+	unit := cmp.Or(p.unit, "positions")
+	s := fmt.Sprintf("%s: %s/%s %s", p.desc, short(float64(n)), short(float64(p.total)), unit)
 	if t < 1 || n == 0 {
 		return s
 	}

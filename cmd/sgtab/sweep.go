@@ -1,0 +1,270 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/rules"
+	"github.com/sgtab/sgtab/sweep"
+)
+
+const sweepUsage = "sgtab sweep [-out DIR] [-heaps N|auto] [-cap N] [-workers K] [-shard I/N | -shards N] [-tables] [-fresh] SWEEP.yaml"
+
+const sweepExamples = `  sgtab sweep configs/sweeps/octal-2.yaml              # every two-digit octal code, into ./sgtab-sweep
+  sgtab sweep -cap 100000 -out census my-sweep.yaml     # each game to its proof, or to 10^5
+  sgtab sweep -shard 2/8 -out census my-sweep.yaml      # shard 2 of 8 (or from a Slurm array / an Indexed Job)
+  sgtab merge census                                    # the shards' censuses as one
+`
+
+// runSweep computes every game of a sweep config into a census, resuming
+// from the journal of an earlier run of the same sweep into the folder.
+func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("sweep", sweepUsage, sweepExamples, stdout, stderr)
+	out := fs.String("out", "sgtab-sweep", "write the census into `DIR`")
+	heapsFlag := fs.String("heaps", "", "compute every game to `N`; auto: each until its period is proved, or to -cap (default: the sweep's own)")
+	capFlag := fs.Int64("cap", 0, "with auto, compute at most SG(0..`N`) (default: the sweep's cap)")
+	workers := fs.Int("workers", 0, "use `K` goroutines: games at once; 0 means one per CPU")
+	shardFlag := fs.String("shard", "", "compute shard `I/N` of the sweep only, 0 ≤ I < N (default: from a Slurm job array or a Kubernetes Indexed Job, else all)")
+	shards := fs.Int("shards", 0, "the number of shards, `N`, of a Kubernetes Indexed Job (its completions), whose index JOB_COMPLETION_INDEX gives")
+	tables := fs.Bool("tables", false, "also write each game's table and plots, into DIR/tables")
+	fresh := fs.Bool("fresh", false, "start over: forget the journal of an earlier run of this sweep into DIR")
+	args, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(args) != 1 {
+		return fs.usageError("want one sweep config, got %d", len(args))
+	}
+	w, err := checkWorkers(fs, *workers)
+	if err != nil {
+		return err
+	}
+	heaps, capN := -1, -1
+	if isSet(fs.FlagSet, "heaps") {
+		h, err := parseHeaps(*heapsFlag)
+		if err != nil {
+			return fs.usageError("-heaps %s: %v", *heapsFlag, err)
+		}
+		heaps = int(h)
+	}
+	if isSet(fs.FlagSet, "cap") {
+		if heaps > 0 {
+			return fs.usageError("-cap applies to -heaps auto only")
+		}
+		if *capFlag < 1 || *capFlag >= rules.MaxHeaps {
+			return fs.usageError("-cap must be from 1 to 2^40")
+		}
+		capN = int(*capFlag)
+	}
+	shard := sweep.All
+	switch {
+	case *shardFlag != "":
+		if shard, err = sweep.ParseShard(*shardFlag); err != nil {
+			return fs.usageError("-shard %s: %v", *shardFlag, err)
+		}
+	default:
+		if *shards < 0 {
+			return fs.usageError("-shards must be at least 1")
+		}
+		var from string
+		if shard, from, err = sweep.ShardFromEnv(*shards); err != nil {
+			return fs.usageError("%v", err)
+		}
+		if from != "" {
+			fmt.Fprintf(stderr, "sgtab: shard %s, from %s\n", shard, from)
+		}
+	}
+	s, err := rules.LoadSweep(args[0])
+	if err != nil {
+		if j, ok := err.(interface{ Unwrap() []error }); ok {
+			return configProblems(j.Unwrap())
+		}
+		return err
+	}
+	plan, err := sweep.NewPlan(s, heaps, capN, shard)
+	if err != nil {
+		return err
+	}
+	dir := filepath.Join(*out, shard.Dir())
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("create output directory: %w", err)
+	}
+	header := sweep.Header{Sweep: sweep.SHA(s.Config), N: plan.N, Auto: plan.Auto, Shard: shard.String(), Version: version}
+	journal, err := sweep.OpenJournal(dir, header, *fresh)
+	if err != nil {
+		return err
+	}
+	defer journal.Close() // appended and synced line by line
+	resumed := 0
+	for _, job := range plan.Jobs {
+		if _, ok := journal.Done()[job.Key]; ok {
+			resumed++
+		}
+	}
+	if resumed > 0 {
+		fmt.Fprintf(stderr, "sgtab: resuming: %d of %d games done by an earlier run into %s\n", resumed, len(plan.Jobs), dir)
+	}
+	bar := newProgress(stderr, int64(len(plan.Jobs)-resumed), fmt.Sprintf("%d %s", len(plan.Jobs)-resumed, plural(len(plan.Jobs)-resumed, "game")))
+	bar.unit = "games"
+	start := time.Now()
+	results, err := sweep.Run(ctx, plan, journal, sweep.Options{
+		Workers: w,
+		Done: func(job sweep.Job, t *compute.Table) error {
+			bar.add(1)
+			if *tables {
+				return writeSweepTables(plan, job, t, filepath.Join(dir, "tables"))
+			}
+			return nil
+		},
+	})
+	bar.finish()
+	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("interrupted with %d of %d games done (kept in %s); run the same command again to go on",
+				len(journal.Done()), len(plan.Jobs), filepath.Join(dir, "journal.jsonl"))
+		}
+		return err
+	}
+	rows, err := sweep.Census(plan, results)
+	if err != nil {
+		return err
+	}
+	path := filepath.Join(dir, sweep.CensusFile)
+	if err := export.WriteCensus(path, rows, sweep.Meta(plan), export.Options{Version: version}); err != nil {
+		return err
+	}
+	printCensus(stdout, rows, plan, path, time.Since(start))
+	return nil
+}
+
+// writeSweepTables writes the table t of job under the name of each game
+// of the plan that the job computes.
+func writeSweepTables(p *sweep.Plan, job sweep.Job, t *compute.Table, dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, m := range p.Games {
+		if p.Jobs[m.Job].Key != job.Key {
+			continue
+		}
+		named := *t
+		named.Game.Name = m.Name
+		if _, err := writeTable(&named, dir, "png"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// printCensus prints what a sweep found: counts by status, the classes,
+// the longest preperiods and periods, and the games still open.
+func printCensus(w io.Writer, rows []export.CensusRow, p *sweep.Plan, path string, took time.Duration) {
+	status := map[compute.Status]int{}
+	classes := map[string][]export.CensusRow{}
+	for _, r := range rows {
+		status[r.Status]++
+		classes[r.Class] = append(classes[r.Class], r)
+	}
+	mode := fmt.Sprintf("to %d", p.N)
+	if p.Auto {
+		mode = fmt.Sprintf("until proved, or to %d", p.N)
+	}
+	fmt.Fprintf(w, "census of %d %s (%d distinct rules, %s) in %s: %s\n", len(rows), plural(len(rows), "game"), len(p.Jobs), mode, roundDuration(took), path)
+	if p.Skipped > 0 {
+		fmt.Fprintf(w, "  %d misère %s left out: they split, and misère values of sums are not nim-sums\n", p.Skipped, plural(p.Skipped, "variant"))
+	}
+	fmt.Fprintf(w, "  %d proved, %d observed, %d with no period found\n", status[compute.Proved], status[compute.Observed], status[compute.None])
+	var big [][]export.CensusRow
+	for _, c := range classes {
+		if len(c) > 1 {
+			big = append(big, c)
+		}
+	}
+	slices.SortFunc(big, func(a, b []export.CensusRow) int {
+		return cmp.Or(cmp.Compare(len(b), len(a)), cmp.Compare(a[0].Representative, b[0].Representative))
+	})
+	fmt.Fprintf(w, "  %d classes of equal values; %d with more than one game\n", len(classes), len(big))
+	for _, c := range big[:min(len(big), 10)] {
+		var names []string
+		for _, r := range c {
+			n := r.Name
+			if r.Offset > 0 {
+				n += fmt.Sprintf(" (+%d)", r.Offset)
+			}
+			names = append(names, n)
+		}
+		fmt.Fprintf(w, "    %s: %s\n", c[0].Class, listShort(names, 8))
+	}
+	top := func(what string, key func(export.CensusRow) int) {
+		var periodic []export.CensusRow
+		for _, r := range rows {
+			if r.Status != compute.None && r.Name == r.Representative {
+				periodic = append(periodic, r)
+			}
+		}
+		slices.SortFunc(periodic, func(a, b export.CensusRow) int { return cmp.Or(cmp.Compare(key(b), key(a)), cmp.Compare(a.Name, b.Name)) })
+		var items []string
+		for _, r := range periodic[:min(len(periodic), 5)] {
+			items = append(items, fmt.Sprintf("%s %d (%s)", r.Name, key(r), r.Status))
+		}
+		if len(items) > 0 {
+			fmt.Fprintf(w, "  longest %s: %s\n", what, strings.Join(items, ", "))
+		}
+	}
+	top("preperiods", func(r export.CensusRow) int { return r.Preperiod })
+	top("periods", func(r export.CensusRow) int { return r.Period })
+	var open []string
+	for _, r := range rows {
+		if r.Status == compute.None && r.Name == r.Representative {
+			open = append(open, r.Name)
+		}
+	}
+	if len(open) > 0 {
+		fmt.Fprintf(w, "  open at n = %d (no period found): %s\n", p.N, listShort(open, 20))
+	}
+}
+
+// listShort joins up to most items, and says how many more there are.
+func listShort(items []string, most int) string {
+	if len(items) <= most {
+		return strings.Join(items, ", ")
+	}
+	return strings.Join(items[:most], ", ") + fmt.Sprintf(", … and %d more", len(items)-most)
+}
+
+const mergeUsage = "sgtab merge DIR"
+
+const mergeExamples = `  sgtab merge census        # census/shard=*/census.parquet into census/census.parquet
+`
+
+// runMerge joins the censuses of a sweep's shards into one.
+func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("merge", mergeUsage, mergeExamples, stdout, stderr)
+	args, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(args) != 1 {
+		return fs.usageError("want one folder, got %d", len(args))
+	}
+	rows, meta, err := sweep.Merge(args[0], version)
+	if err != nil {
+		return err
+	}
+	classes := map[string]bool{}
+	for _, r := range rows {
+		classes[r.Class] = true
+	}
+	_, err = fmt.Fprintf(stdout, "merged %d games of sweep %.12s… into %s: %d classes\n",
+		len(rows), meta[export.KeySweepSHA], filepath.Join(args[0], sweep.CensusFile), len(classes))
+	return err
+}

@@ -1,0 +1,207 @@
+package sweep
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/sgtab/sgtab/export"
+)
+
+// A Journal records the results of a sweep's jobs as they end, so that a
+// sweep run again computes only what is missing. It is a text file of
+// lines: a header that says which sweep it belongs to, then one line per
+// finished job, each "CRC JSON" with CRC the CRC-32C of the JSON in 8
+// hexadecimal digits. Every line is appended whole and synced before the
+// job counts as done; a line cut short by a crash fails its CRC, and it
+// and what follows are dropped when the journal is opened again.
+type Journal struct {
+	path string
+	mu   sync.Mutex
+	f    *os.File
+	done map[string]Result
+}
+
+// A Header says which sweep a journal (or census) belongs to: a journal is
+// resumed only by a run of the same sweep config, table size, mode and
+// shard, with the same sgtab version.
+type Header struct {
+	Sweep   string `json:"sweep_sha256"`
+	N       int    `json:"n"`
+	Auto    bool   `json:"auto"`
+	Shard   string `json:"shard"`
+	Version string `json:"version"`
+}
+
+// A Result is what the sweep keeps of one job's table.
+type Result struct {
+	Key           string   `json:"key"`
+	Status        string   `json:"status"`
+	Period        int      `json:"period"`
+	Preperiod     int      `json:"preperiod"`
+	Saltus        uint32   `json:"saltus"`
+	LastException int      `json:"last_exception"`
+	Heaps         int      `json:"heaps"`
+	MaxSG         uint32   `json:"max_sg"`
+	MaxAt         int      `json:"max_at"`
+	RareMask      uint32   `json:"rare_mask"`
+	RareCount     int      `json:"rare_count"`
+	LastRare      int      `json:"last_rare"`
+	Checksum      string   `json:"checksum"`
+	Seconds       float64  `json:"seconds"`
+	First         []uint32 `json:"first"`
+	ClassKey      string   `json:"class_key"`
+}
+
+// journalFile is a journal's name in its folder.
+const journalFile = "journal.jsonl"
+
+// OpenJournal opens the journal in dir for the sweep h, creating it when
+// there is none (or when fresh). A journal of another sweep is an error
+// that says what differs, and leaves it as it is.
+func OpenJournal(dir string, h Header, fresh bool) (*Journal, error) {
+	j := &Journal{path: dir + string(os.PathSeparator) + journalFile, done: map[string]Result{}}
+	good := int64(0)
+	if data, err := readRegular(j.path); err == nil && !fresh {
+		if good, err = j.load(data, h); err != nil {
+			return nil, err
+		}
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	if good == 0 {
+		head, err := json.Marshal(h)
+		if err != nil {
+			return nil, err
+		}
+		if err := export.WriteFile(j.path, func(w io.Writer) error {
+			_, err := w.Write(append(head, '\n'))
+			return err
+		}); err != nil {
+			return nil, fmt.Errorf("create journal: %w", err)
+		}
+		good = int64(len(head) + 1)
+	}
+	f, err := os.OpenFile(j.path, os.O_WRONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	// Drop a last line cut short, then append after the good ones.
+	if err := f.Truncate(good); err != nil {
+		f.Close() // nothing written
+		return nil, err
+	}
+	if _, err := f.Seek(good, io.SeekStart); err != nil {
+		f.Close() // nothing written
+		return nil, err
+	}
+	j.f = f
+	return j, nil
+}
+
+// readRegular reads the regular file path.
+func readRegular(path string) ([]byte, error) {
+	st, err := os.Lstat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	return os.ReadFile(path)
+}
+
+// load reads a journal's text: its header must be h; its good lines go
+// into j.done. It returns the length of the good part.
+func (j *Journal) load(data []byte, h Header) (int64, error) {
+	head, _, ok := bytes.Cut(data, []byte("\n"))
+	var got Header
+	if !ok || json.Unmarshal(head, &got) != nil {
+		return 0, fmt.Errorf("%s is not a sweep journal; remove it or choose another output folder", j.path)
+	}
+	if got != h {
+		return 0, fmt.Errorf("%s belongs to another sweep (%s); sgtab mixes no results: "+
+			"choose another output folder, or run with -fresh to start this one over", j.path, headerDiff(got, h))
+	}
+	return j.loadFrom(data, int64(len(head)+1)), nil
+}
+
+// loadFrom reads the record lines of data from offset on into j.done and
+// returns the length of the good part: up to the first line that is not
+// whole (no newline, a CRC that fails, JSON that does not parse).
+func (j *Journal) loadFrom(data []byte, offset int64) int64 {
+	good := offset
+	for good < int64(len(data)) {
+		rest := data[good:]
+		nl := bytes.IndexByte(rest, '\n')
+		if nl < 0 {
+			break // no newline: not written whole
+		}
+		line := rest[:nl]
+		crc, body, ok := bytes.Cut(line, []byte(" "))
+		var r Result
+		if !ok || string(crc) != crcText(body) || json.Unmarshal(body, &r) != nil || r.Key == "" {
+			break
+		}
+		j.done[r.Key] = r
+		good += int64(nl + 1)
+	}
+	return good
+}
+
+// headerDiff says how two headers differ.
+func headerDiff(old, now Header) string {
+	var d []string
+	if old.Sweep != now.Sweep {
+		d = append(d, "its sweep config differs")
+	}
+	if old.N != now.N || old.Auto != now.Auto {
+		d = append(d, fmt.Sprintf("its tables go to %d (auto %v), not %d (auto %v)", old.N, old.Auto, now.N, now.Auto))
+	}
+	if old.Shard != now.Shard {
+		d = append(d, fmt.Sprintf("it is shard %s, not %s", old.Shard, now.Shard))
+	}
+	if old.Version != now.Version {
+		d = append(d, fmt.Sprintf("sgtab %s wrote it, this is %s", old.Version, now.Version))
+	}
+	return strings.Join(d, "; ")
+}
+
+// crcText returns the CRC-32C of b in 8 hexadecimal digits.
+func crcText(b []byte) string { return fmt.Sprintf("%08X", crc32.Checksum(b, castagnoli)) }
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// Done returns the results the journal holds, by job key.
+func (j *Journal) Done() map[string]Result { return j.done }
+
+// Add appends r to the journal and syncs it: once Add returns, the job
+// is done for good. It is safe for concurrent use.
+func (j *Journal) Add(r Result) error {
+	body, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	line := append([]byte(crcText(body)+" "), body...)
+	line = append(line, '\n')
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if _, err := j.f.Write(line); err != nil {
+		return fmt.Errorf("write journal: %w", err)
+	}
+	if err := j.f.Sync(); err != nil {
+		return fmt.Errorf("sync journal: %w", err)
+	}
+	j.done[r.Key] = r
+	return nil
+}
+
+// Close closes the journal file.
+func (j *Journal) Close() error { return j.f.Close() }

@@ -1,0 +1,113 @@
+package sweep
+
+import (
+	"fmt"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/rules"
+)
+
+// A Plan is what one run of a sweep computes: the games of its shard, and
+// one job per canonical rule among them.
+type Plan struct {
+	Sweep *rules.Sweep
+	// N is every table's size: the sweep's heaps, or with Auto its cap,
+	// up to which a game runs until its period is proved.
+	N     int
+	Auto  bool
+	Shard Shard
+	// Games are the games of the shard, in the sweep's order; Jobs the
+	// distinct rules among them, in order of their first game.
+	Games []Member
+	Jobs  []Job
+	// Total counts the games of the whole sweep, Skipped the misère
+	// variants it leaves out (see rules.Sweep.Games).
+	Total, Skipped int
+	// Compare is how many values, from each game's shift on, decide its
+	// class: N + 1 less the largest shift of the sweep's games.
+	Compare int
+}
+
+// A Member is one game of a plan and the index of its job.
+type Member struct {
+	rules.SweepGame
+	Job   int
+	Shift int
+}
+
+// A Job is one computation: the game of its first member.
+type Job struct {
+	Key  string // the canonical rule (rules.Game.Key)
+	Game rules.Game
+}
+
+// NewPlan expands the sweep s for the shard: heaps > 0 computes every game
+// to heaps, heaps 0 each until its period is proved or to capN (the
+// sweep's own settings when heaps and capN are -1).
+func NewPlan(s *rules.Sweep, heaps, capN int, shard Shard) (*Plan, error) {
+	games, skipped, err := s.Games()
+	if err != nil {
+		return nil, err
+	}
+	p := &Plan{Sweep: s, Shard: shard, Total: len(games), Skipped: skipped}
+	switch {
+	case heaps > 0:
+		p.N = heaps
+	case heaps == 0:
+		p.N, p.Auto = capN, true
+	case s.Heaps > 0:
+		p.N = s.Heaps
+	default:
+		p.N, p.Auto = s.Cap, true
+	}
+	if p.Auto && capN > 0 {
+		p.N = capN
+	}
+	for _, start := range s.Starts {
+		if err := rules.CheckHeaps(int64(p.N), start); err != nil {
+			return nil, fmt.Errorf("%s:%d: sweep: its largest table, of %d heap sizes: %w", s.File, s.Line, p.N, err)
+		}
+	}
+	most := 0
+	jobs := map[string]int{}
+	for _, g := range games {
+		g.Heaps = p.N
+		m := Member{SweepGame: g, Shift: shift(g.Game)}
+		most = max(most, m.Shift)
+		key := g.Key()
+		if !shard.Holds(key) {
+			continue
+		}
+		j, ok := jobs[key]
+		if !ok {
+			j = len(p.Jobs)
+			jobs[key] = j
+			p.Jobs = append(p.Jobs, Job{Key: key, Game: g.Game})
+		}
+		m.Job = j
+		p.Games = append(p.Games, m)
+	}
+	p.Compare = p.N + 1 - most
+	if p.Compare < 1 {
+		return nil, fmt.Errorf("%s:%d: sweep: its tables of %d heap sizes are shorter than a game's heaps with no move (%d)", s.File, s.Line, p.N, most)
+	}
+	return p, nil
+}
+
+// maxShift bounds the shift looked for.
+const maxShift = 64
+
+// shift returns the number of heap sizes from 1 on that have no move in
+// g, for a line game in normal play; 0 otherwise (a ring, or misère play,
+// where a heap with no move is not worth nothing).
+func shift(g rules.Game) int {
+	if g.Start != rules.StartLine || g.Misere || g.Lattice != nil || g.State != "" {
+		return 0
+	}
+	for s := range maxShift {
+		for range compute.Moves(g.Rule, s+1, false) {
+			return s
+		}
+	}
+	return 0 // no heap has a move: every value is 0, whatever the shift
+}

@@ -1,0 +1,283 @@
+package sweep_test
+
+import (
+	"fmt"
+	"maps"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/rules"
+	"github.com/sgtab/sgtab/sweep"
+)
+
+// census runs the sweep config yaml in dir, as one shard, and returns its
+// rows.
+func census(t *testing.T, yaml, dir string, shard sweep.Shard) []export.CensusRow {
+	t.Helper()
+	s, err := rules.ParseSweep(strings.NewReader(yaml), "s.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := sweep.NewPlan(s, -1, -1, shard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := sweep.OpenJournal(dir, sweep.Header{Sweep: sweep.SHA(s.Config), N: p.N, Auto: p.Auto, Shard: shard.String(), Version: "test"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	results, err := sweep.Run(t.Context(), p, j, sweep.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := sweep.Census(p, results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// czajkaLookup is the lookup table of the two-digit octal games .d1d2 in
+// T. Czajka's census of octal games (GameLookup.md in
+// github.com/tczajka/octal-games; the same equivalences as the game
+// locator of Winning Ways, ch. 4, with its corrections): row d1, column
+// d2 = 1..7 names the simpler game a code is equal to, "-" none; a game
+// in which a heap of one token has no move is compared with its heap sizes
+// less one. The one-digit games .d1 (d2 = 0) are its first table.
+var czajkaLookup = map[int][8]string{
+	0: {"-", ".1", "-", ".02", "-", "4", "-", ".4"},
+	1: {"-", "-", "-", ".02", "-", "-", "-", "-"},
+	2: {"4", "4", "-", ".22", "4", "4", "-", ".26"},
+	3: {"4", "-", "-", ".22", "-", "-", "-", ".6"},
+	4: {"-", ".17", ".4", ".17", "-", "-", ".44", ".45"},
+	5: {"4", "-", "-", "-", "-", ".51", "-", "-"},
+	6: {"-", ".6", ".6", ".6", "-", ".64", ".64", ".64"},
+	7: {"4", "-", "-", ".26", "-", "-", "-", "-"},
+}
+
+// czajkaTrivial holds the one- and two-digit games of Czajka's list of
+// trivial games (TrivialGames.md, ibid.) and the solved .45
+// (SolvedGames.md): the values from the heap sizes that have no move on
+// (base 36), their preperiod there and period; and the solved .16 and .56
+// and the unsolved two-digit games, which a census to 2^12 must leave open.
+var czajkaTrivial = map[string]struct {
+	prefix, period int
+	values         string // prefix(period)
+}{
+	".1": {2, 1, "01(0)"}, ".4": {52, 34, "0112031103322405223301130211045274011203110332244552(3301130211045374811203110332244559)"},
+	".02": {0, 4, "(0110)"}, ".11": {3, 1, "011(0)"}, ".12": {1, 4, "0(1001)"}, ".15": {1, 10, "0(1101122122)"},
+	".17": {33, 34, "011021301132234153223110312011442(6411021301132234457223110312011443)"},
+	".22": {0, 3, "(012)"}, ".26": {0, 4, "(0123)"}, ".31": {3, 2, "012(01)"}, ".32": {1, 3, "0(102)"},
+	".34": {7, 8, "0101201(03121203)"}, ".35": {1, 6, "0(120102)"},
+	".44": {141, 24, "011223311443322114422664411227711443322114466774411228855447722118866774411223311447722118822774411228811447722114422774411228811447722118866(774411228811447722118822)"},
+	".51": {1, 1, "0(1)"}, ".52": {4, 4, "0102(2103)"}, ".53": {11, 9, "01122102240(122112241)"}, ".54": {3, 7, "010(1222411)"},
+	".57": {1, 4, "0(1122)"}, ".71": {3, 2, "012(10)"}, ".72": {1, 4, "0(1023)"}, ".75": {1, 2, "0(12)"},
+	".77": {71, 12, "01231432142641271432146741285472186741231472182741281472142741281472186(741281472182)"},
+	".45": {498, 20, ""},
+}
+
+var czajkaOpen = []string{".04", ".06", ".14", ".16", ".36", ".56", ".6", ".64", ".74", ".76"}
+
+// name returns the census name of a game of Czajka's notation: ".1" is
+// "0.10" (the sweep of every two-digit code names it so), "4" is the game
+// listed as "four".
+func name(c string) string {
+	switch {
+	case c == "4":
+		return "four"
+	case len(c) == 2:
+		return "0" + c + "0"
+	}
+	return "0" + c
+}
+
+// TestTwoDigitOctal checks the census of every two-digit octal code (and
+// of the game 4, to which several are equal) against Czajka's census: the
+// classes are exactly the lookup table's equivalences, and each trivial
+// game has the published period and values (preperiod and values counted
+// from its first heap with a move, as the table counts them).
+func TestTwoDigitOctal(t *testing.T) {
+	const yaml = "sweep:\n  codes: [\"0.**\"]\n  cap: 4096\n  games:\n    - {name: four, code: \"4.0\"}\n"
+	rows := census(t, yaml, t.TempDir(), sweep.All)
+	byName := map[string]export.CensusRow{}
+	for _, r := range rows {
+		byName[r.Name] = r
+	}
+	if len(rows) != 65 {
+		t.Fatalf("%d rows, want 64 codes and the game 4", len(rows))
+	}
+	// The table's equivalences, as groups.
+	group := map[string]string{}
+	var find func(string) string
+	find = func(x string) string {
+		if g, ok := group[x]; ok && g != x {
+			return find(g)
+		}
+		return x
+	}
+	for d1, row := range czajkaLookup {
+		for d2, target := range row {
+			code := name(fmt.Sprintf(".%d%d", d1, d2))
+			if d2 == 0 {
+				code = name(fmt.Sprintf(".%d", d1))
+			}
+			if target != "-" {
+				group[find(code)] = find(name(target))
+			}
+		}
+	}
+	for a := range byName {
+		for b := range byName {
+			same := byName[a].Class == byName[b].Class
+			if want := find(a) == find(b); same != want {
+				t.Errorf("%s and %s: same class %v, want %v (classes %s, %s)", a, b, same, want, byName[a].Class, byName[b].Class)
+			}
+		}
+	}
+	for c, want := range czajkaTrivial {
+		r := byName[name(c)]
+		if r.Status != compute.Proved || r.Period != want.period {
+			t.Errorf("%s: %s, period %d; want proved, period %d", c, r.Status, r.Period, want.period)
+			continue
+		}
+		if want.values == "" {
+			if r.Preperiod != want.prefix {
+				t.Errorf("%s: preperiod %d, want %d", c, r.Preperiod, want.prefix)
+			}
+			continue
+		}
+		// From the first heap with a move: the census's first values
+		// after the shift, and its preperiod, the least n0 from which
+		// zeros and the table's values run with the period.
+		vals := expand(t, want.values, 200)
+		if got := r.First[r.Shift:]; !slices.Equal(got, vals[:len(got)]) {
+			t.Errorf("%s: values from n = %d are %v, want %v", c, r.Shift, got, vals[:len(got)])
+		}
+		full := append(make([]uint32, r.Shift), vals...)
+		n0 := len(full) - want.period
+		for n0 > 0 && full[n0-1] == full[n0-1+want.period] {
+			n0--
+		}
+		if r.Preperiod != n0 {
+			t.Errorf("%s: preperiod %d, want %d", c, r.Preperiod, n0)
+		}
+	}
+	for _, c := range czajkaOpen {
+		if r := byName[name(c)]; r.Status != compute.None {
+			t.Errorf("%s: %s with period %d, want no period up to 4096", c, r.Status, r.Period)
+		}
+	}
+}
+
+// expand writes out "prefix(period)" of base-36 digits to n values.
+func expand(t *testing.T, s string, n int) []uint32 {
+	t.Helper()
+	pre, per, _ := strings.Cut(strings.TrimSuffix(s, ")"), "(")
+	digit := func(c rune) uint32 {
+		v, err := strconv.ParseUint(string(c), 36, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return uint32(v)
+	}
+	var out []uint32
+	for _, c := range pre {
+		out = append(out, digit(c))
+	}
+	for len(out) < n {
+		for _, c := range per {
+			out = append(out, digit(c))
+		}
+	}
+	return out[:n]
+}
+
+// TestShardsMerge runs a sweep as three shards and merges them: the merged
+// census equals the census of the sweep run whole, value for value,
+// classes included.
+func TestShardsMerge(t *testing.T) {
+	const yaml = "sweep:\n  codes: [\"0.[0-7][0-7]\"]\n  subtraction:\n    - {to: 6, max-size: 2}\n  start: [line, ring]\n  cap: 2000\n"
+	whole := census(t, yaml, t.TempDir(), sweep.All)
+	dir := t.TempDir()
+	for i := range 3 {
+		sh := sweep.Shard{I: i, N: 3}
+		sub := dir + "/" + sh.Dir()
+		rows := census(t, yaml, mkdir(t, sub), sh)
+		s, _ := rules.ParseSweep(strings.NewReader(yaml), "s.yaml")
+		p, _ := sweep.NewPlan(s, -1, -1, sh)
+		if err := export.WriteCensus(sub+"/"+sweep.CensusFile, rows, sweep.Meta(p), export.Options{Version: "test"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	merged, meta, err := sweep.Merge(dir, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if meta[export.KeyShard] != "0/1" || len(merged) != len(whole) {
+		t.Fatalf("merged %d rows (shard %s), whole %d", len(merged), meta[export.KeyShard], len(whole))
+	}
+	for i := range whole {
+		a, b := whole[i], merged[i]
+		a.Seconds, b.Seconds = 0, 0
+		if fmt.Sprint(a) != fmt.Sprint(b) {
+			t.Errorf("row %d: whole %+v\nmerged %+v", i, a, b)
+		}
+	}
+	// A shard missing is an error.
+	if err := removeAll(dir + "/" + (sweep.Shard{I: 1, N: 3}).Dir()); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := sweep.Merge(dir, "test"); err == nil || !strings.Contains(err.Error(), "shards missing: shard=1-of-3") {
+		t.Errorf("merge with a shard missing: %v", err)
+	}
+}
+
+// TestShardsPartition checks that the shards of a sweep hold every game
+// once, and games of one rule in one shard.
+func TestShardsPartition(t *testing.T) {
+	s, err := rules.ParseSweep(strings.NewReader("sweep:\n  codes: [\"0.***\", \"4.**\"]\n  subtraction:\n    - {to: 8, max-size: 3}\n"), "s.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := sweep.NewPlan(s, -1, -1, sweep.All)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for i := range 5 {
+		p, err := sweep.NewPlan(s, -1, -1, sweep.Shard{I: i, N: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range p.Games {
+			seen[m.Name]++
+		}
+	}
+	if len(seen) != len(all.Games) {
+		t.Errorf("the shards hold %d games, the sweep %d", len(seen), len(all.Games))
+	}
+	for n, c := range seen {
+		if c != 1 {
+			t.Errorf("%s is in %d shards", n, c)
+		}
+	}
+	if got := slices.Sorted(maps.Keys(seen)); len(got) == 0 {
+		t.Error("no games")
+	}
+}
+
+func mkdir(t *testing.T, dir string) string {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func removeAll(dir string) error { return os.RemoveAll(dir) }
