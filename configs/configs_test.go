@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io/fs"
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -174,6 +175,25 @@ func TestKnownResults(t *testing.T) {
 		}
 		if got != k {
 			t.Errorf("%s: %+v, want %+v", name, got, k)
+		}
+	}
+}
+
+// TestSweeps parses every bundled sweep config (configs/sweeps) and
+// expands it.
+func TestSweeps(t *testing.T) {
+	paths, err := filepath.Glob("sweeps/*.yaml")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no bundled sweeps: %v", err)
+	}
+	for _, path := range paths {
+		s, err := rules.LoadSweep(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games, _, err := s.Games()
+		if err != nil || len(games) == 0 {
+			t.Errorf("%s: %d games, %v", path, len(games), err)
 		}
 	}
 }

@@ -155,7 +155,7 @@ func ParseSweep(r io.Reader, name string) (*Sweep, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(games) > 0 || len(p.sweeps) != 1 {
+	if (len(games) > 0 || len(p.sweeps) != 1) && p.errs.n == 0 {
 		g := Game{Line: 1, Col: 1}
 		if len(games) > 0 {
 			g = games[0]

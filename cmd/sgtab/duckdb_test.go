@@ -209,3 +209,46 @@ func TestNotebook(t *testing.T) {
 		t.Errorf("Kayles' proof: %d metadata keys, want 6: %v", len(res[2]), res[2])
 	}
 }
+
+// TestDuckDBReadsCensus has DuckDB read a sweep's shards as one dataset
+// (Hive partitions shard=I-of-N) and the merged census, list column and
+// all, and compares them with sgtab's reader.
+func TestDuckDBReadsCensus(t *testing.T) {
+	chdir(t)
+	if err := os.WriteFile("s.yaml", []byte(smallSweep), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"sweep", "-out", "census", "-shard", "0/2", "s.yaml"},
+		{"sweep", "-out", "census", "-shard", "1/2", "s.yaml"},
+		{"merge", "census"},
+	} {
+		if code, _, stderr := sgtab(t, args...); code != 0 {
+			t.Fatalf("%v: status %d\n%s", args, code, stderr)
+		}
+	}
+	rows, _, err := export.ReadCensus("census/census.parquet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := duckdb(t, `
+		SELECT count(*) AS games, count(DISTINCT shard) AS shards, count(DISTINCT class) AS classes
+		FROM read_parquet('census/shard=*/census.parquet', hive_partitioning = true);
+		SELECT name, period, first_values[1:4]::VARCHAR AS first FROM 'census/census.parquet' WHERE name = '0.15';`)
+	classes := map[string]bool{}
+	var g015 export.CensusRow
+	for _, r := range rows {
+		classes[r.Class] = true
+		if r.Name == "0.15" {
+			g015 = r
+		}
+	}
+	if got := res[0][0]; got["games"] != fmt.Sprint(len(rows)) || got["shards"] != "2" || got["classes"] != fmt.Sprint(len(classes)) {
+		t.Errorf("the shards in DuckDB: %v; want %d games, 2 shards, %d classes", got, len(rows), len(classes))
+	}
+	// 0.15: period 10, values 0, 1, 1, 0, 1, 1, 2, … (Czajka's census of
+	// octal games, TrivialGames.md).
+	if got := res[1][0]; got["period"] != "10" || got["first"] != "[0, 1, 1, 0]" || g015.Period != 10 {
+		t.Errorf("0.15 in DuckDB: %v; sgtab reads period %d, first %v", got, g015.Period, g015.First[:min(4, len(g015.First))])
+	}
+}

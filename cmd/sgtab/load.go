@@ -31,8 +31,17 @@ func (p configProblems) Error() string {
 // bundled configs when args is empty. Game names must be unique across all
 // files, since they name the output files.
 func loadGames(args []string) ([]rules.Game, error) {
+	games, _, err := loadConfigs(args, false)
+	return games, err
+}
+
+// loadConfigs reads the games of the configs named in args, as loadGames
+// does, and with sweeps set, the sweeps of the named configs too (for
+// validate); without it, a sweep is a problem (compute it with sweep).
+func loadConfigs(args []string, sweeps bool) ([]rules.Game, []*rules.Sweep, error) {
 	var (
 		games    []rules.Game
+		found    []*rules.Sweep
 		problems configProblems
 	)
 	add := func(gs []rules.Game, err error) {
@@ -49,12 +58,12 @@ func loadGames(args []string) ([]rules.Game, error) {
 	if len(args) == 0 {
 		names, err := fs.Glob(configs.FS, "*.yaml")
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, name := range names {
 			data, err := configs.FS.ReadFile(name)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			add(rules.Parse(bytes.NewReader(data), "configs/"+name))
 		}
@@ -66,7 +75,13 @@ func loadGames(args []string) ([]rules.Game, error) {
 			continue
 		}
 		for _, p := range paths {
-			add(rules.Load(p))
+			if !sweeps {
+				add(rules.Load(p))
+				continue
+			}
+			gs, ss, err := rules.LoadAny(p)
+			found = append(found, ss...)
+			add(gs, err)
 		}
 	}
 	seen := map[string]rules.Game{}
@@ -83,12 +98,12 @@ func loadGames(args []string) ([]rules.Game, error) {
 		}
 	}
 	if len(problems) > 0 {
-		return nil, problems
+		return nil, nil, problems
 	}
-	if len(games) == 0 {
-		return nil, errors.New("no config files found")
+	if len(games) == 0 && len(found) == 0 {
+		return nil, nil, errors.New("no config files found")
 	}
-	return games, nil
+	return games, found, nil
 }
 
 // configPaths returns arg itself, or the config files in directory arg.

@@ -178,7 +178,7 @@ func printCensus(w io.Writer, rows []export.CensusRow, p *sweep.Plan, path strin
 	if p.Auto {
 		mode = fmt.Sprintf("until proved, or to %d", p.N)
 	}
-	fmt.Fprintf(w, "census of %d %s (%d distinct rules, %s) in %s: %s\n", len(rows), plural(len(rows), "game"), len(p.Jobs), mode, roundDuration(took), path)
+	fmt.Fprintf(w, "census of %d %s (%d distinct rules, %s) in %.2fs: %s\n", len(rows), plural(len(rows), "game"), len(p.Jobs), mode, took.Seconds(), path)
 	if p.Skipped > 0 {
 		fmt.Fprintf(w, "  %d misère %s left out: they split, and misère values of sums are not nim-sums\n", p.Skipped, plural(p.Skipped, "variant"))
 	}
@@ -211,7 +211,9 @@ func printCensus(w io.Writer, rows []export.CensusRow, p *sweep.Plan, path strin
 				periodic = append(periodic, r)
 			}
 		}
-		slices.SortFunc(periodic, func(a, b export.CensusRow) int { return cmp.Or(cmp.Compare(key(b), key(a)), cmp.Compare(a.Name, b.Name)) })
+		slices.SortFunc(periodic, func(a, b export.CensusRow) int {
+			return cmp.Or(cmp.Compare(key(b), key(a)), cmp.Compare(a.Name, b.Name))
+		})
 		var items []string
 		for _, r := range periodic[:min(len(periodic), 5)] {
 			items = append(items, fmt.Sprintf("%s %d (%s)", r.Name, key(r), r.Status))

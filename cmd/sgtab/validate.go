@@ -4,13 +4,18 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
+
+	"github.com/sgtab/sgtab/rules"
+	"github.com/sgtab/sgtab/sweep"
 )
 
-const validateUsage = "sgtab validate [CONFIG|DIR ...]"
+const validateUsage = "sgtab validate [CONFIG|DIR|SWEEP ...]"
 
 const validateExamples = `  sgtab validate                  # the bundled configs
   sgtab validate my-game.yaml     # one file
   sgtab validate configs/         # every .yaml and .yml file of a directory
+  sgtab validate configs/sweeps/octal-2.yaml   # a sweep: what it expands to
 `
 
 // runValidate parses configs and reports their problems, computing nothing.
@@ -20,9 +25,14 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	games, err := loadGames(args)
+	games, sweeps, err := loadConfigs(args, true)
 	if err != nil {
 		return err
+	}
+	for _, s := range sweeps {
+		if err := printSweep(stdout, s); err != nil {
+			return err
+		}
 	}
 	for _, g := range games {
 		size := fmt.Sprintf("SG(0..%d)", g.Heaps)
@@ -35,6 +45,23 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			size = fmt.Sprintf("outcomes of 0..%d", g.Heaps)
 		}
 		fmt.Fprintf(stdout, "%s:%d: %s: %s, %s\n", g.File, g.Line, g.Name, g.Key(), size)
+	}
+	return nil
+}
+
+// printSweep prints a sweep canonically, with the games it expands to.
+func printSweep(w io.Writer, s *rules.Sweep) error {
+	p, err := sweep.NewPlan(s, -1, -1, sweep.All)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "%s:%d: sweep of %d %s (%d distinct rules", s.File, s.Line, len(p.Games), plural(len(p.Games), "game"), len(p.Jobs))
+	if p.Skipped > 0 {
+		fmt.Fprintf(w, "; %d misère %s of games that split left out", p.Skipped, plural(p.Skipped, "variant"))
+	}
+	fmt.Fprintln(w, ")")
+	for line := range strings.Lines(s.String()) {
+		fmt.Fprintf(w, "    %s", line)
 	}
 	return nil
 }

@@ -1,0 +1,190 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sgtab/sgtab/export"
+)
+
+// childArgs names, in the environment of a child test process, the command
+// line (separated by newlines) it runs as sgtab, exiting with its status.
+const childArgs = "SGTAB_TEST_ARGS"
+
+// TestMain runs sgtab itself when a test starts this binary as a child
+// process (see sgtabProcess).
+func TestMain(m *testing.M) {
+	if args := os.Getenv(childArgs); args != "" {
+		tuneGC()
+		os.Exit(run(context.Background(), strings.Split(args, "\n"), os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// sgtabProcess returns the command that runs sgtab with args in a process
+// of its own, in dir.
+func sgtabProcess(dir string, args ...string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), childArgs+"="+strings.Join(args, "\n"))
+	cmd.Dir = dir
+	return cmd
+}
+
+// smallSweep is a sweep of 48 games that takes a second or so.
+const smallSweep = "sweep:\n  codes: [\"0.[0-7][0-5]\"]\n  cap: 20000\n"
+
+// readCensus reads a census, blanking the seconds each game took.
+func readCensus(t *testing.T, path string) []export.CensusRow {
+	t.Helper()
+	rows, _, err := export.ReadCensus(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range rows {
+		rows[i].Seconds = 0
+	}
+	return rows
+}
+
+// TestSweepKilled kills a sweep (SIGKILL) at random moments and runs the
+// same command again each time: the census it ends with equals that of a
+// run left alone.
+func TestSweepKilled(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "s.yaml"), []byte(smallSweep), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if out, err := sgtabProcess(dir, "sweep", "-out", "whole", "s.yaml").CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	took := time.Since(start)
+	want := readCensus(t, filepath.Join(dir, "whole", "census.parquet"))
+	rnd := rand.New(rand.NewPCG(5, 5))
+	kills, partial := 0, 0
+	for range 5 {
+		cmd := sgtabProcess(dir, "sweep", "-out", "killed", "s.yaml")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		// Kill it within the time a whole run takes, less the time
+		// before the first game, spread over the run.
+		time.Sleep(time.Duration((0.2 + 0.8*rnd.Float64()) * float64(took) / 2))
+		if cmd.Process.Kill() == nil {
+			kills++
+		}
+		cmd.Wait() // killed, or done before: either way it has ended
+		data, _ := os.ReadFile(filepath.Join(dir, "killed", "journal.jsonl"))
+		if done := strings.Count(string(data), "\n") - 1; done > 0 && done < len(want) {
+			partial++
+		}
+	}
+	if partial == 0 {
+		t.Errorf("no kill left a sweep half done: the test tests nothing (a whole run takes %v)", took)
+	}
+	var out bytes.Buffer
+	cmd := sgtabProcess(dir, "sweep", "-out", "killed", "s.yaml")
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("the last run: %v\n%s", err, out.String())
+	}
+	got := readCensus(t, filepath.Join(dir, "killed", "census.parquet"))
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("after %d kills, the census differs from a run left alone", kills)
+	}
+	t.Logf("%d kills, %d of them mid-sweep; the last run said: %s", kills, partial, strings.SplitN(out.String(), "\n", 2)[0])
+}
+
+// TestSweepShardProcesses runs a sweep as three shards in processes of
+// their own and merges them: the census equals the sweep's run whole.
+func TestSweepShardProcesses(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "s.yaml"), []byte(smallSweep), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := sgtabProcess(dir, "sweep", "-out", "whole", "s.yaml").CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	var cmds []*exec.Cmd
+	for i := range 3 {
+		cmd := sgtabProcess(dir, "sweep", "-out", "sharded", "-shard", fmt.Sprintf("%d/3", i), "s.yaml")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		cmds = append(cmds, cmd)
+	}
+	for _, cmd := range cmds {
+		if err := cmd.Wait(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out, err := sgtabProcess(dir, "merge", "sharded").CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	got := readCensus(t, filepath.Join(dir, "sharded", "census.parquet"))
+	want := readCensus(t, filepath.Join(dir, "whole", "census.parquet"))
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("the merged census differs from the whole one")
+	}
+}
+
+// TestSweepEnvShards checks that a Slurm job array and a Kubernetes
+// Indexed Job choose the shard.
+func TestSweepEnvShards(t *testing.T) {
+	chdir(t)
+	if err := os.WriteFile("s.yaml", []byte(smallSweep), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("SLURM_ARRAY_TASK_ID", "3")
+	t.Setenv("SLURM_ARRAY_TASK_MIN", "1")
+	t.Setenv("SLURM_ARRAY_TASK_COUNT", "4")
+	if code, _, stderr := sgtab(t, "sweep", "-out", "out", "s.yaml"); code != 0 || !strings.Contains(stderr, "shard 2/4, from the Slurm job array") {
+		t.Errorf("Slurm: status %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat("out/shard=2-of-4/census.parquet"); err != nil {
+		t.Error(err)
+	}
+	t.Setenv("SLURM_ARRAY_TASK_ID", "")
+	t.Setenv("JOB_COMPLETION_INDEX", "1")
+	if code, _, stderr := sgtab(t, "sweep", "-out", "out", "s.yaml"); code != 2 || !strings.Contains(stderr, "-shards N") {
+		t.Errorf("an Indexed Job without -shards: status %d\n%s", code, stderr)
+	}
+	if code, _, stderr := sgtab(t, "sweep", "-shards", "3", "-out", "out", "s.yaml"); code != 0 || !strings.Contains(stderr, "shard 1/3, from the Kubernetes Indexed Job") {
+		t.Errorf("Indexed Job: status %d\n%s", code, stderr)
+	}
+}
+
+// TestSweepOtherConfig reruns a sweep into a folder that holds another
+// sweep's journal: refused, and the journal is left as it was.
+func TestSweepOtherConfig(t *testing.T) {
+	chdir(t)
+	if err := os.WriteFile("s.yaml", []byte(smallSweep), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := sgtab(t, "sweep", "-out", "out", "s.yaml"); code != 0 {
+		t.Fatalf("status %d\n%s", code, stderr)
+	}
+	before, _ := os.ReadFile("out/journal.jsonl")
+	if err := os.WriteFile("s.yaml", []byte(strings.Replace(smallSweep, "20000", "30000", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := sgtab(t, "sweep", "-out", "out", "s.yaml")
+	if code != 1 || !strings.Contains(stderr, "belongs to another sweep (its sweep config differs; its tables go to 20000 (auto true), not 30000 (auto true))") {
+		t.Errorf("status %d\n%s", code, stderr)
+	}
+	if after, _ := os.ReadFile("out/journal.jsonl"); !bytes.Equal(before, after) {
+		t.Error("the refused run changed the journal")
+	}
+	// -fresh starts over.
+	if code, _, stderr := sgtab(t, "sweep", "-fresh", "-out", "out", "s.yaml"); code != 0 {
+		t.Errorf("-fresh: status %d\n%s", code, stderr)
+	}
+}
