@@ -281,3 +281,61 @@ func mkdir(t *testing.T, dir string) string {
 }
 
 func removeAll(dir string) error { return os.RemoveAll(dir) }
+
+// TestFamousThreeDigit runs a census of four celebrated octal games to
+// their proofs, and checks them against Czajka's census of solved games
+// (SolvedGames.md in github.com/tczajka/octal-games; first solved by Kenyon
+// 1967, Austin 1976, and Gangolli and Plambeck 1989): preperiod and period,
+// the largest value and where it first occurs, and the rare values.
+// 0.16 is proved only at n = 509621, in a fraction of a second (sparse
+// space).
+func TestFamousThreeDigit(t *testing.T) {
+	const yaml = "sweep:\n  games:\n    - {name: g156, code: \"0.156\"}\n    - {name: g356, code: \"0.356\"}\n    - {name: g644, code: \"0.644\"}\n    - {name: g16, code: \"0.16\"}\n  cap: 600000\n"
+	want := map[string]struct{ pre, per, maxAt, max, rare, lastRare int }{
+		"g156": {3479, 349, 1032, 23, 15, 357},
+		"g356": {7315, 142, 86, 19, 7, 43},
+		"g644": {3256, 442, 333, 64, 31, 511},
+		"g16":  {105351, 149459, 229790, 23, 53, 13935},
+	}
+	for _, r := range census(t, yaml, t.TempDir(), sweep.All) {
+		w := want[r.Name]
+		if r.Status != compute.Proved || r.Preperiod != w.pre || r.Period != w.per || r.MaxAt != w.maxAt || int(r.MaxSG) != w.max {
+			t.Errorf("%s: %s from %d with period %d, largest %d at %d; want proved from %d with period %d, largest %d at %d",
+				r.Name, r.Status, r.Preperiod, r.Period, r.MaxSG, r.MaxAt, w.pre, w.per, w.max, w.maxAt)
+		}
+		if r.RareCount != w.rare || r.LastRare != w.lastRare {
+			t.Errorf("%s: %d rare positions (mask %#x), the last at %d; want %d, the last at %d", r.Name, r.RareCount, r.RareMask, r.LastRare, w.rare, w.lastRare)
+		}
+	}
+}
+
+// The targets of a census: every subtraction set inside {1..12} of at
+// most four counts to its proof, and every three-digit octal code 0.d1d2d3
+// to its proof or to 2^16 heap sizes.
+func BenchmarkSubtraction12(b *testing.B) {
+	benchSweep(b, "sweep:\n  subtraction:\n    - {to: 12, max-size: 4}\n")
+}
+
+func BenchmarkOctal3(b *testing.B) { benchSweep(b, "sweep:\n  codes: [\"0.***\"]\n") }
+
+func benchSweep(b *testing.B, yaml string) {
+	s, err := rules.ParseSweep(strings.NewReader(yaml), "s.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		p, err := sweep.NewPlan(s, -1, -1, sweep.All)
+		if err != nil {
+			b.Fatal(err)
+		}
+		j, err := sweep.OpenJournal(b.TempDir(), sweep.Header{Sweep: sweep.SHA(s.Config), N: p.N, Auto: p.Auto, Shard: "0/1"}, true)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := sweep.Run(b.Context(), p, j, sweep.Options{}); err != nil {
+			b.Fatal(err)
+		}
+		j.Close()
+		b.ReportMetric(float64(len(p.Games)), "games")
+	}
+}
