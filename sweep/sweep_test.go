@@ -339,3 +339,28 @@ func benchSweep(b *testing.B, yaml string) {
 		b.ReportMetric(float64(len(p.Games)), "games")
 	}
 }
+
+// TestSameRuleOnce checks that games of one canonical rule are computed
+// once and listed under each name: 0.7 and 0.70 are one game.
+func TestSameRuleOnce(t *testing.T) {
+	s, err := rules.ParseSweep(strings.NewReader("sweep:\n  codes: [\"0.*\", \"0.*0\"]\n  cap: 500\n"), "s.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := sweep.NewPlan(s, -1, -1, sweep.All)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Games) != 16 || len(p.Jobs) != 8 {
+		t.Fatalf("%d games, %d jobs; want 16 and 8", len(p.Games), len(p.Jobs))
+	}
+	rows := census(t, "sweep:\n  codes: [\"0.*\", \"0.*0\"]\n  cap: 500\n", t.TempDir(), sweep.All)
+	byName := map[string]export.CensusRow{}
+	for _, r := range rows {
+		byName[r.Name] = r
+	}
+	a, b := byName["0.7"], byName["0.70"]
+	if a.Rule != "0.7" || b.Rule != "0.7" || a.Class != b.Class || a.Checksum != b.Checksum || b.Offset != 0 {
+		t.Errorf("0.7 %+v\n0.70 %+v", a, b)
+	}
+}

@@ -98,6 +98,11 @@ func describeFile(path string, f *export.File) inspection {
 		in.Rows, in.Summary = len(f.Summary), f.Summary
 		in.Columns = []string{"name", "rule", "start", "heaps", "status", "period", "preperiod", "saltus",
 			"max_sg", "rare_mask", "rare_count", "checksum", "seconds"}
+	case export.KindCensus:
+		in.Rows = len(f.Census)
+		in.Columns = []string{"name", "rule", "family", "start", "play", "status", "period", "preperiod", "saltus",
+			"last_exception", "heaps", "max_sg", "max_sg_at", "rare_mask", "rare_count", "last_rare", "checksum",
+			"seconds", "first_values", "shift", "class", "class_key", "class_size", "representative", "offset"}
 	}
 	return in
 }
@@ -107,6 +112,8 @@ func printInspection(w io.Writer, in inspection, f *export.File) error {
 	switch f.Kind {
 	case export.KindSummary:
 		return inspectSummary(w, in.Path, f.Summary, f.Meta)
+	case export.KindCensus:
+		return inspectCensus(w, in.Path, f)
 	case export.KindLattice:
 		lt := f.Lattice
 		fmt.Fprintf(w, "%s: %s lattice table, %d rows, columns x, y, sg\n", in.Path, in.Format, in.Rows)
@@ -154,7 +161,7 @@ func printMetadata(w io.Writer, meta map[string]string) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, k := range slices.Sorted(maps.Keys(meta)) {
 		v := meta[k]
-		if k == export.KeyConfig {
+		if k == export.KeyConfig || k == export.KeySweep {
 			v = fmt.Sprintf("(%d lines of YAML)", strings.Count(strings.TrimSuffix(v, "\n"), "\n")+1)
 		}
 		fmt.Fprintf(tw, "    %s\t%s\n", k, v)
@@ -207,4 +214,20 @@ func kindNote(f *export.File) string {
 		return fmt.Sprintf("is the lattice table of %s", f.Meta[export.KeyName])
 	}
 	return fmt.Sprintf("holds a %s", f.Kind)
+}
+
+// inspectCensus prints what a sweep's census holds: its games by status
+// and its classes, then the metadata but the sweep config.
+func inspectCensus(w io.Writer, path string, f *export.File) error {
+	status := map[compute.Status]int{}
+	classes := map[string]bool{}
+	for _, r := range f.Census {
+		status[r.Status]++
+		classes[r.Class] = true
+	}
+	fmt.Fprintf(w, "%s: %s census of a sweep, %d games, shard %s, written by sgtab %s\n", path, f.Format, len(f.Census), f.Meta[export.KeyShard], f.Meta[export.KeyVersion])
+	fmt.Fprintf(w, "  games   %d proved, %d observed, %d with no period found up to %s; %d classes\n",
+		status[compute.Proved], status[compute.Observed], status[compute.None], f.Meta[export.KeyHeaps], len(classes))
+	fmt.Fprintf(w, "  verified: the rows' checksum\n")
+	return printMetadata(w, f.Meta)
 }

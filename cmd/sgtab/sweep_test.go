@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/goccy/go-yaml"
+
 	"github.com/sgtab/sgtab/export"
 )
 
@@ -186,5 +188,72 @@ func TestSweepOtherConfig(t *testing.T) {
 	// -fresh starts over.
 	if code, _, stderr := sgtab(t, "sweep", "-fresh", "-out", "out", "s.yaml"); code != 0 {
 		t.Errorf("-fresh: status %d\n%s", code, stderr)
+	}
+}
+
+// TestSweepInspect checks that inspect reads a census, that plot skips
+// it, and that -tables writes a table per game that inspect reads too.
+func TestSweepInspect(t *testing.T) {
+	chdir(t)
+	if code, _, stderr := sgtab(t, "sweep", "-tables", "-cap", "200", "-out", "sw", "sweep.yaml"); code != 0 {
+		t.Fatalf("status %d\n%s", code, stderr)
+	}
+	code, stdout, stderr := sgtab(t, "inspect", "sw/census.parquet")
+	if code != 0 || !strings.Contains(stdout, "parquet census of a sweep, 110 games, shard 0/1") {
+		t.Errorf("inspect: status %d\n%s%s", code, stdout, stderr)
+	}
+	if code, _, stderr := sgtab(t, "plot", "sw/census.parquet"); code != 0 || !strings.Contains(stderr, "is a sweep's census, not a table") {
+		t.Errorf("plot: status %d\n%s", code, stderr)
+	}
+	for _, name := range []string{"0.07", "0.07-ring", "s1-3", "s1-3-misere"} {
+		f, err := export.Read(filepath.Join("sw", "tables", name+".parquet"))
+		if err != nil || f.Table.Game.Name != name {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// TestClusterExamples checks the cluster examples: the Slurm script is
+// valid bash whose command is a sweep, and the Kubernetes Job is an
+// Indexed Job whose completions are the shards its command names.
+func TestClusterExamples(t *testing.T) {
+	if out, err := exec.Command("bash", "-n", "../../examples/cluster/sweep.slurm").CombinedOutput(); err != nil {
+		t.Errorf("sweep.slurm: %v\n%s", err, out)
+	}
+	script, err := os.ReadFile("../../examples/cluster/sweep.slurm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(script), "\nsgtab sweep ") {
+		t.Error("sweep.slurm runs no sweep")
+	}
+	data, err := os.ReadFile("../../examples/cluster/sweep-job.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var job struct {
+		Kind string
+		Spec struct {
+			CompletionMode string `yaml:"completionMode"`
+			Completions    int
+			Template       struct {
+				Spec struct {
+					Containers []struct{ Command []string }
+				}
+			}
+		}
+	}
+	if err := yaml.Unmarshal(data, &job); err != nil {
+		t.Fatal(err)
+	}
+	cmd := job.Spec.Template.Spec.Containers[0].Command
+	shards := ""
+	for i, a := range cmd {
+		if a == "-shards" && i+1 < len(cmd) {
+			shards = cmd[i+1]
+		}
+	}
+	if job.Kind != "Job" || job.Spec.CompletionMode != "Indexed" || shards != fmt.Sprint(job.Spec.Completions) || cmd[1] != "sweep" {
+		t.Errorf("sweep-job.yaml: kind %s, mode %s, %d completions, command %v", job.Kind, job.Spec.CompletionMode, job.Spec.Completions, cmd)
 	}
 }
