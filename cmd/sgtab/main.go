@@ -44,6 +44,11 @@
 //
 //	$ sgtab run -heaps auto -cap 2000
 //
+// Sweep every two-digit octal code into a census, each to its proof or to
+// 4096 (with -shard I/N, shard I of N of it, which sgtab merge joins):
+//
+//	$ sgtab sweep -cap 4096 configs/sweeps/octal-2.yaml
+//
 // # Config files
 //
 // A config is a YAML file holding one game, a `games:` list, or several YAML
