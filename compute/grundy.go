@@ -2,6 +2,7 @@ package compute
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"time"
@@ -28,6 +29,20 @@ type Options struct {
 	// sparse.go): every pair of every heap is scanned. The values are the
 	// same; only the time differs.
 	Plain bool
+	// From, if not nil, holds values already computed for the game: its G
+	// (and Ring, on a ring start) for heap sizes 0..From.N(), which the
+	// computation takes as they are and goes on after; a checkpoint or a
+	// stored table, verified by whoever read it. Misère games ignore it.
+	From *Table
+	// Checkpoint, if not nil, is called with the values final so far, for
+	// heap sizes 0..G.Len()−1 (and the ring values alike), about every
+	// CheckpointEvery, and once more when ctx is cancelled, before
+	// Sequence returns ctx.Err(); from the goroutine that runs Sequence,
+	// which waits for it. The values are the table's own: it must not keep
+	// or change them. An error from it ends the computation. Misère games
+	// make no checkpoints (they cost little).
+	Checkpoint      func(G, Ring Values) error
+	CheckpointEvery time.Duration
 }
 
 // progressEvery is how many heap sizes pass between progress reports and
@@ -67,12 +82,16 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 	if g.Start == rules.StartRing {
 		t.Ring = makeValues(room, 8)
 	}
-	r := &run{ctx: ctx, t: t, opt: opt, n: n, check: firstProofCheck}
+	r := &run{ctx: ctx, t: t, opt: opt, n: n, check: firstProofCheck, lastCheckpoint: time.Now()}
+	h := 1
+	if f := opt.From; f != nil && f.G.Len() > 1 {
+		h = r.resume(f)
+	}
 	if w := opt.workers(); w > 1 {
 		r.pool = newPool(w)
 		defer r.pool.close()
 	}
-	for h := 1; h <= r.n; {
+	for h <= r.n {
 		var err error
 		switch t.G.Width() {
 		case 8:
@@ -135,6 +154,59 @@ type run struct {
 	pool           *pool
 	check          int // the next heap size at which to try a proof
 	work, reported int64
+	lastCheckpoint time.Time
+}
+
+// resume takes the values of f (up to r.n) into the table and returns the
+// first heap size left to compute. The table takes f's width, and the
+// proof checks go on at the next power of two; a period f's values already
+// prove ends the computation at once.
+func (r *run) resume(f *Table) int {
+	t := r.t
+	m := min(f.G.Len(), r.n+1)
+	room := max(t.G.Len(), m)
+	t.G = f.G.Slice(0, m).grow(room)
+	if t.hasRing() && f.Ring.Len() >= m {
+		t.Ring = f.Ring.Slice(0, m).grow(room)
+	}
+	for r.check < m {
+		r.check *= 2
+	}
+	r.reported = int64(m)
+	if r.opt.Progress != nil {
+		r.opt.Progress(int64(m))
+	}
+	if r.canProve() && m > 1 {
+		switch t.G.Width() {
+		case 8:
+			tryProof(t, typed[uint8](t.G), m-1, r.opt.StopWhenProved)
+		case 16:
+			tryProof(t, typed[uint16](t.G), m-1, r.opt.StopWhenProved)
+		default:
+			tryProof(t, typed[uint32](t.G), m-1, r.opt.StopWhenProved)
+		}
+		if t.proved != nil && !t.hasRing() {
+			if r.opt.StopWhenProved {
+				r.n = t.N()
+			}
+			return r.n + 1 // the rest is filled in
+		}
+	}
+	return m
+}
+
+// checkpoint hands the values of heap sizes 0..h−1 to opt.Checkpoint, when
+// there is one and (unless now) its interval has passed.
+func (r *run) checkpoint(h int, now bool) error {
+	if r.opt.Checkpoint == nil || !now && time.Since(r.lastCheckpoint) < r.opt.CheckpointEvery {
+		return nil
+	}
+	r.lastCheckpoint = time.Now()
+	var ring Values
+	if r.t.hasRing() {
+		ring = r.t.Ring.Slice(0, h)
+	}
+	return r.opt.Checkpoint(r.t.G.Slice(0, h), ring)
 }
 
 func (r *run) canProve() bool { return Provable(r.t.Game.Rule) && !r.opt.Exhaustive }
@@ -195,6 +267,12 @@ func computeFrom[T Value](r *run, from int) (int, error) {
 		if h%progressEvery == 0 || r.work >= workEvery {
 			r.work = 0
 			if err := r.ctx.Err(); err != nil {
+				if cerr := r.checkpoint(h+1, true); cerr != nil {
+					return 0, errors.Join(err, cerr)
+				}
+				return 0, err
+			}
+			if err := r.checkpoint(h+1, false); err != nil {
 				return 0, err
 			}
 			if opt.Progress != nil && int64(h) > r.reported {

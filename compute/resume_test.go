@@ -1,0 +1,105 @@
+package compute_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/sgtab/sgtab/compute"
+)
+
+// TestResume computes games in two goes — to a heap size m, then on from
+// those values — and checks that the values equal those of one go, for
+// sparse-space, plain split, ring, tail and three-heap games, on one and
+// two workers, with m before and after the width grows and the table
+// takes its full size.
+func TestResume(t *testing.T) {
+	const n = 70000
+	for _, yaml := range []string{
+		`code: "0.6"`, `code: "4!.0"`, `code: "0.007"`, "code: \"0.77\"\nstart: ring", `code: "4.(3)"`, `code: "0.(3)"`, `code: "0.F"`,
+	} {
+		g := game(t, yaml)
+		size := 20000
+		switch yaml {
+		case `code: "0.(3)"`, "code: \"0.77\"\nstart: ring":
+			size = n // past the table's first room, 2^16: cheap for Nim and proved Kayles
+		case `code: "0.007"`, `code: "4.(3)"`:
+			size = 5000 // quadratic
+		case `code: "0.F"`:
+			size = 1000 // cubic
+		}
+		whole, err := compute.Sequence(t.Context(), g, size, compute.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, workers := range []int{1, 2} {
+			for _, m := range []int{1, 255, 256, size / 2, size} {
+				first, err := compute.Sequence(t.Context(), g, m, compute.Options{Workers: workers, Exhaustive: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := compute.Sequence(t.Context(), g, size, compute.Options{Workers: workers, From: first})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !got.G.Equal(whole.G) || !got.Ring.Equal(whole.Ring) || got.Analysis.Checksum != whole.Analysis.Checksum {
+					t.Fatalf("%q on %d workers, resumed at %d: the values differ from one go", yaml, workers, m)
+				}
+			}
+		}
+	}
+}
+
+// TestCheckpoints takes every checkpoint of a computation, cancels it
+// midway, and resumes from each checkpoint: each holds final values, the
+// last one is taken at the cancellation, and every resumption ends with
+// the values of one go.
+func TestCheckpoints(t *testing.T) {
+	g := game(t, `code: "0.6"`)
+	const n = 30000
+	whole, err := compute.Sequence(t.Context(), g, n, compute.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	var saved []compute.Values
+	_, err = compute.Sequence(ctx, g, n, compute.Options{
+		Checkpoint: func(G, _ compute.Values) error {
+			saved = append(saved, compute.ValuesOf(G.Uint32s()))
+			if G.Len() > n/2 {
+				cancel()
+			}
+			return nil
+		},
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want it cancelled", err)
+	}
+	if len(saved) < 3 {
+		t.Fatalf("%d checkpoints", len(saved))
+	}
+	last := saved[len(saved)-1]
+	if last.Len() <= saved[len(saved)-2].Len() {
+		t.Error("no checkpoint at the cancellation")
+	}
+	for i, v := range saved {
+		if !v.Equal(whole.G.Slice(0, v.Len())) {
+			t.Fatalf("a checkpoint of %d values holds values that are not final", v.Len())
+		}
+		if i%2 == 1 && i != len(saved)-1 {
+			continue // resuming from every other one is enough
+		}
+		got, err := compute.Sequence(t.Context(), g, n, compute.Options{From: &compute.Table{Game: g, G: v}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !got.G.Equal(whole.G) {
+			t.Fatalf("resumed from %d values: the values differ", v.Len())
+		}
+	}
+	// A checkpoint that fails ends the computation with its error.
+	boom := errors.New("disk full")
+	if _, err := compute.Sequence(t.Context(), g, n, compute.Options{Checkpoint: func(_, _ compute.Values) error { return boom }}); !errors.Is(err, boom) {
+		t.Errorf("err = %v, want %v", err, boom)
+	}
+}
