@@ -51,7 +51,11 @@ func Each(ctx context.Context, games []rules.Game, opt Options, fn func(i int, t
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			t, err := Sequence(ctx, game, game.Heaps, each)
+			opt := each
+			if opt.ForGame != nil {
+				opt.ForGame(i, &opt)
+			}
+			t, err := Sequence(ctx, game, game.Heaps, opt)
 			if err != nil {
 				return fmt.Errorf("compute %s: %w", game.Name, err)
 			}

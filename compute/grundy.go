@@ -43,6 +43,10 @@ type Options struct {
 	// make no checkpoints (they cost little).
 	Checkpoint      func(G, Ring Values) error
 	CheckpointEvery time.Duration
+	// ForGame, if not nil, is called by Each with the index of each game
+	// and the options it computes the game with, to set them game by game
+	// (From, Checkpoint), before it starts it.
+	ForGame func(i int, opt *Options)
 }
 
 // progressEvery is how many heap sizes pass between progress reports and

@@ -33,7 +33,7 @@ type File struct {
 	// Meta holds the key/value metadata (without Parquet's ARROW:schema).
 	Meta map[string]string
 
-	Table   *compute.Table        // KindTable, with its Analysis
+	Table   *compute.Table        // KindTable (with its Analysis) and KindCheckpoint
 	Lattice *compute.LatticeTable // KindLattice
 	Rare    *RareTable            // KindRare
 	Summary []Summary             // KindSummary
@@ -160,6 +160,8 @@ func (f *File) notTable() string {
 		return "it is a run's summary, not a table"
 	case KindCensus:
 		return "it is a sweep's census, not a table"
+	case KindCheckpoint:
+		return fmt.Sprintf("it is a checkpoint of %s, not a finished table", f.Meta[KeyName])
 	case KindLattice:
 		return fmt.Sprintf("it is the lattice table of %s, not a heap game's table", f.Meta[KeyName])
 	}
@@ -255,7 +257,7 @@ func readFrom(r io.ReaderAt, size int64, mem memory.Allocator) (f *File, err err
 	}
 	f.Foreign = f.Kind == KindTable && !hasSgtabKeys(recs.meta)
 	switch f.Kind {
-	case KindTable:
+	case KindTable, KindCheckpoint:
 		err = f.readTable(recs)
 	case KindLattice:
 		err = f.readLattice(recs)
@@ -341,7 +343,7 @@ func kindOf(recs records) (Kind, error) {
 	meta := recs.meta
 	if k, ok := meta[KeyKind]; ok {
 		switch Kind(k) {
-		case KindTable, KindLattice, KindRare, KindSummary, KindCensus:
+		case KindTable, KindLattice, KindRare, KindSummary, KindCensus, KindCheckpoint:
 			return Kind(k), nil
 		}
 		return "", fmt.Errorf("metadata %s = %q: not a kind of file sgtab reads", KeyKind, k)

@@ -78,6 +78,8 @@ type Options struct {
 	RowGroupRows int
 	// Allocator allocates Arrow memory; nil means memory.DefaultAllocator.
 	Allocator memory.Allocator
+
+	kind Kind // sgtab.kind of a table written as another kind (a checkpoint)
 }
 
 func (o Options) batchRows() int {
@@ -111,6 +113,9 @@ func (o Options) allocator() memory.Allocator {
 // metadata returns the base keys of t merged with o.Extra.
 func (o Options) metadata(t *compute.Table) (map[string]string, error) {
 	meta := Metadata(t, o.Version)
+	if o.kind != "" {
+		meta[KeyKind] = string(o.kind)
+	}
 	for _, k := range slices.Sorted(maps.Keys(o.Extra)) {
 		if _, ok := meta[k]; ok {
 			return nil, fmt.Errorf("metadata key %q is set by sgtab", k)

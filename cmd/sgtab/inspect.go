@@ -79,7 +79,7 @@ func describeFile(path string, f *export.File) inspection {
 		Game: f.Meta[export.KeyName], Rule: f.Meta[export.KeyRule]}
 	span := func(lo, hi uint32) { in.Min, in.Max = &lo, &hi }
 	switch f.Kind {
-	case export.KindTable:
+	case export.KindTable, export.KindCheckpoint:
 		t := f.Table
 		in.Rows, in.Columns = t.G.Len(), []string{"n", "sg"}
 		if t.Ring.Len() > 0 {
@@ -124,7 +124,11 @@ func printInspection(w io.Writer, in inspection, f *export.File) error {
 		fmt.Fprintf(w, "  game    %s, rule %s: the positions 0 ≤ n ≤ %d whose value is rare under the mask %#x\n", r.Game.Name, in.Rule, r.Heaps, r.Mask)
 	default:
 		t := f.Table
-		fmt.Fprintf(w, "%s: %s table, %d rows, columns %s\n", in.Path, in.Format, in.Rows, strings.Join(in.Columns, ", "))
+		what := "table"
+		if f.Kind == export.KindCheckpoint {
+			what = "checkpoint"
+		}
+		fmt.Fprintf(w, "%s: %s %s, %d rows, columns %s\n", in.Path, in.Format, what, in.Rows, strings.Join(in.Columns, ", "))
 		if f.Foreign {
 			fmt.Fprintf(w, "  game    unknown: no sgtab metadata; the values are read as they are, unverified, SG(0..%d)\n", t.N())
 		} else {
@@ -145,7 +149,7 @@ func printInspection(w io.Writer, in inspection, f *export.File) error {
 	switch {
 	case f.Kind == export.KindRare:
 		fmt.Fprintf(w, "  verified: the rows' checksum, and each value rare under the mask\n")
-	case f.Kind == export.KindTable && !f.Foreign, f.Kind == export.KindLattice:
+	case f.Kind == export.KindTable && !f.Foreign, f.Kind == export.KindLattice, f.Kind == export.KindCheckpoint:
 		fmt.Fprintf(w, "  verified: checksums, and the first values against the rule\n")
 	}
 	return printMetadata(w, f.Meta)
@@ -210,6 +214,8 @@ func kindNote(f *export.File) string {
 		return "is a run's summary, not a table (sgtab inspect prints it)"
 	case export.KindCensus:
 		return "is a sweep's census, not a table (sgtab inspect prints it)"
+	case export.KindCheckpoint:
+		return fmt.Sprintf("is a checkpoint of %s, not a finished table (sgtab run resumes from it)", f.Meta[export.KeyName])
 	case export.KindLattice:
 		return fmt.Sprintf("is the lattice table of %s", f.Meta[export.KeyName])
 	}

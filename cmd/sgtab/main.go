@@ -107,6 +107,7 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
+	"syscall"
 
 	"github.com/sgtab/sgtab/rules"
 )
@@ -145,10 +146,39 @@ const gcPercent = 25
 
 func main() {
 	tuneGC()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
+	os.Exit(run(signalContext(), os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// signalContext returns a context that Ctrl-C (SIGINT) or SIGTERM cancels,
+// with the signal as its cause; a second signal ends sgtab at once.
+func signalContext() context.Context {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		s := <-sigs
+		signal.Stop(sigs)
+		cancel(signalError{s})
+	}()
+	return ctx
+}
+
+// A signalError is the cause of a context a signal cancelled.
+type signalError struct{ sig os.Signal }
+
+func (e signalError) Error() string { return "interrupted by " + e.sig.String() }
+
+// signalStatus returns the exit status of a command that a signal
+// interrupted: 128 plus its number (130 for SIGINT, 143 for SIGTERM).
+func signalStatus(ctx context.Context) (int, bool) {
+	e, ok := context.Cause(ctx).(signalError)
+	if !ok {
+		return 0, false
+	}
+	if s, ok := e.sig.(syscall.Signal); ok {
+		return 128 + int(s), true
+	}
+	return 130, true
 }
 
 // tuneGC sets the collector to gcPercent unless $GOGC is set.
@@ -198,6 +228,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		fmt.Fprintf(stderr, "sgtab: %v\n", err)
+		if status, ok := signalStatus(ctx); ok {
+			return status
+		}
 		return 1
 	}
 	fmt.Fprintf(stderr, "sgtab: unknown command %q\n", args[0])

@@ -165,6 +165,10 @@ func TestRunGolden(t *testing.T) {
 		// Flags after the arguments, and after "--" none.
 		{"run-flags-after", 0, []string{"run", "nim.yaml", "-heaps", "30", "-plot", "none", "-out", "out"}},
 		{"run-dashdash", 1, []string{"run", "-out", "out", "--", "-heaps"}},
+		{"run-formats-arrow", 0, []string{"run", "-formats", "arrow", "-plot", "none", "-heaps", "30", "-out", "out", "nim.yaml"}},
+		{"run-formats-bad", 2, []string{"run", "-formats", "csv", "nim.yaml"}},
+		{"run-fresh-resume", 2, []string{"run", "-fresh", "-resume", "nim.yaml"}},
+		{"run-from-missing", 1, []string{"run", "-from", "nowhere.parquet", "nim.yaml"}},
 		{"run-cap-alone", 2, []string{"run", "-cap", "100", "nim.yaml"}},
 		{"run-heaps-huge", 2, []string{"run", "-heaps", "1e30", "nim.yaml"}},
 		{"run-workers-many", 0, []string{"run", "-workers", "9223372036854775807", "-heaps", "30", "-plot", "none", "-out", "out", "nim.yaml"}},
@@ -407,7 +411,7 @@ func TestRunCancelled(t *testing.T) {
 	if len(entries) != 0 {
 		t.Errorf("cancelled run left %v", entries)
 	}
-	if !strings.Contains(stderr.String(), "context canceled") {
+	if !strings.Contains(stderr.String(), "interrupted") {
 		t.Errorf("stderr %q does not say the run was cancelled", stderr.String())
 	}
 }

@@ -21,12 +21,13 @@ import (
 	"github.com/sgtab/sgtab/rules"
 )
 
-const runUsage = "sgtab run [-heaps N|auto] [-cap N] [-out DIR] [-workers K] [-json] [-plot png|svg|none] [CONFIG|DIR ...]"
+const runUsage = "sgtab run [-heaps N|auto] [-cap N] [-out DIR] [-workers K] [-json] [-plot png|svg|none] [-formats parquet,arrow] [-checkpoint DUR] [-fresh|-resume] [-from TABLE] [CONFIG|DIR ...]"
 
 const runExamples = `  sgtab run                                   # every bundled config, into ./sgtab-out
   sgtab run -heaps 100000 configs/grundy.yaml # Grundy's game to 10^5
   sgtab run -heaps auto -json configs/        # each game until its period is proved
   sgtab run -json -out /tmp/t my-games/       # every config in a directory
+  sgtab run -heaps 1e8 -from sgtab-out/officers.parquet configs/octal-0.6-officers.yaml   # extend a table
 `
 
 // defaultCap is how far -heaps auto computes a game whose period is not proved.
@@ -151,9 +152,24 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	workers := fs.Int("workers", 0, "use `K` goroutines: games at once, or one game's pair scans; 0 means one per CPU")
 	asJSON := fs.Bool("json", false, "print one JSON object per game per line")
 	plotFormat := fs.String("plot", "png", "draw SG(n) against n as `FORMAT`: png, svg or none")
+	formatsFlag := fs.String("formats", "parquet,arrow", "write the tables in `FORMATS`: parquet, arrow, or both")
+	every := fs.Duration("checkpoint", time.Minute, "write a checkpoint of each computation every `DUR` (0: none), and at Ctrl-C")
+	fresh := fs.Bool("fresh", false, "compute every game from the start: use no checkpoint or earlier table")
+	strict := fs.Bool("resume", false, "refuse to start over when a checkpoint cannot be used")
+	fromPath := fs.String("from", "", "go on from the stored table `TABLE` (Parquet or Arrow) of the same game, to a larger -heaps")
 	args, err := fs.parse(args)
 	if err != nil {
 		return err
+	}
+	formats, err := parseFormats(*formatsFlag)
+	if err != nil {
+		return fs.usageError("-formats %s: %v", *formatsFlag, err)
+	}
+	if *every < 0 {
+		return fs.usageError("-checkpoint must be a duration ≥ 0 (got %s)", *every)
+	}
+	if *fresh && *strict {
+		return fs.usageError("-fresh and -resume contradict each other")
 	}
 	switch *plotFormat {
 	case "png", "svg", "none":
@@ -206,6 +222,13 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := checkCost(games, w, auto, isSet(fs.FlagSet, "cap"), stderr); err != nil {
 		return err
 	}
+	res := &resumer{dir: *out, fresh: *fresh, strict: *strict, stderr: stderr, reached: map[string]int{}}
+	if *fromPath != "" {
+		if res.from, err = readFrom(*fromPath, games); err != nil {
+			return err
+		}
+		res.fromPath = *fromPath
+	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return fmt.Errorf("create output directory: %w", err)
 	}
@@ -213,6 +236,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := checkEarlierGames(games, summaryPath); err != nil {
 		return err
 	}
+	o := outputs{dir: *out, plot: *plotFormat, formats: formats}
 
 	bar := newProgress(stderr, total, fmt.Sprintf("%d %s", len(games), plural(len(games), "game")))
 	var (
@@ -257,9 +281,9 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			continue
 		}
 		if err == nil && lt != nil {
-			s, row, err = writeLattice(lt, *out, *plotFormat)
+			s, row, err = writeLattice(lt, o)
 		} else if err == nil {
-			s, err = writeTable(t, *out, *plotFormat)
+			s, err = writeTable(t, o)
 			row = export.Summarize(t)
 		}
 		if err != nil {
@@ -268,11 +292,27 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 		done(i, s, row)
 	}
-	opt := compute.Options{Workers: w, Progress: bar.add, StopWhenProved: auto}
+	froms := make([]*compute.Table, len(heapGames))
+	for i, g := range heapGames {
+		if froms[i], err = res.start(g); err != nil {
+			bar.finish()
+			return err
+		}
+	}
+	opt := compute.Options{Workers: w, Progress: bar.add, StopWhenProved: auto,
+		ForGame: func(i int, o *compute.Options) {
+			o.From = froms[i]
+			if *every > 0 && heapGames[i].State == "" && !heapGames[i].Misere {
+				o.Checkpoint, o.CheckpointEvery = res.checkpoint(heapGames[i]), *every
+			}
+		}}
 	err = compute.Each(ctx, heapGames, opt,
 		func(i int, t *compute.Table) error {
-			s, err := writeTable(t, *out, *plotFormat)
+			s, err := writeTable(t, o)
 			if err != nil {
+				return err
+			}
+			if err := res.done(heapGames[i]); err != nil {
 				return err
 			}
 			done(heapIndex[i], s, export.Summarize(t))
@@ -280,6 +320,9 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		})
 	bar.finish()
 	if err != nil {
+		if ctx.Err() != nil {
+			return errors.New(res.interrupted())
+		}
 		return err
 	}
 	if printErr != nil {
@@ -448,20 +491,25 @@ func rowPeriods(t *compute.LatticeTable) []rowPeriod {
 	return out
 }
 
-// writeLattice writes the lattice table t as Parquet and Arrow files and
-// its heat map unless plotFormat is "none", into dir, and summarises it.
-func writeLattice(t *compute.LatticeTable, dir, plotFormat string) (*summary, export.Summary, error) {
-	name := t.Game.Name
+// writeLattice writes the lattice table t's files and its heat map as o
+// says, and summarises it.
+func writeLattice(t *compute.LatticeTable, o outputs) (*summary, export.Summary, error) {
+	name, dir := t.Game.Name, o.dir
 	opt := export.Options{Version: version}
-	files := []string{filepath.Join(dir, name+".parquet"), filepath.Join(dir, name+".arrow")}
-	if err := export.WriteLatticeParquet(files[0], t, opt); err != nil {
-		return nil, export.Summary{}, err
+	var files []string
+	for _, f := range o.formats {
+		path := filepath.Join(dir, name+"."+f)
+		write := export.WriteLatticeParquet
+		if f == "arrow" {
+			write = export.WriteLatticeIPC
+		}
+		if err := write(path, t, opt); err != nil {
+			return nil, export.Summary{}, err
+		}
+		files = append(files, path)
 	}
-	if err := export.WriteLatticeIPC(files[1], t, opt); err != nil {
-		return nil, export.Summary{}, err
-	}
-	if plotFormat != "none" {
-		path, err := writeHeatmap(t, dir, plotFormat)
+	if o.plot != "none" {
+		path, err := writeHeatmap(t, dir, o.plot)
 		if err != nil {
 			return nil, export.Summary{}, err
 		}
@@ -490,24 +538,35 @@ func writeLattice(t *compute.LatticeTable, dir, plotFormat string) (*summary, ex
 	return s, row, nil
 }
 
-// writeTable writes t's Parquet and Arrow files, its rare positions when
-// its values split into rare and common ones, and its plot unless
-// plotFormat is "none", into dir, and summarises it.
-func writeTable(t *compute.Table, dir, plotFormat string) (*summary, error) {
-	name := t.Game.Name
+// outputs says where and how run writes a game: into dir, the table files
+// of formats ("parquet", "arrow") and the plots as plot ("png", "svg" or
+// "none").
+type outputs struct {
+	dir, plot string
+	formats   []string
+}
+
+// writeTable writes t's table files, its rare positions when its values
+// split into rare and common ones, and its plots, as o says, and
+// summarises it.
+func writeTable(t *compute.Table, o outputs) (*summary, error) {
+	name, dir := t.Game.Name, o.dir
 	opt := export.Options{Version: version}
-	pq := filepath.Join(dir, name+".parquet")
-	if err := export.WriteParquet(pq, t, opt); err != nil {
-		return nil, err
+	var files []string
+	for _, f := range o.formats {
+		path := filepath.Join(dir, name+"."+f)
+		write := export.WriteParquet
+		if f == "arrow" {
+			write = export.WriteIPC
+		}
+		if err := write(path, t, opt); err != nil {
+			return nil, err
+		}
+		files = append(files, path)
 	}
-	ipcPath := filepath.Join(dir, name+".arrow")
-	if err := export.WriteIPC(ipcPath, t, opt); err != nil {
-		return nil, err
-	}
-	files := []string{pq, ipcPath}
 	var notes []string
-	if plotFormat != "none" {
-		drawn, skipped, err := writePlots(t, dir, plotFormat)
+	if o.plot != "none" {
+		drawn, skipped, err := writePlots(t, dir, o.plot)
 		if err != nil {
 			return nil, err
 		}
@@ -602,4 +661,25 @@ func filesPattern(files []string) string {
 		}
 	}
 	return strings.Join(append([]string{base + ".{" + strings.Join(exts, ",") + "}"}, others...), " ")
+}
+
+// readFrom reads the table of -from, verified, and checks that it is the
+// table of one of the games of the run.
+func readFrom(path string, games []rules.Game) (*export.File, error) {
+	f, err := export.Read(path)
+	if err != nil {
+		return nil, err
+	}
+	if f.Kind != export.KindTable || f.Foreign {
+		return nil, fmt.Errorf("-from %s: %s", path, map[bool]string{true: "it has no sgtab metadata to tell its game by", false: kindNote(f)}[f.Foreign])
+	}
+	key := f.Table.Game.Key()
+	var keys []string
+	for _, g := range games {
+		if g.Key() == key {
+			return f, nil
+		}
+		keys = append(keys, g.Name+" "+g.Key())
+	}
+	return nil, fmt.Errorf("-from %s: its game is %s, which no game of the run is (%s)", path, key, strings.Join(keys, ", "))
 }

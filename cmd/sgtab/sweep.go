@@ -158,7 +158,7 @@ func writeSweepTables(p *sweep.Plan, job sweep.Job, t *compute.Table, dir string
 		}
 		named := *t
 		named.Game.Name = m.Name
-		if _, err := writeTable(&named, dir, "png"); err != nil {
+		if _, err := writeTable(&named, outputs{dir: dir, plot: "png", formats: []string{"parquet", "arrow"}}); err != nil {
 			return err
 		}
 	}

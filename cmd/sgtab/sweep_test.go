@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -26,7 +25,7 @@ const childArgs = "SGTAB_TEST_ARGS"
 func TestMain(m *testing.M) {
 	if args := os.Getenv(childArgs); args != "" {
 		tuneGC()
-		os.Exit(run(context.Background(), strings.Split(args, "\n"), os.Stdout, os.Stderr))
+		os.Exit(run(signalContext(), strings.Split(args, "\n"), os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
 }

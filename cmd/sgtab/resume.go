@@ -1,0 +1,138 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/rules"
+)
+
+// checkpointPath is where run keeps the checkpoint of the game name in
+// dir: a hidden file, so that globs of a run's tables pass it by, and
+// which no game's output can be (names do not start with ".").
+func checkpointPath(dir, name string) string {
+	return filepath.Join(dir, "."+name+".checkpoint.parquet")
+}
+
+// parseFormats reads -formats: a comma-separated list of parquet and arrow.
+func parseFormats(v string) ([]string, error) {
+	var out []string
+	for _, f := range strings.Split(v, ",") {
+		f = strings.TrimSpace(f)
+		switch {
+		case f != "parquet" && f != "arrow":
+			return nil, fmt.Errorf("%q is not parquet or arrow", f)
+		case slices.Contains(out, f):
+			return nil, fmt.Errorf("%s listed twice", f)
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// A resumer finds, for each game of a run, the values it may go on from,
+// and keeps its checkpoints.
+type resumer struct {
+	dir           string
+	fresh, strict bool // -fresh: go on from nothing; -resume: refuse a checkpoint that cannot be used
+	from          *export.File
+	fromPath      string
+	stderr        io.Writer
+
+	mu      sync.Mutex
+	reached map[string]int // the last heap size each game's checkpoint holds
+}
+
+// start returns the values the game g goes on from: the table named by
+// -from when it is g's; else, unless -fresh, the longer of its checkpoint
+// and its finished table in the output folder, when they are g's and of
+// this version of sgtab. A checkpoint that cannot be used is said why, and
+// with -resume refused.
+func (r *resumer) start(g rules.Game) (*compute.Table, error) {
+	if r.from != nil && r.from.Table.Game.Key() == g.Key() {
+		t := r.from.Table
+		if t.N() > g.Heaps {
+			return nil, fmt.Errorf("%s: -from %s holds SG(0..%d), more than the %d asked", g.Name, r.fromPath, t.N(), g.Heaps)
+		}
+		fmt.Fprintf(r.stderr, "sgtab: %s: going on from %s, SG(0..%d)\n", g.Name, r.fromPath, t.N())
+		return t, nil
+	}
+	if r.fresh {
+		return nil, nil
+	}
+	var best *compute.Table
+	cp := checkpointPath(r.dir, g.Name)
+	if _, err := os.Lstat(cp); err == nil {
+		t, err := export.ReadCheckpoint(cp, g.Key(), version)
+		switch {
+		case err != nil && r.strict:
+			return nil, fmt.Errorf("%s: -resume: the checkpoint cannot be used: %w", g.Name, err)
+		case err != nil:
+			fmt.Fprintf(r.stderr, "sgtab: %s: not resuming: %v; starting over\n", g.Name, err)
+		case t.N() <= g.Heaps:
+			best = t
+		}
+	}
+	// A finished table of the same game: a run stopped after it, or a
+	// larger one asked now.
+	if f, err := export.Read(filepath.Join(r.dir, g.Name+".parquet")); err == nil && f.Kind == export.KindTable &&
+		f.Table.Game.Key() == g.Key() && f.Meta[export.KeyVersion] == version && f.Table.N() <= g.Heaps &&
+		(best == nil || f.Table.N() > best.N()) {
+		best = f.Table
+	}
+	if best != nil {
+		fmt.Fprintf(r.stderr, "sgtab: %s: resuming from n = %d (-fresh computes it all again)\n", g.Name, best.N())
+	}
+	return best, nil
+}
+
+// checkpoint returns the checkpoint hook of the game g: it writes g's
+// values so far to its checkpoint, whole or not at all.
+func (r *resumer) checkpoint(g rules.Game) func(G, Ring compute.Values) error {
+	return func(G, Ring compute.Values) error {
+		t := &compute.Table{Game: g, G: G, Ring: Ring}
+		if err := export.WriteCheckpoint(checkpointPath(r.dir, g.Name), t, export.Options{Version: version}); err != nil {
+			return err
+		}
+		r.mu.Lock()
+		r.reached[g.Name] = G.Len() - 1
+		r.mu.Unlock()
+		return nil
+	}
+}
+
+// done removes the checkpoint of a game whose table is written.
+func (r *resumer) done(g rules.Game) error {
+	err := os.Remove(checkpointPath(r.dir, g.Name))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	r.mu.Lock()
+	delete(r.reached, g.Name)
+	r.mu.Unlock()
+	return err
+}
+
+// interrupted says where each game stopped that has a checkpoint.
+func (r *resumer) interrupted() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var parts []string
+	for _, name := range slices.Sorted(maps.Keys(r.reached)) {
+		parts = append(parts, fmt.Sprintf("%s at n = %d", name, r.reached[name]))
+	}
+	if len(parts) == 0 {
+		return "interrupted before any checkpoint; run the same command again to start over"
+	}
+	return "interrupted: " + strings.Join(parts, ", ") + "; run the same command again to resume"
+}
