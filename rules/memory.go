@@ -21,13 +21,14 @@ const MaxHeaps = 1 << 40
 // beyond, widened as they grow, and a widening holds the old and the new
 // storage at once), as many again for the ring values of a ring start; the
 // analysis may list up to a sixteenth of the heap sizes as rare positions,
-// at eight bytes each (half a byte a heap); sgtab keeps the garbage
-// collector within a quarter of the live heap (see cmd/sgtab); and the
-// writers, plots and runtime take a few tens of megabytes whatever the size.
+// at eight bytes each (half a byte a heap); sgtab asks the garbage
+// collector to keep within a quarter of the live heap (see cmd/sgtab), and
+// half is allowed, since it overshoots on a busy machine; and the writers,
+// plots and runtime take a hundred megabytes or so whatever the size.
 const (
-	gcOverhead    = 1.25
+	gcOverhead    = 1.5
 	rareBytes     = 0.5
-	fixedOverhead = 96 << 20
+	fixedOverhead = 128 << 20
 )
 
 // HeapMemory returns the bytes the computation of a heap game's table of

@@ -139,7 +139,8 @@ var commands = []command{
 
 // gcPercent keeps the garbage collector within a quarter of the live heap
 // (Go's default lets it grow to twice the live heap): a table of 10^9
-// values then takes 1.25 GB, not 2 GB, which is what rules.HeapMemory counts.
+// one-byte values then peaks at 1.3 GB, not 2 GB (rules.HeapMemory allows
+// for more, as the collector overshoots on a busy machine).
 // The tables hold no pointers, so collecting more often costs little. GOGC,
 // when set, has the last word.
 const gcPercent = 25

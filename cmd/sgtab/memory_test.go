@@ -3,10 +3,8 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,25 +12,12 @@ import (
 	"github.com/sgtab/sgtab/rules"
 )
 
-// memoryChild names, in the environment of a child test process, the
-// command line it runs before it prints its peak memory.
-const memoryChild = "SGTAB_MEMORY_TEST_ARGS"
-
 // TestMemoryEstimate runs tables of one, two (a ring) and four bytes a
 // value in child processes, as sgtab runs them, and compares each one's
 // peak memory (VmHWM) with what rules.HeapMemory estimates beforehand: the
 // estimate must not be below the peak, nor far above it. It needs
 // SGTAB_LONG (a few seconds and a few hundred megabytes a case) and Linux.
 func TestMemoryEstimate(t *testing.T) {
-	if args := os.Getenv(memoryChild); args != "" {
-		tuneGC()
-		var out strings.Builder
-		if code := run(t.Context(), strings.Fields(args), &out, &out); code != 0 {
-			t.Fatalf("status %d\n%s", code, out.String())
-		}
-		fmt.Printf("peak %d\n", peakMemory(t))
-		return
-	}
 	if os.Getenv("SGTAB_LONG") == "" {
 		t.Skip("set SGTAB_LONG=1 to measure the memory of large tables")
 	}
@@ -54,9 +39,9 @@ func TestMemoryEstimate(t *testing.T) {
 		if err := os.WriteFile(cfg, []byte(tc.yaml), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		args := fmt.Sprintf("run -heaps %d -plot none -out %s %s", tc.heaps, dir, cfg)
-		cmd := exec.Command(os.Args[0], "-test.run=^TestMemoryEstimate$")
-		cmd.Env = append(os.Environ(), memoryChild+"="+args)
+		args := []string{"run", "-heaps", fmt.Sprint(tc.heaps), "-plot", "none", "-out", dir, cfg}
+		cmd := sgtabProcess(dir, args...)
+		cmd.Env = append(cmd.Env, childPeak+"=1")
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", args, err, out)
@@ -73,24 +58,4 @@ func TestMemoryEstimate(t *testing.T) {
 			t.Errorf("%s: peak %s, estimated %s", args, rules.ByteSize(peak), rules.ByteSize(est))
 		}
 	}
-}
-
-// peakMemory returns the process's peak resident memory (VmHWM).
-func peakMemory(t *testing.T) int64 {
-	f, err := os.Open("/proc/self/status")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	s := bufio.NewScanner(f)
-	for s.Scan() {
-		if v, ok := strings.CutPrefix(s.Text(), "VmHWM:"); ok {
-			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
-			if err == nil {
-				return kb << 10
-			}
-		}
-	}
-	t.Fatal("no VmHWM in /proc/self/status")
-	return 0
 }

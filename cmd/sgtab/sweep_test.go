@@ -16,29 +16,6 @@ import (
 	"github.com/sgtab/sgtab/export"
 )
 
-// childArgs names, in the environment of a child test process, the command
-// line (separated by newlines) it runs as sgtab, exiting with its status.
-const childArgs = "SGTAB_TEST_ARGS"
-
-// TestMain runs sgtab itself when a test starts this binary as a child
-// process (see sgtabProcess).
-func TestMain(m *testing.M) {
-	if args := os.Getenv(childArgs); args != "" {
-		tuneGC()
-		os.Exit(run(signalContext(), strings.Split(args, "\n"), os.Stdout, os.Stderr))
-	}
-	os.Exit(m.Run())
-}
-
-// sgtabProcess returns the command that runs sgtab with args in a process
-// of its own, in dir.
-func sgtabProcess(dir string, args ...string) *exec.Cmd {
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childArgs+"="+strings.Join(args, "\n"))
-	cmd.Dir = dir
-	return cmd
-}
-
 // smallSweep is a sweep of 48 games that takes a second or so.
 const smallSweep = "sweep:\n  codes: [\"0.[0-7][0-5]\"]\n  cap: 20000\n"
 

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// childArgs names, in the environment of a child test process, the command
+// line (separated by newlines) it runs as sgtab, exiting with its status;
+// with childPeak set too, it then prints its peak memory ("peak BYTES").
+const (
+	childArgs = "SGTAB_TEST_ARGS"
+	childPeak = "SGTAB_TEST_PEAK"
+)
+
+// TestMain runs sgtab itself when a test starts this binary as a child
+// process (see sgtabProcess).
+func TestMain(m *testing.M) {
+	if args := os.Getenv(childArgs); args != "" {
+		tuneGC()
+		code := run(signalContext(), strings.Split(args, "\n"), os.Stdout, os.Stderr)
+		if os.Getenv(childPeak) != "" {
+			fmt.Printf("peak %d\n", peakMemory())
+		}
+		os.Exit(code)
+	}
+	os.Exit(m.Run())
+}
+
+// sgtabProcess returns the command that runs sgtab with args in a process
+// of its own, in dir.
+func sgtabProcess(dir string, args ...string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), childArgs+"="+strings.Join(args, "\n"))
+	cmd.Dir = dir
+	return cmd
+}
+
+// peakMemory returns the process's peak resident memory (VmHWM), or 0
+// when /proc does not say.
+func peakMemory() int64 {
+	f, err := os.Open("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	s := bufio.NewScanner(f)
+	for s.Scan() {
+		if v, ok := strings.CutPrefix(s.Text(), "VmHWM:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			if err == nil {
+				return kb << 10
+			}
+		}
+	}
+	return 0
+}
