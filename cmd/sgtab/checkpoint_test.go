@@ -51,16 +51,22 @@ func TestKilledRuns(t *testing.T) {
 	type game struct {
 		name, yaml string
 		heaps      int
+		race       int // the heaps under the race detector, which slows the engine tenfold or more
 	}
 	games := []game{
-		{"officers", `code: "0.6"`, 300000},
-		{"treblecross", `code: "0.007"`, 20000},
-		{"ring", "code: \"0.777\"\nstart: ring", 100000},
+		{"officers", `code: "0.6"`, 300000, 20000},
+		{"treblecross", `code: "0.007"`, 20000, 20000},
+		{"ring", "code: \"0.777\"\nstart: ring", 100000, 12000},
 	}
 	workers, kills := []string{"1", "2"}, 10
+	if raceEnabled {
+		for i := range games {
+			games[i].heaps = games[i].race
+		}
+	}
 	if os.Getenv("SGTAB_LONG") == "" {
 		games, workers, kills = games[:1], workers[1:], 3
-		games[0].heaps = 100000
+		games[0].heaps /= 3
 	}
 	for _, g := range games {
 		for _, w := range workers {
