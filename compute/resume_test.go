@@ -20,11 +20,14 @@ func TestResume(t *testing.T) {
 	} {
 		g := game(t, yaml)
 		size := 20000
+		if raceEnabled {
+			size = 5000
+		}
 		switch yaml {
 		case `code: "0.(3)"`, "code: \"0.77\"\nstart: ring":
 			size = n // past the table's first room, 2^16: cheap for Nim and proved Kayles
 		case `code: "0.007"`, `code: "4.(3)"`:
-			size = 5000 // quadratic
+			size = min(size, 5000) // quadratic
 		case `code: "0.F"`:
 			size = 1000 // cubic
 		}
@@ -56,7 +59,10 @@ func TestResume(t *testing.T) {
 // the values of one go.
 func TestCheckpoints(t *testing.T) {
 	g := game(t, `code: "0.6"`)
-	const n = 30000
+	n := 30000
+	if raceEnabled {
+		n = 14000 // still three checkpoints, 4096 heap sizes apart
+	}
 	whole, err := compute.Sequence(t.Context(), g, n, compute.Options{})
 	if err != nil {
 		t.Fatal(err)

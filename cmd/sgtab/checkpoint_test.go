@@ -163,7 +163,7 @@ func TestCheckpointDamaged(t *testing.T) {
 	other.G = compute.ValuesOf([]uint32{0, 1, 0, 1})
 	good := func() []byte {
 		g := mustGame(t, "name: g\ncode: \"0.6\"\n")
-		tab, err := compute.Sequence(t.Context(), g, 20000, compute.Options{})
+		tab, err := compute.Sequence(t.Context(), g, 8000, compute.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -189,11 +189,11 @@ func TestCheckpointDamaged(t *testing.T) {
 		if err := os.WriteFile(checkpointPath("out", "g"), tc.data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		code, _, stderr := sgtab(t, "run", "-resume", "-heaps", "30000", "-plot", "none", "-out", "out", "g.yaml")
+		code, _, stderr := sgtab(t, "run", "-resume", "-heaps", "12000", "-plot", "none", "-out", "out", "g.yaml")
 		if code != 1 || !strings.Contains(stderr, "-resume: the checkpoint cannot be used") {
 			t.Errorf("%s, -resume: status %d\n%s", tc.name, code, stderr)
 		}
-		code, _, stderr = sgtab(t, "run", "-heaps", "30000", "-plot", "none", "-out", "out", "g.yaml")
+		code, _, stderr = sgtab(t, "run", "-heaps", "12000", "-plot", "none", "-out", "out", "g.yaml")
 		if code != 0 || !strings.Contains(stderr, "not resuming") || strings.Contains(stderr, "resuming from n =") {
 			t.Errorf("%s: status %d\n%s", tc.name, code, stderr)
 		}
@@ -212,16 +212,16 @@ func TestExtendTable(t *testing.T) {
 		}
 		os.RemoveAll("small")
 		os.RemoveAll("big")
-		if code, _, stderr := sgtab(t, "run", "-heaps", "5000", "-plot", "none", "-out", "small", "g.yaml"); code != 0 {
+		if code, _, stderr := sgtab(t, "run", "-heaps", "2000", "-plot", "none", "-out", "small", "g.yaml"); code != 0 {
 			t.Fatalf("status %d\n%s", code, stderr)
 		}
-		want, err := compute.Sequence(t.Context(), mustGame(t, yaml), 20000, compute.Options{})
+		want, err := compute.Sequence(t.Context(), mustGame(t, yaml), 8000, compute.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, ext := range []string{"parquet", "arrow"} {
-			code, _, stderr := sgtab(t, "run", "-heaps", "20000", "-plot", "none", "-out", "big", "-from", "small/g."+ext, "g.yaml")
-			if code != 0 || !strings.Contains(stderr, "going on from small/g."+ext+", SG(0..5000)") {
+			code, _, stderr := sgtab(t, "run", "-heaps", "8000", "-plot", "none", "-out", "big", "-from", "small/g."+ext, "g.yaml")
+			if code != 0 || !strings.Contains(stderr, "going on from small/g."+ext+", SG(0..2000)") {
 				t.Fatalf("%q from %s: status %d\n%s", yaml, ext, code, stderr)
 			}
 			gotG, gotRing, sum := readValues(t, "big/g.parquet")
@@ -233,7 +233,7 @@ func TestExtendTable(t *testing.T) {
 	if err := os.WriteFile("h.yaml", []byte("name: h\ncode: \"0.07\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, _, stderr := sgtab(t, "run", "-heaps", "20000", "-out", "big", "-from", "small/g.parquet", "h.yaml")
+	code, _, stderr := sgtab(t, "run", "-heaps", "8000", "-out", "big", "-from", "small/g.parquet", "h.yaml")
 	if code != 1 || !strings.Contains(stderr, "its game is line:0.77, which no game of the run is (h line:0.07)") {
 		t.Errorf("another game's table: status %d\n%s", code, stderr)
 	}
