@@ -194,19 +194,12 @@ func ReadCensus(path string) ([]CensusRow, map[string]string, error) {
 
 // readCensus reads the rows of a census and verifies them.
 func (f *File) readCensus(recs records) error {
-	idx := make([]int, len(censusColumns))
-	for i, c := range censusColumns {
-		j := recs.schema.FieldIndices(c.Name)
-		if len(j) != 1 {
-			return fmt.Errorf("column %s: %d of it, want 1", c.Name, len(j))
-		}
-		if got := recs.schema.Field(j[0]).Type; !arrow.TypeEqual(got, c.Type) {
-			return fmt.Errorf("column %s has type %s, want %s", c.Name, got, c.Type)
-		}
-		idx[i] = j[0]
+	idx, err := fieldsByName(recs.schema, censusColumns, false)
+	if err != nil {
+		return err
 	}
 	rows := []CensusRow{}
-	err := recs.each(func(rec arrow.RecordBatch) error {
+	err = recs.each(func(rec arrow.RecordBatch) error {
 		col := func(c int) arrow.Array { return rec.Column(idx[c]) }
 		str := func(c, i int) string { return col(c).(*array.String).Value(i) }
 		num := func(c, i int) int64 { return col(c).(*array.Int64).Value(i) }

@@ -175,24 +175,14 @@ func ReadSummary(path string) (rows []Summary, meta map[string]string, err error
 // readSummary reads the rows of a summary table, by column name, and
 // checks their number against sgtab.games.
 func (f *File) readSummary(recs records) error {
-	idx := make([]int, len(summaryColumns))
-	for i, c := range summaryColumns {
-		j := recs.schema.FieldIndices(c.Name)
-		if len(j) != 1 {
-			return fmt.Errorf("column %s: %d of it, want 1", c.Name, len(j))
-		}
-		got := recs.schema.Field(j[0]).Type
-		ok := arrow.TypeEqual(got, c.Type)
-		if c.Type.ID() == arrow.INT64 {
-			ok = isInteger(got)
-		}
-		if !ok {
-			return fmt.Errorf("column %s has type %s, want %s", c.Name, got, c.Type)
-		}
-		idx[i] = j[0]
+	// Summaries written before their numbers became int64 hold other
+	// integer types.
+	idx, err := fieldsByName(recs.schema, summaryColumns, true)
+	if err != nil {
+		return err
 	}
 	rows := []Summary{}
-	err := recs.each(func(rec arrow.RecordBatch) error {
+	err = recs.each(func(rec arrow.RecordBatch) error {
 		str := func(c, i int) string { return rec.Column(idx[c]).(*array.String).Value(i) }
 		var bad error
 		num := func(c, i int) int64 {
@@ -232,6 +222,29 @@ func (f *File) readSummary(recs records) error {
 	}
 	f.Summary = rows
 	return nil
+}
+
+// fieldsByName returns the index in s of each of the columns want, each
+// present once with its type; with anyInteger, an int64 column may be of
+// any integer type.
+func fieldsByName(s *arrow.Schema, want []arrow.Field, anyInteger bool) ([]int, error) {
+	idx := make([]int, len(want))
+	for i, c := range want {
+		j := s.FieldIndices(c.Name)
+		if len(j) != 1 {
+			return nil, fmt.Errorf("column %s: %d of it, want 1", c.Name, len(j))
+		}
+		got := s.Field(j[0]).Type
+		ok := arrow.TypeEqual(got, c.Type)
+		if anyInteger && c.Type.ID() == arrow.INT64 {
+			ok = isInteger(got)
+		}
+		if !ok {
+			return nil, fmt.Errorf("column %s has type %s, want %s", c.Name, got, c.Type)
+		}
+		idx[i] = j[0]
+	}
+	return idx, nil
 }
 
 func isInteger(dt arrow.DataType) bool {
