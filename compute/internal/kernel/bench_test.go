@@ -1,0 +1,68 @@
+package kernel
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+const benchPairs = 4096
+
+// benchPaths runs f as sub-benchmarks with the vector kernels off and, where
+// the CPU has them, on, and reports nanoseconds per pair.
+func benchPaths(b *testing.B, f func(b *testing.B)) {
+	was := SetVector(false)
+	defer SetVector(was)
+	run := func(b *testing.B) {
+		f(b)
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/benchPairs, "ns/pair")
+	}
+	b.Run("go", run)
+	if SetVector(true); Name() == "avx512" {
+		b.Run("avx512", run)
+	}
+}
+
+func BenchmarkHit8(b *testing.B) {
+	r := rand.New(rand.NewPCG(8, 8))
+	lo, up := make([]uint8, benchPairs), make([]uint8, benchPairs+5)
+	for i := range lo {
+		lo[i] = uint8(r.IntN(128))
+	}
+	for i := range up {
+		up[i] = uint8(r.IntN(128))
+	}
+	want := [4]uint64{0, 0, 0x8000_0000_0001, 1 << 63} // no XOR reaches 128
+	benchPaths(b, func(b *testing.B) {
+		for b.Loop() {
+			if Hit8(lo, up, &want) != benchPairs {
+				b.Fatal("hit")
+			}
+		}
+	})
+}
+
+func BenchmarkHit16(b *testing.B) {
+	for _, words := range []int{8, 16, 32} {
+		b.Run(map[int]string{8: "want8", 16: "want16", 32: "want32"}[words], func(b *testing.B) {
+			r := rand.New(rand.NewPCG(16, uint64(words)))
+			half := 32 * words
+			lo, up := make([]uint16, benchPairs), make([]uint16, benchPairs+5)
+			for i := range lo {
+				lo[i] = uint16(r.IntN(half))
+			}
+			for i := range up {
+				up[i] = uint16(r.IntN(half))
+			}
+			want := make([]uint64, words)
+			want[words/2] = 1
+			want[words-1] = 1 << 63 // no XOR reaches half
+			benchPaths(b, func(b *testing.B) {
+				for b.Loop() {
+					if Hit16(lo, up, want) != benchPairs {
+						b.Fatal("hit")
+					}
+				}
+			})
+		})
+	}
+}

@@ -1,0 +1,77 @@
+package kernel
+
+import (
+	"encoding/binary"
+	"testing"
+)
+
+// fitUp swaps lo and up if up is the shorter.
+func fitUp[T any](lo, up []T) ([]T, []T) {
+	if len(up) < len(lo) {
+		lo, up = up, lo
+	}
+	return lo, up
+}
+
+// both returns f's result with the vector kernels off and on (the same
+// twice where the CPU lacks them).
+func both(f func() int) (goResult, vectorResult int) {
+	was := SetVector(false)
+	defer SetVector(was)
+	goResult = f()
+	SetVector(true)
+	return goResult, f()
+}
+
+func FuzzHit8(f *testing.F) {
+	f.Add([]byte{}, []byte{}, uint64(0), uint64(0), uint64(0), uint64(0))
+	seq := make([]byte, 300)
+	for i := range seq {
+		seq[i] = byte(i * 7)
+	}
+	f.Add(seq[:64], seq[100:164], uint64(1), uint64(0), uint64(0), uint64(1)<<63)
+	f.Add(seq[:200], seq[50:], uint64(0), uint64(1<<5), uint64(0), uint64(0))
+	f.Add(seq[3:131], seq[:255], ^uint64(0), uint64(0), uint64(0), uint64(0))
+	f.Fuzz(func(t *testing.T, lo, up []byte, w0, w1, w2, w3 uint64) {
+		lo, up = fitUp(lo, up)
+		want := [4]uint64{w0, w1, w2, w3}
+		g, v := both(func() int { return Hit8(lo, up, &want) })
+		if r := ref8(lo, up, &want); g != r || v != r {
+			t.Fatalf("go %d, vector %d, reference %d", g, v, r)
+		}
+	})
+}
+
+func FuzzHit16(f *testing.F) {
+	f.Add([]byte{}, []byte{}, uint8(0), []byte{})
+	seq := make([]byte, 1500)
+	for i := range seq {
+		seq[i] = byte(i*13 + i>>8)
+	}
+	f.Add(seq[:64], seq[100:164], uint8(0), []byte{1, 0, 0, 0})
+	f.Add(seq[:400], seq[500:1300], uint8(1), seq[:64])
+	f.Add(seq[:700], seq[700:1500], uint8(2), []byte{0, 0, 0, 0x80})
+	f.Add(seq[5:133], seq[:800], uint8(2), seq[1000:1256])
+	f.Fuzz(func(t *testing.T, loB, upB []byte, size uint8, wantB []byte) {
+		words := 8 << (size % 3)
+		limit := uint16(64*words - 1)
+		words16 := func(b []byte) []uint16 {
+			s := make([]uint16, len(b)/2)
+			for i := range s {
+				s[i] = binary.LittleEndian.Uint16(b[2*i:]) & limit
+			}
+			return s
+		}
+		lo, up := fitUp(words16(loB), words16(upB))
+		want := make([]uint64, words)
+		for i := range want {
+			if 8*i+8 <= len(wantB) {
+				want[i] = binary.LittleEndian.Uint64(wantB[8*i:])
+			}
+		}
+		g, v := both(func() int { return Hit16(lo, up, want) })
+		if r := ref16(lo, up, want); g != r || v != r {
+			t.Fatalf("go %d, vector %d, reference %d", g, v, r)
+		}
+	})
+}

@@ -1,0 +1,135 @@
+package kernel
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"os"
+	"sync/atomic"
+)
+
+// Block8 and Block16 are the numbers of pairs one step of Hit8 and Hit16 looks at.
+const (
+	Block8  = 64
+	Block16 = 32
+)
+
+// vector is whether Hit8 and Hit16 use the vector kernels.
+var vector atomic.Bool
+
+func init() {
+	vector.Store(hasVector && vectorAllowed(os.Getenv("SGTAB_KERNEL")))
+}
+
+// vectorAllowed reports whether the value of SGTAB_KERNEL lets the vector
+// kernels be used: every value but "go" does.
+func vectorAllowed(env string) bool {
+	return env != "go"
+}
+
+// Name returns the kernels in use: "avx512" or "go".
+func Name() string {
+	if vector.Load() {
+		return "avx512"
+	}
+	return "go"
+}
+
+// SetVector turns the vector kernels on or off, for tests and benchmarks, and returns
+// whether they were on. Turning them on has no effect on a CPU without the features.
+func SetVector(on bool) bool {
+	return vector.Swap(on && hasVector)
+}
+
+// Hit8 looks at the pairs (lo[t], up[len(up)-1-t]) a block of Block8 at a time, from t = 0,
+// and returns the first t of the first block holding a pair whose XOR x is wanted
+// (want[x>>6]>>(x&63)&1 == 1). When no whole block holds one it returns
+// len(lo) rounded down to a multiple of Block8: pairs past the last whole block are not
+// looked at. len(up) must be ≥ len(lo); otherwise Hit8 panics.
+//
+// Only the last len(lo) elements of up are read; the slices need no alignment.
+func Hit8(lo, up []uint8, want *[4]uint64) int {
+	if len(up) < len(lo) {
+		panic("kernel: Hit8 with len(up) < len(lo)")
+	}
+	if len(lo) >= Block8 && vector.Load() {
+		return hit8Vector(lo, up, want)
+	}
+	return hit8Go(lo, up, want)
+}
+
+// Hit16 is Hit8 for two-byte values, Block16 pairs a step. want holds the wanted values
+// below 64·len(want); len(want) is 8, 16 or 32, and every value of lo and up is below
+// 64·len(want) (so every XOR is too). Otherwise Hit16 panics.
+//
+// The values are not checked one by one: bits of a value at or above
+// 64·len(want) are ignored, so every kernel looks up x mod 64·len(want).
+// Only the last len(lo) elements of up are read; the slices need no alignment.
+func Hit16(lo, up []uint16, want []uint64) int {
+	switch len(want) {
+	case 8, 16, 32:
+	default:
+		panic("kernel: Hit16 with len(want) not 8, 16 or 32")
+	}
+	if len(up) < len(lo) {
+		panic("kernel: Hit16 with len(up) < len(lo)")
+	}
+	if len(lo) >= Block16 && vector.Load() {
+		return hit16Vector(lo, up, want)
+	}
+	return hit16Go(lo, up, want)
+}
+
+// hit8Go is Hit8 in Go: eight pairs a 64-bit load, the upper side
+// byte-reversed, and one branch a block.
+func hit8Go(lo, up []uint8, want *[4]uint64) int {
+	n := len(lo) &^ (Block8 - 1)
+	m := len(up)
+	for i := 0; i < n; i += Block8 {
+		l := lo[i : i+Block8]
+		u := up[m-i-Block8 : m-i]
+		var acc uint64
+		for j := 0; j < Block8; j += 8 {
+			// up[m-1-(i+j)] … up[m-8-(i+j)] pair with lo[i+j] … lo[i+j+7].
+			x := binary.LittleEndian.Uint64(l[j:]) ^
+				bits.ReverseBytes64(binary.LittleEndian.Uint64(u[Block8-8-j:]))
+			acc |= want[x>>6&3]>>(x&63) |
+				want[x>>14&3]>>(x>>8&63) |
+				want[x>>22&3]>>(x>>16&63) |
+				want[x>>30&3]>>(x>>24&63) |
+				want[x>>38&3]>>(x>>32&63) |
+				want[x>>46&3]>>(x>>40&63) |
+				want[x>>54&3]>>(x>>48&63) |
+				want[x>>62&3]>>(x>>56&63)
+		}
+		if acc&1 != 0 {
+			return i
+		}
+	}
+	return n
+}
+
+// hit16Go is Hit16 in Go, one branch a block.
+func hit16Go(lo, up []uint16, want []uint64) int {
+	n := len(lo) &^ (Block16 - 1)
+	m := len(up)
+	mask := uint(len(want) - 1)
+	for i := 0; i < n; i += Block16 {
+		l := lo[i : i+Block16]
+		u := up[m-i-Block16 : m-i]
+		var acc uint64
+		for j := 0; j < Block16; j += 4 {
+			x0 := uint(l[j] ^ u[Block16-1-j])
+			x1 := uint(l[j+1] ^ u[Block16-2-j])
+			x2 := uint(l[j+2] ^ u[Block16-3-j])
+			x3 := uint(l[j+3] ^ u[Block16-4-j])
+			acc |= want[x0>>6&mask]>>(x0&63) |
+				want[x1>>6&mask]>>(x1&63) |
+				want[x2>>6&mask]>>(x2&63) |
+				want[x3>>6&mask]>>(x3&63)
+		}
+		if acc&1 != 0 {
+			return i
+		}
+	}
+	return n
+}
