@@ -13,12 +13,14 @@ const (
 	Block16 = 32
 )
 
-// vector is whether Hit8 and Hit16 use the vector kernels.
-var vector atomic.Bool
+var (
+	// startVector is the choice made at start-up.
+	startVector = hasVector && vectorAllowed(os.Getenv("SGTAB_KERNEL"))
+	// vector is whether Hit8 and Hit16 use the vector kernels.
+	vector atomic.Bool
+)
 
-func init() {
-	vector.Store(hasVector && vectorAllowed(os.Getenv("SGTAB_KERNEL")))
-}
+func init() { vector.Store(startVector) }
 
 // vectorAllowed reports whether the value of SGTAB_KERNEL lets the vector
 // kernels be used: every value but "go" does.

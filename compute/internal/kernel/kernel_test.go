@@ -3,6 +3,7 @@ package kernel
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"testing"
 )
 
@@ -254,6 +255,10 @@ func TestSelection(t *testing.T) {
 			t.Errorf("SGTAB_KERNEL=%q forbids the vector kernels", v)
 		}
 	}
+	if want := hasVector && vectorAllowed(os.Getenv("SGTAB_KERNEL")); startVector != want {
+		t.Errorf("start-up choice %v, want %v", startVector, want)
+	}
+	t.Logf("kernels at start-up: %s", map[bool]string{false: "go", true: "avx512"}[startVector])
 	was := SetVector(false)
 	defer SetVector(was)
 	if Name() != "go" {

@@ -1,3 +1,5 @@
+//go:build !amd64
+
 package kernel
 
 // hasVector is whether the CPU has the features the vector kernels need.

@@ -1,0 +1,183 @@
+// Command asm generates the AVX-512 kernels of package kernel with avo.
+// Run it through go generate in the package's folder.
+package main
+
+import (
+	"encoding/binary"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+func main() {
+	ConstraintExpr("amd64")
+
+	var rb, bb, rw, bw [64]byte
+	for i := range 64 {
+		rb[i] = byte(63 - i)
+		bb[i] = 1 << (i & 7)
+	}
+	for i := range 32 {
+		binary.LittleEndian.PutUint16(rw[2*i:], uint16(31-i))
+		binary.LittleEndian.PutUint16(bw[2*i:], 1<<(i&15))
+	}
+	revBytes := table("revBytes", rb)
+	bitOfByte := table("bitOfByte", bb)
+	revWords := table("revWords", rw)
+	bitOfWord := table("bitOfWord", bw)
+
+	hit8(revBytes, bitOfByte)
+	for _, words := range []int{8, 16, 32} {
+		hit16(words, revWords, bitOfWord)
+	}
+	Generate()
+}
+
+// table emits a 64-byte read-only table.
+func table(name string, b [64]byte) Mem {
+	m := GLOBL(name, RODATA|NOPTR)
+	for i := 0; i < 64; i += 8 {
+		DATA(i, U64(binary.LittleEndian.Uint64(b[i:])))
+	}
+	return m
+}
+
+// blockTest emits the test of one block of pairs: up points at the
+// block's upper values in memory order (so they are reversed), lo at its
+// lower values; it returns a mask of the pairs that hit.
+type blockTest func(lo, up Mem) Op
+
+// hit8 emits hit8AVX512, 64 byte pairs a block. The wanted set, 32 bytes,
+// sits twice in one register, so that a byte index x>>3 taken from a
+// shifted word (whose bit 5 comes from the next byte) finds the same byte;
+// the bit within it comes from a table of 1<<(x&7).
+func hit8(revBytes, bitOfByte Mem) {
+	TEXT("hit8AVX512", NOSPLIT, "func(lo, up []uint8, want *[4]uint64) int")
+	Doc("hit8AVX512 is Hit8 with AVX-512 VBMI; len(up) ≥ len(lo) ≥ 0.")
+	wantPtr := Load(Param("want"), GP64())
+	rev, table, bits := ZMM(), ZMM(), ZMM()
+	VMOVDQU64(revBytes, rev)
+	VMOVDQU64(bitOfByte, bits)
+	VBROADCASTI64X4(Mem{Base: wantPtr}, table)
+	loop(0, func(lo, up Mem) Op {
+		x, idx := ZMM(), ZMM()
+		VPERMB(up, rev, x)
+		VPXORQ(lo, x, x)
+		VPSRLW(U8(3), x, idx)
+		VPERMB(table, idx, idx)
+		VPERMB(bits, x, x)
+		k := K()
+		VPTESTMB(idx, x, k)
+		return k
+	})
+}
+
+// hit16 emits hit16x<words>AVX512, 32 word pairs a block. The word x>>4 of
+// the wanted set comes from one, two or four registers, the bit within it
+// from a table of 1<<(x&15).
+func hit16(words int, revWords, bitOfWord Mem) {
+	name := map[int]string{8: "hit16x8AVX512", 16: "hit16x16AVX512", 32: "hit16x32AVX512"}[words]
+	TEXT(name, NOSPLIT, "func(lo, up []uint16, want *["+map[int]string{8: "8", 16: "16", 32: "32"}[words]+"]uint64) int")
+	Doc(name + " is Hit16 with AVX-512 BW for a wanted set of len(want) words; len(up) ≥ len(lo) ≥ 0.")
+	wantPtr := Load(Param("want"), GP64())
+	rev, bits := ZMM(), ZMM()
+	VMOVDQU64(revWords, rev)
+	VMOVDQU64(bitOfWord, bits)
+	table := make([]VecVirtual, words/8)
+	for i := range table {
+		table[i] = ZMM()
+		VMOVDQU64(Mem{Base: wantPtr, Disp: 64 * i}, table[i])
+	}
+	var high VecVirtual
+	if words == 32 {
+		high = ZMM()
+		tmp := GP32()
+		MOVL(U32(0x0400), tmp)
+		VPBROADCASTW(tmp, high)
+	}
+	loop(1, func(lo, up Mem) Op {
+		x, idx := ZMM(), ZMM()
+		VPERMW(up, rev, x)
+		VPXORQ(lo, x, x)
+		VPSRLW(U8(4), x, idx)
+		switch words {
+		case 8:
+			VPERMW(table[0], idx, idx)
+		case 16:
+			VPERMI2W(table[1], table[0], idx)
+		case 32:
+			idx2, sel := ZMM(), K()
+			VMOVDQA64(idx, idx2)
+			VPERMI2W(table[1], table[0], idx)
+			VPERMI2W(table[3], table[2], idx2)
+			VPTESTMW(high, x, sel)
+			VPBLENDMW(idx2, idx, sel, idx)
+		}
+		VPERMW(bits, x, x)
+		k := K()
+		VPTESTMW(idx, x, k)
+		return k
+	})
+}
+
+// loop emits the body shared by the kernels: blocks of 64 bytes, two a step
+// while two remain, then one; the result is the index of the first block
+// with a hit, or len(lo) rounded down to a block. shift is log2 of the
+// element size.
+func loop(shift int, test blockTest) {
+	lo := Load(Param("lo").Base(), GP64())
+	n := Load(Param("lo").Len(), GP64())
+	up := Load(Param("up").Base(), GP64())
+	m := Load(Param("up").Len(), GP64())
+	Comment("end = lo + len(lo) rounded down to a block; up points past its end.")
+	end := GP64()
+	if shift > 0 {
+		SHLQ(U8(shift), n)
+		SHLQ(U8(shift), m)
+	}
+	ANDQ(I32(-64), n)
+	LEAQ(Mem{Base: lo, Index: n, Scale: 1}, end)
+	ADDQ(m, up)
+	p := GP64()
+	MOVQ(lo, p)
+
+	Label("two")
+	Comment("Two blocks while two remain.")
+	next := GP64()
+	LEAQ(Mem{Base: p, Disp: 128}, next)
+	CMPQ(next, end)
+	JA(LabelRef("one"))
+	SUBQ(U8(128), up)
+	k0 := test(Mem{Base: p}, Mem{Base: up, Disp: 64})
+	k1 := test(Mem{Base: p, Disp: 64}, Mem{Base: up})
+	KORTESTQ(k0, k1)
+	JNZ(LabelRef("which"))
+	MOVQ(next, p)
+	JMP(LabelRef("two"))
+
+	Label("which")
+	KORTESTQ(k0, k0)
+	JNZ(LabelRef("done"))
+	ADDQ(U8(64), p)
+	JMP(LabelRef("done"))
+
+	Label("one")
+	Comment("The last block, if any.")
+	CMPQ(p, end)
+	JE(LabelRef("done"))
+	SUBQ(U8(64), up)
+	k := test(Mem{Base: p}, Mem{Base: up})
+	KORTESTQ(k, k)
+	JNZ(LabelRef("done"))
+	ADDQ(U8(64), p)
+
+	Label("done")
+	SUBQ(lo, p)
+	if shift > 0 {
+		SHRQ(U8(shift), p)
+	}
+	Store(p, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}

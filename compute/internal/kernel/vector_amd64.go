@@ -1,0 +1,18 @@
+package kernel
+
+import "golang.org/x/sys/cpu"
+
+// hasVector is whether the CPU has the features the vector kernels need.
+var hasVector = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI
+
+func hit8Vector(lo, up []uint8, want *[4]uint64) int { return hit8AVX512(lo, up, want) }
+
+func hit16Vector(lo, up []uint16, want []uint64) int {
+	switch len(want) {
+	case 8:
+		return hit16x8AVX512(lo, up, (*[8]uint64)(want))
+	case 16:
+		return hit16x16AVX512(lo, up, (*[16]uint64)(want))
+	}
+	return hit16x32AVX512(lo, up, (*[32]uint64)(want))
+}
