@@ -114,7 +114,10 @@ func hit8Go(lo, up []uint8, want *[4]uint64) int {
 func hit16Go(lo, up []uint16, want []uint64) int {
 	n := len(lo) &^ (Block16 - 1)
 	m := len(up)
-	mask := uint(len(want) - 1)
+	// A copy in a fixed-size array lets the lookups go unchecked.
+	var w [32]uint64
+	copy(w[:], want)
+	mask := uint(len(want)-1) & 31
 	for i := 0; i < n; i += Block16 {
 		l := lo[i : i+Block16]
 		u := up[m-i-Block16 : m-i]
@@ -124,10 +127,10 @@ func hit16Go(lo, up []uint16, want []uint64) int {
 			x1 := uint(l[j+1] ^ u[Block16-2-j])
 			x2 := uint(l[j+2] ^ u[Block16-3-j])
 			x3 := uint(l[j+3] ^ u[Block16-4-j])
-			acc |= want[x0>>6&mask]>>(x0&63) |
-				want[x1>>6&mask]>>(x1&63) |
-				want[x2>>6&mask]>>(x2&63) |
-				want[x3>>6&mask]>>(x3&63)
+			acc |= w[x0>>6&mask]>>(x0&63) |
+				w[x1>>6&mask]>>(x1&63) |
+				w[x2>>6&mask]>>(x2&63) |
+				w[x3>>6&mask]>>(x3&63)
 		}
 		if acc&1 != 0 {
 			return i
