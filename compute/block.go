@@ -10,14 +10,15 @@ import (
 
 // Heaps in sparse space are evaluated in two steps.
 //
-// The guess (guess) of heap n uses only the positions below some n0 ≤ n,
+// The guess (guessRun) of heap n uses only the positions below some n0 ≤ n,
 // whose values are final. It collects the partial set of the options built
 // from them (the leave-one-heap options and every pair of a rare position
 // with a partner below n0), takes as its bound the least common value
 // missing from it, and looks among the pairs with both parts below n0 for
 // every rare value below the bound that the partial set lacks, in one pass
-// that stops when all have turned up. Every value it collects is a real
-// option of n.
+// that stops when all have turned up (a witness search: the kernels of
+// compute/internal/kernel skip the pairs that hold none of them). Every
+// value it collects is a real option of n.
 //
 // The settling (settle) of heap n, once every value below n is final, adds
 // the options the guess could not see — those with a part at n0 or above,
@@ -29,35 +30,55 @@ import (
 // c was never looked for: then the heap is guessed again, alone, with
 // n0 = n. That happens at about one heap in a hundred.
 //
-// One worker guesses each heap alone, so settling only decides. Several
-// workers guess a block of heaps [n0, n0+B) at once, each heap on one worker
-// and into its own record; the settling pass is sequential and short. Every
-// step either decides exactly or falls back to one that does, so the values
-// never depend on the number of workers, only the time does.
+// A worker guesses a run of consecutive heaps together (guessRun), which
+// lets one load of partners serve the marks of every heap of the run; one
+// worker guesses a block of one run, several workers a block of one run
+// each, every heap into its own record. The settling pass is sequential
+// and short. Every step either decides exactly or falls back to one that
+// does, so the values never depend on the number of workers, only the
+// time does.
 
-// A scratch holds one worker's per-value tables. mark[v] == gen when the
-// partial set of the current heap holds v: a mark is a store, independent of
-// every other, where setting a bit would read and write a word that the next
-// mark may need again. want[v] is 1 while a search looks for v, 0 otherwise.
+// A scratch holds the tables settle searches with: want[v] is 1 while a
+// search looks for v, 0 otherwise.
 type scratch struct {
-	mark    []uint32
-	gen     uint32
 	want    []byte
 	missing []uint32
 }
 
-// start prepares the tables for values below size, a power of two, and
-// starts a new generation of marks.
+// start makes the tables hold values below size.
 func (sc *scratch) start(size int) {
-	if len(sc.mark) < size {
-		sc.mark = make([]uint32, size)
+	if len(sc.want) < size {
 		sc.want = make([]byte, max(size, 256))
-		sc.gen = 0
 	}
-	sc.gen++
-	if sc.gen == 0 { // wrapped: old marks could match again
-		clear(sc.mark)
-		sc.gen = 1
+}
+
+// A laneScratch holds one worker's tables for guessing a run of consecutive
+// heaps together (guessRun). Row j of rows, size bytes from j·size, holds
+// the partial set of the run's heap j: rows[j·size+v] == gen when it holds
+// v. A mark is a byte store, independent of every other, where setting a bit
+// would read and write a word the next mark may need again; one generation
+// stamp for every row spares clearing them but once in 255 runs.
+type laneScratch struct {
+	rows    []byte
+	gen     byte
+	missing []uint32
+	want    bitset // the values a witness search looks for
+}
+
+// start prepares rows for lanes heaps and values below size, a power of
+// two, and starts a new generation of marks.
+func (ls *laneScratch) start(lanes, size int) {
+	if len(ls.rows) < lanes*size {
+		ls.rows = make([]byte, lanes*size)
+		ls.gen = 0
+	}
+	ls.gen++
+	if ls.gen == 0 { // wrapped: old marks could match again
+		clear(ls.rows)
+		ls.gen = 1
+	}
+	if words := max(8, size/64); len(ls.want) < words {
+		ls.want = make(bitset, words)
 	}
 }
 
@@ -68,27 +89,42 @@ type guess struct {
 	bound uint32
 }
 
-// A block is the state of the heaps [n0, end) guessed ahead by several
-// workers.
+// A block is the state of the heaps [n0, end) guessed ahead, from the
+// positions below n0, by one worker or several.
 type block struct {
 	n0, end int
 	rare0   int // len(rare) when the block was guessed: the rare positions below n0
 	size    int // every value below n0, and every XOR of two, is below size
 	guesses []guess
-	scratch []scratch // one per worker
-	again   int       // heaps guessed again, alone, because settling failed
+	scratch []laneScratch // one per worker
+	again   int           // heaps guessed again, alone, because settling failed
 }
 
-// blockHeaps is the number of heaps per worker in a block. Settling adds
-// the pairs of each heap that have a part in the block (a part below
-// n − n0, the other at n0 or above): a block short enough keeps them few,
-// and long enough that handing it out costs little against the guesses.
+// blockHeaps is the number of consecutive heaps a worker guesses together
+// (a run, see guessRun). Settling adds the pairs of each heap that have a
+// part in the block (a part below n − n0, the other at n0 or above): a
+// block short enough keeps them few, and long enough that one load of
+// partners serves many heaps.
 var blockHeaps = 32
+
+// maxRunBytes bounds the rows of one run (lanes × values): with wide
+// values, runs are shorter, so that the rows stay in the fastest caches.
+const maxRunBytes = 1 << 16
+
+// foldPairs is the number of smallest parts a (pairs (a, m−a)) that a run
+// marks in full along with the rare positions: most of the values a heap's
+// witness search would look for turn up among the first few hundred pairs,
+// and marking them costs one store a pair, where each value found by the
+// search costs it a pass over the pairs before it.
+var foldPairs = 512
 
 // valueSize returns the power of two above every value up to maxG, and so
 // above every XOR of two such values.
 // It is at least 64, a whole word of bits.
 func valueSize(maxG uint32) int { return max(64, 1<<bits.Len32(maxG)) }
+
+// runLanes returns the number of heaps in a run for values below size.
+func runLanes(size int) int { return max(1, min(blockHeaps, maxRunBytes/size)) }
 
 // sparseValue returns G(n) in sparse space; e.opts holds the options of
 // leaving no heap or one heap, G[0..n-1] are final and e.sparse.mask ≠ 0.
@@ -96,91 +132,143 @@ func (e *evaluator[T]) sparseValue(n int, G []T) uint32 {
 	s := e.sparse
 	b := &s.block
 	if n >= b.end {
+		workers := 1
+		if e.pool != nil {
+			workers = e.pool.workers
+		}
+		lanes := runLanes(valueSize(e.maxG))
 		b.n0, b.end = n, n+1
-		if e.pool != nil && n >= 2*blockHeaps*e.pool.workers {
+		if n >= 2*lanes*workers {
 			// Guess a block, ending where the mask may change and
 			// where the table ends.
-			b.end = min(n+blockHeaps*e.pool.workers, s.next, len(G))
+			b.end = min(n+lanes*workers, s.next, len(G))
 		}
-		if b.end-b.n0 > 1 {
-			e.guessBlock(G)
-		}
+		e.guessBlock(G)
 	}
-	if b.end-b.n0 > 1 {
-		if v, ok := e.settle(n, b.n0, b.rare0, G, &b.guesses[n-b.n0]); ok {
-			return v
-		}
-		b.again++
+	if v, ok := e.settle(n, b.n0, b.rare0, G, &b.guesses[n-b.n0]); ok {
+		return v
 	}
+	b.again++
 	// One heap, every position below it final.
 	size := valueSize(e.maxG)
 	s.rareWords(size/64 + 1)
-	g := &s.one
-	e.work += e.guess(&s.own, g, n, n, size, s.rare, G)
-	v, ok := e.settle(n, n, len(s.rare), G, g)
+	e.work += e.guessRun(&s.alone, s.one[:], n, n, size, s.rare, G)
+	v, ok := e.settle(n, n, len(s.rare), G, &s.one[0])
 	if !ok {
 		panic("compute: a heap guessed alone did not settle")
 	}
 	return v
 }
 
-// guessBlock guesses the heaps [b.n0, b.end) on the pool's workers.
+// guessBlock guesses the heaps [b.n0, b.end) in runs of consecutive heaps,
+// on the pool's workers when there is a pool.
 func (e *evaluator[T]) guessBlock(G []T) {
 	s := e.sparse
 	b := &s.block
 	b.rare0 = len(s.rare)
 	b.size = valueSize(e.maxG)
 	s.rareWords(b.size/64 + 1)
-	if len(b.scratch) < e.pool.workers {
-		b.scratch = make([]scratch, e.pool.workers)
+	workers := 1
+	if e.pool != nil {
+		workers = e.pool.workers
+	}
+	if len(b.scratch) < workers {
+		b.scratch = make([]laneScratch, workers)
 	}
 	if len(b.guesses) < b.end-b.n0 {
 		b.guesses = make([]guess, b.end-b.n0)
 	}
 	rare := s.rare[:b.rare0]
-	work := make([]int64, e.pool.workers)
-	e.pool.run(func(w int) {
-		for n := b.n0 + w; n < b.end; n += e.pool.workers {
-			work[w] += e.guess(&b.scratch[w], &b.guesses[n-b.n0], n, b.n0, b.size, rare, G)
+	lanes := runLanes(b.size)
+	work := make([]int64, workers)
+	guessRuns := func(w int) {
+		for first := b.n0 + w*lanes; first < b.end; first += workers * lanes {
+			last := min(first+lanes, b.end)
+			work[w] += e.guessRun(&b.scratch[w], b.guesses[first-b.n0:last-b.n0], first, b.n0, b.size, rare, G)
 		}
-	})
-	for _, x := range work {
+	}
+	if workers == 1 || b.end-b.n0 <= lanes {
+		guessRuns(0)
+		workers = 1
+	} else {
+		e.pool.run(guessRuns)
+	}
+	for _, x := range work[:workers] {
 		e.work += x
 	}
 }
 
-// guess fills g for heap n from the positions below n0 (see the top of this
-// file), with sc as scratch; every value below n0, and every XOR of two, is
-// below size, and rare lists the rare positions below n0. It reads only
-// what no one writes while the workers run, and returns the work done.
-func (e *evaluator[T]) guess(sc *scratch, g *guess, n, n0, size int, rare []rarePos, G []T) int64 {
+// guessRun fills out[j] with the guess of heap first+j for every j (see the
+// top of this file), from the positions below n0 ≤ first, with ls as
+// scratch; every value below n0, and every XOR of two, is below size, and
+// rare lists the rare positions below n0. It reads only what no one writes
+// while the workers run, and returns the work done.
+//
+// The heaps of a run share their marks' loads: for a part a, the partners
+// m − a of the run's heaps are consecutive positions, so one pass over them
+// marks a's pairs in every heap's row. The parts are the first foldPairs
+// positions and the rare positions above them.
+func (e *evaluator[T]) guessRun(ls *laneScratch, out []guess, first, n0, size int, rare []rarePos, G []T) int64 {
+	lanes := len(out)
+	ls.start(lanes, size)
+	rows, gen, msk := ls.rows[:lanes*size], ls.gen, uint32(size-1)
+	var work int64
+	for _, rm := range e.leave2 {
+		// Heap first+j leaves m0+j; a part a has a partner in [1, n0)
+		// in some heap when m0−n0 < a ≤ m0+lanes−2.
+		m0 := first - rm.k
+		fold := min(foldPairs, m0+lanes-2, n0-1)
+		for a := max(1, m0-n0+1); a <= fold; a++ {
+			markPart(rows, size, gen, msk, a, uint32(G[a]), m0, n0, rm.distinct, G, lanes)
+			work += int64(lanes)
+		}
+		rs := rare[firstAbove(rare, max(fold, m0-n0)):firstAbove(rare, m0+lanes-2)]
+		for _, r := range rs {
+			markPart(rows, size, gen, msk, r.p, r.v, m0, n0, rm.distinct, G, lanes)
+		}
+		work += int64(len(rs) * lanes)
+	}
+	for j := range out {
+		work += e.guessLane(ls, &out[j], rows[j*size:(j+1)*size], first+j, n0, size, G)
+	}
+	return work
+}
+
+// markPart marks G(a) ⊕ G(m0+j−a), with va = G(a), in row j of rows for
+// every heap j of the run whose partner m0+j−a is a position below n0 (and
+// not a itself, when the parts must differ).
+func markPart[T Value](rows []byte, size int, gen byte, msk uint32, a int, va uint32, m0, n0 int, distinct bool, G []T, lanes int) {
+	if a <= m0-1 && a >= m0+lanes-n0 && !(distinct && 2*a >= m0 && 2*a < m0+lanes) {
+		// Every heap's partner is a position below n0.
+		off := 0
+		for _, x := range G[m0-a : m0-a+lanes] {
+			rows[off+int((uint32(x)^va)&msk)] = gen
+			off += size
+		}
+		return
+	}
+	for j := range lanes {
+		if b := m0 + j - a; b >= 1 && b < n0 && !(distinct && b == a) {
+			rows[j*size+int((uint32(G[b])^va)&msk)] = gen
+		}
+	}
+}
+
+// guessLane finishes the guess g of heap n from its row of marks (see
+// guessRun): it adds the options of leaving no heap or one, takes the
+// bound, and searches the pairs not marked for the rare values below the
+// bound that the row lacks. It returns the work done.
+func (e *evaluator[T]) guessLane(ls *laneScratch, g *guess, row []byte, n, n0, size int, G []T) int64 {
 	s := e.sparse
-	sc.start(size)
-	mark, gen, msk := sc.mark, sc.gen, uint32(size-1)
+	gen, msk := ls.gen, uint32(size-1)
 	if e.rule.Digit(n).Leave&rules.Leave0 != 0 {
-		mark[0] = gen
+		row[0] = gen
 	}
 	for _, rm := range e.leave1 {
 		if m := n - rm.k; m >= 1 && m < n0 {
-			mark[G[m]] = gen
+			row[uint32(G[m])&msk] = gen
 		}
 	}
-	var work int64
-	for _, rm := range e.leave2 {
-		m := n - rm.k
-		// Partners below n0 and above 0: rare positions above m − n0
-		// and below m; with distinct parts, not m/2.
-		rs := rare[firstAbove(rare, m-n0):firstAbove(rare, m-1)]
-		if rm.distinct && m%2 == 0 {
-			if t := firstAbove(rs, m/2-1); t < len(rs) && rs[t].p == m/2 {
-				markRare(rs[:t], G, m, mark, gen, msk)
-				rs = rs[t+1:]
-			}
-		}
-		markRare(rs, G, m, mark, gen, msk)
-		work += int64(len(rs))
-	}
-
 	// The partial set as bits, up to the word of the bound.
 	set := g.set[:0]
 	var bound uint32
@@ -188,11 +276,7 @@ func (e *evaluator[T]) guess(sc *scratch, g *guess, n, n0, size int, rare []rare
 		// Values from size on are no option: treat them as common.
 		var x, rw uint64
 		if w<<6 < size {
-			for j, m := range mark[w<<6 : w<<6+64] {
-				if m == gen {
-					x |= 1 << j
-				}
-			}
+			x = stamped(row[w<<6:w<<6+64], gen)
 			rw = s.rareW[w]
 		}
 		set = append(set, x)
@@ -204,41 +288,49 @@ func (e *evaluator[T]) guess(sc *scratch, g *guess, n, n0, size int, rare []rare
 	g.set, g.bound = set, bound
 
 	// The rare values below the bound that the partial set lacks.
-	missing := sc.missing[:0]
+	want := ls.want
+	left := 0
 	for w, x := range set[:min(len(set), size>>6)] {
 		for open := s.rareW[w] &^ x; open != 0; open &= open - 1 {
 			if v := uint32(w<<6 + bits.TrailingZeros64(open)); v < bound {
-				missing = append(missing, v)
+				want[w] |= 1 << (v & 63)
+				left++
 			}
 		}
 	}
-	sc.missing = missing
-	if len(missing) == 0 {
-		return work
+	if left == 0 {
+		return 0
 	}
-	want := sc.want
-	for _, v := range missing {
-		want[v] = 1
-	}
-	left := len(missing)
+	var work int64
 	for _, rm := range e.leave2 {
 		m := n - rm.k
 		hi := pairsOf(m, rm.distinct)
-		a0 := max(1, m-n0+1) // partner m − a below n0
+		// Partner m − a below n0, and a past the parts marked.
+		a0 := max(1, m-n0+1, min(foldPairs, n0-1, m-1)+1)
 		if a0 > hi {
 			continue
 		}
 		lo, up := G[a0:hi+1], G[m-hi:m-a0+1]
-		seen := findPairs(lo, up, want, msk, set, &left)
-		work += int64(seen)
+		work += int64(findPairs(lo, up, want, set, &left))
 		if left == 0 {
 			return work
 		}
 	}
-	for _, v := range missing {
-		want[v] = 0
-	}
+	clear(want[:min(len(set), len(want))])
 	return work
+}
+
+// stamped returns the bits of the 64 bytes of row that equal gen.
+func stamped(row []byte, gen byte) uint64 {
+	const ones, low7 = 0x0101010101010101, 0x7f7f7f7f7f7f7f7f
+	g := ones * uint64(gen)
+	var x uint64
+	for i := 0; i < 64; i += 8 {
+		y := binary.LittleEndian.Uint64(row[i:]) ^ g // zero bytes where row holds gen
+		nz := ((y & low7) + low7 | y) >> 7 & ones    // 1 in each nonzero byte
+		x |= ((nz ^ ones) * 0x0102040810204080 >> 56) << i
+	}
+	return x
 }
 
 // firstAbove returns the index of the first rare position above p.
@@ -246,68 +338,25 @@ func firstAbove(rare []rarePos, p int) int {
 	return sort.Search(len(rare), func(i int) bool { return rare[i].p > p })
 }
 
-// markRare marks G(r) ⊕ G(m−r) for every rare position r of rs; each
-// partner m − r must be a position.
-func markRare[T Value](rs []rarePos, G []T, m int, mark []uint32, gen, msk uint32) {
-	for _, r := range rs {
-		mark[(r.v^uint32(G[m-r.p]))&msk] = gen
-	}
-}
-
 // findPairs looks at the pairs (lo[i], up[len(up)−1−i]) in order for the
-// values v of lo[i] ⊕ up[len(up)−1−i] (masked by msk) with want[v] = 1; it
-// clears want[v] and sets v in set for each it finds, counting left down,
-// and stops when left reaches 0. It returns the number of pairs looked at.
-// want must have at least 256 entries.
-func findPairs[T Value](lo, up []T, want []byte, msk uint32, set bitset, left *int) int {
-	if lo8, ok := any(lo).([]uint8); ok {
-		return findPairs8(lo8, any(up).([]uint8), want, set, left)
-	}
-	for i, x := range lo {
-		// Most pairs hit no missing value: the only branch taken
-		// rarely is the one that finds one.
-		if v := uint32(x^up[len(up)-1-i]) & msk; want[v] != 0 {
-			want[v] = 0
-			set[v>>6] |= 1 << (v & 63)
-			if *left--; *left == 0 {
-				return i + 1
-			}
-		}
-	}
-	return len(lo)
-}
-
-// findPairs8 is findPairs for one-byte values, eight pairs at a time: one
-// 64-bit load from each side (the upper side byte-reversed, as its pairs run
-// downwards) gives eight XORs, and one branch on the OR of their eight
-// lookups skips the eight when none is wanted, as nearly all are.
-func findPairs8(lo, up []uint8, want []byte, set bitset, left *int) int {
-	w := (*[256]byte)(want[:256])
+// values v of their XORs that want holds; it clears v from want and sets it
+// in set for each it finds, counting left down, and stops when left reaches
+// 0. It returns the number of pairs looked at. Every value of lo and up is
+// below 64·len(want), and len(want) ≥ 8. The kernels skip the blocks of
+// pairs that hold no value wanted, as nearly all do; a block that holds one
+// is looked at pair by pair.
+func findPairs[T Value](lo, up []T, want, set bitset, left *int) int {
 	i := 0
-	for ; i+8 <= len(lo); i += 8 {
-		x := binary.LittleEndian.Uint64(lo[i:])
-		y := bits.ReverseBytes64(binary.LittleEndian.Uint64(up[len(up)-8-i:]))
-		v := x ^ y
-		if w[byte(v)]|w[byte(v>>8)]|w[byte(v>>16)]|w[byte(v>>24)]|
-			w[byte(v>>32)]|w[byte(v>>40)]|w[byte(v>>48)]|w[byte(v>>56)] == 0 {
-			continue
-		}
-		for k := range 8 {
-			if b := byte(v >> (8 * k)); w[b] != 0 {
-				w[b] = 0
-				set[b>>6] |= 1 << (b & 63)
+	for i < len(lo) {
+		skip, block := hitBlock(lo[i:], up[:len(up)-i], want)
+		i += skip
+		for end := min(i+block, len(lo)); i < end; i++ {
+			if v := uint32(lo[i] ^ up[len(up)-1-i]); want[v>>6]>>(v&63)&1 != 0 {
+				want[v>>6] &^= 1 << (v & 63)
+				set[v>>6] |= 1 << (v & 63)
 				if *left--; *left == 0 {
-					return i + k + 1
+					return i + 1
 				}
-			}
-		}
-	}
-	for ; i < len(lo); i++ {
-		if b := lo[i] ^ up[len(up)-1-i]; w[b] != 0 {
-			w[b] = 0
-			set[b>>6] |= 1 << (b & 63)
-			if *left--; *left == 0 {
-				return i + 1
 			}
 		}
 	}

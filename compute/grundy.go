@@ -488,6 +488,9 @@ func (e *evaluator[T]) value(n int, G []T) uint32 {
 		if e.sparse.mask != 0 {
 			return e.sparseValue(n, G)
 		}
+		if e.scanApplies(valueSize(e.maxG)) {
+			return e.scanValue(n, G)
+		}
 	}
 	for _, rm := range e.leave2 {
 		e.work += splits2(&e.opts, G, n-rm.k, rm.distinct, e.maxG, e.pool)

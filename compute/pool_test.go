@@ -192,3 +192,59 @@ func mexOfTable[T Value](r rules.Rule, G []T, n int) uint32 {
 	}
 	return v
 }
+
+// TestRunsEqualPlain varies the parameters of the fast paths — heaps per
+// run, pairs folded into a run's marks, pairs the scan marks before it
+// searches, pairs from which a search is shared among workers — down to
+// sizes that send every heap through every branch (edge heaps of a run,
+// searches shared among workers and ended early), and checks the values
+// against the plain engine on random codes and Grundy's game.
+func TestRunsEqualPlain(t *testing.T) {
+	saved := []int{blockHeaps, foldPairs, scanMarkPairs, parallelPairs}
+	defer func() {
+		blockHeaps, foldPairs, scanMarkPairs, parallelPairs = saved[0], saved[1], saved[2], saved[3]
+	}()
+	rng := rand.New(rand.NewPCG(13, 13))
+	codes := []string{"0.6", "4!.0", "0.007", "0.16", "4.4", "0.1036", "0.77"}
+	for len(codes) < 24 {
+		code := []byte("0.")
+		if rng.IntN(3) == 0 {
+			code[0] = '4'
+		}
+		for range 1 + rng.IntN(4) {
+			code = append(code, byte('0'+rng.IntN(8)))
+		}
+		code[len(code)-1] |= 4 // a split
+		codes = append(codes, string(code))
+	}
+	const n = 1500
+	for i, code := range codes {
+		r, err := rules.ParseCode(code, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := rules.Game{Name: code, Rule: r}
+		plain, err := Sequence(t.Context(), g, n, Options{Plain: true, Exhaustive: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		blockHeaps = []int{1, 5, 32}[i%3]
+		foldPairs = []int{0, 1, 7, 512}[i%4]
+		scanMarkPairs = []int{0, 3, 40}[i%3]
+		parallelPairs = []int{4, 64}[i%2]
+		for _, w := range []int{1, 2, 3, 7} {
+			fast, err := Sequence(t.Context(), g, n, Options{Workers: w, Exhaustive: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !fast.G.Equal(plain.G) {
+				j := 0
+				for fast.G.At(j) == plain.G.At(j) {
+					j++
+				}
+				t.Fatalf("%s, %d workers, runs of %d, %d pairs folded, scan marks %d: SG(%d) = %d, plain engine %d",
+					code, w, blockHeaps, foldPairs, scanMarkPairs, j, fast.G.At(j), plain.G.At(j))
+			}
+		}
+	}
+}

@@ -34,9 +34,11 @@ type sparse struct {
 	seen  int
 	next  int // heap size of the next mask choice
 
-	own   scratch // for heaps evaluated one at a time
-	one   guess   // the guess of a heap evaluated alone
-	block block   // heaps guessed ahead by the workers
+	own   scratch     // for settling
+	alone laneScratch // for heaps guessed alone
+	one   [1]guess    // the guess of a heap guessed alone
+	block block       // heaps guessed ahead
+	scan  scanState   // for scanValue, while no mask applies
 }
 
 // A rarePos is a rare position and its value, kept together so that the

@@ -75,7 +75,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "workload\tN\tseconds\tvalues/s\tstatus\tchecksum\tknown\tplain to\tplain s\tsgtab s\tspeed-up\t")
+	fmt.Fprintln(tw, "workload\tN\tseconds\tvalues/s\tkernels\tstatus\tchecksum\tknown\tplain to\tplain s\tsgtab s\tspeed-up\t")
 	for _, w := range chosen {
 		games, err := rules.Parse(strings.NewReader(w.yaml), w.name)
 		if err != nil {
@@ -106,8 +106,8 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 				known = "DIFFERS: " + w.checksum
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%.2f\t%.3g\t%s\t%s\t%s\t%d\t%.2f\t%.2f\t%.1f×\t\n",
-			w.name, n, secs, float64(n+1)/secs, t.Analysis.Status, t.Analysis.Checksum, known,
+		fmt.Fprintf(tw, "%s\t%d\t%.2f\t%.3g\t%s\t%s\t%s\t%s\t%d\t%.2f\t%.2f\t%.1f×\t\n",
+			w.name, n, secs, float64(n+1)/secs, compute.Kernels(), t.Analysis.Status, t.Analysis.Checksum, known,
 			m, plainSecs, fastSecs, plainSecs/fastSecs)
 	}
 	return tw.Flush()

@@ -431,7 +431,7 @@ func TestBench(t *testing.T) {
 		t.Fatalf("bench printed:\n%s", stdout.String())
 	}
 	fields := strings.Fields(lines[1])
-	if len(fields) != 11 || fields[0] != "kayles" || fields[1] != "1000000" || fields[4] != "proved" || fields[7] != "500" {
+	if len(fields) != 12 || fields[0] != "kayles" || fields[1] != "1000000" || fields[4] != compute.Kernels() || fields[5] != "proved" || fields[8] != "500" {
 		t.Errorf("bench row %q", lines[1])
 	}
 	if code := run(t.Context(), []string{"bench", "nosuch"}, &stdout, &stderr); code != 2 {

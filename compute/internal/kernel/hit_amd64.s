@@ -45,7 +45,7 @@ DATA bitOfWord<>+56(SB)/8, $0x8000400020001000
 GLOBL bitOfWord<>(SB), RODATA|NOPTR, $64
 
 // func hit8AVX512(lo []uint8, up []uint8, want *[4]uint64) int
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI
 TEXT ·hit8AVX512(SB), NOSPLIT, $0-64
 	MOVQ            want+48(FP), AX
 	VMOVDQU64       revBytes<>+0(SB), Z0
@@ -86,10 +86,16 @@ two:
 	JMP      two
 
 which:
+	// The first pair that hits: in the first block, or in the second.
 	KORTESTQ K1, K1
-	JNZ      done
+	JNZ      first
 	ADDQ     $0x40, BX
-	JMP      done
+	KMOVQ    K2, CX
+	JMP      hit
+
+first:
+	KMOVQ K1, CX
+	JMP   hit
 
 one:
 	// The last block, if any.
@@ -103,17 +109,30 @@ one:
 	VPERMB   Z2, Z0, Z0
 	VPTESTMB Z3, Z0, K1
 	KORTESTQ K1, K1
-	JNZ      done
+	JNZ      last
 	ADDQ     $0x40, BX
 
 done:
+	// No hit: the pairs looked at.
 	SUBQ AX, BX
 	MOVQ BX, ret+56(FP)
 	VZEROUPPER
 	RET
 
+last:
+	KMOVQ K1, CX
+
+hit:
+	// The block's first pair plus the index of the mask's lowest bit.
+	TZCNTQ CX, CX
+	SUBQ   AX, BX
+	ADDQ   CX, BX
+	MOVQ   BX, ret+56(FP)
+	VZEROUPPER
+	RET
+
 // func hit16x8AVX512(lo []uint16, up []uint16, want *[8]uint64) int
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512BW, AVX512F, BMI
 TEXT ·hit16x8AVX512(SB), NOSPLIT, $0-64
 	MOVQ      want+48(FP), AX
 	VMOVDQU64 revWords<>+0(SB), Z0
@@ -156,10 +175,16 @@ two:
 	JMP      two
 
 which:
+	// The first pair that hits: in the first block, or in the second.
 	KORTESTQ K1, K1
-	JNZ      done
+	JNZ      first
 	ADDQ     $0x40, BX
-	JMP      done
+	KMOVQ    K2, CX
+	JMP      hit
+
+first:
+	KMOVQ K1, CX
+	JMP   hit
 
 one:
 	// The last block, if any.
@@ -173,18 +198,32 @@ one:
 	VPERMW   Z1, Z0, Z0
 	VPTESTMW Z3, Z0, K1
 	KORTESTQ K1, K1
-	JNZ      done
+	JNZ      last
 	ADDQ     $0x40, BX
 
 done:
+	// No hit: the pairs looked at.
 	SUBQ AX, BX
 	SHRQ $0x01, BX
 	MOVQ BX, ret+56(FP)
 	VZEROUPPER
 	RET
 
+last:
+	KMOVQ K1, CX
+
+hit:
+	// The block's first pair plus the index of the mask's lowest bit.
+	TZCNTQ CX, CX
+	SUBQ   AX, BX
+	SHRQ   $0x01, BX
+	ADDQ   CX, BX
+	MOVQ   BX, ret+56(FP)
+	VZEROUPPER
+	RET
+
 // func hit16x16AVX512(lo []uint16, up []uint16, want *[16]uint64) int
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512BW, AVX512F, BMI
 TEXT ·hit16x16AVX512(SB), NOSPLIT, $0-64
 	MOVQ      want+48(FP), AX
 	VMOVDQU64 revWords<>+0(SB), Z0
@@ -228,10 +267,16 @@ two:
 	JMP      two
 
 which:
+	// The first pair that hits: in the first block, or in the second.
 	KORTESTQ K1, K1
-	JNZ      done
+	JNZ      first
 	ADDQ     $0x40, BX
-	JMP      done
+	KMOVQ    K2, CX
+	JMP      hit
+
+first:
+	KMOVQ K1, CX
+	JMP   hit
 
 one:
 	// The last block, if any.
@@ -245,18 +290,32 @@ one:
 	VPERMW   Z1, Z0, Z0
 	VPTESTMW Z4, Z0, K1
 	KORTESTQ K1, K1
-	JNZ      done
+	JNZ      last
 	ADDQ     $0x40, BX
 
 done:
+	// No hit: the pairs looked at.
 	SUBQ AX, BX
 	SHRQ $0x01, BX
 	MOVQ BX, ret+56(FP)
 	VZEROUPPER
 	RET
 
+last:
+	KMOVQ K1, CX
+
+hit:
+	// The block's first pair plus the index of the mask's lowest bit.
+	TZCNTQ CX, CX
+	SUBQ   AX, BX
+	SHRQ   $0x01, BX
+	ADDQ   CX, BX
+	MOVQ   BX, ret+56(FP)
+	VZEROUPPER
+	RET
+
 // func hit16x32AVX512(lo []uint16, up []uint16, want *[32]uint64) int
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512BW, AVX512F, BMI
 TEXT ·hit16x32AVX512(SB), NOSPLIT, $0-64
 	MOVQ         want+48(FP), AX
 	VMOVDQU64    revWords<>+0(SB), Z0
@@ -312,10 +371,16 @@ two:
 	JMP       two
 
 which:
+	// The first pair that hits: in the first block, or in the second.
 	KORTESTQ K1, K1
-	JNZ      done
+	JNZ      first
 	ADDQ     $0x40, BX
-	JMP      done
+	KMOVQ    K2, CX
+	JMP      hit
+
+first:
+	KMOVQ K1, CX
+	JMP   hit
 
 one:
 	// The last block, if any.
@@ -333,12 +398,26 @@ one:
 	VPERMW    Z1, Z0, Z0
 	VPTESTMW  Z7, Z0, K1
 	KORTESTQ  K1, K1
-	JNZ       done
+	JNZ       last
 	ADDQ      $0x40, BX
 
 done:
+	// No hit: the pairs looked at.
 	SUBQ AX, BX
 	SHRQ $0x01, BX
 	MOVQ BX, ret+56(FP)
+	VZEROUPPER
+	RET
+
+last:
+	KMOVQ K1, CX
+
+hit:
+	// The block's first pair plus the index of the mask's lowest bit.
+	TZCNTQ CX, CX
+	SUBQ   AX, BX
+	SHRQ   $0x01, BX
+	ADDQ   CX, BX
+	MOVQ   BX, ret+56(FP)
 	VZEROUPPER
 	RET

@@ -43,10 +43,9 @@ func SetVector(on bool) bool {
 }
 
 // Hit8 looks at the pairs (lo[t], up[len(up)-1-t]) a block of Block8 at a time, from t = 0,
-// and returns the first t of the first block holding a pair whose XOR x is wanted
-// (want[x>>6]>>(x&63)&1 == 1). When no whole block holds one it returns
-// len(lo) rounded down to a multiple of Block8: pairs past the last whole block are not
-// looked at. len(up) must be ≥ len(lo); otherwise Hit8 panics.
+// and returns the first t whose pair's XOR x is wanted (want[x>>6]>>(x&63)&1 == 1).
+// When no whole block holds one it returns len(lo) rounded down to a multiple of
+// Block8: pairs past the last whole block are not looked at. len(up) must be ≥ len(lo); otherwise Hit8 panics.
 //
 // Only the last len(lo) elements of up are read; the slices need no alignment.
 func Hit8(lo, up []uint8, want *[4]uint64) int {
@@ -104,7 +103,11 @@ func hit8Go(lo, up []uint8, want *[4]uint64) int {
 				want[x>>62&3]>>(x>>56&63)
 		}
 		if acc&1 != 0 {
-			return i
+			for t := i; ; t++ {
+				if x := lo[t] ^ up[m-1-t]; want[x>>6]>>(x&63)&1 != 0 {
+					return t
+				}
+			}
 		}
 	}
 	return n
@@ -133,7 +136,11 @@ func hit16Go(lo, up []uint16, want []uint64) int {
 				w[x3>>6&mask]>>(x3&63)
 		}
 		if acc&1 != 0 {
-			return i
+			for t := i; ; t++ {
+				if x := uint(lo[t] ^ up[m-1-t]); w[x>>6&mask]>>(x&63)&1 != 0 {
+					return t
+				}
+			}
 		}
 	}
 	return n

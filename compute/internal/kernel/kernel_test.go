@@ -13,7 +13,7 @@ func ref8(lo, up []uint8, want *[4]uint64) int {
 	for t := 0; t < n; t++ {
 		x := lo[t] ^ up[len(up)-1-t]
 		if want[x>>6]>>(x&63)&1 == 1 {
-			return t / Block8 * Block8
+			return t
 		}
 	}
 	return n
@@ -27,7 +27,7 @@ func ref16(lo, up []uint16, want []uint64) int {
 	for t := 0; t < n; t++ {
 		x := int(lo[t]^up[len(up)-1-t]) % limit
 		if want[x/64]>>(x%64)&1 == 1 {
-			return t / Block16 * Block16
+			return t
 		}
 	}
 	return n
@@ -219,7 +219,7 @@ func TestEveryPair(t *testing.T) {
 					if got != w {
 						t.Fatalf("Hit16 want%d off %d pair %d: %d, want %d", words, off, p, got, w)
 					}
-					if whole := n / Block16 * Block16; w != min(p/Block16*Block16, whole) {
+					if whole := n / Block16 * Block16; w != min(p, whole) {
 						t.Fatalf("Hit16 want%d off %d pair %d: reference %d", words, off, p, w)
 					}
 				}

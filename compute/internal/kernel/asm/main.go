@@ -122,8 +122,8 @@ func hit16(words int, revWords, bitOfWord Mem) {
 }
 
 // loop emits the body shared by the kernels: blocks of 64 bytes, two a step
-// while two remain, then one; the result is the index of the first block
-// with a hit, or len(lo) rounded down to a block. shift is log2 of the
+// while two remain, then one; the result is the index of the first pair
+// that hits, or len(lo) rounded down to a block. shift is log2 of the
 // element size.
 func loop(shift int, test blockTest) {
 	lo := Load(Param("lo").Base(), GP64())
@@ -157,10 +157,16 @@ func loop(shift int, test blockTest) {
 	JMP(LabelRef("two"))
 
 	Label("which")
+	Comment("The first pair that hits: in the first block, or in the second.")
+	mask := GP64()
 	KORTESTQ(k0, k0)
-	JNZ(LabelRef("done"))
+	JNZ(LabelRef("first"))
 	ADDQ(U8(64), p)
-	JMP(LabelRef("done"))
+	KMOVQ(k1, mask)
+	JMP(LabelRef("hit"))
+	Label("first")
+	KMOVQ(k0, mask)
+	JMP(LabelRef("hit"))
 
 	Label("one")
 	Comment("The last block, if any.")
@@ -169,14 +175,30 @@ func loop(shift int, test blockTest) {
 	SUBQ(U8(64), up)
 	k := test(Mem{Base: p}, Mem{Base: up})
 	KORTESTQ(k, k)
-	JNZ(LabelRef("done"))
+	JNZ(LabelRef("last"))
 	ADDQ(U8(64), p)
 
 	Label("done")
+	Comment("No hit: the pairs looked at.")
 	SUBQ(lo, p)
 	if shift > 0 {
 		SHRQ(U8(shift), p)
 	}
+	Store(p, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+
+	Label("last")
+	KMOVQ(k, mask)
+
+	Label("hit")
+	Comment("The block's first pair plus the index of the mask's lowest bit.")
+	TZCNTQ(mask, mask)
+	SUBQ(lo, p)
+	if shift > 0 {
+		SHRQ(U8(shift), p)
+	}
+	ADDQ(mask, p)
 	Store(p, ReturnIndex(0))
 	VZEROUPPER()
 	RET()
