@@ -594,8 +594,8 @@ func markPairs[T Value](o bitset, G []T, m, lo, hi, words int) {
 		for i, g := range left {
 			mark[uint32(g^right[len(right)-1-i])&uint32(len(mark)-1)] = 1
 		}
-		for v, b := range mark {
-			o[v>>6] |= uint64(b) << (v & 63)
+		for w := range words {
+			o[w] |= stamped(mark[w<<6:w<<6+64], 1)
 		}
 		return
 	}
@@ -607,7 +607,7 @@ func markPairs[T Value](o bitset, G []T, m, lo, hi, words int) {
 
 // maxByteWords bounds the value range, in 64-value words, that splits2
 // marks in a byte array rather than straight into the bitset.
-const maxByteWords = 16
+const maxByteWords = 32
 
 // valueWords returns the number of words a bitset needs to hold every XOR of
 // values up to maxG.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sgtab/sgtab/compute/internal/kernel"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -232,18 +233,37 @@ func TestRunsEqualPlain(t *testing.T) {
 		foldPairs = []int{0, 1, 7, 512}[i%4]
 		scanMarkPairs = []int{0, 3, 40}[i%3]
 		parallelPairs = []int{4, 64}[i%2]
-		for _, w := range []int{1, 2, 3, 7} {
-			fast, err := Sequence(t.Context(), g, n, Options{Workers: w, Exhaustive: true})
-			if err != nil {
-				t.Fatal(err)
+		for wi, w := range []int{1, 2, 3, 7} {
+			// Values of one, two or four bytes: a table resumed from
+			// the first values, stored wider than they need.
+			opt := Options{Workers: w, Exhaustive: true}
+			width := []int{8, 16, 32}[(i+wi)%3]
+			if width > 8 {
+				from := ValuesOf(plain.G.Uint32s()[:65])
+				from.widen(width)
+				opt.From = &Table{Game: g, G: from}
 			}
-			if !fast.G.Equal(plain.G) {
-				j := 0
-				for fast.G.At(j) == plain.G.At(j) {
-					j++
+			// The pure-Go kernels, then the vector ones where the CPU
+			// has them.
+			for _, vector := range []bool{false, true} {
+				was := kernel.SetVector(vector)
+				kernels := Kernels()
+				fast, err := Sequence(t.Context(), g, n, opt)
+				kernel.SetVector(was)
+				if err != nil {
+					t.Fatal(err)
 				}
-				t.Fatalf("%s, %d workers, runs of %d, %d pairs folded, scan marks %d: SG(%d) = %d, plain engine %d",
-					code, w, blockHeaps, foldPairs, scanMarkPairs, j, fast.G.At(j), plain.G.At(j))
+				if fast.G.Width() != width {
+					t.Fatalf("%s: values of %d bits, want %d", code, fast.G.Width(), width)
+				}
+				if !fast.G.Equal(plain.G) {
+					j := 0
+					for fast.G.At(j) == plain.G.At(j) {
+						j++
+					}
+					t.Fatalf("%s, %d workers, %d-bit values, runs of %d, %d pairs folded, scan marks %d, %s kernels: SG(%d) = %d, plain engine %d",
+						code, w, width, blockHeaps, foldPairs, scanMarkPairs, kernels, j, fast.G.At(j), plain.G.At(j))
+				}
 			}
 		}
 	}

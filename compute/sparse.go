@@ -21,11 +21,11 @@ import (
 // The result is exact for any mask; a mask under which rare positions are
 // few only makes it fast. The mask is chosen from the value histogram by a
 // Walsh–Hadamard transform (see FindRare) at every power of two from
-// sparseFirstCheck on, and the engine falls back to scanning every pair while
-// no mask makes rare positions fewer than 1/sparseMaxShare of the table.
+// sparseFirstCheck on, and the engine scans every pair instead (scan.go)
+// while that costs less (sparseCheaper).
 //
-// block.go evaluates heaps in sparse space, one at a time or a block at a
-// time on several workers.
+// block.go evaluates heaps in sparse space, in runs of consecutive heaps on
+// one worker or several.
 type sparse struct {
 	mask  uint32
 	rare  []rarePos // positions ≥ 1 with a rare value under mask, increasing
@@ -48,10 +48,41 @@ type rarePos struct {
 	v uint32
 }
 
+const sparseFirstCheck = 1 << 10
+
+// Costs of the engine's steps, in cycles (measured on a 2-core x86-64
+// machine, Officers, Grundy's game and Treblecross, to 10^6): marking a
+// rare position's pairs in sparse space, a mark; looking at a pair in a
+// witness search or scan, by the vector kernels and by the pure-Go ones,
+// hits included; marking a pair when no kernel takes the values.
 const (
-	sparseFirstCheck = 1 << 10
-	sparseMaxShare   = 8
+	markCost       = 1.0
+	vectorPairCost = 0.34
+	goPairCost     = 1.7
+	markPairCost   = 1.9
 )
+
+// sparseCheaper reports whether sparse space, with rare of the first n
+// positions rare, costs less a heap than looking at each of its n/2 pairs
+// at pairCost cycles a pair. A share s of rare positions costs s·n marks a
+// heap, and at the heaps whose value is rare, a share s of them too, the
+// witness search looks at every pair.
+func sparseCheaper(rare int64, n int, pairCost float64) bool {
+	s := float64(rare) / float64(n)
+	return s*(markCost+pairCost/2) < pairCost/2
+}
+
+// pairCost returns the cost of looking at a pair, in cycles, in a scan or
+// witness search of values below size.
+func (e *evaluator[T]) pairCost(size int) float64 {
+	switch {
+	case !e.scanApplies(size):
+		return markPairCost
+	case Kernels() == "go":
+		return goPairCost
+	}
+	return vectorPairCost
+}
 
 // sparseApplies reports whether the sparse path can serve e: two-heap
 // splits with explicit removal counts, and no kind of move that the partial
@@ -85,7 +116,7 @@ func (e *evaluator[T]) observe(n int, G []T) {
 	}
 	s.next = 2 * max(n, sparseFirstCheck/2)
 	mask, count := bestMask(s.hist)
-	if mask == 0 || count*sparseMaxShare >= int64(n) {
+	if mask == 0 || !sparseCheaper(count, n, e.pairCost(valueSize(e.maxG))) {
 		s.mask, s.rare = 0, nil
 		return
 	}
