@@ -27,8 +27,9 @@ import (
 // holds the bound). Every rare value below the bound still missing was
 // looked for, in vain, in every pair the guess saw, so only the pairs it did
 // not see are searched for them. A missing rare value between the bound and
-// c was never looked for: then the heap is guessed again, alone, with
-// n0 = n. That happens at about one heap in a hundred.
+// c was never looked for: it is looked for first in the pairs the guess saw
+// (at about one heap in a hundred). Only when c lies past the values the
+// guess recorded is the heap guessed again, alone, with n0 = n.
 //
 // A worker guesses a run of consecutive heaps together (guessRun), which
 // lets one load of partners serve the marks of every heap of the run; one
@@ -38,18 +39,11 @@ import (
 // does, so the values never depend on the number of workers, only the
 // time does.
 
-// A scratch holds the tables settle searches with: want[v] is 1 while a
-// search looks for v, 0 otherwise.
+// A scratch holds the tables settle searches with: the values a search
+// looks for, as bits, and the rare values missing.
 type scratch struct {
-	want    []byte
+	want    bitset
 	missing []uint32
-}
-
-// start makes the tables hold values below size.
-func (sc *scratch) start(size int) {
-	if len(sc.want) < size {
-		sc.want = make([]byte, max(size, 256))
-	}
 }
 
 // A laneScratch holds one worker's tables for guessing a run of consecutive
@@ -98,6 +92,7 @@ type block struct {
 	guesses []guess
 	scratch []laneScratch // one per worker
 	again   int           // heaps guessed again, alone, because settling failed
+	above   int           // heaps whose settling looked for values above the bound
 }
 
 // blockHeaps is the number of consecutive heaps a worker guesses together
@@ -305,8 +300,7 @@ func (e *evaluator[T]) guessLane(ls *laneScratch, g *guess, row []byte, n, n0, s
 	for _, rm := range e.leave2 {
 		m := n - rm.k
 		hi := pairsOf(m, rm.distinct)
-		// Partner m − a below n0, and a past the parts marked.
-		a0 := max(1, m-n0+1, min(foldPairs, n0-1, m-1)+1)
+		a0 := searchFrom(m, n0)
 		if a0 > hi {
 			continue
 		}
@@ -378,8 +372,8 @@ func pairsOf(m int, distinct bool) int {
 
 // settle decides G(n) from the guess g made with the positions below n0;
 // rare0 is the number of rare positions below n0, and every value below n is
-// final. It reports false when a rare value above the guess's bound may
-// decide, and then n must be guessed again.
+// final. It reports false when the least common value missing lies past
+// the values the guess recorded, and then n must be guessed again.
 func (e *evaluator[T]) settle(n, n0, rare0 int, G []T, g *guess) (uint32, bool) {
 	s := e.sparse
 	S := &e.opts // holds the leave-no-heap and leave-one-heap options
@@ -434,50 +428,74 @@ func (e *evaluator[T]) settle(n, n0, rare0 int, G []T, g *guess) (uint32, bool) 
 	if !found {
 		return 0, false
 	}
-	// The rare values below c still missing were looked for, up to the
-	// bound, in every pair with both parts below n0; look in the others.
-	// Above the bound, the guess did not look: guess again.
+	// The rare values below c still missing. Those below the bound were
+	// looked for in every pair with both parts below n0 (in vain); those
+	// above it were not: look for them there first. Then look for all of
+	// them in the pairs with a part at n0 or above.
 	sc := &s.own
+	words := max(8, size/64)
+	if len(sc.want) < words {
+		sc.want = make(bitset, words)
+	}
+	want := sc.want[:words]
 	missing := sc.missing[:0]
+	left := 0
 	for w := 0; w <= int(c>>6) && w<<6 < size; w++ {
 		for open := s.rareW[w] &^ (*S)[w]; open != 0; open &= open - 1 {
 			v := uint32(w<<6 + bits.TrailingZeros64(open))
 			if v >= c {
 				break
 			}
-			if v > g.bound {
-				return 0, false
-			}
 			missing = append(missing, v)
+			if v > g.bound {
+				want[w] |= 1 << (v & 63)
+				left++
+			}
 		}
 	}
 	sc.missing = missing
 	if len(missing) == 0 {
 		return c, true
 	}
-	sc.start(size)
-	want, msk := sc.want, uint32(size-1)
-	for _, v := range missing {
-		want[v] = 1
-	}
-	left := len(missing)
-	for _, rm := range e.leave2 {
-		m := n - rm.k
-		hi := min(pairsOf(m, rm.distinct), m-n0) // a ≤ m − n0: partner at n0 or above
-		for a := 1; a <= hi && left > 0; a++ {
-			if v := uint32(G[a]^G[m-a]) & msk; want[v] != 0 {
-				want[v] = 0
-				left--
+	if left > 0 {
+		s.block.above++
+		for _, rm := range e.leave2 {
+			m := n - rm.k
+			hi, a0 := pairsOf(m, rm.distinct), searchFrom(m, n0)
+			if a0 <= hi {
+				e.work += int64(findPairs(G[a0:hi+1], G[m-hi:m-a0+1], want, *S, &left))
+			}
+			if left == 0 {
+				break
 			}
 		}
-		e.work += int64(max(hi, 0))
+		clear(want)
 	}
-	v := c
-	for _, x := range missing {
-		if want[x] != 0 {
-			v = min(v, x)
-			want[x] = 0
+	left = 0
+	for _, v := range missing {
+		if !S.has(v) {
+			want[v>>6] |= 1 << (v & 63)
+			left++
 		}
 	}
-	return v, true
+	for _, rm := range e.leave2 {
+		m := n - rm.k
+		if hi := min(pairsOf(m, rm.distinct), m-n0); hi >= 1 && left > 0 { // partner at n0 or above
+			e.work += int64(findPairs(G[1:hi+1], G[m-hi:m], want, *S, &left))
+		}
+	}
+	clear(want)
+	for _, v := range missing {
+		if !S.has(v) {
+			return v, true
+		}
+	}
+	return c, true
+}
+
+// searchFrom returns the first part a of the pairs (a, m−a) whose partner
+// is below n0 that a guess from the positions below n0 did not mark but
+// searched: the parts up to foldPairs are marked in full.
+func searchFrom(m, n0 int) int {
+	return max(1, m-n0+1, min(foldPairs, n0-1, m-1)+1)
 }
