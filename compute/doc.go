@@ -45,13 +45,21 @@
 // values split into rare and common ones (see sparse.go): every common
 // option value comes from a pair with a rare position, so a heap costs
 // O(#rare) pairs plus a short search for the rare values below its mex,
-// instead of O(n). Options.Plain turns it off.
+// instead of O(n). Heaps are guessed in runs of 32 consecutive heaps, which
+// share each load of partners among their marks (block.go). Where no mask
+// makes rare values few enough for that to pay, a heap marks its first
+// pairs and searches the rest for the values still missing (scan.go). Both
+// searches run on the kernels of compute/internal/kernel: AVX-512 assembly
+// that skips 32 or 64 pairs holding none of the values sought in a few
+// instructions, or its pure-Go twin ($SGTAB_KERNEL=go, or another CPU).
+// Options.Plain turns all of it off.
 //
 // Results are deterministic: they do not depend on Options.Workers, which
 // runs independent games of a Batch at once, shares the pair scan of a
 // large heap among workers (each marks its own bitset; the bitsets are ORed),
-// and in sparse space has each worker guess its own heaps of a block from
-// the values below it, which a sequential pass then settles (see block.go).
+// and in sparse space has each worker guess its own run of a block from
+// the values below it, which a sequential pass then settles (see block.go);
+// nor on the kernels.
 //
 // # Periodicity
 //
