@@ -16,3 +16,13 @@ func hit16Vector(lo, up []uint16, want []uint64) int {
 	}
 	return hit16x32AVX512(lo, up, (*[32]uint64)(want))
 }
+
+func mark8Vector(rows []byte, stride int, gen byte, msk uint32, G []uint8, top int, parts []Part) int {
+	markGo(rows, stride, gen, msk, G, top, parts, MaxLanes)
+	return len(parts)
+}
+
+func mark16Vector(rows []byte, stride int, gen byte, msk uint32, G []uint16, top int, parts []Part) int {
+	markGo(rows, stride, gen, msk, G, top, parts, MaxLanes)
+	return len(parts)
+}
