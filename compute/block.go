@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"sort"
 
+	"github.com/sgtab/sgtab/compute/internal/kernel"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -54,6 +55,7 @@ type scratch struct {
 // stamp for every row spares clearing them but once in 255 runs.
 type laneScratch struct {
 	rows    []byte
+	folds   []kernel.Part // the first positions and their values
 	gen     byte
 	missing []uint32
 	want    bitset // the values a witness search looks for
@@ -207,21 +209,23 @@ func (e *evaluator[T]) guessRun(ls *laneScratch, out []guess, first, n0, size in
 	lanes := len(out)
 	ls.start(lanes, size)
 	rows, gen, msk := ls.rows[:lanes*size], ls.gen, uint32(size-1)
+	// The first positions, parts of every heap's pairs.
+	folds := ls.folds[:0]
+	for a := 1; a <= min(foldPairs, n0-1); a++ {
+		folds = append(folds, kernel.Part{P: a, V: uint32(G[a])})
+	}
+	ls.folds = folds
 	var work int64
 	for _, rm := range e.leave2 {
 		// Heap first+j leaves m0+j; a part a has a partner in [1, n0)
 		// in some heap when m0−n0 < a ≤ m0+lanes−2.
 		m0 := first - rm.k
 		fold := min(foldPairs, m0+lanes-2, n0-1)
-		for a := max(1, m0-n0+1); a <= fold; a++ {
-			markPart(rows, size, gen, msk, a, uint32(G[a]), m0, n0, rm.distinct, G, lanes)
-			work += int64(lanes)
-		}
+		fs := folds[min(max(0, m0-n0), len(folds)):max(0, fold)]
 		rs := rare[firstAbove(rare, max(fold, m0-n0)):firstAbove(rare, m0+lanes-2)]
-		for _, r := range rs {
-			markPart(rows, size, gen, msk, r.p, r.v, m0, n0, rm.distinct, G, lanes)
-		}
-		work += int64(len(rs) * lanes)
+		markParts(rows, size, gen, msk, fs, m0, n0, rm.distinct, G, lanes)
+		markParts(rows, size, gen, msk, rs, m0, n0, rm.distinct, G, lanes)
+		work += int64((len(fs) + len(rs)) * lanes)
 	}
 	for j := range out {
 		work += e.guessLane(ls, &out[j], rows[j*size:(j+1)*size], first+j, n0, size, G)
@@ -229,19 +233,67 @@ func (e *evaluator[T]) guessRun(ls *laneScratch, out []guess, first, n0, size in
 	return work
 }
 
+// markParts marks the pairs of every part of parts, sorted by position, in
+// the rows of a run (see markPart): the parts whose partners are positions
+// below n0 in every heap of the run with the marking kernels, the others
+// one heap at a time.
+func markParts[T Value](rows []byte, size int, gen byte, msk uint32, parts []kernel.Part, m0, n0 int, distinct bool, G []T, lanes int) {
+	// Every partner m0+j−a of a is in [1, n0) when m0+lanes−n0 ≤ a < m0;
+	// with distinct parts, a must not be a partner: m0 ≤ 2a < m0+lanes.
+	from, to := firstAtLeast(parts, m0+lanes-n0), firstAtLeast(parts, m0)
+	for _, p := range parts[:from] {
+		markPart(rows, size, gen, msk, p.P, p.V, m0, n0, distinct, G, lanes)
+	}
+	for _, p := range parts[to:] {
+		markPart(rows, size, gen, msk, p.P, p.V, m0, n0, distinct, G, lanes)
+	}
+	full := parts[from:to]
+	if !distinct {
+		markFull(rows, size, gen, msk, full, m0, G, lanes)
+		return
+	}
+	mid, past := firstAtLeast(full, (m0+1)/2), firstAtLeast(full, (m0+lanes-1)/2+1)
+	markFull(rows, size, gen, msk, full[:mid], m0, G, lanes)
+	for _, p := range full[mid:past] {
+		markPart(rows, size, gen, msk, p.P, p.V, m0, n0, distinct, G, lanes)
+	}
+	markFull(rows, size, gen, msk, full[past:], m0, G, lanes)
+}
+
+// firstAtLeast returns the index of the first part at position p or above.
+func firstAtLeast(parts []kernel.Part, p int) int {
+	return sort.Search(len(parts), func(i int) bool { return parts[i].P >= p })
+}
+
+// markFull marks G(a) ⊕ G(m0+j−a) in row j for every part a of parts and
+// every heap j of the run; every partner must be a position.
+func markFull[T Value](rows []byte, size int, gen byte, msk uint32, parts []kernel.Part, m0 int, G []T, lanes int) {
+	if len(parts) == 0 {
+		return
+	}
+	if lanes <= kernel.MaxLanes {
+		switch G := any(G).(type) {
+		case []uint8:
+			kernel.Mark8(rows, size, gen, msk, G, m0, parts, lanes)
+			return
+		case []uint16:
+			kernel.Mark16(rows, size, gen, msk, G, m0, parts, lanes)
+			return
+		}
+	}
+	for _, p := range parts {
+		off := 0
+		for _, x := range G[m0-p.P : m0-p.P+lanes] {
+			rows[off+int((uint32(x)^p.V)&msk)] = gen
+			off += size
+		}
+	}
+}
+
 // markPart marks G(a) ⊕ G(m0+j−a), with va = G(a), in row j of rows for
 // every heap j of the run whose partner m0+j−a is a position below n0 (and
 // not a itself, when the parts must differ).
 func markPart[T Value](rows []byte, size int, gen byte, msk uint32, a int, va uint32, m0, n0 int, distinct bool, G []T, lanes int) {
-	if a <= m0-1 && a >= m0+lanes-n0 && !(distinct && 2*a >= m0 && 2*a < m0+lanes) {
-		// Every heap's partner is a position below n0.
-		off := 0
-		for _, x := range G[m0-a : m0-a+lanes] {
-			rows[off+int((uint32(x)^va)&msk)] = gen
-			off += size
-		}
-		return
-	}
 	for j := range lanes {
 		if b := m0 + j - a; b >= 1 && b < n0 && !(distinct && b == a) {
 			rows[j*size+int((uint32(G[b])^va)&msk)] = gen
@@ -329,7 +381,7 @@ func stamped(row []byte, gen byte) uint64 {
 
 // firstAbove returns the index of the first rare position above p.
 func firstAbove(rare []rarePos, p int) int {
-	return sort.Search(len(rare), func(i int) bool { return rare[i].p > p })
+	return sort.Search(len(rare), func(i int) bool { return rare[i].P > p })
 }
 
 // findPairs looks at the pairs (lo[i], up[len(up)−1−i]) in order for the
@@ -388,24 +440,24 @@ func (e *evaluator[T]) settle(n, n0, rare0 int, G []T, g *guess) (uint32, bool) 
 	for _, rm := range e.leave2 {
 		m := n - rm.k
 		for _, r := range s.rare[:rare0] {
-			b := m - r.p
+			b := m - r.P
 			if b < n0 {
 				break // seen by the guess
 			}
-			if rm.distinct && r.p == b {
+			if rm.distinct && r.P == b {
 				continue
 			}
-			S.set(r.v ^ uint32(G[b]))
+			S.set(r.V ^ uint32(G[b]))
 		}
 		for _, r := range s.rare[rare0:] {
-			b := m - r.p
+			b := m - r.P
 			if b < 1 {
 				break
 			}
-			if rm.distinct && r.p == b {
+			if rm.distinct && r.P == b {
 				continue
 			}
-			S.set(r.v ^ uint32(G[b]))
+			S.set(r.V ^ uint32(G[b]))
 		}
 	}
 	// c: the least common value missing, within the words the guess

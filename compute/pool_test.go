@@ -137,7 +137,7 @@ func settleTrial[T Value](t *testing.T, r rules.Rule, workers int, mask uint32, 
 	s.mask, s.next = mask, 1<<62
 	for i := 1; i < n0; i++ {
 		if v := uint32(G[i]); IsRare(v, mask) {
-			s.rare = append(s.rare, rarePos{i, v})
+			s.rare = append(s.rare, rarePos{P: i, V: v})
 		}
 		e.maxG = max(e.maxG, uint32(G[i]))
 	}
@@ -146,7 +146,7 @@ func settleTrial[T Value](t *testing.T, r rules.Rule, workers int, mask uint32, 
 	e.guessBlock(G)
 	for n := n0; n < len(G); n++ {
 		if v := uint32(G[n-1]); n > n0 && IsRare(v, mask) {
-			s.rare = append(s.rare, rarePos{n - 1, v})
+			s.rare = append(s.rare, rarePos{P: n - 1, V: v})
 		}
 		e.maxG = max(e.maxG, uint32(G[n-1]))
 		e.opts.reset()

@@ -2,6 +2,8 @@ package compute
 
 import (
 	"math/bits"
+
+	"github.com/sgtab/sgtab/compute/internal/kernel"
 )
 
 // Sparse space (Winning Ways ch. 4, "Sparse space spells speed"). With a
@@ -41,12 +43,10 @@ type sparse struct {
 	scan  scanState   // for scanValue, while no mask applies
 }
 
-// A rarePos is a rare position and its value, kept together so that the
-// loop over rare positions reads them in order, from one array.
-type rarePos struct {
-	p int
-	v uint32
-}
+// A rarePos is a rare position P and its value V, kept together so that
+// the loop over rare positions reads them in order, from one array, in the
+// layout the marking kernels take.
+type rarePos = kernel.Part
 
 const sparseFirstCheck = 1 << 10
 
@@ -108,7 +108,7 @@ func (e *evaluator[T]) observe(n int, G []T) {
 		}
 		s.hist[v]++
 		if s.mask != 0 && s.seen >= 1 && IsRare(v, s.mask) {
-			s.rare = append(s.rare, rarePos{s.seen, v})
+			s.rare = append(s.rare, rarePos{P: s.seen, V: v})
 		}
 	}
 	if n < s.next {
@@ -126,7 +126,7 @@ func (e *evaluator[T]) observe(n int, G []T) {
 		s.rare = s.rare[:0]
 		for p := 1; p < n; p++ {
 			if v := uint32(G[p]); IsRare(v, mask) {
-				s.rare = append(s.rare, rarePos{p, v})
+				s.rare = append(s.rare, rarePos{P: p, V: v})
 			}
 		}
 	}
