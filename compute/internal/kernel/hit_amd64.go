@@ -15,3 +15,11 @@ func hit16x16AVX512(lo []uint16, up []uint16, want *[16]uint64) int
 
 // hit16x32AVX512 is Hit16 with AVX-512 BW for a wanted set of len(want) words; len(up) ≥ len(lo) ≥ 0.
 func hit16x32AVX512(lo []uint16, up []uint16, want *[32]uint64) int
+
+// mark8AVX512 is Mark8 for 32 lanes with AVX-512;
+// parts points at the P of the first of n parts; stride ≤ 1<<27.
+func mark8AVX512(rows []byte, stride int, gen byte, msk uint32, g []uint8, top int, parts *int, n int) int
+
+// mark16AVX512 is Mark16 for 32 lanes with AVX-512;
+// parts points at the P of the first of n parts; stride ≤ 1<<27.
+func mark16AVX512(rows []byte, stride int, gen byte, msk uint32, g []uint16, top int, parts *int, n int) int

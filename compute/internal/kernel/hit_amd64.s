@@ -421,3 +421,283 @@ hit:
 	MOVQ   BX, ret+56(FP)
 	VZEROUPPER
 	RET
+
+DATA iota32<>+0(SB)/8, $0x0000000100000000
+DATA iota32<>+8(SB)/8, $0x0000000300000002
+DATA iota32<>+16(SB)/8, $0x0000000500000004
+DATA iota32<>+24(SB)/8, $0x0000000700000006
+DATA iota32<>+32(SB)/8, $0x0000000900000008
+DATA iota32<>+40(SB)/8, $0x0000000b0000000a
+DATA iota32<>+48(SB)/8, $0x0000000d0000000c
+DATA iota32<>+56(SB)/8, $0x0000000f0000000e
+GLOBL iota32<>(SB), RODATA|NOPTR, $64
+
+// func mark8AVX512(rows []byte, stride int, gen byte, msk uint32, g []uint8, top int, parts *int, n int) int
+// Requires: AVX, AVX512F
+TEXT ·mark8AVX512(SB), NOSPLIT, $0-96
+	MOVQ rows_base+0(FP), AX
+	MOVB gen+32(FP), CL
+	MOVQ g_base+40(FP), DX
+	MOVQ g_len+48(FP), BX
+	MOVQ top+64(FP), SI
+	MOVQ parts+72(FP), DI
+	MOVQ n+80(FP), R8
+
+	// Row offsets j*stride of lanes 0-15 and 16-31, and msk, in every lane.
+	MOVQ         stride+24(FP), R9
+	VPBROADCASTD R9, Z0
+	VPMULLD      iota32<>+0(SB), Z0, Z0
+	SHLQ         $0x04, R9
+	VPBROADCASTD R9, Z1
+	VPADDD       Z0, Z1, Z1
+	MOVL         msk+36(FP), R9
+	VPBROADCASTD R9, Z2
+
+	// Partner indices i = top - p must lie in [0, len(g) - 32].
+	SUBQ $0x20, BX
+	XORQ R9, R9
+
+part:
+	CMPQ      R9, R8
+	JE        done
+	MOVQ      SI, R10
+	SUBQ      (DI), R10
+	CMPQ      R10, BX
+	JA        done
+	VPMOVZXBD (DX)(R10*1), Z3
+	VPMOVZXBD 16(DX)(R10*1), Z4
+
+	// (g ^ v) & msk: 0x48 is (A ^ C) & B.
+	VPTERNLOGD.BCST $0x48, 8(DI), Z2, Z3
+	VPTERNLOGD.BCST $0x48, 8(DI), Z2, Z4
+	VPADDD          Z0, Z3, Z3
+	VPADDD          Z1, Z4, Z4
+	VMOVQ           X3, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VPEXTRQ         $0x01, X3, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VEXTRACTI32X4   $0x01, Z3, X5
+	VMOVQ           X5, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VPEXTRQ         $0x01, X5, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VEXTRACTI32X4   $0x02, Z3, X5
+	VMOVQ           X5, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VPEXTRQ         $0x01, X5, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VEXTRACTI32X4   $0x03, Z3, X3
+	VMOVQ           X3, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VPEXTRQ         $0x01, X3, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VMOVQ           X4, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VPEXTRQ         $0x01, X4, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VEXTRACTI32X4   $0x01, Z4, X3
+	VMOVQ           X3, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VPEXTRQ         $0x01, X3, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VEXTRACTI32X4   $0x02, Z4, X3
+	VMOVQ           X3, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VPEXTRQ         $0x01, X3, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VEXTRACTI32X4   $0x03, Z4, X3
+	VMOVQ           X3, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VPEXTRQ         $0x01, X3, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	ADDQ            $0x10, DI
+	INCQ            R9
+	JMP             part
+
+done:
+	MOVQ R9, ret+88(FP)
+	VZEROUPPER
+	RET
+
+// func mark16AVX512(rows []byte, stride int, gen byte, msk uint32, g []uint16, top int, parts *int, n int) int
+// Requires: AVX, AVX512F
+TEXT ·mark16AVX512(SB), NOSPLIT, $0-96
+	MOVQ rows_base+0(FP), AX
+	MOVB gen+32(FP), CL
+	MOVQ g_base+40(FP), DX
+	MOVQ g_len+48(FP), BX
+	MOVQ top+64(FP), SI
+	MOVQ parts+72(FP), DI
+	MOVQ n+80(FP), R8
+
+	// Row offsets j*stride of lanes 0-15 and 16-31, and msk, in every lane.
+	MOVQ         stride+24(FP), R9
+	VPBROADCASTD R9, Z0
+	VPMULLD      iota32<>+0(SB), Z0, Z0
+	SHLQ         $0x04, R9
+	VPBROADCASTD R9, Z1
+	VPADDD       Z0, Z1, Z1
+	MOVL         msk+36(FP), R9
+	VPBROADCASTD R9, Z2
+
+	// Partner indices i = top - p must lie in [0, len(g) - 32].
+	SUBQ $0x20, BX
+	XORQ R9, R9
+
+part:
+	CMPQ      R9, R8
+	JE        done
+	MOVQ      SI, R10
+	SUBQ      (DI), R10
+	CMPQ      R10, BX
+	JA        done
+	VPMOVZXWD (DX)(R10*2), Z3
+	VPMOVZXWD 32(DX)(R10*2), Z4
+
+	// (g ^ v) & msk: 0x48 is (A ^ C) & B.
+	VPTERNLOGD.BCST $0x48, 8(DI), Z2, Z3
+	VPTERNLOGD.BCST $0x48, 8(DI), Z2, Z4
+	VPADDD          Z0, Z3, Z3
+	VPADDD          Z1, Z4, Z4
+	VMOVQ           X3, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VPEXTRQ         $0x01, X3, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VEXTRACTI32X4   $0x01, Z3, X5
+	VMOVQ           X5, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VPEXTRQ         $0x01, X5, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VEXTRACTI32X4   $0x02, Z3, X5
+	VMOVQ           X5, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VPEXTRQ         $0x01, X5, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VEXTRACTI32X4   $0x03, Z3, X3
+	VMOVQ           X3, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VPEXTRQ         $0x01, X3, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VMOVQ           X4, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VPEXTRQ         $0x01, X4, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VEXTRACTI32X4   $0x01, Z4, X3
+	VMOVQ           X3, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VPEXTRQ         $0x01, X3, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VEXTRACTI32X4   $0x02, Z4, X3
+	VMOVQ           X3, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VPEXTRQ         $0x01, X3, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VEXTRACTI32X4   $0x03, Z4, X3
+	VMOVQ           X3, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	VPEXTRQ         $0x01, X3, R10
+	MOVL            R10, R11
+	SHRQ            $0x20, R10
+	MOVB            CL, (AX)(R11*1)
+	MOVB            CL, (AX)(R10*1)
+	ADDQ            $0x10, DI
+	INCQ            R9
+	JMP             part
+
+done:
+	MOVQ R9, ret+88(FP)
+	VZEROUPPER
+	RET

@@ -18,11 +18,15 @@ func hit16Vector(lo, up []uint16, want []uint64) int {
 }
 
 func mark8Vector(rows []byte, stride int, gen byte, msk uint32, G []uint8, top int, parts []Part) int {
-	markGo(rows, stride, gen, msk, G, top, parts, MaxLanes)
-	return len(parts)
+	if len(parts) == 0 {
+		return 0
+	}
+	return mark8AVX512(rows, stride, gen, msk, G, top, &parts[0].P, len(parts))
 }
 
 func mark16Vector(rows []byte, stride int, gen byte, msk uint32, G []uint16, top int, parts []Part) int {
-	markGo(rows, stride, gen, msk, G, top, parts, MaxLanes)
-	return len(parts)
+	if len(parts) == 0 {
+		return 0
+	}
+	return mark16AVX512(rows, stride, gen, msk, G, top, &parts[0].P, len(parts))
 }

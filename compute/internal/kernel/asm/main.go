@@ -31,6 +31,14 @@ func main() {
 	for _, words := range []int{8, 16, 32} {
 		hit16(words, revWords, bitOfWord)
 	}
+
+	var id [64]byte
+	for i := range 16 {
+		binary.LittleEndian.PutUint32(id[4*i:], uint32(i))
+	}
+	iota32 := table("iota32", id)
+	mark(1, iota32)
+	mark(2, iota32)
 	Generate()
 }
 
@@ -200,6 +208,95 @@ func loop(shift int, test blockTest) {
 	}
 	ADDQ(mask, p)
 	Store(p, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}
+
+// lanes is the number of lanes of the marking kernels.
+const lanes = 32
+
+// mark emits mark8AVX512 (size 1) or mark16AVX512 (size 2), Mark8 or Mark16
+// for 32 lanes. A part's 32 row indices, (v ^ G[i+j]) & msk + j*stride with
+// i = top − p, are computed in two vectors of 16 and moved to general
+// registers two at a time (VMOVQ, VPEXTRQ: faster than a store to the stack
+// and 32 loads, which wait on the store); the marks are then 32 scalar
+// stores. A part whose i is out of [0, len(G) − 32]
+// stops the loop: the result is the number of parts marked.
+func mark(size int, iota32 Mem) {
+	name := map[int]string{1: "mark8AVX512", 2: "mark16AVX512"}[size]
+	elem := map[int]string{1: "uint8", 2: "uint16"}[size]
+	TEXT(name, NOSPLIT, "func(rows []byte, stride int, gen byte, msk uint32, g []"+elem+", top int, parts *int, n int) int")
+	Doc(name+" is Mark"+map[int]string{1: "8", 2: "16"}[size]+" for 32 lanes with AVX-512;",
+		"parts points at the P of the first of n parts; stride ≤ 1<<27.")
+	rows := Load(Param("rows").Base(), GP64())
+	gen := Load(Param("gen"), GP8())
+	g := Load(Param("g").Base(), GP64())
+	limit := Load(Param("g").Len(), GP64())
+	top := Load(Param("top"), GP64())
+	part := Load(Param("parts"), GP64())
+	n := Load(Param("n"), GP64())
+
+	Comment("Row offsets j*stride of lanes 0-15 and 16-31, and msk, in every lane.")
+	offLo, offHi, msk := ZMM(), ZMM(), ZMM()
+	stride := GP64()
+	Load(Param("stride"), stride)
+	VPBROADCASTD(stride.As32(), offLo)
+	VPMULLD(iota32, offLo, offLo)
+	SHLQ(U8(4), stride)
+	VPBROADCASTD(stride.As32(), offHi)
+	VPADDD(offLo, offHi, offHi)
+	m := Load(Param("msk"), GP32())
+	VPBROADCASTD(m, msk)
+
+	Comment("Partner indices i = top - p must lie in [0, len(g) - 32].")
+	SUBQ(U8(lanes), limit)
+	k := GP64()
+	XORQ(k, k)
+
+	Label("part")
+	CMPQ(k, n)
+	JE(LabelRef("done"))
+	i := GP64()
+	MOVQ(top, i)
+	SUBQ(Mem{Base: part}, i)
+	CMPQ(i, limit)
+	JA(LabelRef("done"))
+	lo, hi := ZMM(), ZMM()
+	load := map[int]func(...Op){1: VPMOVZXBD, 2: VPMOVZXWD}[size]
+	load(Mem{Base: g, Index: i, Scale: uint8(size)}, lo)
+	load(Mem{Base: g, Index: i, Scale: uint8(size), Disp: 16 * size}, hi)
+	Comment("(g ^ v) & msk: 0x48 is (A ^ C) & B.")
+	VPTERNLOGD_BCST(U8(0x48), Mem{Base: part, Disp: 8}, msk, lo)
+	VPTERNLOGD_BCST(U8(0x48), Mem{Base: part, Disp: 8}, msk, hi)
+	VPADDD(offLo, lo, lo)
+	VPADDD(offHi, hi, hi)
+	for _, z := range []VecVirtual{lo, hi} {
+		for q := range 4 {
+			x := z.AsX()
+			if q > 0 {
+				x = XMM()
+				VEXTRACTI32X4(U8(q), z, x)
+			}
+			for e := range 2 {
+				a, b := GP64(), GP32()
+				if e == 0 {
+					VMOVQ(x, a)
+				} else {
+					VPEXTRQ(U8(1), x, a)
+				}
+				MOVL(a.As32(), b)
+				SHRQ(U8(32), a)
+				MOVB(gen, Mem{Base: rows, Index: b.As64(), Scale: 1})
+				MOVB(gen, Mem{Base: rows, Index: a, Scale: 1})
+			}
+		}
+	}
+	ADDQ(U8(16), part)
+	INCQ(k)
+	JMP(LabelRef("part"))
+
+	Label("done")
+	Store(k, ReturnIndex(0))
 	VZEROUPPER()
 	RET()
 }
