@@ -74,27 +74,34 @@
 //
 // A period is proved when a theorem turns the finite check into a proof for
 // every n. sgtab uses one, for rules with a largest removal k (no repeating
-// tail), no split without removal (d0 = 0) and no distinct parts; h is the
-// most heaps a move may leave (1 for subtraction games, 2 for octal games, 3
-// for hexadecimal ones):
+// tail) and no distinct parts; h is the most heaps a move may leave (1 for
+// subtraction games, 2 for octal games, 3 for hexadecimal ones) and
+// M = max(n0, 1):
 //
-//	if G(n+p) = G(n) for all n0 ≤ n < W,  W = max(h·n0 + (h−1)·p + k, k + 1),
-//	then G(n+p) = G(n) for all n ≥ n0.
+//	if G(n+p) = G(n) for all n0 ≤ n ≤ L − p,  L = h·M + h·p + k − h
+//	(L = p + k when no move leaves a heap), then G(n+p) = G(n) for all n ≥ n0.
 //
 // For h = 2 this is the periodicity theorem of Guy and Smith (R. K. Guy and
 // C. A. B. Smith, "The G-values of various games", Proc. Cambridge Philos.
 // Soc. 52 (1956); Winning Ways ch. 4; A. N. Siegel, Combinatorial Game
-// Theory, the octal periodicity theorem), whose window is n0 ≤ n < 2n0 + p + k.
-// The proof, by induction on n ≥ W: a move from n+p removes j ≤ k tokens and
-// leaves at most h heaps summing to n+p−j, so the largest of them, c, has
-// c ≥ (n+p−k)/h ≥ n0 + p, and G(c) = G(c−p) by induction; replacing c by
-// c−p maps the options of n+p onto those of n with the same values (and back,
-// adding p to the largest part), while n > k rules out taking a whole heap
-// from either. With h = 1 the window is a run of k values after n0
-// (k + 1 when n0 = 0). Distinct parts break the correspondence (c−p may equal
-// another part), and so does a saltus, so neither is proved. A table of N+1
-// values proves the period when W − 1 + p ≤ N; tests check both sides of
-// that boundary.
+// Theory, the octal periodicity theorem) with its window made exact: a table
+// of N+1 values proves the period when N ≥ 2·max(n0, 1) + 2p + k − 2, the
+// condition T. Czajka's octal-game solver checks. The proof, by induction on
+// the first heap m not checked (m = L − p + 1 and on): a move from m+p
+// removes j ≤ k tokens (j = 0 for a split that removes none, d0) and leaves
+// at most h heaps summing to m+p−j, so the largest of them, c, has
+// c ≥ ⌈(m+p−k)/h⌉ ≥ M + p. Then c−p ≥ M is a heap at or past n0, and
+// G(c) = G(c−p) by induction (c < m+p): replacing c by c−p maps the
+// options of m+p onto options of m with the same values. Back, the largest
+// part c of an option of m has c ≥ ⌈(m−k)/h⌉ ≥ n0, and adding p to it gives
+// an option of m+p with the same value. A move that leaves one heap leaves
+// m−j ≥ n0, and m > k rules out taking a whole heap from either. M, not n0:
+// with n0 = 0, c−p = 0 would leave no heap where c left one, so that (for
+// 0.004: G = 0 0 0 0 0 1 1 …) the last of the values below the window may
+// not repeat. Distinct parts break the correspondence (c−p may equal another
+// part), and so does a saltus, so neither is proved. Tests check both sides
+// of the boundary, and every proof of the 1024 codes d0.d1d2d3 (d0 = 0 or
+// 4) against the values computed past it.
 //
 // Once a period is proved, Sequence computes no further and fills the rest
 // of the table from it. FindRare splits the values into rare and common

@@ -101,28 +101,33 @@ func (pr Proof) String() string {
 // proofWindow returns the theorem that proves a pure period p of the game
 // with rule r once G(n+p) = G(n) holds for every n in its window, or false
 // when no theorem applies: the rule must have a largest removal k (no
-// repeating tail), must not split a heap without removing tokens (d0 = 0),
-// and must not require distinct parts. With h the most heaps a move may
-// leave, the window is
+// repeating tail) and must not require distinct parts. With h the most
+// heaps a move may leave and M = max(n0, 1), the table must reach heap
 //
-//	n0 ≤ n < W,   W = max(h·n0 + (h−1)·p + k, k + 1)
+//	L = h·M + h·p + k − h   (h ≥ 1),   L = p + k   (h = 0),
 //
-// (for h = 2, W = 2·n0 + p + k: the Guy–Smith theorem). See doc.go.
+// so the window is n0 ≤ n < W = L − p + 1 (for h = 2 and n0 ≥ 1,
+// W = 2·n0 + p + k − 1: the Guy–Smith theorem, as Czajka states it). A split
+// that removes no token (d0) is a removal of k = 0 like any other. See
+// doc.go.
 func proofWindow(r rules.Rule, p Period) (Proof, bool) {
 	k, bounded := r.MaxTake()
-	if !bounded || p.Saltus != 0 || r.SplitsWithoutRemoval() {
+	if !bounded || p.Saltus != 0 {
 		return Proof{}, false
 	}
-	for _, d := range r.Digits {
-		if d.Distinct != 0 {
+	for i, d := range r.Digits {
+		// Removing no token may only split the heap: leaving it whole,
+		// or leaving nothing of it, is no move.
+		if d.Distinct != 0 || i == 0 && d.Leave&(rules.Leave0|rules.Leave1) != 0 {
 			return Proof{}, false
 		}
 	}
 	h := r.MaxParts()
-	w := k + 1
+	last := p.Length + k
 	if h >= 1 {
-		w = max(w, h*p.Start+(h-1)*p.Length+k)
+		last = h*max(p.Start, 1) + h*p.Length + k - h
 	}
+	last = max(last, p.Start+p.Length-1)
 	var theorem string
 	switch h {
 	case 0, 1:
@@ -132,7 +137,7 @@ func proofWindow(r rules.Rule, p Period) (Proof, bool) {
 	default:
 		theorem = "Guy–Smith periodicity theorem for splits into three heaps"
 	}
-	return Proof{Theorem: theorem, WindowStart: p.Start, WindowEnd: w}, true
+	return Proof{Theorem: theorem, WindowStart: p.Start, WindowEnd: last - p.Length + 1}, true
 }
 
 // Provable reports whether some theorem of proofWindow can apply to r, so

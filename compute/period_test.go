@@ -1,6 +1,7 @@
 package compute_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -112,8 +113,10 @@ func TestFilledEqualsComputed(t *testing.T) {
 }
 
 // TestProofBoundary checks the Guy–Smith window exactly: Kayles (k = 2,
-// n0 = 71, p = 12) needs G(n+12) = G(n) for 71 ≤ n < 2·71 + 12 + 2 = 156,
-// so a table to 155 + 12 = 167 proves the period and one to 166 does not.
+// n0 = 71, p = 12) needs G(n+12) = G(n) for 71 ≤ n ≤ 2·71 + 2·12 + 2 − 2 − 12,
+// so a table to 2·71 + 2·12 + 2 − 2 = 166 proves the period and one to 165
+// does not. 4.344, whose d0 splits a heap without removing a token (k = 3,
+// n0 = 998, p = 51), needs the table to 2·998 + 2·51 + 3 − 2 = 2099.
 func TestProofBoundary(t *testing.T) {
 	check := func(yaml string, n int, want compute.Status) {
 		t.Helper()
@@ -122,35 +125,65 @@ func TestProofBoundary(t *testing.T) {
 			t.Errorf("%q to %d: %s (%+v), want %s", yaml, n, a.Status, a.Period, want)
 		}
 	}
-	check(`code: "0.77"`, 167, compute.Proved)
-	check(`code: "0.77"`, 166, compute.Observed)
-	// Subtraction S(1,3,4): k = 4, n0 = 0, p = 7: the window is
-	// 0 ≤ n < max(0 + 4, 4 + 1) = 5, so 4 + 7 = 11 values prove it.
+	check(`code: "0.77"`, 166, compute.Proved)
+	check(`code: "0.77"`, 165, compute.Observed)
+	check(`code: "4.344"`, 2099, compute.Proved)
+	check(`code: "4.344"`, 2098, compute.Observed)
+	// Subtraction S(1,3,4): k = 4, n0 = 0, p = 7: a table to
+	// max(n0, 1) + p + k − 1 = 11 proves it.
 	check("moves:\n  - take: [1, 3, 4]", 11, compute.Proved)
 	check("moves:\n  - take: [1, 3, 4]", 10, compute.None) // too short to observe, too
 
 	// StopWhenProved ends the table exactly at the boundary.
-	tab, err := compute.Sequence(t.Context(), game(t, `code: "0.77"`), 100000, compute.Options{StopWhenProved: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if tab.N() != 167 || tab.Analysis.Status != compute.Proved {
-		t.Errorf("StopWhenProved: table to %d, %s; want 167, proved", tab.N(), tab.Analysis.Status)
+	for yaml, want := range map[string]int{`code: "0.77"`: 166, `code: "4.344"`: 2099} {
+		tab, err := compute.Sequence(t.Context(), game(t, yaml), 100000, compute.Options{StopWhenProved: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tab.N() != want || tab.Analysis.Status != compute.Proved {
+			t.Errorf("%s, StopWhenProved: table to %d, %s; want %d, proved", yaml, tab.N(), tab.Analysis.Status, want)
+		}
 	}
 }
 
 // TestNotProvable checks that no theorem is claimed where none applies:
-// distinct splits, splits without removal, unbounded removals.
+// distinct splits, unbounded removals.
 func TestNotProvable(t *testing.T) {
 	for _, yaml := range []string{
 		`code: "0.04!"`,              // distinct parts
-		`code: "4.07"`,               // d0 splits
 		"moves:\n  - take: {min: 1}", // unbounded
 		`code: "0.(03)"`,             // unbounded, periodic tail
-		"moves:\n  - take: [1, 2, 3]\n  - split: {parts: 2}", // d0 splits
 	} {
 		if a := sequence(t, yaml, 3000).Analysis; a.Status == compute.Proved {
 			t.Errorf("%q: proved by %s", yaml, a.Proof.Theorem)
+		}
+	}
+}
+
+// TestSplitWithoutRemovalProved proves the periods of games whose d0 splits
+// a heap without removing a token: the 14 such trivial games of T. Czajka's
+// tables (TrivialGames.md in github.com/tczajka/octal-games: their periods
+// show in the first 1000 values; "4" is written 4.0), and 4.344 and 4.364,
+// which need more.
+func TestSplitWithoutRemovalProved(t *testing.T) {
+	for _, c := range []struct {
+		code              string
+		preperiod, period int
+	}{
+		{"4.0", 1, 2}, {"4.3", 2, 2}, {"4.12", 6, 7}, {"4.72", 1, 3}, {"4.005", 31, 79},
+		{"4.024", 2, 60}, {"4.102", 8, 10}, {"4.122", 6, 7}, {"4.304", 25, 21},
+		{"4.323", 4, 4}, {"4.444", 143, 24}, {"4.722", 4, 4}, {"4.726", 5, 16},
+		{"4.766", 19, 20},
+		{"4.344", 998, 51}, {"4.364", 11687, 62},
+	} {
+		tab, err := compute.Sequence(t.Context(), game(t, fmt.Sprintf("code: %q", c.code)), 40000, compute.Options{StopWhenProved: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := tab.Analysis
+		if a.Status != compute.Proved || a.Period.Start != c.preperiod || a.Period.Length != c.period {
+			t.Errorf("%s: %s, period %d from %d; want proved, period %d from %d",
+				c.code, a.Status, a.Period.Length, a.Period.Start, c.period, c.preperiod)
 		}
 	}
 }

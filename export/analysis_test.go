@@ -41,7 +41,7 @@ func TestAnalysisMetadata(t *testing.T) {
 		export.KeySaltus:        "0",
 		export.KeyLastException: "70",
 		export.KeyTheorem:       "Guy–Smith octal periodicity theorem",
-		export.KeyProofWindow:   "71 ≤ n < 156",
+		export.KeyProofWindow:   "71 ≤ n < 155",
 		export.KeyComputed:      "256",
 		export.KeyChecksum:      compute.Checksum(kayles.G.Uint32s()),
 		export.KeyRareMask:      "15",
