@@ -49,20 +49,36 @@ func TestSweepKilled(t *testing.T) {
 	want := readCensus(t, filepath.Join(dir, "whole", "census.parquet"))
 	rnd := rand.New(rand.NewPCG(5, 5))
 	kills, partial := 0, 0
+	journal := filepath.Join(dir, "killed", "journal.jsonl")
+	gamesDone := func() int {
+		data, _ := os.ReadFile(journal)
+		return strings.Count(string(data), "\n") - 1 // less the header
+	}
 	for range 5 {
 		cmd := sgtabProcess(dir, "sweep", "-out", "killed", "s.yaml")
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		// Kill it within the time a whole run takes, less the time
-		// before the first game, spread over the run.
-		time.Sleep(time.Duration((0.2 + 0.8*rnd.Float64()) * float64(took) / 2))
+		ended := make(chan struct{})
+		go func() { cmd.Wait(); close(ended) }()
+		// Kill it a random moment after a random number of games more
+		// are done (the games take a few milliseconds each: waiting for
+		// a share of the run's time would miss them on a fast machine).
+		target := gamesDone() + 1 + rnd.IntN(len(want)/2)
+	wait:
+		for deadline := time.Now().Add(2*took + 10*time.Second); gamesDone() < target && time.Now().Before(deadline); {
+			select {
+			case <-ended:
+				break wait
+			case <-time.After(time.Millisecond):
+			}
+		}
+		time.Sleep(time.Duration(rnd.IntN(5000)) * time.Microsecond)
 		if cmd.Process.Kill() == nil {
 			kills++
 		}
-		cmd.Wait() // killed, or done before: either way it has ended
-		data, _ := os.ReadFile(filepath.Join(dir, "killed", "journal.jsonl"))
-		if done := strings.Count(string(data), "\n") - 1; done > 0 && done < len(want) {
+		<-ended // killed, or done before: either way it has ended
+		if done := gamesDone(); done > 0 && done < len(want) {
 			partial++
 		}
 	}
