@@ -23,6 +23,9 @@ type Analysis struct {
 	Rare     Rare
 	// Checksum is the Fletcher-style checksum of G (see Checksum).
 	Checksum string
+	// Ring is the analysis of the ring values, for a game that starts on
+	// a ring; nil otherwise.
+	Ring *RingAnalysis
 }
 
 // Rare describes the split of values into a rare and a common class: a value
@@ -79,6 +82,9 @@ func analyze[T Value](t *Table, G []T, proofs bool) *Analysis {
 		a.ClosedForm = ClosedForm(G, a.Period)
 	}
 	a.Rare = FindRare(G)
+	if t.hasRing() {
+		a.Ring = analyzeRing(t, typed[T](t.Ring), a, proofs)
+	}
 	return a
 }
 
@@ -88,7 +94,10 @@ func analyze[T Value](t *Table, G []T, proofs bool) *Analysis {
 //
 // Periods longer than 64 are stated as a recurrence, and preperiods longer
 // than 32 values refer to the table.
-func ClosedForm[T Value](G []T, p Period) string {
+func ClosedForm[T Value](G []T, p Period) string { return closedForm(G, p, "SG") }
+
+// closedForm is ClosedForm with the values named f: SG, SG_ring, ….
+func closedForm[T Value](G []T, p Period, f string) string {
 	var b strings.Builder
 	n0 := p.Start
 	arg := "n"
@@ -96,14 +105,14 @@ func ClosedForm[T Value](G []T, p Period) string {
 		arg = fmt.Sprintf("n − %d", n0)
 	}
 	if p.Length > 64 {
-		fmt.Fprintf(&b, "SG(n) = SG(n − %d)", p.Length)
+		fmt.Fprintf(&b, "%s(n) = %s(n − %d)", f, f, p.Length)
 		if p.Saltus > 0 {
 			fmt.Fprintf(&b, " + %d", p.Saltus)
 		}
 		fmt.Fprintf(&b, " for n ≥ %d", n0+p.Length)
 		n0 += p.Length // the base values run up to the first recurrence
 	} else {
-		fmt.Fprintf(&b, "for n ≥ %d: SG(n) = ", n0)
+		fmt.Fprintf(&b, "for n ≥ %d: %s(n) = ", n0, f)
 		block := G[p.Start : p.Start+p.Length]
 		switch {
 		case p.Length == 1 && p.Saltus == 0:
@@ -128,11 +137,11 @@ func ClosedForm[T Value](G []T, p Period) string {
 	switch {
 	case n0 == 0:
 	case n0 == 1:
-		fmt.Fprintf(&b, "; SG(0) = %d", G[0])
+		fmt.Fprintf(&b, "; %s(0) = %d", f, G[0])
 	case n0 <= 32:
-		fmt.Fprintf(&b, "; SG(0..%d) = %s", n0-1, list(G[:n0]))
+		fmt.Fprintf(&b, "; %s(0..%d) = %s", f, n0-1, list(G[:n0]))
 	default:
-		fmt.Fprintf(&b, "; SG(0..%d) as tabulated", n0-1)
+		fmt.Fprintf(&b, "; %s(0..%d) as tabulated", f, n0-1)
 	}
 	return b.String()
 }

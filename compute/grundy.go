@@ -344,13 +344,20 @@ func tryProof[T Value](t *Table, G []T, h int, stop bool) {
 	}
 	computed := h
 	if stop {
-		need := proof.Need(per)
+		computed = proof.Need(per)
+		need := computed
+		if t.hasRing() {
+			// The ring's period is proved from the rows' a little
+			// further, with the rows past the proof filled in.
+			if rn, ok := ringNeed(t.Game.Rule, per); ok {
+				need = min(max(need, rn), len(G)-1)
+			}
+		}
 		t.G = t.G.Slice(0, need+1)
 		G = G[:need+1]
 		if t.hasRing() {
 			t.Ring = t.Ring.Slice(0, need+1)
 		}
-		computed = need
 	}
 	fillPeriod(G, h+1, per.Length)
 	t.proved = &provedPeriod{period: per, proof: proof, computed: computed}

@@ -58,3 +58,30 @@ func TestProofWindowExact(t *testing.T) {
 		t.Errorf("only %d codes proved: the check says little", proved)
 	}
 }
+
+// TestRingWindow checks the window of the rings' argument exactly: the coin
+// ring 0.77 has rows of period 12 from 71 (largest removal 2), so its rings
+// repeat with period 12 from r0 = 71 + 2 = 73; their own period, 1, is
+// checked for 73 ≤ n < 85, which takes the ring values to 85.
+func TestRingWindow(t *testing.T) {
+	r, err := rules.ParseCode("0.77", 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := Sequence(t.Context(), rules.Game{Name: "ring", Rule: r, Start: rules.StartRing}, 300, Options{Exhaustive: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	R := tab.Ring.Uint32s()
+	rows := Period{Start: 71, Length: 12}
+	if _, _, ok := proveRing(r, rows, R[:85]); ok {
+		t.Error("ring values to 84 prove the rings' period")
+	}
+	per, proof, ok := proveRing(r, rows, R[:86])
+	if !ok || per != (Period{Start: 3, Length: 1}) || proof.WindowStart != 73 || proof.Need(per) != 85 {
+		t.Errorf("ring values to 85: %+v, %+v, %v", per, proof, ok)
+	}
+	if need, _ := ringNeed(r, rows); need < 85 {
+		t.Errorf("ringNeed = %d, below the 85 the proof reads", need)
+	}
+}

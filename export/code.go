@@ -29,7 +29,9 @@ var Languages = []string{"c", "cpp", "go", "python"}
 //
 // Every name in the code starts with P, so that the code of several games
 // can share a program: the arrays are P_sg_table, P_sg_pre, P_sg_block and
-// P_sg_ring_table (pSGTable … in Go, unexported). C and C++ code is a
+// their ring twins P_sg_ring_table, P_sg_ring_pre, P_sg_ring_block
+// (pSGTable … in Go, unexported). The ring values, like the rows, extend
+// past the table by their period when they have one. C and C++ code is a
 // header with an include guard, SGTAB_P_H, and static inline functions.
 // Go code starts with a package clause (opt.Package), so that the file
 // compiles as it is.
@@ -77,6 +79,23 @@ func Code(t *compute.Table, lang string, opt CodeOptions) (string, error) {
 	} else {
 		comment = append(comment, fmt.Sprintf("No period found in SG(0..%d): %s(n) is defined for 0 <= n <= %d.", t.N(), sg, t.N()))
 	}
+	ring := a.Ring
+	ringPeriodic := t.Ring.Len() > 0 && ring != nil && ring.Status != compute.None
+	if t.Ring.Len() > 0 {
+		sgRing := fn("sg_ring")
+		switch {
+		case ringPeriodic && ring.Status == compute.Proved:
+			p := ring.Period
+			comment = append(comment, fmt.Sprintf("Rings: period %d from n = %d, saltus %d: proved (%s, checked for %s); %s(n) is exact for every n.",
+				p.Length, p.Start, p.Saltus, ring.Proof.Theorem, ring.Proof, sgRing), ring.ClosedForm)
+		case ringPeriodic:
+			p := ring.Period
+			comment = append(comment, fmt.Sprintf("Rings: period %d from n = %d, saltus %d, observed in SG_ring(0..%d) but not proved: beyond n = %d, %s(n) extends the pattern.",
+				p.Length, p.Start, p.Saltus, t.N(), t.N(), sgRing), ring.ClosedForm)
+		default:
+			comment = append(comment, fmt.Sprintf("Rings: no period found in SG_ring(0..%d): %s(n) is defined for 0 <= n <= %d.", t.N(), sgRing, t.N()))
+		}
+	}
 	b.WriteString(l.comment(comment))
 	b.WriteString(l.preamble(prefix, opt))
 	if periodic {
@@ -90,7 +109,15 @@ func Code(t *compute.Table, lang string, opt CodeOptions) (string, error) {
 		b.WriteString(l.array(arr("sg_table"), t.G.Uint32s()))
 		b.WriteString(l.lookup(sg, arr("sg_table"), t.N()))
 	}
-	if t.Ring.Len() > 0 {
+	switch {
+	case ringPeriodic:
+		p := ring.Period
+		if p.Start > 0 {
+			b.WriteString(l.array(arr("sg_ring_pre"), t.Ring.Slice(0, p.Start).Uint32s()))
+		}
+		b.WriteString(l.array(arr("sg_ring_block"), t.Ring.Slice(p.Start, p.Start+p.Length).Uint32s()))
+		b.WriteString(l.periodic(fn("sg_ring"), arr("sg_ring_pre"), arr("sg_ring_block"), p.Start, p.Length, p.Saltus))
+	case t.Ring.Len() > 0:
 		b.WriteString(l.array(arr("sg_ring_table"), t.Ring.Uint32s()))
 		b.WriteString(l.lookup(fn("sg_ring"), arr("sg_ring_table"), t.N()))
 	}

@@ -373,6 +373,8 @@ func TestCodeRuns(t *testing.T) {
 		{"name: laskers-nim\nmoves:\n  - take: {min: 1}\n  - split: {parts: 2}\n", 300, "laskers_nim", "LaskersNim"},
 		{"name: grundy\ncode: \"4!.0\"\n", 300, "grundy", "Grundy"},
 		{"name: coin-ring\ncode: \"0.777\"\nstart: ring\n", 200, "coin_ring", "CoinRing"},
+		// Rows proved, and the rings proved from them.
+		{"name: coin-ring-2\ncode: \"0.77\"\nstart: ring\n", 300, "coin_ring_2", "CoinRing2"},
 		{"name: \"0.07\"\ncode: \"0.07\"\n", 300, "game_0_07", "Game0_07"},
 		// G(n) = n mod 4: the period starts at n = 0.
 		{"name: subtraction-1-2-3\nmoves:\n  - take: [1, 2, 3]\n", 300, "subtraction_1_2_3", "Subtraction1_2_3"},
@@ -397,8 +399,12 @@ func TestCodeRuns(t *testing.T) {
 			p := part{code: code, calls: []call{{fn: fnName(lang, prefix, "sg"), w: m, bounded: m == tc.n}}}
 			want = append(want, computed(t, tc.yaml, m).G.Uint32s()...)
 			if tab.Ring.Len() > 0 {
-				p.calls = append(p.calls, call{fn: fnName(lang, prefix, "sg_ring"), w: tab.N(), bounded: true})
-				want = append(want, tab.Ring.Uint32s()...)
+				m := tc.n
+				if tab.Analysis.Ring.Status != compute.None {
+					m = 3 * tc.n // the rings' period answers beyond the table
+				}
+				p.calls = append(p.calls, call{fn: fnName(lang, prefix, "sg_ring"), w: m, bounded: m == tc.n})
+				want = append(want, computed(t, tc.yaml, m).Ring.Uint32s()...)
 			}
 			parts = append(parts, p)
 		}
@@ -540,16 +546,17 @@ func TestCodeNames(t *testing.T) {
 	}
 
 	// A prefix given names everything: no name in the code lacks it.
-	ring := computed(t, "name: coin-ring\ncode: \"0.777\"\nstart: ring\n", 50)
+	ring := computed(t, "name: coin-ring\ncode: \"0.777\"\nstart: ring\n", 10) // no period yet
+	ring2 := computed(t, "name: coin-ring-2\ncode: \"0.77\"\nstart: ring\n", 300)
 	kayles := computed(t, "name: kayles\ncode: \"0.77\"\n", 300)
 	for lang, want := range map[string][]string{
-		"c":      {"K9_sg(", "K9_sg_ring(", "K9_sg_table[", "K9_sg_ring_table[", "K9_sg_pre[", "K9_sg_block[", "#ifndef SGTAB_K9_H", "#define SGTAB_K9_H", "#endif /* SGTAB_K9_H */"},
-		"cpp":    {"K9_sg(", "K9_sg_ring(", "K9_sg_table[", "K9_sg_ring_table[", "K9_sg_pre[", "K9_sg_block[", "#ifndef SGTAB_K9_H"},
-		"python": {"K9_sg(", "K9_sg_ring(", "K9_sg_table =", "K9_sg_ring_table =", "K9_sg_pre =", "K9_sg_block ="},
-		"go":     {"K9SG(", "K9SGRing(", "k9SGTable =", "k9SGRingTable =", "k9SGPre =", "k9SGBlock ="},
+		"c":      {"K9_sg(", "K9_sg_ring(", "K9_sg_table[", "K9_sg_ring_table[", "K9_sg_pre[", "K9_sg_block[", "K9_sg_ring_pre[", "K9_sg_ring_block[", "#ifndef SGTAB_K9_H", "#define SGTAB_K9_H", "#endif /* SGTAB_K9_H */"},
+		"cpp":    {"K9_sg(", "K9_sg_ring(", "K9_sg_table[", "K9_sg_ring_table[", "K9_sg_pre[", "K9_sg_block[", "K9_sg_ring_pre[", "K9_sg_ring_block[", "#ifndef SGTAB_K9_H"},
+		"python": {"K9_sg(", "K9_sg_ring(", "K9_sg_table =", "K9_sg_ring_table =", "K9_sg_pre =", "K9_sg_block =", "K9_sg_ring_pre =", "K9_sg_ring_block ="},
+		"go":     {"K9SG(", "K9SGRing(", "k9SGTable =", "k9SGRingTable =", "k9SGPre =", "k9SGBlock =", "k9SGRingPre =", "k9SGRingBlock ="},
 	} {
 		var all string
-		for _, tab := range []*compute.Table{ring, kayles} {
+		for _, tab := range []*compute.Table{ring, ring2, kayles} {
 			code, err := export.Code(tab, lang, export.CodeOptions{Name: "K9"})
 			if err != nil {
 				t.Fatal(err)

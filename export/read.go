@@ -674,25 +674,48 @@ func (f *File) verifyAnalysis() error {
 		// report what the values show, no more.
 		a.Status, a.Proof = compute.Observed, compute.Proof{}
 	}
+	if r := a.Ring; r != nil {
+		// The ring's period is proved from the rows' proved period: the
+		// same rules, for the ring's own claim.
+		switch {
+		case meta[KeyRingStatus] == string(compute.Proved):
+			var want compute.Period
+			if err := readPeriodKeys(meta, &want, KeyRingPeriod, KeyRingPreperiod, KeyRingSaltus); err != nil {
+				return err
+			}
+			if a.Status != compute.Proved || r.Status != compute.Proved || r.Period != want {
+				return fmt.Errorf("metadata %s says the ring period %d from n = %d is proved, but the values do not prove it", KeyRingStatus, want.Length, want.Start)
+			}
+			check = max(check, r.Proof.Need(r.Period))
+		case r.Status == compute.Proved:
+			r.Status, r.Proof = compute.Observed, compute.Proof{}
+		}
+	}
 	t.Analysis = a
 	return checkRule(t, check)
 }
 
 // readPeriod reads sgtab.period, sgtab.preperiod and sgtab.saltus into p.
 func readPeriod(meta map[string]string, p *compute.Period) error {
+	return readPeriodKeys(meta, p, KeyPeriod, KeyPreperiod, KeySaltus)
+}
+
+// readPeriodKeys reads a period's length, start and saltus into p from the
+// metadata keys given.
+func readPeriodKeys(meta map[string]string, p *compute.Period, period, preperiod, saltus string) error {
 	for _, f := range []struct {
 		key string
 		v   *int
-	}{{KeyPeriod, &p.Length}, {KeyPreperiod, &p.Start}} {
+	}{{period, &p.Length}, {preperiod, &p.Start}} {
 		n, err := strconv.Atoi(meta[f.key])
 		if err != nil || n < 0 {
 			return fmt.Errorf("metadata %s = %q, want a whole number", f.key, meta[f.key])
 		}
 		*f.v = n
 	}
-	s, err := strconv.ParseUint(meta[KeySaltus], 10, 32)
+	s, err := strconv.ParseUint(meta[saltus], 10, 32)
 	if err != nil {
-		return fmt.Errorf("metadata %s = %q, want a whole number", KeySaltus, meta[KeySaltus])
+		return fmt.Errorf("metadata %s = %q, want a whole number", saltus, meta[saltus])
 	}
 	p.Saltus = uint32(s)
 	return nil

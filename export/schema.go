@@ -46,6 +46,18 @@ const (
 	KeyRareMask      = "sgtab.rare_mask"      // mask of the rare/common split, 0 when there is none
 	KeyRareCount     = "sgtab.rare_count"     // rare positions in 0..N
 	KeyLastRare      = "sgtab.last_rare"      // the last rare position, or "none"
+
+	// Keys of the analysis of the ring values (compute.RingAnalysis),
+	// present when the game starts on a ring: as the keys above, for
+	// SG_ring(n).
+	KeyRingStatus      = "sgtab.ring_status"
+	KeyRingPeriod      = "sgtab.ring_period"
+	KeyRingPreperiod   = "sgtab.ring_preperiod"
+	KeyRingSaltus      = "sgtab.ring_saltus"
+	KeyRingClosedForm  = "sgtab.ring_closed_form"
+	KeyRingTheorem     = "sgtab.ring_theorem"
+	KeyRingProofWindow = "sgtab.ring_proof_window"
+	KeyRingChecksum    = "sgtab.ring_checksum"
 )
 
 // Column names.
@@ -175,6 +187,20 @@ func Metadata(t *compute.Table, version string) map[string]string {
 		if a.Status == compute.Proved {
 			m[KeyTheorem] = a.Proof.Theorem
 			m[KeyProofWindow] = a.Proof.String()
+		}
+		if r := a.Ring; r != nil {
+			m[KeyRingStatus] = string(r.Status)
+			m[KeyRingChecksum] = r.Checksum
+			if r.Status != compute.None {
+				m[KeyRingPeriod] = itoa(r.Period.Length)
+				m[KeyRingPreperiod] = itoa(r.Period.Start)
+				m[KeyRingSaltus] = strconv.FormatUint(uint64(r.Period.Saltus), 10)
+				m[KeyRingClosedForm] = r.ClosedForm
+			}
+			if r.Status == compute.Proved {
+				m[KeyRingTheorem] = r.Proof.Theorem
+				m[KeyRingProofWindow] = r.Proof.String()
+			}
 		}
 	}
 	return m

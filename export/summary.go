@@ -32,18 +32,29 @@ type Summary struct {
 	RareCount         int
 	Checksum          string
 	Seconds           float64
+	// RingStatus is the standing of the ring values' period, "" unless
+	// the game starts on a ring; RingPeriod, RingPreperiod and RingSaltus
+	// are meaningful when it is proved or observed.
+	RingStatus                compute.Status
+	RingPeriod, RingPreperiod int
+	RingSaltus                uint32
 }
 
 // Summarize returns the summary row of t, which must have been analysed.
 func Summarize(t *compute.Table) Summary {
 	a := t.Analysis
-	return Summary{
+	s := Summary{
 		Name: t.Game.Name, Rule: t.Game.RuleText(), Start: t.Game.Start.String(),
 		Heaps: t.N(), Status: a.Status,
 		Period: a.Period.Length, Preperiod: a.Period.Start, Saltus: a.Period.Saltus,
 		MaxSG: t.MaxG(), RareMask: a.Rare.Mask, RareCount: a.Rare.Count,
 		Checksum: a.Checksum, Seconds: t.Elapsed.Seconds(),
 	}
+	if r := a.Ring; r != nil {
+		s.RingStatus = r.Status
+		s.RingPeriod, s.RingPreperiod, s.RingSaltus = r.Period.Length, r.Period.Start, r.Period.Saltus
+	}
+	return s
 }
 
 // summaryColumns are the summary table's columns, in order: every number
@@ -65,6 +76,17 @@ var summaryColumns = []arrow.Field{
 	{Name: "seconds", Type: arrow.PrimitiveTypes.Float64},
 }
 
+// ringColumns follow summaryColumns: the ring values' standing and period,
+// null for a game that does not start on a ring (and period, preperiod and
+// saltus null where no period was found). Summaries written before them
+// read without them.
+var ringColumns = []arrow.Field{
+	{Name: "ring_status", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "ring_period", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "ring_preperiod", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "ring_saltus", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}
+
 // WriteSummary writes rows to the Parquet file path, one row per game in
 // the order given, with the metadata sgtab.kind (summary), sgtab.version
 // and sgtab.games (the number of rows). The file is written under a
@@ -72,7 +94,7 @@ var summaryColumns = []arrow.Field{
 func WriteSummary(path string, rows []Summary, opt Options) error {
 	err := writeFile(path, func(f *os.File) error {
 		md := arrow.NewMetadata([]string{keyGames, KeyKind, KeyVersion}, []string{strconv.Itoa(len(rows)), string(KindSummary), opt.version()})
-		schema := arrow.NewSchema(summaryColumns, &md)
+		schema := arrow.NewSchema(append(append([]arrow.Field(nil), summaryColumns...), ringColumns...), &md)
 		mem := opt.allocator()
 		b := array.NewRecordBuilder(mem, schema)
 		defer b.Release()
@@ -98,6 +120,20 @@ func WriteSummary(path string, rows []Summary, opt Options) error {
 			num(10, int64(r.RareCount))
 			str(11, r.Checksum)
 			b.Field(12).(*array.Float64Builder).Append(r.Seconds)
+			if r.RingStatus == "" {
+				b.Field(13).AppendNull()
+			} else {
+				str(13, string(r.RingStatus))
+			}
+			if r.RingStatus == "" || r.RingStatus == compute.None {
+				b.Field(14).AppendNull()
+				b.Field(15).AppendNull()
+				b.Field(16).AppendNull()
+			} else {
+				num(14, int64(r.RingPeriod))
+				num(15, int64(r.RingPreperiod))
+				num(16, int64(r.RingSaltus))
+			}
 		}
 		rec := b.NewRecordBatch()
 		defer rec.Release()
@@ -181,6 +217,12 @@ func (f *File) readSummary(recs records) error {
 	if err != nil {
 		return err
 	}
+	var ring []int
+	if len(recs.schema.FieldIndices(ringColumns[0].Name)) > 0 {
+		if ring, err = fieldsByName(recs.schema, ringColumns, true); err != nil {
+			return err
+		}
+	}
 	rows := []Summary{}
 	err = recs.each(func(rec arrow.RecordBatch) error {
 		str := func(c, i int) string { return rec.Column(idx[c]).(*array.String).Value(i) }
@@ -209,6 +251,23 @@ func (f *File) readSummary(recs records) error {
 			}
 			if rec.Column(idx[5]).IsValid(i) {
 				r.Period, r.Preperiod, r.Saltus = int(num(5, i)), int(num(6, i)), uint32(num(7, i))
+			}
+			if ring != nil && rec.Column(ring[0]).IsValid(i) {
+				r.RingStatus = compute.Status(rec.Column(ring[0]).(*array.String).Value(i))
+				if rec.Column(ring[1]).IsValid(i) {
+					vs := [3]int64{}
+					for c := range vs {
+						v, err := intAt(rec.Column(ring[c+1]), i)
+						if err == nil && (v < 0 || c == 2 && v > math.MaxUint32) {
+							err = fmt.Errorf("%d out of range", v)
+						}
+						if err != nil {
+							return fmt.Errorf("column %s, row %d: %w", ringColumns[c+1].Name, len(rows)+i, err)
+						}
+						vs[c] = v
+					}
+					r.RingPeriod, r.RingPreperiod, r.RingSaltus = int(vs[0]), int(vs[1]), uint32(vs[2])
+				}
 			}
 			rows = append(rows, r)
 		}

@@ -25,12 +25,12 @@ type Options struct {
 // drawn as a bar from its smallest to its largest value, so no value is lost
 // to overplotting and drawing costs no more than the plot's width.
 func Grundy(t *compute.Table, opt Options) (*plot.Plot, error) {
-	g, what := t.G, "SG(n)"
+	g, what, period := t.G, "SG(n)", standing(t)
 	if opt.Ring {
 		if t.Ring.Len() == 0 {
 			return nil, fmt.Errorf("plot %s: the game has no ring column", t.Game.Name)
 		}
-		g, what = t.Ring, "SG of a ring of n"
+		g, what, period = t.Ring, "SG of a ring of n", ringStanding(t)
 	}
 	if g.Len() == 0 {
 		return nil, fmt.Errorf("plot %s: empty table", t.Game.Name)
@@ -38,7 +38,7 @@ func Grundy(t *compute.Table, opt Options) (*plot.Plot, error) {
 	if t.Game.Misere {
 		what = misereOutcome
 	}
-	p := newPlot(t, what+" against n")
+	p := newPlotStanding(t, what+" against n", period)
 	p.X.Label.Text = "n"
 	p.Y.Label.Text = what
 	p.Add(&columns{g: g, n: opt.Columns, color: dataColor})

@@ -81,3 +81,24 @@ func TestGrundyPNG(t *testing.T) {
 		t.Error("a ring plot of a row game did not fail")
 	}
 }
+
+// TestRingTitle checks that a ring plot states the rings' period, not the
+// rows': the coin ring 0.77 has rows of period 12 from 71, and rings of
+// value 0 from 3 on, proved from the rows' period.
+func TestRingTitle(t *testing.T) {
+	tab := table(t, "code: \"0.77\"\nstart: ring", 400)
+	rows, err := plots.Grundy(tab, plots.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ring, err := plots.Grundy(tab, plots.Options{Ring: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rows.Title.Text, "period 12 from n = 71, proved") {
+		t.Errorf("rows' title %q", rows.Title.Text)
+	}
+	if !strings.Contains(ring.Title.Text, "period 1 from n = 3, proved (a ring's options are rows") {
+		t.Errorf("ring's title %q", ring.Title.Text)
+	}
+}

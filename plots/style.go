@@ -27,8 +27,13 @@ const misereOutcome = "misère outcome (1: the player to move wins)"
 // newPlot returns a plot titled with t's name and rule, what it shows, and
 // a second line stating the period found and its standing.
 func newPlot(t *compute.Table, what string) *plot.Plot {
+	return newPlotStanding(t, what, standing(t))
+}
+
+// newPlotStanding is newPlot with the period's line given.
+func newPlotStanding(t *compute.Table, what, period string) *plot.Plot {
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s — %s: %s\n%s", t.Game.Name, t.Game.RuleText(), what, standing(t))
+	p.Title.Text = fmt.Sprintf("%s — %s: %s\n%s", t.Game.Name, t.Game.RuleText(), what, period)
 	p.X.Tick.Marker, p.Y.Tick.Marker = intTicks{}, intTicks{}
 	p.Add(margin{})
 	return p
@@ -67,15 +72,31 @@ func (margin) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
 // "period 12 from n = 71, proved (Guy–Smith octal periodicity theorem)".
 func standing(t *compute.Table) string {
 	a := t.Analysis
-	if a == nil || a.Status == compute.None {
+	if a == nil {
 		return fmt.Sprintf("no period up to n = %d", t.N())
 	}
-	s := fmt.Sprintf("period %d from n = %d", a.Period.Length, a.Period.Start)
-	if a.Period.Saltus != 0 {
-		s += fmt.Sprintf(", saltus %d", a.Period.Saltus)
+	return standingOf(t, a.Status, a.Period, a.Proof)
+}
+
+// ringStanding is standing for the ring values of t.
+func ringStanding(t *compute.Table) string {
+	if t.Analysis == nil || t.Analysis.Ring == nil {
+		return fmt.Sprintf("no period up to n = %d", t.N())
 	}
-	if a.Status == compute.Proved {
-		return s + ", proved (" + a.Proof.Theorem + ")"
+	r := t.Analysis.Ring
+	return standingOf(t, r.Status, r.Period, r.Proof)
+}
+
+func standingOf(t *compute.Table, st compute.Status, p compute.Period, proof compute.Proof) string {
+	if st == compute.None {
+		return fmt.Sprintf("no period up to n = %d", t.N())
+	}
+	s := fmt.Sprintf("period %d from n = %d", p.Length, p.Start)
+	if p.Saltus != 0 {
+		s += fmt.Sprintf(", saltus %d", p.Saltus)
+	}
+	if st == compute.Proved {
+		return s + ", proved (" + proof.Theorem + ")"
 	}
 	return s + ", observed to n = " + fmt.Sprint(t.N())
 }

@@ -58,6 +58,17 @@ type summary struct {
 	LastRare      *int           `json:"last_rare"`
 	Checksum      string         `json:"checksum"`
 
+	// The analysis of the ring values SG_ring(n), for a game that starts
+	// on a ring (compute.RingAnalysis): left out for other games.
+	RingStatus      compute.Status `json:"ring_status,omitempty"`
+	RingPeriod      *int           `json:"ring_period,omitempty"`
+	RingPreperiod   *int           `json:"ring_preperiod,omitempty"`
+	RingSaltus      *uint32        `json:"ring_saltus,omitempty"`
+	RingClosedForm  string         `json:"ring_closed_form,omitempty"`
+	RingTheorem     string         `json:"ring_theorem,omitempty"`
+	RingProofWindow string         `json:"ring_proof_window,omitempty"`
+	RingChecksum    string         `json:"ring_checksum,omitempty"`
+
 	// Board and Losing describe a lattice game: its size, and how many of
 	// its points have SG 0; Rows the additive periods of its first rows,
 	// SG(x+p, y) = SG(x, y) + s from x = preperiod on, where found.
@@ -114,8 +125,24 @@ func newSummary(t *compute.Table, files []string) *summary {
 	if g.State == "fibonacci-nim" {
 		s.Findings = append(s.Findings, fibonacciFinding(t))
 	}
+	rows := ""
+	if r := a.Ring; r != nil {
+		rows = " for the rows"
+		s.RingStatus, s.RingChecksum = r.Status, r.Checksum
+		if r.Status != compute.None {
+			p := r.Period
+			s.RingPeriod, s.RingPreperiod, s.RingSaltus = new(p.Length), new(p.Start), new(p.Saltus)
+			s.RingClosedForm = r.ClosedForm
+		}
+		if r.Status == compute.Proved {
+			s.RingTheorem, s.RingProofWindow = r.Proof.Theorem, r.Proof.String()
+		}
+	}
 	if a.Status == compute.None {
-		s.Warnings = append(s.Warnings, fmt.Sprintf("no period found up to n = %d", t.N()))
+		s.Warnings = append(s.Warnings, fmt.Sprintf("no period found%s up to n = %d", rows, t.N()))
+	}
+	if a.Ring != nil && a.Ring.Status == compute.None {
+		s.Warnings = append(s.Warnings, fmt.Sprintf("no period found for the rings up to n = %d", t.N()))
 	}
 	return s
 }
@@ -619,17 +646,15 @@ func printSummary(w io.Writer, s *summary, asJSON bool) error {
 	for _, f := range s.Findings {
 		fmt.Fprintf(&b, "    %s\n", f)
 	}
+	rows := ""
+	if s.RingStatus != "" {
+		rows = "rows: "
+	}
 	switch s.Status {
 	case compute.None:
-		fmt.Fprintf(&b, "    no period up to n = %d\n", s.Heaps)
+		fmt.Fprintf(&b, "    %sno period up to n = %d\n", rows, s.Heaps)
 	default:
-		fmt.Fprintf(&b, "    period %d", *s.Period)
-		if *s.Saltus > 0 {
-			fmt.Fprintf(&b, ", saltus %d", *s.Saltus)
-		}
-		if s.LastException != nil {
-			fmt.Fprintf(&b, " from n = %d (last exception %d)", *s.Preperiod, *s.LastException)
-		}
+		fmt.Fprintf(&b, "    %s%s", rows, periodWords(*s.Period, *s.Saltus, *s.Preperiod))
 		if s.Status == compute.Proved {
 			fmt.Fprintf(&b, ": proved, %s, window %s", s.Theorem, s.ProofWindow)
 			if s.Computed < s.Heaps {
@@ -640,12 +665,37 @@ func printSummary(w io.Writer, s *summary, asJSON bool) error {
 		}
 		fmt.Fprintf(&b, "\n    %s\n", s.ClosedForm)
 	}
+	switch s.RingStatus {
+	case "":
+	case compute.None:
+		fmt.Fprintf(&b, "    rings: no period up to n = %d\n", s.Heaps)
+	default:
+		fmt.Fprintf(&b, "    rings: %s", periodWords(*s.RingPeriod, *s.RingSaltus, *s.RingPreperiod))
+		if s.RingStatus == compute.Proved {
+			fmt.Fprintf(&b, ": proved, %s, window %s", s.RingTheorem, s.RingProofWindow)
+		} else {
+			fmt.Fprintf(&b, ": observed up to n = %d, not proved", s.Heaps)
+		}
+		fmt.Fprintf(&b, "\n    %s\n", s.RingClosedForm)
+	}
 	if s.RareMask != 0 {
 		fmt.Fprintf(&b, "    rare values: mask %#x, %d positions, the last at n = %d\n", s.RareMask, s.RareCount, *s.LastRare)
 	}
 	fmt.Fprintf(&b, "    checksum %s\n", s.Checksum)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// periodWords states a period p with saltus s from n = n0.
+func periodWords(p int, s uint32, n0 int) string {
+	t := fmt.Sprintf("period %d", p)
+	if s > 0 {
+		t += fmt.Sprintf(", saltus %d", s)
+	}
+	if n0 > 0 {
+		t += fmt.Sprintf(" from n = %d (last exception %d)", n0, n0-1)
+	}
+	return t
 }
 
 // filesPattern writes dir/name.{a,b,c} for files named dir/name.a, … and

@@ -1,0 +1,115 @@
+package compute
+
+import "github.com/sgtab/sgtab/rules"
+
+// A RingAnalysis is what sgtab reports about the ring values of a game
+// that starts on a ring: SG_ring(n), the value of a ring of n tokens, is a
+// sequence of its own, with its own period.
+type RingAnalysis struct {
+	Status Status
+	// Period is meaningful unless Status is None.
+	Period Period
+	// Proof names the argument and window when Status is Proved.
+	Proof Proof
+	// ClosedForm states the rule in one line ("" when Status is None).
+	ClosedForm string
+	// Checksum is the Fletcher-style checksum of the ring values.
+	Checksum string
+}
+
+// ringTheorem names the argument of proveRing.
+const ringTheorem = "a ring's options are rows: the rows' proved period"
+
+// ringStart returns the ring size r0 from which SG_ring(n+p) = SG_ring(n)
+// follows from a proved period p of the rows from n0, for rule r (the rule
+// of the rows, whose proof window applies), or false when the argument
+// does not apply (distinct parts, or no proved window for the rows).
+//
+// The first move on a ring of n removes k ≤ t contiguous tokens (t the
+// largest removal) and leaves rows: one row of n − k (a cut, k = 0, leaves
+// the row of n), or two rows summing to n − k where the rule splits a row
+// in three, or nothing when k = n. Every option is thus a row value, and
+// rows are periodic from n0 on. For n ≥ r0 = max(t + 1, n0 + t), the ring
+// of n and the ring of n + p have the same moves of one row, whose rows of
+// n − k and n + p − k ≥ n0 have equal values, and no move that takes the
+// whole ring. With two rows, the larger of a pair summing to n + p − k is
+// at least ⌈(n + p − t)/2⌉, at least max(n0, 1) + p once
+// n ≥ 2·max(n0, 1) + p + t − 1: taking p from it gives a pair of n − k with
+// the same value, and back (the larger part of a pair of n − k is at least
+// n0). So r0 is the largest of these bounds, and SG_ring(n+p) = SG_ring(n)
+// for every n ≥ r0 — an argument on the rows alone, with no induction on
+// rings.
+func ringStart(r rules.Rule, p Period) (int, bool) {
+	if _, ok := proofWindow(r, p); !ok {
+		return 0, false
+	}
+	t, _ := r.MaxTake()
+	r0 := max(t+1, p.Start+t)
+	for _, d := range r.Digits {
+		if d.Leave&rules.Leave3 != 0 {
+			r0 = max(r0, 2*max(p.Start, 1)+p.Length+t-1)
+		}
+	}
+	return r0, true
+}
+
+// ringNeed returns the largest ring size proveRing reads for a rows' period
+// p of rule r: a window of p ring sizes from r0 and one period past it.
+func ringNeed(r rules.Rule, p Period) (int, bool) {
+	r0, ok := ringStart(r, p)
+	return r0 + 2*p.Length - 1, ok
+}
+
+// proveRing returns the period of the ring values R, with its smallest
+// preperiod, proved from the rows' proved period rows (see ringStart), or
+// false when R is too short for it. The ring's period q divides p: R is
+// p-periodic from r0, so q is the least divisor of p with
+// SG_ring(n+q) = SG_ring(n) for r0 ≤ n < r0 + p, which then holds for every
+// n ≥ r0; the preperiod runs back from r0 while the equation holds.
+func proveRing[T Value](r rules.Rule, rows Period, R []T) (Period, Proof, bool) {
+	r0, ok := ringStart(r, rows)
+	if !ok {
+		return Period{}, Proof{}, false
+	}
+	p := rows.Length
+	for q := 1; q <= p; q++ {
+		if p%q != 0 || r0+p-1+q >= len(R) {
+			continue
+		}
+		holds := true
+		for n := r0; n < r0+p && holds; n++ {
+			holds = R[n+q] == R[n]
+		}
+		if !holds {
+			continue
+		}
+		s := r0
+		for s > 0 && R[s-1+q] == R[s-1] {
+			s--
+		}
+		per := Period{Start: s, Length: q}
+		return per, Proof{Theorem: ringTheorem, WindowStart: r0, WindowEnd: r0 + p}, true
+	}
+	return Period{}, Proof{}, false
+}
+
+// analyzeRing returns the analysis of the ring values R of t, whose rows
+// have the analysis rows: proved from the rows' proved period where it
+// applies (and proofs are claimed at all), else as observed in R.
+func analyzeRing[T Value](t *Table, R []T, rows *Analysis, proofs bool) *RingAnalysis {
+	a := &RingAnalysis{Status: None, Checksum: Checksum(R)}
+	if proofs && rows.Status == Proved {
+		if per, proof, ok := proveRing(t.Game.Rule, rows.Period, R); ok {
+			a.Status, a.Period, a.Proof = Proved, per, proof
+		}
+	}
+	if a.Status == None {
+		if per, ok := FindPeriod(R); ok {
+			a.Status, a.Period = Observed, per
+		}
+	}
+	if a.Status != None {
+		a.ClosedForm = closedForm(R, a.Period, "SG_ring")
+	}
+	return a
+}
