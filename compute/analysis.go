@@ -28,15 +28,52 @@ type Analysis struct {
 	Ring *RingAnalysis
 }
 
-// Rare describes the split of values into a rare and a common class: a value
-// v is rare when popcount(v & Mask) is even (0 is always rare), common when
-// it is odd. Mask is 0 when no mask makes the rare positions fewer than
-// rareShare of the table.
+// Rare describes the split of values into a rare and a common class: the
+// value v at heap size n is rare when popcount(v & Mask) is even (0 is
+// always rare); with Pos, when popcount(v & Mask) + n is even (Pos = Even)
+// or odd (Pos = Odd): the heap's parity counts as one more bit of the value,
+// and the smaller of its two classes is the rare one. Common otherwise. Mask
+// is 0 when no split makes the rare positions fewer than rareShare of the
+// table; the best split is then in Best, so that tables can be compared
+// with published ones.
 type Rare struct {
-	Mask      uint32
-	Count     int // rare positions
+	Split
 	Last      int // last rare position, -1 if none
 	Positions []int
+	// Best is the split that makes the fewest positions rare, reported
+	// or not (Mask 0 when the values are all 0 or too wide to search).
+	Best Split
+}
+
+// A Split is a mask, whether and how the heap's parity counts, and how many
+// positions it makes rare.
+type Split struct {
+	Mask  uint32
+	Pos   Parity
+	Count int
+}
+
+// Parity says whether the heap's parity counts in a split, and which class
+// is rare: None, or Even or Odd, the parity of popcount(v & mask) + n at a
+// rare position.
+type Parity string
+
+const (
+	NoParity Parity = ""
+	Even     Parity = "even"
+	Odd      Parity = "odd"
+)
+
+// RareAt reports whether the value v at heap size n is rare under the split.
+func (s Split) RareAt(n int, v uint32) bool {
+	c := bits.OnesCount32(v & s.Mask)
+	switch s.Pos {
+	case Even:
+		c += n & 1
+	case Odd:
+		c += n&1 + 1
+	}
+	return c%2 == 0
 }
 
 // rareShare bounds the share of rare positions for a split to be reported.
@@ -165,15 +202,19 @@ func list[T Value](vs []T) string {
 // maxRareBits bounds the value width for which FindRare looks for a mask.
 const maxRareBits = 20
 
-// FindRare finds the mask that makes the rare positions of G fewest. With
-// h the histogram of values, the number of rare positions under mask m is
+// FindRare finds the split that makes the rare positions of G fewest: a
+// mask over the values' bits, and whether the heap's parity counts as one
+// more bit. With h the histogram of the pairs (n mod 2, G(n)), the number
+// of positions in the even class of a split m (the parity its top bit) is
 //
-//	rare(m) = (N+1 + H(m)) / 2,   H(m) = Σ_v h(v)·(−1)^popcount(v & m),
+//	even(m) = (N+1 + H(m)) / 2,   H(m) = Σ h(x)·(−1)^popcount(x & m),
 //
 // and H is the Walsh–Hadamard transform of h, so one transform scores every
-// mask at once. The split is reported (Mask ≠ 0) when the best mask leaves
-// fewer than 1/16 of the positions rare. Values wider than 20 bits are not
-// searched.
+// split at once. Without the parity the even class is the rare one (it
+// holds 0, and is closed under XOR); with it, the smaller class. A split
+// without the parity wins ties. The split is reported (Mask ≠ 0) when it
+// leaves fewer than 1/16 of the positions rare. Values wider than 20 bits
+// are not searched.
 func FindRare[T Value](G []T) Rare {
 	r := Rare{Last: -1}
 	var maxG T
@@ -184,17 +225,39 @@ func FindRare[T Value](G []T) Rare {
 	if width == 0 || width > maxRareBits {
 		return r
 	}
-	h := make([]int64, 1<<width)
-	for _, v := range G {
-		h[v]++
+	h := make([]int64, 2<<width)
+	for n, v := range G {
+		h[(n&1)<<width|int(v)]++
 	}
-	best, count := bestMask(h)
-	if best == 0 || float64(count) >= rareShare*float64(len(G)) {
+	H, total := walsh(h)
+	values := 1 << width
+	best := Split{Count: len(G) + 1}
+	for m := 1; m < len(H); m++ {
+		s := Split{Mask: uint32(m & (values - 1))}
+		if s.Mask == 0 {
+			continue // the parity alone: half the positions
+		}
+		if m < values {
+			s.Count = int((total + H[m]) / 2)
+		} else if H[m] <= 0 {
+			s.Pos, s.Count = Even, int((total+H[m])/2)
+		} else {
+			s.Pos, s.Count = Odd, int((total-H[m])/2)
+		}
+		if s.Count < best.Count && s.Count > 0 { // a class with no position describes no rare values
+			best = s
+		}
+	}
+	if best.Mask == 0 {
 		return r
 	}
-	r.Mask, r.Count = best, int(count)
+	r.Best = best
+	if float64(best.Count) >= rareShare*float64(len(G)) {
+		return r
+	}
+	r.Split = best
 	for n, v := range G {
-		if IsRare(uint32(v), r.Mask) {
+		if r.RareAt(n, uint32(v)) {
 			r.Positions = append(r.Positions, n)
 			r.Last = n
 		}

@@ -296,40 +296,68 @@ func TestChecksum(t *testing.T) {
 // every mask directly, and Grundy's game against its published rare values.
 func TestFindRare(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
-	for range 200 {
+	for trial := range 300 {
 		G := make([]uint32, 1+rng.IntN(2000))
-		mask := uint32(1 + rng.IntN(63))
+		planted := compute.Split{Mask: uint32(1 + rng.IntN(63)), Pos: []compute.Parity{compute.NoParity, compute.Even, compute.Odd}[trial%3]}
 		for i := range G {
-			// Mostly common values under mask, a few rare ones.
+			// Mostly common values under the planted split, a few rare ones.
 			for {
 				G[i] = uint32(rng.IntN(64))
-				if !compute.IsRare(G[i], mask) || rng.IntN(40) == 0 {
+				if !planted.RareAt(i, G[i]) || rng.IntN(40) == 0 {
 					break
 				}
 			}
 		}
 		r := compute.FindRare(G)
-		best, bestCount := uint32(0), len(G)+1
-		for m := uint32(1); m < 64; m++ {
+		// Every split, from the definition: masks alone (whose even class
+		// is rare), then masks with the heap's parity (the smaller class,
+		// the even one on a tie, and never an empty one).
+		best := compute.Split{Count: len(G) + 1}
+		count := func(s compute.Split) int {
 			c := 0
-			for _, v := range G {
-				if compute.IsRare(v, m) {
+			for n, v := range G {
+				if s.RareAt(n, v) {
 					c++
 				}
 			}
-			if c < bestCount {
-				best, bestCount = m, c
+			return c
+		}
+		for _, pos := range []compute.Parity{compute.NoParity, compute.Even} {
+			for m := uint32(1); m < 64; m++ {
+				s := compute.Split{Mask: m, Pos: pos}
+				s.Count = count(s)
+				if pos != compute.NoParity {
+					if odd := (compute.Split{Mask: m, Pos: compute.Odd}); count(odd) < s.Count {
+						s = odd
+						s.Count = count(odd)
+					}
+				}
+				if s.Count < best.Count && s.Count > 0 {
+					best = s
+				}
 			}
 		}
-		if float64(bestCount) >= float64(len(G))/16 {
+		if r.Best != best {
+			t.Fatalf("trial %d: FindRare's best split %+v; want %+v", trial, r.Best, best)
+		}
+		if float64(best.Count) >= float64(len(G))/16 {
 			if r.Mask != 0 {
 				t.Fatalf("FindRare reported mask %#x with %d of %d rare", r.Mask, r.Count, len(G))
 			}
 			continue
 		}
-		if r.Mask != best || r.Count != bestCount || len(r.Positions) != bestCount {
-			t.Fatalf("FindRare = mask %#x count %d; want %#x %d", r.Mask, r.Count, best, bestCount)
+		if r.Split != best || len(r.Positions) != best.Count {
+			t.Fatalf("trial %d: FindRare = %+v; want %+v", trial, r.Split, best)
 		}
+	}
+
+	// 0.127: "mask 1 + position parity, 693 rare positions, the last at
+	// 27106" (T. Czajka, SolvedGames.md in github.com/tczajka/octal-games;
+	// first solved by Gangolli and Plambeck): rare where the value's parity
+	// and the heap's differ, to 2^17.
+	g := sequence(t, `code: "0.127"`, 1<<17).Analysis.Rare
+	if g.Mask != 1 || g.Pos != compute.Odd || g.Count != 693 || g.Last != 27106 {
+		t.Errorf("0.127 to 2^17: rare split %+v, last %d; want mask 1, odd parity, 693, the last at 27106", g.Split, g.Last)
 	}
 
 	// Grundy's game has no period up to 10^5 (A. Flammenkamp computed far

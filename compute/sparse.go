@@ -134,12 +134,25 @@ func (e *evaluator[T]) observe(n int, G []T) {
 
 // bestMask returns the nonzero mask that makes the fewest values of the
 // histogram h (whose length is a power of two) rare, and how many; the
-// smallest such mask on ties. It takes the Walsh–Hadamard transform H of h:
-// under mask m, (Σh + H(m))/2 values are rare.
+// smallest such mask on ties. Under mask m, (Σh + H(m))/2 values are rare,
+// H the Walsh–Hadamard transform of h (walsh).
 func bestMask(h []int64) (uint32, int64) {
 	if len(h) < 2 {
 		return 0, 0
 	}
+	w, total := walsh(h)
+	best := 1
+	for m := 2; m < len(w); m++ {
+		if w[m] < w[best] {
+			best = m
+		}
+	}
+	return uint32(best), (total + w[best]) / 2
+}
+
+// walsh returns the Walsh–Hadamard transform of h, whose length is a power
+// of two: H(m) = Σ_x h(x)·(−1)^popcount(x & m), and Σ h.
+func walsh(h []int64) ([]int64, int64) {
 	w := append([]int64(nil), h...)
 	var total int64
 	for _, c := range h {
@@ -153,13 +166,7 @@ func bestMask(h []int64) (uint32, int64) {
 			}
 		}
 	}
-	best := 1
-	for m := 2; m < len(w); m++ {
-		if w[m] < w[best] {
-			best = m
-		}
-	}
-	return uint32(best), (total + w[best]) / 2
+	return w, total
 }
 
 // rareWords makes s.rareW hold the rare values below 64·words.

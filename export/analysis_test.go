@@ -114,7 +114,7 @@ func TestWriteRare(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.Kind != export.KindRare || f.Rare.Mask != r.Mask || !slices.Equal(f.Rare.N, r.Positions) || f.Rare.Heaps != 1000 {
+	if f.Kind != export.KindRare || f.Rare.Split.Mask != r.Mask || !slices.Equal(f.Rare.N, r.Positions) || f.Rare.Heaps != 1000 {
 		t.Errorf("read back %+v", f.Rare)
 	}
 	if _, _, _, err := export.ReadTable(path); err == nil || !strings.Contains(err.Error(), "rare positions of kayles, not its table") {

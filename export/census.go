@@ -43,6 +43,7 @@ type CensusRow struct {
 	MaxSG                            uint32
 	MaxAt                            int // the first heap size of value MaxSG
 	RareMask                         uint32
+	RarePos                          compute.Parity // how the heap's parity counts in the split
 	RareCount                        int
 	LastRare                         int // -1 when there is no rare position
 	Checksum                         string
@@ -92,6 +93,11 @@ var censusColumns = []arrow.Field{
 	{Name: "offset", Type: arrow.PrimitiveTypes.Int64},
 }
 
+// censusRarePos follows censusColumns: the parity of the rare/common
+// split, "even" or "odd" when the heap's parity counts, null otherwise (as
+// in the summary). Censuses written before it read without it.
+var censusRarePos = rarePosColumn
+
 // censusCRC returns the CRC-32C of rows: each row's name, class key and
 // checksum, in order, separated by zero bytes.
 func censusCRC(rows []CensusRow) string {
@@ -120,7 +126,7 @@ func WriteCensus(path string, rows []CensusRow, meta map[string]string, opt Opti
 			}
 			md[k] = v
 		}
-		schema := arrow.NewSchema(censusColumns, schemaMetadata(md))
+		schema := arrow.NewSchema(append(append([]arrow.Field(nil), censusColumns...), censusRarePos), schemaMetadata(md))
 		mem := opt.allocator()
 		b := array.NewRecordBuilder(mem, schema)
 		defer b.Release()
@@ -167,6 +173,11 @@ func WriteCensus(path string, rows []CensusRow, meta map[string]string, opt Opti
 			num(22, int64(r.ClassSize))
 			str(23, r.Representative)
 			num(24, int64(r.Offset))
+			if r.RarePos == compute.NoParity {
+				b.Field(25).AppendNull()
+			} else {
+				str(25, string(r.RarePos))
+			}
 		}
 		rec := b.NewRecordBatch()
 		defer rec.Release()
@@ -198,6 +209,10 @@ func (f *File) readCensus(recs records) error {
 	if err != nil {
 		return err
 	}
+	pos, err := rarePosIndex(recs.schema)
+	if err != nil {
+		return err
+	}
 	rows := []CensusRow{}
 	err = recs.each(func(rec arrow.RecordBatch) error {
 		col := func(c int) arrow.Array { return rec.Column(idx[c]) }
@@ -222,6 +237,10 @@ func (f *File) readCensus(recs records) error {
 			}
 			if col(15).IsValid(i) {
 				r.LastRare = int(num(15, i))
+			}
+			var err error
+			if r.RarePos, err = rarePosAt(rec, pos, i, len(rows)+i); err != nil {
+				return err
 			}
 			l := col(18).(*array.List)
 			lo, hi := l.ValueOffsets(i)

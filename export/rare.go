@@ -93,7 +93,14 @@ func (f *File) readRare(recs records) error {
 	if err1 != nil || err2 != nil || err3 != nil || mask == 0 {
 		return fmt.Errorf("metadata %s, %s and %s: want the table's N, its rare mask and the number of rare positions", KeyHeaps, KeyRareMask, KeyRareCount)
 	}
-	r.Heaps, r.Mask = heaps, uint32(mask)
+	r.Heaps, r.Split = heaps, compute.Split{Mask: uint32(mask), Count: count}
+	switch pos := meta[KeyRarePos]; pos {
+	case "", "none": // written before parities counted, or none
+	case string(compute.Even), string(compute.Odd):
+		r.Split.Pos = compute.Parity(pos)
+	default:
+		return fmt.Errorf("metadata %s = %q, want none, even or odd", KeyRarePos, pos)
+	}
 	var long []int64
 	err = recs.each(func(rec arrow.RecordBatch) error {
 		cols, err := batchColumns(rec, idx)
@@ -113,8 +120,8 @@ func (f *File) readRare(recs records) error {
 				return fmt.Errorf("row %d holds n = %d, outside the table's 0..%d", len(r.N), n, heaps)
 			case len(r.N) > 0 && n <= int64(r.N[len(r.N)-1]):
 				return fmt.Errorf("row %d holds n = %d, not after %d", len(r.N), n, r.N[len(r.N)-1])
-			case !compute.IsRare(vs[i], r.Mask):
-				return fmt.Errorf("row %d: SG(%d) = %d is not rare under the mask %#x", len(r.N), n, vs[i], r.Mask)
+			case !r.Split.RareAt(int(n), vs[i]):
+				return fmt.Errorf("row %d: SG(%d) = %d is not rare under the mask %#x (parity: %s)", len(r.N), n, vs[i], r.Split.Mask, parityText(r.Split.Pos))
 			}
 			r.N = append(r.N, int(n))
 			r.Values = append(r.Values, vs[i])

@@ -50,8 +50,8 @@ type File struct {
 // rare under Mask.
 type RareTable struct {
 	Game   rules.Game
-	Heaps  int // the table's N: every position is at most Heaps
-	Mask   uint32
+	Heaps  int           // the table's N: every position is at most Heaps
+	Split  compute.Split // the split the positions are rare under (Count: their number)
 	N      []int
 	Values []uint32
 }

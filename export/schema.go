@@ -46,6 +46,8 @@ const (
 	KeyRareMask      = "sgtab.rare_mask"      // mask of the rare/common split, 0 when there is none
 	KeyRareCount     = "sgtab.rare_count"     // rare positions in 0..N
 	KeyLastRare      = "sgtab.last_rare"      // the last rare position, or "none"
+	KeyRarePos       = "sgtab.rare_pos"       // none, or even or odd: the heap's parity counts (compute.Parity)
+	KeyRareBest      = "sgtab.rare_best"      // the best split when none is reported: "MASK POS COUNT"
 
 	// Keys of the analysis of the ring values (compute.RingAnalysis),
 	// present when the game starts on a ring: as the keys above, for
@@ -176,6 +178,10 @@ func Metadata(t *compute.Table, version string) map[string]string {
 		m[KeyRareMask] = strconv.FormatUint(uint64(a.Rare.Mask), 10)
 		m[KeyRareCount] = itoa(a.Rare.Count)
 		m[KeyLastRare] = orNone(a.Rare.Last)
+		m[KeyRarePos] = parityText(a.Rare.Pos)
+		if b := a.Rare.Best; a.Rare.Mask == 0 && b.Mask != 0 {
+			m[KeyRareBest] = fmt.Sprintf("%d %s %d", b.Mask, parityText(b.Pos), b.Count)
+		}
 		if a.Status != compute.None {
 			p := a.Period
 			m[KeyPeriod] = itoa(p.Length)
@@ -204,6 +210,14 @@ func Metadata(t *compute.Table, version string) map[string]string {
 		}
 	}
 	return m
+}
+
+// parityText writes a split's parity: none, even or odd.
+func parityText(p compute.Parity) string {
+	if p == compute.NoParity {
+		return "none"
+	}
+	return string(p)
 }
 
 // orNone formats n, or "none" when it is negative.

@@ -29,6 +29,7 @@ type Summary struct {
 	Saltus            uint32
 	MaxSG             uint32
 	RareMask          uint32
+	RarePos           compute.Parity // how the heap's parity counts in the split
 	RareCount         int
 	Checksum          string
 	Seconds           float64
@@ -47,7 +48,7 @@ func Summarize(t *compute.Table) Summary {
 		Name: t.Game.Name, Rule: t.Game.RuleText(), Start: t.Game.Start.String(),
 		Heaps: t.N(), Status: a.Status,
 		Period: a.Period.Length, Preperiod: a.Period.Start, Saltus: a.Period.Saltus,
-		MaxSG: t.MaxG(), RareMask: a.Rare.Mask, RareCount: a.Rare.Count,
+		MaxSG: t.MaxG(), RareMask: a.Rare.Mask, RarePos: a.Rare.Pos, RareCount: a.Rare.Count,
 		Checksum: a.Checksum, Seconds: t.Elapsed.Seconds(),
 	}
 	if r := a.Ring; r != nil {
@@ -87,6 +88,11 @@ var ringColumns = []arrow.Field{
 	{Name: "ring_saltus", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }
 
+// rarePosColumn follows ringColumns: the parity of the rare/common split,
+// "even" or "odd" when the heap's parity counts, null otherwise. Summaries
+// written before it read without it.
+var rarePosColumn = arrow.Field{Name: "rare_pos", Type: arrow.BinaryTypes.String, Nullable: true}
+
 // WriteSummary writes rows to the Parquet file path, one row per game in
 // the order given, with the metadata sgtab.kind (summary), sgtab.version
 // and sgtab.games (the number of rows). The file is written under a
@@ -94,7 +100,8 @@ var ringColumns = []arrow.Field{
 func WriteSummary(path string, rows []Summary, opt Options) error {
 	err := writeFile(path, func(f *os.File) error {
 		md := arrow.NewMetadata([]string{keyGames, KeyKind, KeyVersion}, []string{strconv.Itoa(len(rows)), string(KindSummary), opt.version()})
-		schema := arrow.NewSchema(append(append([]arrow.Field(nil), summaryColumns...), ringColumns...), &md)
+		fields := append(append([]arrow.Field(nil), summaryColumns...), ringColumns...)
+		schema := arrow.NewSchema(append(fields, rarePosColumn), &md)
 		mem := opt.allocator()
 		b := array.NewRecordBuilder(mem, schema)
 		defer b.Release()
@@ -133,6 +140,11 @@ func WriteSummary(path string, rows []Summary, opt Options) error {
 				num(14, int64(r.RingPeriod))
 				num(15, int64(r.RingPreperiod))
 				num(16, int64(r.RingSaltus))
+			}
+			if r.RarePos == compute.NoParity {
+				b.Field(17).AppendNull()
+			} else {
+				str(17, string(r.RarePos))
 			}
 		}
 		rec := b.NewRecordBatch()
@@ -217,6 +229,10 @@ func (f *File) readSummary(recs records) error {
 	if err != nil {
 		return err
 	}
+	pos, err := rarePosIndex(recs.schema)
+	if err != nil {
+		return err
+	}
 	var ring []int
 	if len(recs.schema.FieldIndices(ringColumns[0].Name)) > 0 {
 		if ring, err = fieldsByName(recs.schema, ringColumns, true); err != nil {
@@ -252,6 +268,9 @@ func (f *File) readSummary(recs records) error {
 			if rec.Column(idx[5]).IsValid(i) {
 				r.Period, r.Preperiod, r.Saltus = int(num(5, i)), int(num(6, i)), uint32(num(7, i))
 			}
+			if r.RarePos, err = rarePosAt(rec, pos, i, len(rows)+i); err != nil {
+				return err
+			}
 			if ring != nil && rec.Column(ring[0]).IsValid(i) {
 				r.RingStatus = compute.Status(rec.Column(ring[0]).(*array.String).Value(i))
 				if rec.Column(ring[1]).IsValid(i) {
@@ -281,6 +300,33 @@ func (f *File) readSummary(recs records) error {
 	}
 	f.Summary = rows
 	return nil
+}
+
+// rarePosIndex returns the index in s of the column rare_pos, -1 when
+// there is none (a file written before it).
+func rarePosIndex(s *arrow.Schema) (int, error) {
+	j := s.FieldIndices(rarePosColumn.Name)
+	switch {
+	case len(j) == 0:
+		return -1, nil
+	case len(j) > 1 || !arrow.TypeEqual(s.Field(j[0]).Type, rarePosColumn.Type):
+		return 0, fmt.Errorf("column %s: %d of it, of type %s", rarePosColumn.Name, len(j), s.Field(j[0]).Type)
+	}
+	return j[0], nil
+}
+
+// rarePosAt reads the parity of row i (row in the file) from the column
+// rare_pos at index pos (none when pos < 0 or the row is null).
+func rarePosAt(rec arrow.RecordBatch, pos, i, row int) (compute.Parity, error) {
+	if pos < 0 || rec.Column(pos).IsNull(i) {
+		return compute.NoParity, nil
+	}
+	switch p := compute.Parity(rec.Column(pos).(*array.String).Value(i)); p {
+	case compute.Even, compute.Odd:
+		return p, nil
+	default:
+		return "", fmt.Errorf("column %s, row %d: %q, want even or odd", rarePosColumn.Name, row, p)
+	}
 }
 
 // fieldsByName returns the index in s of each of the columns want, each

@@ -15,12 +15,20 @@ import (
 func TestSummaryRoundTrip(t *testing.T) {
 	kayles := computed(t, "name: kayles\ncode: \"0.77\"\n", 300)
 	grundy := computed(t, "name: grundy\ncode: \"4!.0\"\n", 300)
-	rows := []export.Summary{export.Summarize(kayles), export.Summarize(grundy)}
-	if rows[0].Status != compute.Proved || rows[0].Period != 12 || rows[0].Preperiod != 71 || rows[0].MaxSG != 8 {
+	ring := computed(t, "name: ring\ncode: \"0.77\"\nstart: ring\n", 300)
+	g127 := computed(t, "name: g127\ncode: \"0.127\"\n", 20000)
+	rows := []export.Summary{export.Summarize(kayles), export.Summarize(grundy), export.Summarize(ring), export.Summarize(g127)}
+	if rows[0].Status != compute.Proved || rows[0].Period != 12 || rows[0].Preperiod != 71 || rows[0].MaxSG != 8 || rows[0].RingStatus != "" {
 		t.Fatalf("Summarize(kayles) = %+v", rows[0])
 	}
 	if rows[1].Status != compute.None || rows[1].Period != 0 {
 		t.Fatalf("Summarize(grundy) = %+v", rows[1])
+	}
+	if r := rows[2]; r.RingStatus != compute.Proved || r.RingPeriod != 1 || r.RingPreperiod != 3 {
+		t.Fatalf("Summarize(ring) = %+v", r)
+	}
+	if r := rows[3]; r.RareMask != 1 || r.RarePos != compute.Odd {
+		t.Fatalf("Summarize(0.127) = %+v", r)
 	}
 	path := filepath.Join(t.TempDir(), "summary.parquet")
 	if err := export.WriteSummary(path, rows, export.Options{Version: "test"}); err != nil {
@@ -33,7 +41,7 @@ func TestSummaryRoundTrip(t *testing.T) {
 	if !reflect.DeepEqual(got, rows) {
 		t.Errorf("read back\n%+v\nwant\n%+v", got, rows)
 	}
-	if meta["sgtab.games"] != "2" || meta[export.KeyVersion] != "test" {
+	if meta["sgtab.games"] != "4" || meta[export.KeyVersion] != "test" {
 		t.Errorf("metadata %v", meta)
 	}
 	// A table is not a summary.

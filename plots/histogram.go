@@ -18,9 +18,9 @@ type Bin struct {
 }
 
 // ValueBins counts the values of g in at most bins bins of equal width,
-// splitting each count into rare and common values under mask (all common
-// when mask is 0).
-func ValueBins(g compute.Values, mask uint32, bins int) []Bin {
+// splitting each count into rare and common positions under split (all
+// common when its mask is 0).
+func ValueBins(g compute.Values, split compute.Split, bins int) []Bin {
 	top := g.Max()
 	width := (int64(top) + int64(bins)) / int64(bins) // ⌈(top+1)/bins⌉
 	out := make([]Bin, (int64(top)+width)/width)
@@ -32,9 +32,9 @@ func ValueBins(g compute.Values, mask uint32, bins int) []Bin {
 	buf := make([]uint32, 0, chunk)
 	for lo := 0; lo < g.Len(); lo += chunk {
 		buf = g.AppendTo(buf[:0], lo, min(lo+chunk, g.Len()))
-		for _, v := range buf {
+		for i, v := range buf {
 			b := &out[int64(v)/width]
-			if mask != 0 && compute.IsRare(v, mask) {
+			if split.Mask != 0 && split.RareAt(lo+i, v) {
 				b.Rare++
 			} else {
 				b.Common++
@@ -53,11 +53,11 @@ func Histogram(t *compute.Table) (*plot.Plot, error) {
 	if t.G.Len() == 0 {
 		return nil, fmt.Errorf("plot %s: empty table", t.Game.Name)
 	}
-	var mask uint32
+	var split compute.Split
 	if t.Analysis != nil {
-		mask = t.Analysis.Rare.Mask
+		split = t.Analysis.Rare.Split
 	}
-	bins := ValueBins(t.G, mask, maxBins)
+	bins := ValueBins(t.G, split, maxBins)
 	bars := &rects{}
 	const floor = 0.5 // the bars' foot on the log scale, below a count of 1
 	for _, b := range bins {
@@ -87,8 +87,11 @@ func Histogram(t *compute.Table) (*plot.Plot, error) {
 	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
 	p.Y.Min = floor
 	k := key{{"no rare/common split", commonColor}}
-	if mask != 0 {
-		k = key{{fmt.Sprintf("rare (even popcount of v & %#x)", mask), rareColor}, {"common", commonColor}}
+	switch {
+	case split.Mask != 0 && split.Pos != compute.NoParity:
+		k = key{{fmt.Sprintf("rare (%s popcount of v & %#x, plus n)", split.Pos, split.Mask), rareColor}, {"common", commonColor}}
+	case split.Mask != 0:
+		k = key{{fmt.Sprintf("rare (even popcount of v & %#x)", split.Mask), rareColor}, {"common", commonColor}}
 	}
 	p.Add(bars, k)
 	return p, nil

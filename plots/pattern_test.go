@@ -239,7 +239,7 @@ func TestValueBins(t *testing.T) {
 			vs[i] = uint32(rng.IntN(top + 1))
 		}
 		mask := uint32(rng.IntN(64))
-		bins := plots.ValueBins(compute.ValuesOf(vs), mask, 512)
+		bins := plots.ValueBins(compute.ValuesOf(vs), compute.Split{Mask: mask}, 512)
 		if len(bins) > 512 || bins[0].Lo != 0 || bins[len(bins)-1].Hi != slicesMax(vs) {
 			t.Fatalf("top %d: %d bins from %d to %d", top, len(bins), bins[0].Lo, bins[len(bins)-1].Hi)
 		}

@@ -37,7 +37,7 @@ func Census(p *Plan, results map[string]Result) ([]export.CensusRow, error) {
 			Name: m.Name, Rule: m.Rule.String(), Family: m.Family, Start: m.Start.String(), Play: play,
 			Status: compute.Status(r.Status), Period: r.Period, Preperiod: r.Preperiod, Saltus: r.Saltus,
 			LastException: r.LastException, Heaps: r.Heaps, MaxSG: r.MaxSG, MaxAt: r.MaxAt,
-			RareMask: r.RareMask, RareCount: r.RareCount, LastRare: r.LastRare, Checksum: r.Checksum,
+			RareMask: r.RareMask, RarePos: r.RarePos, RareCount: r.RareCount, LastRare: r.LastRare, Checksum: r.Checksum,
 			Seconds: r.Seconds, First: r.First, Shift: m.Shift, ClassKey: r.ClassKey,
 		})
 	}

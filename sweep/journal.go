@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
 )
 
@@ -42,22 +43,23 @@ type Header struct {
 
 // A Result is what the sweep keeps of one job's table.
 type Result struct {
-	Key           string   `json:"key"`
-	Status        string   `json:"status"`
-	Period        int      `json:"period"`
-	Preperiod     int      `json:"preperiod"`
-	Saltus        uint32   `json:"saltus"`
-	LastException int      `json:"last_exception"`
-	Heaps         int      `json:"heaps"`
-	MaxSG         uint32   `json:"max_sg"`
-	MaxAt         int      `json:"max_at"`
-	RareMask      uint32   `json:"rare_mask"`
-	RareCount     int      `json:"rare_count"`
-	LastRare      int      `json:"last_rare"`
-	Checksum      string   `json:"checksum"`
-	Seconds       float64  `json:"seconds"`
-	First         []uint32 `json:"first"`
-	ClassKey      string   `json:"class_key"`
+	Key           string         `json:"key"`
+	Status        string         `json:"status"`
+	Period        int            `json:"period"`
+	Preperiod     int            `json:"preperiod"`
+	Saltus        uint32         `json:"saltus"`
+	LastException int            `json:"last_exception"`
+	Heaps         int            `json:"heaps"`
+	MaxSG         uint32         `json:"max_sg"`
+	MaxAt         int            `json:"max_at"`
+	RareMask      uint32         `json:"rare_mask"`
+	RarePos       compute.Parity `json:"rare_pos,omitempty"`
+	RareCount     int            `json:"rare_count"`
+	LastRare      int            `json:"last_rare"`
+	Checksum      string         `json:"checksum"`
+	Seconds       float64        `json:"seconds"`
+	First         []uint32       `json:"first"`
+	ClassKey      string         `json:"class_key"`
 }
 
 // journalFile is a journal's name in its folder.

@@ -70,7 +70,7 @@ func result(job Job, t *compute.Table, compare, s int) Result {
 	a := t.Analysis
 	r := Result{
 		Key: job.Key, Status: string(a.Status), Heaps: t.N(),
-		RareMask: a.Rare.Mask, RareCount: a.Rare.Count, LastRare: a.Rare.Last,
+		RareMask: a.Rare.Mask, RarePos: a.Rare.Pos, RareCount: a.Rare.Count, LastRare: a.Rare.Last,
 		Checksum: a.Checksum, Seconds: t.Elapsed.Seconds(),
 	}
 	if a.Status != compute.None {

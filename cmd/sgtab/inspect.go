@@ -121,7 +121,7 @@ func printInspection(w io.Writer, in inspection, f *export.File) error {
 	case export.KindRare:
 		r := f.Rare
 		fmt.Fprintf(w, "%s: %s table of rare positions, %d rows, columns n, sg\n", in.Path, in.Format, in.Rows)
-		fmt.Fprintf(w, "  game    %s, rule %s: the positions 0 ≤ n ≤ %d whose value is rare under the mask %#x\n", r.Game.Name, in.Rule, r.Heaps, r.Mask)
+		fmt.Fprintf(w, "  game    %s, rule %s: the positions 0 ≤ n ≤ %d whose value is rare under the mask %#x%s\n", r.Game.Name, in.Rule, r.Heaps, r.Split.Mask, parityWords(r.Split.Pos))
 	default:
 		t := f.Table
 		what := "table"

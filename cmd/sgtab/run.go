@@ -33,6 +33,14 @@ const runExamples = `  sgtab run                                   # every bundl
 // defaultCap is how far -heaps auto computes a game whose period is not proved.
 const defaultCap = 100000
 
+// A rareSplit is a rare/common split that run reports: mask, parity, and
+// the positions it makes rare.
+type rareSplit struct {
+	Mask  uint32         `json:"mask"`
+	Pos   compute.Parity `json:"pos,omitempty"`
+	Count int            `json:"count"`
+}
+
 // A summary is what run reports of one game.
 type summary struct {
 	Name    string   `json:"name"`
@@ -54,9 +62,13 @@ type summary struct {
 	ProofWindow   string         `json:"proof_window,omitempty"`
 	Computed      int            `json:"computed"`
 	RareMask      uint32         `json:"rare_mask"`
+	RarePos       compute.Parity `json:"rare_pos,omitempty"`
 	RareCount     int            `json:"rare_count"`
 	LastRare      *int           `json:"last_rare"`
-	Checksum      string         `json:"checksum"`
+	// RareBest is the best split when none is reported (it leaves 1/16
+	// of the positions rare or more): null otherwise.
+	RareBest *rareSplit `json:"rare_best"`
+	Checksum string     `json:"checksum"`
 
 	// The analysis of the ring values SG_ring(n), for a game that starts
 	// on a ring (compute.RingAnalysis): left out for other games.
@@ -106,7 +118,9 @@ func newSummary(t *compute.Table, files []string) *summary {
 		Checksum: a.Checksum,
 	}
 	if a.Rare.Mask != 0 {
-		s.RareCount, s.LastRare = a.Rare.Count, new(a.Rare.Last)
+		s.RarePos, s.RareCount, s.LastRare = a.Rare.Pos, a.Rare.Count, new(a.Rare.Last)
+	} else if b := a.Rare.Best; b.Mask != 0 {
+		s.RareBest = &rareSplit{Mask: b.Mask, Pos: b.Pos, Count: b.Count}
 	}
 	if a.Status != compute.None {
 		p := a.Period
@@ -678,12 +692,24 @@ func printSummary(w io.Writer, s *summary, asJSON bool) error {
 		}
 		fmt.Fprintf(&b, "\n    %s\n", s.RingClosedForm)
 	}
-	if s.RareMask != 0 {
-		fmt.Fprintf(&b, "    rare values: mask %#x, %d positions, the last at n = %d\n", s.RareMask, s.RareCount, *s.LastRare)
+	switch {
+	case s.RareMask != 0:
+		fmt.Fprintf(&b, "    rare values: mask %#x%s, %d positions, the last at n = %d\n", s.RareMask, parityWords(s.RarePos), s.RareCount, *s.LastRare)
+	case s.RareBest != nil:
+		fmt.Fprintf(&b, "    rare values: none reported; the best split, mask %#x%s, leaves %s rare, 1/16 of the table or more\n",
+			s.RareBest.Mask, parityWords(s.RareBest.Pos), plural(s.RareBest.Count, "position"))
 	}
 	fmt.Fprintf(&b, "    checksum %s\n", s.Checksum)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// parityWords says how the heap's parity counts in a split, after its mask.
+func parityWords(p compute.Parity) string {
+	if p == compute.NoParity {
+		return ""
+	}
+	return fmt.Sprintf(" + the heap's parity (rare where popcount(v & mask) + n is %s)", p)
 }
 
 // periodWords states a period p with saltus s from n = n0.
