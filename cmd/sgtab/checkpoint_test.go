@@ -85,12 +85,28 @@ func TestKilledRuns(t *testing.T) {
 				wantG, wantRing, wantSum := readValues(t, filepath.Join(dir, "alone", "g.parquet"))
 				rnd := rand.New(rand.NewPCG(6, uint64(len(g.name))))
 				resumed := 0
+				checkpoint := checkpointPath(filepath.Join(dir, "out"), "g")
 				for range kills {
 					r := startRun(t, dir, "-heaps", heaps, "-workers", w, "-checkpoint", "1ms")
-					// Past the process's start and the first checkpoint.
-					time.Sleep(time.Duration((0.3 + 0.7*rnd.Float64()) * float64(took)))
+					ended := make(chan struct{})
+					go func() { r.cmd.Wait(); close(ended) }()
+					// Past the first checkpoint (a run of a fast engine may
+					// spend most of its time starting and writing), then a
+					// random moment of the run.
+				wait:
+					for deadline := time.Now().Add(2*took + 10*time.Second); time.Now().Before(deadline); {
+						if _, err := os.Stat(checkpoint); err == nil {
+							break
+						}
+						select {
+						case <-ended:
+							break wait
+						case <-time.After(time.Millisecond):
+						}
+					}
+					time.Sleep(time.Duration(rnd.Float64() * float64(took) / 2))
 					r.cmd.Process.Kill()
-					r.cmd.Wait() // killed, or done: either way it has ended
+					<-ended // killed, or done: either way it has ended
 					if strings.Contains(r.out.String(), "resuming from n =") {
 						resumed++
 					}
