@@ -116,7 +116,7 @@ func analyze[T Value](t *Table, G []T, proofs bool) *Analysis {
 		a.Status, a.Period = Observed, per
 	}
 	if a.Status != None {
-		a.ClosedForm = ClosedForm(G, a.Period)
+		a.ClosedForm = closedForm(G, a.Period, t.Game.Quantity())
 	}
 	a.Rare = FindRare(G)
 	if t.hasRing() {

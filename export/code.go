@@ -60,7 +60,7 @@ func Code(t *compute.Table, lang string, opt CodeOptions) (string, error) {
 	sg := fn("sg")
 	var b strings.Builder
 	what := "Sprague-Grundy values"
-	if t.Game.Misere || t.Game.State == "fibonacci-nim" {
+	if t.Game.HoldsOutcomes() {
 		what = "Outcomes (1: the player to move wins, 0: that player loses)"
 	}
 	comment := []string{

@@ -192,7 +192,7 @@ func TestSchema(t *testing.T) {
 		wantMD := map[string]string{
 			"sgtab.kind": "table", "sgtab.name": "nim", "sgtab.rule": "0.(3)", "sgtab.start": map[bool]string{false: "line", true: "ring"}[ring],
 			"sgtab.config": tab.Game.Config, "sgtab.heaps": "2", "sgtab.version": "v1.2.3", "sgtab.play": "normal",
-			"sgtab.checksum": "00040003", "sgtab.crc32c": crc,
+			"sgtab.checksum": "00040003", "sgtab.crc32c": crc, "sgtab.values": "SG",
 		}
 		if !maps.Equal(md.ToMap(), wantMD) {
 			t.Errorf("metadata %v, want %v", md.ToMap(), wantMD)

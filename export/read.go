@@ -571,6 +571,9 @@ func (f *File) tableGame() error {
 	} else if !f.Foreign {
 		return fmt.Errorf("metadata %s missing: the file does not say the game's moves", KeyRule)
 	}
+	if s, ok := meta[KeyValues]; ok && s != g.Quantity() {
+		return fmt.Errorf("metadata %s = %q, but the table of this game holds %s values", KeyValues, s, g.Quantity())
+	}
 	if s, ok := meta[KeyCreated]; ok {
 		c, err := time.Parse(time.RFC3339, s)
 		if err != nil {

@@ -28,7 +28,8 @@ const (
 	KeyHeaps   = "sgtab.heaps"   // N in decimal: the table holds SG(0..N)
 	KeyVersion = "sgtab.version" // the sgtab version that wrote the file
 	KeyCreated = "sgtab.created" // when the table was computed, RFC 3339 in UTC
-	KeyPlay    = "sgtab.play"    // normal, or misere: sg then holds outcomes, 1 when the player to move wins
+	KeyPlay    = "sgtab.play"    // normal, or misere
+	KeyValues  = "sgtab.values"  // what the column sg holds: SG, or outcome (1 when the player to move wins, 0 when that player loses)
 	KeyKind    = "sgtab.kind"    // what the file holds: table, lattice, rare or summary (see Kind)
 	KeyCRC     = "sgtab.crc32c"  // CRC-32C of the values, 8 hex digits (see crcOf)
 
@@ -162,6 +163,7 @@ func Metadata(t *compute.Table, version string) map[string]string {
 		KeyHeaps:    strconv.Itoa(t.G.Len() - 1),
 		KeyVersion:  version,
 		KeyPlay:     "normal",
+		KeyValues:   t.Game.Quantity(),
 		KeyChecksum: t.G.Checksum(),
 		KeyCRC:      crcOf(t.G, t.Ring),
 	}

@@ -39,6 +39,9 @@ type Summary struct {
 	RingStatus                compute.Status
 	RingPeriod, RingPreperiod int
 	RingSaltus                uint32
+	// Play is normal or misere, Values what the table holds: SG or
+	// outcome (rules.Game.Quantity).
+	Play, Values string
 }
 
 // Summarize returns the summary row of t, which must have been analysed.
@@ -50,6 +53,7 @@ func Summarize(t *compute.Table) Summary {
 		Period: a.Period.Length, Preperiod: a.Period.Start, Saltus: a.Period.Saltus,
 		MaxSG: t.MaxG(), RareMask: a.Rare.Mask, RarePos: a.Rare.Pos, RareCount: a.Rare.Count,
 		Checksum: a.Checksum, Seconds: t.Elapsed.Seconds(),
+		Play: map[bool]string{false: "normal", true: "misere"}[t.Game.Misere], Values: t.Game.Quantity(),
 	}
 	if r := a.Ring; r != nil {
 		s.RingStatus = r.Status
@@ -93,6 +97,14 @@ var ringColumns = []arrow.Field{
 // written before it read without it.
 var rarePosColumn = arrow.Field{Name: "rare_pos", Type: arrow.BinaryTypes.String, Nullable: true}
 
+// playColumns follow rarePosColumn: the play (normal or misere) and what
+// the table holds (SG or outcome). Summaries written before them read
+// without them.
+var playColumns = []arrow.Field{
+	{Name: "play", Type: arrow.BinaryTypes.String},
+	{Name: "values", Type: arrow.BinaryTypes.String},
+}
+
 // WriteSummary writes rows to the Parquet file path, one row per game in
 // the order given, with the metadata sgtab.kind (summary), sgtab.version
 // and sgtab.games (the number of rows). The file is written under a
@@ -101,7 +113,7 @@ func WriteSummary(path string, rows []Summary, opt Options) error {
 	err := writeFile(path, func(f *os.File) error {
 		md := arrow.NewMetadata([]string{keyGames, KeyKind, KeyVersion}, []string{strconv.Itoa(len(rows)), string(KindSummary), opt.version()})
 		fields := append(append([]arrow.Field(nil), summaryColumns...), ringColumns...)
-		schema := arrow.NewSchema(append(fields, rarePosColumn), &md)
+		schema := arrow.NewSchema(append(append(fields, rarePosColumn), playColumns...), &md)
 		mem := opt.allocator()
 		b := array.NewRecordBuilder(mem, schema)
 		defer b.Release()
@@ -146,6 +158,8 @@ func WriteSummary(path string, rows []Summary, opt Options) error {
 			} else {
 				str(17, string(r.RarePos))
 			}
+			str(18, r.Play)
+			str(19, r.Values)
 		}
 		rec := b.NewRecordBatch()
 		defer rec.Release()
@@ -233,6 +247,12 @@ func (f *File) readSummary(recs records) error {
 	if err != nil {
 		return err
 	}
+	var play []int
+	if len(recs.schema.FieldIndices(playColumns[0].Name)) > 0 {
+		if play, err = fieldsByName(recs.schema, playColumns, false); err != nil {
+			return err
+		}
+	}
 	var ring []int
 	if len(recs.schema.FieldIndices(ringColumns[0].Name)) > 0 {
 		if ring, err = fieldsByName(recs.schema, ringColumns, true); err != nil {
@@ -270,6 +290,9 @@ func (f *File) readSummary(recs records) error {
 			}
 			if r.RarePos, err = rarePosAt(rec, pos, i, len(rows)+i); err != nil {
 				return err
+			}
+			if play != nil {
+				r.Play, r.Values = rec.Column(play[0]).(*array.String).Value(i), rec.Column(play[1]).(*array.String).Value(i)
 			}
 			if ring != nil && rec.Column(ring[0]).IsValid(i) {
 				r.RingStatus = compute.Status(rec.Column(ring[0]).(*array.String).Value(i))

@@ -84,8 +84,8 @@ func Folded(t *compute.Table) (*plot.Plot, error) {
 		return nil, errors.New("plot: empty table")
 	}
 	cells := &cellGrid{grid: grid}
-	if t.Game.Misere {
-		what += ", colour = " + misereOutcome
+	if t.Game.HoldsOutcomes() {
+		what += ", colour = " + outcomeLabel(t)
 	} else {
 		what += ", colour = SG(n)"
 	}

@@ -35,12 +35,15 @@ func Grundy(t *compute.Table, opt Options) (*plot.Plot, error) {
 	if g.Len() == 0 {
 		return nil, fmt.Errorf("plot %s: empty table", t.Game.Name)
 	}
-	if t.Game.Misere {
-		what = misereOutcome
+	if t.Game.HoldsOutcomes() {
+		what = outcomeLabel(t)
 	}
 	p := newPlotStanding(t, what+" against n", period)
 	p.X.Label.Text = "n"
 	p.Y.Label.Text = what
+	if t.Game.HoldsOutcomes() {
+		p.Y.Tick.Marker = plot.ConstantTicks([]plot.Tick{{Value: 0, Label: "0 lost"}, {Value: 1, Label: "1 won"}})
+	}
 	p.Add(&columns{g: g, n: opt.Columns, color: dataColor})
 	return p, nil
 }

@@ -76,8 +76,8 @@ func Histogram(t *compute.Table) (*plot.Plot, error) {
 	what := "how often each value occurs"
 	p := newPlot(t, what)
 	p.X.Label.Text = "SG value"
-	if t.Game.Misere {
-		p.X.Label.Text = misereOutcome
+	if t.Game.HoldsOutcomes() {
+		p.X.Label.Text = outcomeLabel(t)
 	}
 	if w := bins[0].Hi - bins[0].Lo + 1; w > 1 {
 		p.X.Label.Text += fmt.Sprintf(" (bins of %d values)", w)

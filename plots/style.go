@@ -21,8 +21,15 @@ var (
 	commonColor = dataColor
 )
 
-// misereOutcome names what a misère game's table holds in place of SG(n).
-const misereOutcome = "misère outcome (1: the player to move wins)"
+// outcomeLabel names what a table of outcomes (a misère game, Fibonacci
+// Nim) holds in place of SG(n).
+func outcomeLabel(t *compute.Table) string {
+	const label = "outcome (1: won, 0: lost, for the player to move)"
+	if t.Game.Misere {
+		return "misère " + label
+	}
+	return label
+}
 
 // newPlot returns a plot titled with t's name and rule, what it shows, and
 // a second line stating the period found and its standing.

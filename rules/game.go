@@ -342,6 +342,21 @@ func (g Game) RuleText() string {
 	return g.Rule.String()
 }
 
+// HoldsOutcomes reports whether the game's table holds outcomes rather
+// than SG values: 1 when the player to move wins, 0 when that player loses.
+// So do misère games (an outcome is all a misère value says about sums
+// without the genus theory) and Fibonacci Nim (whose moves depend on the
+// last move, so positions do not add up as heaps).
+func (g Game) HoldsOutcomes() bool { return g.Misere || g.State == "fibonacci-nim" }
+
+// Quantity names what the game's table holds: "outcome" or "SG".
+func (g Game) Quantity() string {
+	if g.HoldsOutcomes() {
+		return "outcome"
+	}
+	return "SG"
+}
+
 // StateGames are the built-in state games: Fibonacci Nim (state: the heap
 // and the most the next move may take) and Euclid's game (state: a pair of
 // numbers).

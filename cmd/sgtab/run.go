@@ -88,9 +88,12 @@ type summary struct {
 	Losing *int        `json:"losing,omitempty"`
 	Rows   []rowPeriod `json:"rows,omitempty"`
 
-	// Outcomes is set when the table holds outcomes (1 when the player to
-	// move wins) rather than SG values: misère play, Fibonacci Nim.
-	Outcomes bool `json:"outcomes,omitempty"`
+	// Play is normal or misere; Values what the table holds: SG, or
+	// outcome (1 when the player to move wins, 0 when that player loses:
+	// misère play, Fibonacci Nim), and Outcomes says the latter.
+	Play     string `json:"play"`
+	Values   string `json:"values"`
+	Outcomes bool   `json:"outcomes,omitempty"`
 	// Findings states what a built-in game's table shows of its known
 	// rule, checked on the whole table.
 	Findings []string `json:"findings,omitempty"`
@@ -104,7 +107,9 @@ type summary struct {
 func newSummary(t *compute.Table, files []string) *summary {
 	g, a := t.Game, t.Analysis
 	s := &summary{
-		Outcomes: g.Misere || g.State == "fibonacci-nim",
+		Outcomes: g.HoldsOutcomes(),
+		Play:     map[bool]string{false: "normal", true: "misere"}[g.Misere],
+		Values:   g.Quantity(),
 		Name:     g.Name,
 		Rule:     g.RuleText(),
 		Start:    g.Start.String(),
@@ -652,8 +657,12 @@ func printSummary(w io.Writer, s *summary, asJSON bool) error {
 		_, err := io.WriteString(w, b.String())
 		return err
 	}
-	fmt.Fprintf(&b, "%-20s %-14s heaps 0..%-10d max SG %-7d %7.2fs  %s\n",
-		s.Name, rule, s.Heaps, s.MaxSG, s.Seconds, filesPattern(s.Files))
+	largest := fmt.Sprintf("max SG %-7d", s.MaxSG)
+	if s.Outcomes {
+		largest = fmt.Sprintf("%-14s", "outcomes 0/1") // the largest says nothing
+	}
+	fmt.Fprintf(&b, "%-20s %-14s heaps 0..%-10d %s %7.2fs  %s\n",
+		s.Name, rule, s.Heaps, largest, s.Seconds, filesPattern(s.Files))
 	if s.Outcomes {
 		fmt.Fprintf(&b, "    the table holds outcomes, not SG values: 1 when the player to move wins, 0 when that player loses\n")
 	}
@@ -696,8 +705,8 @@ func printSummary(w io.Writer, s *summary, asJSON bool) error {
 	case s.RareMask != 0:
 		fmt.Fprintf(&b, "    rare values: mask %#x%s, %d positions, the last at n = %d\n", s.RareMask, parityWords(s.RarePos), s.RareCount, *s.LastRare)
 	case s.RareBest != nil:
-		fmt.Fprintf(&b, "    rare values: none reported; the best split, mask %#x%s, leaves %s rare, 1/16 of the table or more\n",
-			s.RareBest.Mask, parityWords(s.RareBest.Pos), plural(s.RareBest.Count, "position"))
+		fmt.Fprintf(&b, "    rare values: none reported; the best split, mask %#x%s, leaves %d %s rare, 1/16 of the table or more\n",
+			s.RareBest.Mask, parityWords(s.RareBest.Pos), s.RareBest.Count, plural(s.RareBest.Count, "position"))
 	}
 	fmt.Fprintf(&b, "    checksum %s\n", s.Checksum)
 	_, err := io.WriteString(w, b.String())
