@@ -225,29 +225,12 @@ func FindRare[T Value](G []T) Rare {
 	if width == 0 || width > maxRareBits {
 		return r
 	}
-	h := make([]int64, 2<<width)
+	var h [2][]int64
+	h[0], h[1] = make([]int64, 1<<width), make([]int64, 1<<width)
 	for n, v := range G {
-		h[(n&1)<<width|int(v)]++
+		h[n&1][v]++
 	}
-	H, total := walsh(h)
-	values := 1 << width
-	best := Split{Count: len(G) + 1}
-	for m := 1; m < len(H); m++ {
-		s := Split{Mask: uint32(m & (values - 1))}
-		if s.Mask == 0 {
-			continue // the parity alone: half the positions
-		}
-		if m < values {
-			s.Count = int((total + H[m]) / 2)
-		} else if H[m] <= 0 {
-			s.Pos, s.Count = Even, int((total+H[m])/2)
-		} else {
-			s.Pos, s.Count = Odd, int((total-H[m])/2)
-		}
-		if s.Count < best.Count && s.Count > 0 { // a class with no position describes no rare values
-			best = s
-		}
-	}
+	best := bestSplit(h, true)
 	if best.Mask == 0 {
 		return r
 	}

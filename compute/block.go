@@ -307,6 +307,7 @@ func markPart[T Value](rows []byte, size int, gen byte, msk uint32, a int, va ui
 // bound that the row lacks. It returns the work done.
 func (e *evaluator[T]) guessLane(ls *laneScratch, g *guess, row []byte, n, n0, size int, G []T) int64 {
 	s := e.sparse
+	rareW := s.rareOf(n)
 	gen, msk := ls.gen, uint32(size-1)
 	if e.rule.Digit(n).Leave&rules.Leave0 != 0 {
 		row[0] = gen
@@ -324,7 +325,7 @@ func (e *evaluator[T]) guessLane(ls *laneScratch, g *guess, row []byte, n, n0, s
 		var x, rw uint64
 		if w<<6 < size {
 			x = stamped(row[w<<6:w<<6+64], gen)
-			rw = s.rareW[w]
+			rw = rareW[w]
 		}
 		set = append(set, x)
 		if open := ^(x | rw); open != 0 { // common values missing
@@ -338,7 +339,7 @@ func (e *evaluator[T]) guessLane(ls *laneScratch, g *guess, row []byte, n, n0, s
 	want := ls.want
 	left := 0
 	for w, x := range set[:min(len(set), size>>6)] {
-		for open := s.rareW[w] &^ x; open != 0; open &= open - 1 {
+		for open := rareW[w] &^ x; open != 0; open &= open - 1 {
 			if v := uint32(w<<6 + bits.TrailingZeros64(open)); v < bound {
 				want[w] |= 1 << (v & 63)
 				left++
@@ -464,10 +465,11 @@ func (e *evaluator[T]) settle(n, n0, rare0 int, G []T, g *guess) (uint32, bool) 
 	// recorded; values from size on are no option, and count as common.
 	size := valueSize(e.maxG)
 	s.rareWords(len(g.set))
+	rareW := s.rareOf(n)
 	var c uint32
 	found := false
 	for w := range g.set {
-		rw := s.rareW[w]
+		rw := rareW[w]
 		if w<<6 >= size {
 			rw = 0
 		}
@@ -493,7 +495,7 @@ func (e *evaluator[T]) settle(n, n0, rare0 int, G []T, g *guess) (uint32, bool) 
 	missing := sc.missing[:0]
 	left := 0
 	for w := 0; w <= int(c>>6) && w<<6 < size; w++ {
-		for open := s.rareW[w] &^ (*S)[w]; open != 0; open &= open - 1 {
+		for open := rareW[w] &^ (*S)[w]; open != 0; open &= open - 1 {
 			v := uint32(w<<6 + bits.TrailingZeros64(open))
 			if v >= c {
 				break

@@ -88,8 +88,10 @@ func TestBlockEqualsSerial(t *testing.T) {
 // TestSettleAnyTable checks guess and settle against the definition on
 // random tables, not game values: their answer must be the mex of heap n's
 // options computed from G[0..n-1], whatever G holds. Values are drawn so
-// that most are common under the mask and pairs of common values seldom
-// give a rare one, which drives the searches to the edges of their ranges.
+// that most are common under the split (a mask, and in two trials of three
+// the heap's parity, where the rule's splits allow it) and pairs of common
+// values seldom give a rare one, which drives the searches to the edges of
+// their ranges.
 func TestSettleAnyTable(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	for trial := range 3000 {
@@ -100,11 +102,20 @@ func TestSettleAnyTable(t *testing.T) {
 		}
 		n0, heaps := 40+rng.IntN(200), 1+rng.IntN(40)
 		G := make([]uint32, n0+heaps)
-		mask := uint32(1 + rng.IntN(15))
-		var common []uint32 // a few common values, most of the table
-		for len(common) < 1+rng.IntN(4) {
-			if v := uint32(rng.IntN(16)); !IsRare(v, mask) {
-				common = append(common, v)
+		split := Split{Mask: uint32(1 + rng.IntN(15))}
+		e := newEvaluator[uint32](r, true, nil, nil)
+		if trial%3 != 0 && e.sameParity() {
+			// The heap's parity counts too.
+			split.Pos = []Parity{Even, Odd}[trial%2]
+		}
+		// A few common values at even heaps and at odd ones, most of the
+		// table.
+		var common [2][]uint32
+		for q := range common {
+			for len(common[q]) < 1+rng.IntN(4) {
+				if v := uint32(rng.IntN(16)); !split.RareAt(q, v) {
+					common[q] = append(common[q], v)
+				}
 			}
 		}
 		other := 2 + rng.IntN(64) // one value in this many is any value
@@ -112,31 +123,32 @@ func TestSettleAnyTable(t *testing.T) {
 			if rng.IntN(other) == 0 {
 				G[i] = uint32(rng.IntN(16))
 			} else {
-				G[i] = common[rng.IntN(len(common))]
+				G[i] = common[i&1][rng.IntN(len(common[i&1]))]
 			}
 		}
 		workers := 1 + rng.IntN(3)
 		// One-byte values take findPairs8's path, four-byte ones the other.
-		settleTrial(t, r, workers, mask, n0, G, trial)
+		settleTrial(t, r, workers, split, n0, G, trial)
 		G8 := make([]uint8, len(G))
 		for i, v := range G {
 			G8[i] = uint8(v)
 		}
-		settleTrial(t, r, workers, mask, n0, G8, trial)
+		settleTrial(t, r, workers, split, n0, G8, trial)
 	}
 }
 
 // settleTrial guesses the heaps n0.. of G as one block and checks every
 // heap that settles against the definition.
-func settleTrial[T Value](t *testing.T, r rules.Rule, workers int, mask uint32, n0 int, G []T, trial int) {
+func settleTrial[T Value](t *testing.T, r rules.Rule, workers int, split Split, n0 int, G []T, trial int) {
 	t.Helper()
 	p := newPool(workers)
 	defer p.close()
 	e := newEvaluator(r, true, p, G[:1])
 	s := e.sparse
-	s.mask, s.next = mask, 1<<62
+	s.mask, s.pos, s.next = split.Mask, split.Pos, 1<<62
+	e.sameParity()
 	for i := 1; i < n0; i++ {
-		if v := uint32(G[i]); IsRare(v, mask) {
+		if v := uint32(G[i]); split.RareAt(i, v) {
 			s.rare = append(s.rare, rarePos{P: i, V: v})
 		}
 		e.maxG = max(e.maxG, uint32(G[i]))
@@ -145,7 +157,7 @@ func settleTrial[T Value](t *testing.T, r rules.Rule, workers int, mask uint32, 
 	b.n0, b.end = n0, len(G)
 	e.guessBlock(G)
 	for n := n0; n < len(G); n++ {
-		if v := uint32(G[n-1]); n > n0 && IsRare(v, mask) {
+		if v := uint32(G[n-1]); n > n0 && split.RareAt(n-1, v) {
 			s.rare = append(s.rare, rarePos{P: n - 1, V: v})
 		}
 		e.maxG = max(e.maxG, uint32(G[n-1]))
@@ -268,6 +280,35 @@ func TestRunsEqualPlain(t *testing.T) {
 						code, w, width, blockHeaps, foldPairs, scanMarkPairs, kernels, j, fast.G.At(j), plain.G.At(j))
 				}
 			}
+		}
+	}
+}
+
+// TestParitySplitUsed checks that the engine takes a split with the heap's
+// parity where it makes the rare set smaller: 0.127, whose rare positions
+// are those where the value's parity and the heap's differ, and that its
+// values equal the plain engine's.
+func TestParitySplitUsed(t *testing.T) {
+	r, err := rules.ParseCode("0.127", 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 20000
+	plain, err := Sequence(t.Context(), rules.Game{Name: "0.127", Rule: r}, n, Options{Plain: true, Exhaustive: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	G := make([]uint16, n+1)
+	e := newEvaluator(r, true, nil, G[:1])
+	for h := 1; h <= n; h++ {
+		G[h] = uint16(e.value(h, G))
+	}
+	if s := e.sparse; s.mask != 1 || s.pos != Odd {
+		t.Errorf("split in use: mask %#x, parity %q; want 1, odd", s.mask, s.pos)
+	}
+	for i, v := range plain.G.Uint32s() {
+		if uint32(G[i]) != v {
+			t.Fatalf("SG(%d) = %d, plain engine %d", i, G[i], v)
 		}
 	}
 }

@@ -26,13 +26,25 @@ import (
 // sparseFirstCheck on, and the engine scans every pair instead (scan.go)
 // while that costs less (sparseCheaper).
 //
+// The split may count the heap's parity (Split.Pos): a position n of value
+// v is rare when popcount(v & mask) + n + o is even (o = 0 or 1). The pair
+// (a, b) of a split of M = N − k tokens then has one rare part exactly when
+// popcount((G(a) ⊕ G(b)) & mask) + M is odd, the same test on the value
+// with M's parity added: so the values that only mixed pairs give — the
+// common-like ones, all found by pairing the rare positions — are those
+// with popcount(x & mask) + M odd, and the rest are rare-like (rareOf).
+// That is a class of values for a heap N when every two-heap split removes
+// a number of tokens of the same parity k0, which the parity split needs.
+//
 // block.go evaluates heaps in sparse space, in runs of consecutive heaps on
 // one worker or several.
 type sparse struct {
 	mask  uint32
-	rare  []rarePos // positions ≥ 1 with a rare value under mask, increasing
-	rareW bitset    // the rare values under mask, as far as they are needed
-	hist  []int64   // value histogram of G[0..seen-1]
+	pos   Parity     // whether and how the heap's parity counts (see below)
+	k0    int        // with pos: the removal count of every two-heap split, mod 2
+	rare  []rarePos  // positions ≥ 1 rare under mask and pos, increasing
+	rareW [2]bitset  // the rare-like values (rareOf), as far as they are needed
+	hist  [2][]int64 // value histograms of G[0..seen-1] at even and odd n
 	seen  int
 	next  int // heap size of the next mask choice
 
@@ -91,23 +103,25 @@ func (e *evaluator[T]) sparseApplies() bool {
 	return len(e.leave2) > 0 && len(e.leave3) == 0 && e.r == 0
 }
 
-// observe brings the histogram and rare list up to G[0..n-1], and at its
-// checkpoints chooses the mask again.
+// observe brings the histograms and rare list up to G[0..n-1], and at its
+// checkpoints chooses the split again.
 func (e *evaluator[T]) observe(n int, G []T) {
 	s := e.sparse
 	for ; s.seen < n; s.seen++ {
 		v := uint32(G[s.seen])
-		if int(v) >= len(s.hist) {
+		if int(v) >= len(s.hist[0]) {
 			if bits.Len32(v) > maxRareBits {
 				s.mask, s.rare, s.next = 0, nil, 1<<62 // too wide: scan every pair for good
 				return
 			}
-			h := make([]int64, 1<<bits.Len32(v))
-			copy(h, s.hist)
-			s.hist = h
+			for i := range s.hist {
+				h := make([]int64, 1<<bits.Len32(v))
+				copy(h, s.hist[i])
+				s.hist[i] = h
+			}
 		}
-		s.hist[v]++
-		if s.mask != 0 && s.seen >= 1 && IsRare(v, s.mask) {
+		s.hist[s.seen&1][v]++
+		if s.mask != 0 && s.seen >= 1 && s.split().RareAt(s.seen, v) {
 			s.rare = append(s.rare, rarePos{P: s.seen, V: v})
 		}
 	}
@@ -115,21 +129,73 @@ func (e *evaluator[T]) observe(n int, G []T) {
 		return
 	}
 	s.next = 2 * max(n, sparseFirstCheck/2)
-	mask, count := bestMask(s.hist)
-	if mask == 0 || !sparseCheaper(count, n, e.pairCost(valueSize(e.maxG))) {
+	best := bestSplit(s.hist, e.sameParity())
+	if best.Mask == 0 || !sparseCheaper(int64(best.Count), n, e.pairCost(valueSize(e.maxG))) {
 		s.mask, s.rare = 0, nil
 		return
 	}
-	if mask != s.mask {
-		s.mask = mask
-		s.rareW = s.rareW[:0]
+	if best.Mask != s.mask || best.Pos != s.pos {
+		s.mask, s.pos = best.Mask, best.Pos
+		s.rareW = [2]bitset{}
 		s.rare = s.rare[:0]
 		for p := 1; p < n; p++ {
-			if v := uint32(G[p]); IsRare(v, mask) {
+			if v := uint32(G[p]); best.RareAt(p, v) {
 				s.rare = append(s.rare, rarePos{P: p, V: v})
 			}
 		}
 	}
+}
+
+// split returns the split in use.
+func (s *sparse) split() Split { return Split{Mask: s.mask, Pos: s.pos} }
+
+// sameParity reports whether every two-heap split removes a number of
+// tokens of one parity, which a split counting the heap's parity needs,
+// and sets it as e.sparse.k0.
+func (e *evaluator[T]) sameParity() bool {
+	for _, rm := range e.leave2 {
+		if rm.k%2 != e.leave2[0].k%2 {
+			return false
+		}
+	}
+	e.sparse.k0 = e.leave2[0].k % 2
+	return true
+}
+
+// bestSplit returns the split that makes the fewest positions rare, from
+// the value histograms at even and odd n (of equal lengths, a power of
+// two), with the heap's parity where pos allows it (see FindRare).
+func bestSplit(hist [2][]int64, pos bool) Split {
+	values := len(hist[0])
+	if values < 2 {
+		return Split{}
+	}
+	H, total := walsh(append(append([]int64(nil), hist[0]...), hist[1]...))
+	best := Split{Count: int(total) + 1}
+	top := values
+	if pos {
+		top = len(H)
+	}
+	for m := 1; m < top; m++ {
+		s := Split{Mask: uint32(m & (values - 1))}
+		switch {
+		case s.Mask == 0:
+			continue // the parity alone: half the positions
+		case m < values:
+			s.Count = int((total + H[m]) / 2)
+		case H[m] <= 0:
+			s.Pos, s.Count = Even, int((total+H[m])/2)
+		default:
+			s.Pos, s.Count = Odd, int((total-H[m])/2)
+		}
+		if s.Count < best.Count && s.Count > 0 { // a class with no position describes no rare values
+			best = s
+		}
+	}
+	if best.Mask == 0 {
+		return Split{}
+	}
+	return best
 }
 
 // bestMask returns the nonzero mask that makes the fewest values of the
@@ -169,15 +235,33 @@ func walsh(h []int64) ([]int64, int64) {
 	return w, total
 }
 
-// rareWords makes s.rareW hold the rare values below 64·words.
+// rareWords makes s.rareW hold the rare-like values below 64·words (see
+// rareOf).
 func (s *sparse) rareWords(words int) {
-	for w := len(s.rareW); w < words; w++ {
-		var x uint64
-		for j := range 64 {
-			if IsRare(uint32(w<<6+j), s.mask) {
-				x |= 1 << j
+	for q := range s.rareW {
+		for w := len(s.rareW[q]); w < words; w++ {
+			var x uint64
+			for j := range 64 {
+				c := bits.OnesCount32(uint32(w<<6+j) & s.mask)
+				if s.pos != NoParity {
+					c += q
+				}
+				if c%2 == 0 {
+					x |= 1 << j
+				}
 			}
+			s.rareW[q] = append(s.rareW[q], x)
 		}
-		s.rareW = append(s.rareW, x)
 	}
+}
+
+// rareOf returns the rare-like values of heap n as bits: the values a pair
+// of a split gives only when both its parts are rare or both common.
+// Without the parity, the rare values; with it, those with
+// popcount(x & mask) + (n − k0) even.
+func (s *sparse) rareOf(n int) bitset {
+	if s.pos == NoParity {
+		return s.rareW[0]
+	}
+	return s.rareW[(n-s.k0)&1]
 }
