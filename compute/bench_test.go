@@ -1,6 +1,7 @@
 package compute_test
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
@@ -72,4 +73,23 @@ func BenchmarkGrundy2e18Workers1(b *testing.B) {
 }
 func BenchmarkGrundy2e18Workers2(b *testing.B) {
 	benchSequenceOpt(b, grundyYAML, 1<<18, compute.Options{Workers: 2})
+}
+
+// A random DAG of 10^7 nodes and 5·10^7 edges (each from a node to a later
+// one), the size of the graph-game target: SG of every node.
+func BenchmarkGraph1e7(b *testing.B) {
+	const n, m = 10_000_000, 50_000_000
+	rng := rand.New(rand.NewPCG(1, 1))
+	from, to := make([]int32, m), make([]int32, m)
+	for i := range m {
+		a := rng.IntN(n - 1)
+		from[i], to[i] = int32(a), int32(a+1+rng.IntN(min(n-1-a, 1000)))
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		g := compute.NewGraph(n, from, to)
+		if _, err := compute.GraphValues(b.Context(), g); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -1,0 +1,178 @@
+package compute
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// A Graph is a finite directed graph whose nodes are positions of a game
+// and whose edges are its moves: a token on node v may move to any w with
+// an edge v → w. Nodes are 0..N−1; the successors of v are
+// Succ[Start[v]:Start[v+1]], sorted, each once.
+type Graph struct {
+	Start []int64
+	Succ  []int32
+}
+
+// Nodes returns the number of nodes.
+func (g *Graph) Nodes() int { return len(g.Start) - 1 }
+
+// Edges returns the number of edges.
+func (g *Graph) Edges() int64 { return g.Start[len(g.Start)-1] }
+
+// Successors returns the successors of v.
+func (g *Graph) Successors(v int) []int32 { return g.Succ[g.Start[v]:g.Start[v+1]] }
+
+// NewGraph builds the graph of n nodes with the edges from[i] → to[i]:
+// duplicate edges count once. Every node must be below n.
+func NewGraph(n int, from, to []int32) *Graph {
+	g := &Graph{Start: make([]int64, n+1)}
+	for _, v := range from {
+		g.Start[v+1]++
+	}
+	for v := range n {
+		g.Start[v+1] += g.Start[v]
+	}
+	g.Succ = make([]int32, len(from))
+	next := slices.Clone(g.Start[:n])
+	for i, v := range from {
+		g.Succ[next[v]] = to[i]
+		next[v]++
+	}
+	// Sort each node's successors and drop the duplicates, in place.
+	w := int64(0)
+	for v := range n {
+		s := g.Succ[g.Start[v]:g.Start[v+1]]
+		slices.Sort(s)
+		s = slices.Compact(s)
+		g.Start[v] = w
+		w += int64(copy(g.Succ[w:], s))
+	}
+	g.Start[n] = w
+	g.Succ = slices.Clip(g.Succ[:w])
+	return g
+}
+
+// A CycleError says that a graph has a cycle, and names one: Nodes[0] →
+// Nodes[1] → … → Nodes[len−1] → Nodes[0]. Games on graphs with cycles
+// (loopy games) have positions that SG values do not describe.
+type CycleError struct {
+	Nodes []int
+	// Name, when not nil, names a node in Error's message.
+	Name func(v int) string
+}
+
+func (e *CycleError) Error() string {
+	name := e.Name
+	if name == nil {
+		name = func(v int) string { return fmt.Sprint(v) }
+	}
+	var b strings.Builder
+	for _, v := range e.Nodes {
+		b.WriteString(name(v))
+		b.WriteString(" → ")
+	}
+	b.WriteString(name(e.Nodes[0]))
+	return fmt.Sprintf("the graph has a cycle, %s: its game may never end, and has no SG values (loopy games are out of scope)", b.String())
+}
+
+// GraphValues returns the SG value of every node of g: the mex of its
+// successors' values. It visits the nodes in reverse topological order
+// (Kahn's algorithm, on the predecessors: a node is ready once every
+// successor has its value), with no recursion, so that chains of any
+// length cost no stack. A graph with a cycle returns a *CycleError naming
+// one. It returns ctx.Err() when ctx is cancelled first.
+func GraphValues(ctx context.Context, g *Graph) ([]uint32, error) {
+	n := g.Nodes()
+	left := make([]int32, n) // successors without a value yet
+	pred := &Graph{Start: make([]int64, n+1)}
+	for v := range n {
+		left[v] = int32(g.Start[v+1] - g.Start[v])
+	}
+	for _, w := range g.Succ {
+		pred.Start[w+1]++
+	}
+	for v := range n {
+		pred.Start[v+1] += pred.Start[v]
+	}
+	pred.Succ = make([]int32, len(g.Succ))
+	next := slices.Clone(pred.Start[:n])
+	for v := range n {
+		for _, w := range g.Successors(v) {
+			pred.Succ[next[w]] = int32(v)
+			next[w]++
+		}
+	}
+	next = nil
+
+	sg := make([]uint32, n)
+	ready := make([]int32, 0, 1024) // a stack: any order of ready nodes will do
+	for v := range n {
+		if left[v] == 0 {
+			ready = append(ready, int32(v))
+		}
+	}
+	// seen[x] == stamp when a successor of the node at hand has value x;
+	// a node of d successors has a value at most d.
+	var seen []uint32
+	stamp := uint32(0)
+	done := 0
+	for len(ready) > 0 {
+		v := ready[len(ready)-1]
+		ready = ready[:len(ready)-1]
+		succ := g.Successors(int(v))
+		if len(seen) <= len(succ) {
+			seen = make([]uint32, 2*len(succ)+1)
+			stamp = 0
+		}
+		stamp++
+		for _, w := range succ {
+			if x := sg[w]; int(x) < len(seen) {
+				seen[x] = stamp
+			}
+		}
+		m := uint32(0)
+		for seen[m] == stamp {
+			m++
+		}
+		sg[v] = m
+		for _, u := range pred.Successors(int(v)) {
+			if left[u]--; left[u] == 0 {
+				ready = append(ready, u)
+			}
+		}
+		if done++; done%(1<<20) == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if done < n {
+		return nil, &CycleError{Nodes: findCycle(g, left)}
+	}
+	return sg, nil
+}
+
+// findCycle returns a cycle among the nodes v with left[v] > 0, the nodes
+// that Kahn's algorithm could not finish: each has a successor among them,
+// so a walk along such successors must come back to a node it met.
+func findCycle(g *Graph, left []int32) []int {
+	start := slices.IndexFunc(left, func(x int32) bool { return x > 0 })
+	at := map[int]int{} // node → its index on the walk
+	var walk []int
+	for v := start; ; {
+		if i, ok := at[v]; ok {
+			return walk[i:]
+		}
+		at[v] = len(walk)
+		walk = append(walk, v)
+		for _, w := range g.Successors(v) {
+			if left[w] > 0 {
+				v = int(w)
+				break
+			}
+		}
+	}
+}

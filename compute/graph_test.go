@@ -1,0 +1,109 @@
+package compute_test
+
+import (
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/sgtab/sgtab/compute"
+)
+
+// graphSG is the SG value of node v from the definition, by recursion over
+// the edge list: the least value no move leads to.
+func graphSG(v int, from, to []int32, memo map[int]uint32) uint32 {
+	if x, ok := memo[v]; ok {
+		return x
+	}
+	seen := map[uint32]bool{}
+	for i, u := range from {
+		if int(u) == v {
+			seen[graphSG(int(to[i]), from, to, memo)] = true
+		}
+	}
+	x := uint32(0)
+	for seen[x] {
+		x++
+	}
+	memo[v] = x
+	return x
+}
+
+// TestGraphValues checks the values of random DAGs (edges from a node to
+// a later one in a random order of the nodes, duplicates among them)
+// against the definition.
+func TestGraphValues(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 15))
+	for trial := range 300 {
+		n := 1 + rng.IntN(60)
+		order := rng.Perm(n)
+		var from, to []int32
+		for range rng.IntN(4 * n) {
+			a, b := rng.IntN(n), rng.IntN(n)
+			if a == b {
+				continue
+			}
+			if a > b {
+				a, b = b, a
+			}
+			from, to = append(from, int32(order[a])), append(to, int32(order[b]))
+			if rng.IntN(10) == 0 { // a duplicate edge
+				from, to = append(from, int32(order[a])), append(to, int32(order[b]))
+			}
+		}
+		g := compute.NewGraph(n, from, to)
+		got, err := compute.GraphValues(t.Context(), g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		memo := map[int]uint32{}
+		for v := range n {
+			if want := graphSG(v, from, to, memo); got[v] != want {
+				t.Fatalf("trial %d: SG(%d) = %d, want %d", trial, v, got[v], want)
+			}
+		}
+		for v := range n {
+			if s := g.Successors(v); !slices.IsSorted(s) || len(slices.Compact(slices.Clone(s))) != len(s) {
+				t.Fatalf("trial %d: successors of %d: %v", trial, v, s)
+			}
+		}
+	}
+}
+
+// TestGraphCycles checks that a self-loop, a 2-cycle and a long cycle are
+// each reported, with a real cycle of the graph.
+func TestGraphCycles(t *testing.T) {
+	long := func(n int) (from, to []int32) {
+		for v := range n {
+			from, to = append(from, int32(v)), append(to, int32((v+1)%n))
+		}
+		return append(from, 0), append(to, int32(n)) // and a way out
+	}
+	lf, lt := long(100000)
+	for _, c := range []struct {
+		name     string
+		n        int
+		from, to []int32
+		length   int
+	}{
+		{"self-loop", 3, []int32{0, 1, 1}, []int32{1, 1, 2}, 1},
+		{"2-cycle", 4, []int32{0, 1, 2, 2}, []int32{1, 2, 1, 3}, 2},
+		{"long cycle", 100001, lf, lt, 100000},
+	} {
+		g := compute.NewGraph(c.n, c.from, c.to)
+		_, err := compute.GraphValues(t.Context(), g)
+		var ce *compute.CycleError
+		if !errors.As(err, &ce) {
+			t.Fatalf("%s: %v, want a cycle", c.name, err)
+		}
+		if len(ce.Nodes) != c.length {
+			t.Errorf("%s: a cycle of %d nodes, want %d", c.name, len(ce.Nodes), c.length)
+		}
+		for i, v := range ce.Nodes {
+			w := ce.Nodes[(i+1)%len(ce.Nodes)]
+			if _, ok := slices.BinarySearch(g.Successors(v), int32(w)); !ok {
+				t.Fatalf("%s: no edge %d → %d on the reported cycle", c.name, v, w)
+			}
+		}
+	}
+}
