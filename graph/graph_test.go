@@ -1,0 +1,219 @@
+package graph
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sgtab/sgtab/compute"
+)
+
+// sgByName is the SG value of the node named v from the definition, over
+// the edge list by names.
+func sgByName(v string, edges [][2]string, memo map[string]uint32) uint32 {
+	if x, ok := memo[v]; ok {
+		return x
+	}
+	seen := map[uint32]bool{}
+	for _, e := range edges {
+		if e[0] == v {
+			seen[sgByName(e[1], edges, memo)] = true
+		}
+	}
+	x := uint32(0)
+	for seen[x] {
+		x++
+	}
+	memo[v] = x
+	return x
+}
+
+func writeFile(t *testing.T, name, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestReadCSV reads random DAGs written as CSV, with integer names and with
+// string names (quoted ones among them), and checks every node's value
+// against the definition, and the names read back.
+func TestReadCSV(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	for trial := range 100 {
+		n := 2 + rng.IntN(40)
+		name := func(v int) string {
+			if trial%2 == 0 {
+				return fmt.Sprint(v * 7)
+			}
+			return fmt.Sprintf("node %d, \"x\"", v)
+		}
+		var edges [][2]string
+		var b strings.Builder
+		b.WriteString("from,to\n")
+		for range 1 + rng.IntN(3*n) {
+			x, y := rng.IntN(n), rng.IntN(n)
+			if x == y {
+				continue
+			}
+			x, y = min(x, y), max(x, y)
+			edges = append(edges, [2]string{name(y), name(x)})
+			fmt.Fprintf(&b, "%s,%s\n", quoteCSV(name(y)), quoteCSV(name(x)))
+		}
+		if len(edges) == 0 {
+			continue
+		}
+		g, err := ReadCSV(writeFile(t, "g.csv", b.String()), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (g.Ints != nil) != (trial%2 == 0) {
+			t.Fatalf("trial %d: integer names %v", trial, g.Ints != nil)
+		}
+		sg, err := compute.GraphValues(t.Context(), g.Graph)
+		if err != nil {
+			t.Fatal(err)
+		}
+		memo := map[string]uint32{}
+		for v := range g.Nodes() {
+			if want := sgByName(g.Name(v), edges, memo); sg[v] != want {
+				t.Fatalf("trial %d: SG(%s) = %d, want %d", trial, g.Name(v), sg[v], want)
+			}
+			if w, ok := g.Lookup(g.Name(v)); !ok || w != v {
+				t.Fatalf("trial %d: Lookup(%q) = %d, %v", trial, g.Name(v), w, ok)
+			}
+		}
+	}
+}
+
+func quoteCSV(s string) string {
+	if strings.ContainsAny(s, ",\"") {
+		return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+	}
+	return s
+}
+
+// TestReadCSVBad checks each kind of bad input gives a clear error naming
+// the file (and line), and the stated behaviours: duplicate edges count
+// once, a nodes file adds nodes without edges, a cycle is reported by name.
+func TestReadCSVBad(t *testing.T) {
+	for _, c := range []struct{ name, text, want string }{
+		{"header", "a,b\n1,2\n", "g.csv:1: the header is a,b, want from,to"},
+		{"no edges", "from,to\n", "g.csv: no edges"},
+		{"empty file", "", "g.csv: empty: want the header from,to"},
+		{"empty name", "from,to\n1,2\n,3\n", "g.csv:3: column from: an empty node name"},
+		{"three fields", "from,to\n1,2,3\n", "g.csv:2: wrong number of fields"},
+		{"bad quote", "from,to\n\"1,2\n", "g.csv:2:"},
+		{"long line", "from,to\n" + strings.Repeat("x", 50<<20) + ",1\n", "g.csv:2: column from: a node name of 52428800 bytes, more than 4096"},
+	} {
+		_, err := ReadCSV(writeFile(t, "g.csv", c.text), "")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
+	}
+	if _, err := ReadCSV(filepath.Join(t.TempDir(), "missing.csv"), ""); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing file: %v", err)
+	}
+
+	g, err := ReadCSV(writeFile(t, "g.csv", "from,to\na,b\na,b\nb,c\n"), writeFile(t, "n.csv", "node\nz\na\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Nodes() != 4 || g.Edges() != 2 {
+		t.Errorf("%d nodes and %d edges, want 4 and 2 (a duplicate edge counts once, z has none)", g.Nodes(), g.Edges())
+	}
+	if _, err := ReadCSV(writeFile(t, "g.csv", "from,to\na,b\n"), writeFile(t, "n.csv", "name\nz\n")); err == nil || !strings.Contains(err.Error(), "n.csv:1: the header is name, want node") {
+		t.Errorf("nodes file with a bad header: %v", err)
+	}
+
+	cyc, err := ReadCSV(writeFile(t, "g.csv", "from,to\nstart,a\na,b\nb,c\nc,a\n"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = compute.GraphValues(t.Context(), cyc.Graph)
+	var ce *compute.CycleError
+	if !errors.As(err, &ce) {
+		t.Fatalf("cycle: %v", err)
+	}
+	ce.Name = cyc.Name
+	if msg := ce.Error(); !strings.Contains(msg, "a → b → c → a") && !strings.Contains(msg, "b → c → a → b") && !strings.Contains(msg, "c → a → b → c") {
+		t.Errorf("cycle reported as %q", msg)
+	}
+}
+
+// TestCalendar checks the Calendar game (HDU 1079) over its whole range,
+// 1900-01-01 to 2001-11-04, against its published answer: the player to
+// move wins exactly when month + day is even, or on September 30 and
+// November 30.
+func TestCalendar(t *testing.T) {
+	first := time.Date(1900, 1, 1, 0, 0, 0, 0, time.UTC)
+	last := time.Date(2001, 11, 4, 0, 0, 0, 0, time.UTC)
+	g, err := Calendar(first, last)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sg, err := compute.GraphValues(t.Context(), g.Graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	days := 0
+	for d := first; !d.After(last); d = d.AddDate(0, 0, 1) {
+		v, ok := g.Lookup(d.Format(time.DateOnly))
+		if !ok {
+			t.Fatalf("no node %s", d.Format(time.DateOnly))
+		}
+		m, day := int(d.Month()), d.Day()
+		wins := (m+day)%2 == 0 || m == 9 && day == 30 || m == 11 && day == 30
+		if (sg[v] != 0) != wins {
+			t.Fatalf("%s: SG %d, but the first player %s", d.Format(time.DateOnly), sg[v], map[bool]string{true: "wins", false: "loses"}[wins])
+		}
+		days++
+	}
+	if days != g.Nodes() || days != 37198 {
+		t.Errorf("%d days, %d nodes", days, g.Nodes())
+	}
+	if _, err := Calendar(last, first); err == nil {
+		t.Error("a calendar ending before it starts")
+	}
+}
+
+// TestBoxes checks the boxes of HDU 3389 against their rule, edge by edge,
+// and a token's values against the definition.
+func TestBoxes(t *testing.T) {
+	const n = 200
+	g, err := Boxes(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var edges [][2]string
+	for a := 1; a <= n; a++ {
+		for b := 1; b < a; b++ {
+			if (a+b)%2 == 1 && (a+b)%3 == 0 {
+				edges = append(edges, [2]string{fmt.Sprint(a), fmt.Sprint(b)})
+			}
+		}
+	}
+	if g.Edges() != int64(len(edges)) || g.Ints == nil {
+		t.Fatalf("%d edges, want %d", g.Edges(), len(edges))
+	}
+	sg, err := compute.GraphValues(t.Context(), g.Graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	memo := map[string]uint32{}
+	for v := range g.Nodes() {
+		if want := sgByName(g.Name(v), edges, memo); sg[v] != want {
+			t.Fatalf("box %s: SG %d, want %d", g.Name(v), sg[v], want)
+		}
+	}
+	if _, err := Boxes(0); err == nil {
+		t.Error("no boxes")
+	}
+}
