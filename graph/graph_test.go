@@ -33,6 +33,22 @@ func sgByName(v string, edges [][2]string, memo map[string]uint32) uint32 {
 	return x
 }
 
+// checkValues checks the SG value of every node of g against the
+// definition over edges.
+func checkValues(t *testing.T, g *Named, edges [][2]string, what string) {
+	t.Helper()
+	sg, err := compute.GraphValues(t.Context(), g.Graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	memo := map[string]uint32{}
+	for v := range g.Nodes() {
+		if want := sgByName(g.Name(v), edges, memo); sg[v] != want {
+			t.Fatalf("%s: SG(%s) = %d, want %d", what, g.Name(v), sg[v], want)
+		}
+	}
+}
+
 func writeFile(t *testing.T, name, text string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), name)
@@ -77,15 +93,8 @@ func TestReadCSV(t *testing.T) {
 		if (g.Ints != nil) != (trial%2 == 0) {
 			t.Fatalf("trial %d: integer names %v", trial, g.Ints != nil)
 		}
-		sg, err := compute.GraphValues(t.Context(), g.Graph)
-		if err != nil {
-			t.Fatal(err)
-		}
-		memo := map[string]uint32{}
+		checkValues(t, g, edges, fmt.Sprintf("trial %d", trial))
 		for v := range g.Nodes() {
-			if want := sgByName(g.Name(v), edges, memo); sg[v] != want {
-				t.Fatalf("trial %d: SG(%s) = %d, want %d", trial, g.Name(v), sg[v], want)
-			}
 			if w, ok := g.Lookup(g.Name(v)); !ok || w != v {
 				t.Fatalf("trial %d: Lookup(%q) = %d, %v", trial, g.Name(v), w, ok)
 			}
@@ -203,16 +212,7 @@ func TestBoxes(t *testing.T) {
 	if g.Edges() != int64(len(edges)) || g.Ints == nil {
 		t.Fatalf("%d edges, want %d", g.Edges(), len(edges))
 	}
-	sg, err := compute.GraphValues(t.Context(), g.Graph)
-	if err != nil {
-		t.Fatal(err)
-	}
-	memo := map[string]uint32{}
-	for v := range g.Nodes() {
-		if want := sgByName(g.Name(v), edges, memo); sg[v] != want {
-			t.Fatalf("box %s: SG %d, want %d", g.Name(v), sg[v], want)
-		}
-	}
+	checkValues(t, g, edges, "boxes")
 	if _, err := Boxes(0); err == nil {
 		t.Error("no boxes")
 	}
