@@ -168,28 +168,37 @@ func (f *File) notTable() string {
 	return fmt.Sprintf("it holds a %s, not a table", f.Kind)
 }
 
-func read(path string, mem memory.Allocator) (*File, error) {
+func read(path string, mem memory.Allocator) (f *File, err error) {
+	err = openFile(path, func(r io.ReaderAt, size int64) error {
+		f, err = readFrom(r, size, mem)
+		return err
+	})
+	return f, err
+}
+
+// openFile calls use with the regular file at path, open, and its size.
+func openFile(path string, use func(r io.ReaderAt, size int64) error) error {
 	// Refuse FIFOs and devices before opening: opening a FIFO blocks, and
 	// a device may never end.
 	st, err := os.Stat(path)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("not a regular file (%s)", st.Mode().Type())
+		return fmt.Errorf("not a regular file (%s)", st.Mode().Type())
 	}
 	fh, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer fh.Close() // read-only: Close has nothing to report
 	if st, err = fh.Stat(); err != nil {
-		return nil, err
+		return err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("not a regular file (%s)", st.Mode().Type())
+		return fmt.Errorf("not a regular file (%s)", st.Mode().Type())
 	}
-	return readFrom(fh, st.Size(), mem)
+	return use(fh, st.Size())
 }
 
 // sniff returns the format of the size bytes of r from their magic bytes.
@@ -228,29 +237,43 @@ type records struct {
 }
 
 func readFrom(r io.ReaderAt, size int64, mem memory.Allocator) (f *File, err error) {
+	err = openRecords(r, size, mem, func(format string, recs records) error {
+		f, err = readRecords(format, recs)
+		return err
+	})
+	return f, err
+}
+
+// openRecords calls use with the format (parquet or arrow) and the records
+// of the size bytes of r, a Parquet or Arrow IPC file.
+func openRecords(r io.ReaderAt, size int64, mem memory.Allocator, use func(format string, recs records) error) (err error) {
 	defer recoverCorrupt(&err)
 	format, err := sniff(r, size)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	var recs records
 	if format == "parquet" {
 		pf, err := file.NewParquetReader(io.NewSectionReader(r, 0, size))
 		if err != nil {
-			return nil, err
+			return err
 		}
 		defer pf.Close() // reading from an io.ReaderAt the caller owns: nothing to report
-		if recs, err = parquetRecords(pf, mem); err != nil {
-			return nil, err
-		}
-	} else {
-		fr, err := ipc.NewFileReader(io.NewSectionReader(r, 0, size), ipc.WithAllocator(mem))
+		recs, err := parquetRecords(pf, mem)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		defer fr.Close() // reading from an io.ReaderAt the caller owns: nothing to report
-		recs = ipcRecords(fr)
+		return use(format, recs)
 	}
+	fr, err := ipc.NewFileReader(io.NewSectionReader(r, 0, size), ipc.WithAllocator(mem))
+	if err != nil {
+		return err
+	}
+	defer fr.Close() // reading from an io.ReaderAt the caller owns: nothing to report
+	return use(format, ipcRecords(fr))
+}
+
+// readRecords reads a file sgtab wrote (or a plain table) from its records.
+func readRecords(format string, recs records) (f *File, err error) {
 	f = &File{Format: format, Meta: recs.meta}
 	if f.Kind, err = kindOf(recs); err != nil {
 		return nil, err

@@ -25,14 +25,8 @@ func ReadCSV(path, nodes string) (*Named, error) {
 	if len(b.from) == 0 {
 		return nil, fmt.Errorf("%s: no edges: a game on a graph needs moves", path)
 	}
-	if nodes != "" {
-		err := readCSV(nodes, []string{"node"}, func(rec []string) error {
-			_, err := b.node(rec[0])
-			return err
-		})
-		if err != nil {
-			return nil, err
-		}
+	if err := addNodes(nodes, b.node); err != nil {
+		return nil, err
 	}
 	return b.graph(), nil
 }

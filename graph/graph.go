@@ -106,3 +106,25 @@ func (b *builder) graph() *Named {
 	g.Ints = ints
 	return g
 }
+
+// An intBuilder collects edges between nodes named by integers.
+type intBuilder struct {
+	ids      map[int64]int32
+	names    []int64
+	from, to []int32
+	crc      uint32
+}
+
+// node returns the number of the node named x, adding it if new.
+func (b *intBuilder) node(x int64) (int32, error) {
+	if v, ok := b.ids[x]; ok {
+		return v, nil
+	}
+	if len(b.names) == maxNodes {
+		return 0, fmt.Errorf("more than %d nodes", maxNodes)
+	}
+	v := int32(len(b.names))
+	b.ids[x] = v
+	b.names = append(b.names, x)
+	return v, nil
+}
