@@ -113,19 +113,15 @@ func WriteEdges(path string, e *Edges, opt Options) error {
 			typ = arrow.BinaryTypes.String
 		}
 		schema := arrow.NewSchema([]arrow.Field{{Name: "from", Type: typ}, {Name: "to", Type: typ}}, nil)
-		mem := opt.allocator()
-		b := array.NewRecordBuilder(mem, schema)
-		defer b.Release()
-		if e.Strings.From != nil {
-			b.Field(0).(*array.StringBuilder).AppendValues(e.Strings.From, nil)
-			b.Field(1).(*array.StringBuilder).AppendValues(e.Strings.To, nil)
-		} else {
-			b.Field(0).(*array.Int64Builder).AppendValues(e.Ints.From, nil)
-			b.Field(1).(*array.Int64Builder).AppendValues(e.Ints.To, nil)
-		}
-		rec := b.NewRecordBatch()
-		defer rec.Release()
-		return writeRecord(f, schema, mem, opt, rec)
+		return writeBatch(f, schema, opt, func(b *array.RecordBuilder) {
+			if e.Strings.From != nil {
+				b.Field(0).(*array.StringBuilder).AppendValues(e.Strings.From, nil)
+				b.Field(1).(*array.StringBuilder).AppendValues(e.Strings.To, nil)
+			} else {
+				b.Field(0).(*array.Int64Builder).AppendValues(e.Ints.From, nil)
+				b.Field(1).(*array.Int64Builder).AppendValues(e.Ints.To, nil)
+			}
+		})
 	})
 	if err != nil {
 		return fmt.Errorf("write parquet %s: %w", path, err)

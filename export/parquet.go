@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
@@ -76,6 +77,18 @@ func newParquetWriter(w io.Writer, schema *arrow.Schema, mem memory.Allocator, o
 }
 
 // writeRecord writes rec, the whole of a small table, as a Parquet file to w.
+// writeBatch writes one record batch of schema, which fill builds, to f
+// as Parquet.
+func writeBatch(f io.Writer, schema *arrow.Schema, opt Options, fill func(b *array.RecordBuilder)) error {
+	mem := opt.allocator()
+	b := array.NewRecordBuilder(mem, schema)
+	defer b.Release()
+	fill(b)
+	rec := b.NewRecordBatch()
+	defer rec.Release()
+	return writeRecord(f, schema, mem, opt, rec)
+}
+
 func writeRecord(w io.Writer, schema *arrow.Schema, mem memory.Allocator, opt Options, rec arrow.RecordBatch) error {
 	fw, err := newParquetWriter(w, schema, mem, opt)
 	if err != nil {

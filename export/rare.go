@@ -38,25 +38,19 @@ func WriteRare(path string, t *compute.Table, opt Options) error {
 		}
 		meta[KeyKind] = string(KindRare)
 		meta[KeyRareCRC] = rareCRC(r.Positions, vs)
-		mem := opt.allocator()
-		values := compute.ValuesOf(vs)
-		schema := Schema(&compute.Table{G: values}, meta) // n and sg
-
-		b := array.NewRecordBuilder(mem, schema)
-		defer b.Release()
-		ns := b.Field(0).(*array.Int64Builder)
-		for i, n := range r.Positions {
-			ns.Append(int64(n))
-			switch sgs := b.Field(1).(type) {
-			case *array.Int32Builder:
-				sgs.Append(int32(vs[i]))
-			case *array.Int64Builder:
-				sgs.Append(int64(vs[i]))
+		schema := Schema(&compute.Table{G: compute.ValuesOf(vs)}, meta) // n and sg
+		return writeBatch(f, schema, opt, func(b *array.RecordBuilder) {
+			ns := b.Field(0).(*array.Int64Builder)
+			for i, n := range r.Positions {
+				ns.Append(int64(n))
+				switch sgs := b.Field(1).(type) {
+				case *array.Int32Builder:
+					sgs.Append(int32(vs[i]))
+				case *array.Int64Builder:
+					sgs.Append(int64(vs[i]))
+				}
 			}
-		}
-		rec := b.NewRecordBatch()
-		defer rec.Release()
-		return writeRecord(f, schema, mem, opt, rec)
+		})
 	})
 	if err != nil {
 		return fmt.Errorf("write parquet %s: %w", path, err)

@@ -114,56 +114,46 @@ func WriteSummary(path string, rows []Summary, opt Options) error {
 		md := arrow.NewMetadata([]string{keyGames, KeyKind, KeyVersion}, []string{strconv.Itoa(len(rows)), string(KindSummary), opt.version()})
 		fields := append(append([]arrow.Field(nil), summaryColumns...), ringColumns...)
 		schema := arrow.NewSchema(append(append(fields, rarePosColumn), playColumns...), &md)
-		mem := opt.allocator()
-		b := array.NewRecordBuilder(mem, schema)
-		defer b.Release()
-		str := func(i int, s string) { b.Field(i).(*array.StringBuilder).Append(s) }
-		num := func(i int, v int64) { b.Field(i).(*array.Int64Builder).Append(v) }
-		for _, r := range rows {
-			str(0, r.Name)
-			str(1, r.Rule)
-			str(2, r.Start)
-			num(3, int64(r.Heaps))
-			str(4, string(r.Status))
-			if r.Status == compute.None {
-				b.Field(5).AppendNull()
-				b.Field(6).AppendNull()
-				b.Field(7).AppendNull()
-			} else {
-				num(5, int64(r.Period))
-				num(6, int64(r.Preperiod))
-				num(7, int64(r.Saltus))
+		return writeBatch(f, schema, opt, func(b *array.RecordBuilder) {
+			str := func(i int, s string) { b.Field(i).(*array.StringBuilder).Append(s) }
+			num := func(i int, v int64) { b.Field(i).(*array.Int64Builder).Append(v) }
+			// nums appends vs from column i on, or nulls unless ok.
+			nums := func(i int, ok bool, vs ...int64) {
+				for j, v := range vs {
+					if ok {
+						num(i+j, v)
+					} else {
+						b.Field(i + j).AppendNull()
+					}
+				}
 			}
-			num(8, int64(r.MaxSG))
-			num(9, int64(r.RareMask))
-			num(10, int64(r.RareCount))
-			str(11, r.Checksum)
-			b.Field(12).(*array.Float64Builder).Append(r.Seconds)
-			if r.RingStatus == "" {
-				b.Field(13).AppendNull()
-			} else {
-				str(13, string(r.RingStatus))
+			for _, r := range rows {
+				str(0, r.Name)
+				str(1, r.Rule)
+				str(2, r.Start)
+				num(3, int64(r.Heaps))
+				str(4, string(r.Status))
+				nums(5, r.Status != compute.None, int64(r.Period), int64(r.Preperiod), int64(r.Saltus))
+				num(8, int64(r.MaxSG))
+				num(9, int64(r.RareMask))
+				num(10, int64(r.RareCount))
+				str(11, r.Checksum)
+				b.Field(12).(*array.Float64Builder).Append(r.Seconds)
+				if r.RingStatus == "" {
+					b.Field(13).AppendNull()
+				} else {
+					str(13, string(r.RingStatus))
+				}
+				nums(14, r.RingStatus != "" && r.RingStatus != compute.None, int64(r.RingPeriod), int64(r.RingPreperiod), int64(r.RingSaltus))
+				if r.RarePos == compute.NoParity {
+					b.Field(17).AppendNull()
+				} else {
+					str(17, string(r.RarePos))
+				}
+				str(18, r.Play)
+				str(19, r.Values)
 			}
-			if r.RingStatus == "" || r.RingStatus == compute.None {
-				b.Field(14).AppendNull()
-				b.Field(15).AppendNull()
-				b.Field(16).AppendNull()
-			} else {
-				num(14, int64(r.RingPeriod))
-				num(15, int64(r.RingPreperiod))
-				num(16, int64(r.RingSaltus))
-			}
-			if r.RarePos == compute.NoParity {
-				b.Field(17).AppendNull()
-			} else {
-				str(17, string(r.RarePos))
-			}
-			str(18, r.Play)
-			str(19, r.Values)
-		}
-		rec := b.NewRecordBatch()
-		defer rec.Release()
-		return writeRecord(f, schema, mem, opt, rec)
+		})
 	})
 	if err != nil {
 		return fmt.Errorf("write parquet %s: %w", path, err)
