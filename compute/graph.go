@@ -4,7 +4,11 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
+
+	"github.com/sgtab/sgtab/rules"
 )
 
 // A Graph is a finite directed graph whose nodes are positions of a game
@@ -175,4 +179,30 @@ func findCycle(g *Graph, left []int32) []int {
 			}
 		}
 	}
+}
+
+// A GraphTable holds the SG value of every node of a game on a graph, with
+// the nodes' names: Ints when every name is an integer, Strings otherwise.
+type GraphTable struct {
+	Game    rules.Game
+	Ints    []int64
+	Strings []string
+	G       Values
+	// Edges is the number of the graph's edges (each once), EdgesCRC the
+	// CRC-32C of its edge list as read.
+	Edges    int64
+	EdgesCRC uint32
+	Elapsed  time.Duration
+	Created  time.Time
+}
+
+// Nodes returns the number of nodes.
+func (t *GraphTable) Nodes() int { return t.G.Len() }
+
+// Name returns the name of node v.
+func (t *GraphTable) Name(v int) string {
+	if t.Ints != nil {
+		return strconv.FormatInt(t.Ints[v], 10)
+	}
+	return t.Strings[v]
 }

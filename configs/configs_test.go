@@ -7,9 +7,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/configs"
+	"github.com/sgtab/sgtab/graph"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -38,7 +40,12 @@ func TestConfigs(t *testing.T) {
 			}
 			for _, g := range games {
 				var err error
-				if g.State != "" {
+				if g.Graph != nil {
+					var ng *graph.Named
+					if ng, err = graph.Load(g.Graph); err == nil {
+						_, err = compute.GraphValues(t.Context(), ng.Graph)
+					}
+				} else if g.State != "" {
 					_, _, err = compute.SolveState(t.Context(), g)
 				} else if g.Lattice != nil {
 					_, err = compute.Lattice(t.Context(), g, compute.Options{})
@@ -129,6 +136,36 @@ func TestKnownResults(t *testing.T) {
 					if !check(x, y, tab.At(x, y)) {
 						t.Fatalf("%s: SG(%d, %d) = %d breaks the known result", name, x, y, tab.At(x, y))
 					}
+				}
+			}
+			continue
+		}
+		if name == "calendar.yaml" || name == "hdu3389-boxes.yaml" {
+			data, _ := configs.FS.ReadFile(name)
+			games, err := rules.Parse(bytes.NewReader(data), name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ng, err := graph.Load(games[0].Graph)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sg, err := compute.GraphValues(t.Context(), ng.Graph)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for v := range ng.Nodes() {
+				var ok bool
+				if name == "calendar.yaml" {
+					d, _ := time.Parse(time.DateOnly, ng.Name(v))
+					m, day := int(d.Month()), d.Day()
+					ok = (sg[v] != 0) == ((m+day)%2 == 0 || m == 9 && day == 30 || m == 11 && day == 30)
+				} else {
+					b := ng.Ints[v] % 6
+					ok = sg[v] == map[bool]uint32{true: 1, false: 0}[b == 0 || b == 2 || b == 5]
+				}
+				if !ok {
+					t.Fatalf("%s: node %s (SG %d) breaks the known result", name, ng.Name(v), sg[v])
 				}
 			}
 			continue

@@ -3,14 +3,12 @@ package export
 import (
 	"context"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/sgtab/sgtab/compute"
@@ -90,22 +88,8 @@ func latticeBatches(schema *arrow.Schema, t *compute.LatticeTable, rows int, mem
 			ys.UnsafeAppend(int32(i / t.W))
 		}
 		buf = t.G.AppendTo(buf[:0], lo, hi)
-		switch sgs := b.Field(2).(type) {
-		case *array.Int32Builder:
-			sgs.Reserve(len(buf))
-			for _, v := range buf {
-				sgs.UnsafeAppend(int32(v))
-			}
-		case *array.Int64Builder:
-			sgs.Reserve(len(buf))
-			for _, v := range buf {
-				sgs.UnsafeAppend(int64(v))
-			}
-		}
-		rec := b.NewRecordBatch()
-		err := write(rec)
-		rec.Release()
-		if err != nil {
+		appendSG(b.Field(2), buf)
+		if err := emit(b, write); err != nil {
 			return err
 		}
 	}
@@ -117,47 +101,19 @@ func latticeBatches(schema *arrow.Schema, t *compute.LatticeTable, rows int, mem
 // metadata of LatticeMetadata. The file is written under a temporary name
 // and renamed when complete (WriteFile).
 func WriteLatticeParquet(path string, t *compute.LatticeTable, opt Options) error {
-	err := writeFile(path, func(f *os.File) (err error) {
-		schema := latticeSchema(t, LatticeMetadata(t, opt.Version))
-		mem := opt.allocator()
-		fw, err := newParquetWriter(f, schema, mem, opt)
-		if err != nil {
-			return err
-		}
-		defer func() {
-			if cerr := fw.Close(); err == nil {
-				err = cerr
-			}
-		}()
-		return latticeBatches(schema, t, opt.batchRows(), mem, func(rec arrow.RecordBatch) error { return fw.WriteBuffered(rec) })
+	schema := latticeSchema(t, LatticeMetadata(t, opt.Version))
+	return writeParquetFile(path, schema, opt, func(mem memory.Allocator, write func(arrow.RecordBatch) error) error {
+		return latticeBatches(schema, t, opt.batchRows(), mem, write)
 	})
-	if err != nil {
-		return fmt.Errorf("write parquet %s: %w", path, err)
-	}
-	return nil
 }
 
 // WriteLatticeIPC writes the lattice table t to the Arrow IPC file path, as
 // WriteLatticeParquet does.
 func WriteLatticeIPC(path string, t *compute.LatticeTable, opt Options) error {
-	err := writeFile(path, func(f *os.File) (err error) {
-		schema := latticeSchema(t, LatticeMetadata(t, opt.Version))
-		mem := opt.allocator()
-		fw, err := ipc.NewFileWriter(f, ipc.WithSchema(schema), ipc.WithAllocator(mem))
-		if err != nil {
-			return err
-		}
-		defer func() {
-			if cerr := fw.Close(); err == nil {
-				err = cerr
-			}
-		}()
-		return latticeBatches(schema, t, opt.batchRows(), mem, fw.Write)
+	schema := latticeSchema(t, LatticeMetadata(t, opt.Version))
+	return writeIPCFile(path, schema, opt, func(mem memory.Allocator, write func(arrow.RecordBatch) error) error {
+		return latticeBatches(schema, t, opt.batchRows(), mem, write)
 	})
-	if err != nil {
-		return fmt.Errorf("write ipc %s: %w", path, err)
-	}
-	return nil
 }
 
 // readLattice reads a lattice table, checking that its rows cover the

@@ -7,6 +7,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
@@ -77,6 +78,50 @@ func newParquetWriter(w io.Writer, schema *arrow.Schema, mem memory.Allocator, o
 }
 
 // writeRecord writes rec, the whole of a small table, as a Parquet file to w.
+// writeParquetFile writes the Parquet file path of schema, whose record
+// batches batches hands to write, under a temporary name renamed when
+// complete (WriteFile).
+func writeParquetFile(path string, schema *arrow.Schema, opt Options, batches func(mem memory.Allocator, write func(arrow.RecordBatch) error) error) error {
+	err := writeFile(path, func(f *os.File) (err error) {
+		mem := opt.allocator()
+		fw, err := newParquetWriter(f, schema, mem, opt)
+		if err != nil {
+			return err
+		}
+		defer func() {
+			if cerr := fw.Close(); err == nil {
+				err = cerr
+			}
+		}()
+		return batches(mem, func(rec arrow.RecordBatch) error { return fw.WriteBuffered(rec) })
+	})
+	if err != nil {
+		return fmt.Errorf("write parquet %s: %w", path, err)
+	}
+	return nil
+}
+
+// writeIPCFile is writeParquetFile for an Arrow IPC file.
+func writeIPCFile(path string, schema *arrow.Schema, opt Options, batches func(mem memory.Allocator, write func(arrow.RecordBatch) error) error) error {
+	err := writeFile(path, func(f *os.File) (err error) {
+		mem := opt.allocator()
+		fw, err := ipc.NewFileWriter(f, ipc.WithSchema(schema), ipc.WithAllocator(mem))
+		if err != nil {
+			return err
+		}
+		defer func() {
+			if cerr := fw.Close(); err == nil {
+				err = cerr
+			}
+		}()
+		return batches(mem, fw.Write)
+	})
+	if err != nil {
+		return fmt.Errorf("write ipc %s: %w", path, err)
+	}
+	return nil
+}
+
 // writeBatch writes one record batch of schema, which fill builds, to f
 // as Parquet.
 func writeBatch(f io.Writer, schema *arrow.Schema, opt Options, fill func(b *array.RecordBuilder)) error {

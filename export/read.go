@@ -35,6 +35,7 @@ type File struct {
 
 	Table   *compute.Table        // KindTable (with its Analysis) and KindCheckpoint
 	Lattice *compute.LatticeTable // KindLattice
+	Graph   *compute.GraphTable   // KindGraph
 	Rare    *RareTable            // KindRare
 	Summary []Summary             // KindSummary
 	Census  []CensusRow           // KindCensus
@@ -164,6 +165,8 @@ func (f *File) notTable() string {
 		return fmt.Sprintf("it is a checkpoint of %s, not a finished table", f.Meta[KeyName])
 	case KindLattice:
 		return fmt.Sprintf("it is the lattice table of %s, not a heap game's table", f.Meta[KeyName])
+	case KindGraph:
+		return fmt.Sprintf("it is the table of %s, a game on a graph, not a heap game's table", f.Meta[KeyName])
 	}
 	return fmt.Sprintf("it holds a %s, not a table", f.Kind)
 }
@@ -284,6 +287,8 @@ func readRecords(format string, recs records) (f *File, err error) {
 		err = f.readTable(recs)
 	case KindLattice:
 		err = f.readLattice(recs)
+	case KindGraph:
+		err = f.readGraph(recs)
 	case KindRare:
 		err = f.readRare(recs)
 	case KindSummary:
@@ -366,7 +371,7 @@ func kindOf(recs records) (Kind, error) {
 	meta := recs.meta
 	if k, ok := meta[KeyKind]; ok {
 		switch Kind(k) {
-		case KindTable, KindLattice, KindRare, KindSummary, KindCensus, KindCheckpoint:
+		case KindTable, KindLattice, KindRare, KindSummary, KindCensus, KindCheckpoint, KindGraph:
 			return Kind(k), nil
 		}
 		return "", fmt.Errorf("metadata %s = %q: not a kind of file sgtab reads", KeyKind, k)

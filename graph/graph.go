@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/rules"
 )
 
 // A Named graph is a compute.Graph whose nodes have names: integers when
@@ -127,4 +128,16 @@ func (b *intBuilder) node(x int64) (int32, error) {
 	b.ids[x] = v
 	b.names = append(b.names, x)
 	return v, nil
+}
+
+// Load builds the graph spec describes: an edge list read with ReadFile,
+// or a built-in graph.
+func Load(spec *rules.GraphSpec) (*Named, error) {
+	switch spec.Generate {
+	case "calendar":
+		return Calendar(spec.From, spec.To)
+	case "boxes":
+		return Boxes(spec.Boxes)
+	}
+	return ReadFile(spec.Edges, spec.Nodes)
 }

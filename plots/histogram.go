@@ -57,6 +57,21 @@ func Histogram(t *compute.Table) (*plot.Plot, error) {
 	if t.Analysis != nil {
 		split = t.Analysis.Rare.Split
 	}
+	return histogram(t, split, standing(t), "positions")
+}
+
+// GraphHistogram returns how often each value occurs among the nodes of
+// the game on a graph t, as Histogram does for a heap game.
+func GraphHistogram(t *compute.GraphTable) (*plot.Plot, error) {
+	if t.Nodes() == 0 {
+		return nil, fmt.Errorf("plot %s: empty table", t.Game.Name)
+	}
+	return histogram(&compute.Table{Game: t.Game, G: t.G}, compute.Split{}, fmt.Sprintf("%d nodes, %d edges", t.Nodes(), t.Edges), "nodes")
+}
+
+// histogram draws the histogram of t's values, split into rare and common
+// under split, titled with line, counting what.
+func histogram(t *compute.Table, split compute.Split, line, what string) (*plot.Plot, error) {
 	bins := ValueBins(t.G, split, maxBins)
 	bars := &rects{}
 	const floor = 0.5 // the bars' foot on the log scale, below a count of 1
@@ -73,8 +88,7 @@ func Histogram(t *compute.Table) (*plot.Plot, error) {
 			bars.r = append(bars.r, rect{x0, floor, x1, float64(b.Common), commonColor})
 		}
 	}
-	what := "how often each value occurs"
-	p := newPlot(t, what)
+	p := newPlotStanding(t, "how often each value occurs", line)
 	p.X.Label.Text = "SG value"
 	if t.Game.HoldsOutcomes() {
 		p.X.Label.Text = outcomeLabel(t)
@@ -82,7 +96,7 @@ func Histogram(t *compute.Table) (*plot.Plot, error) {
 	if w := bins[0].Hi - bins[0].Lo + 1; w > 1 {
 		p.X.Label.Text += fmt.Sprintf(" (bins of %d values)", w)
 	}
-	p.Y.Label.Text = "positions"
+	p.Y.Label.Text = what
 	p.Y.Scale = plot.LogScale{}
 	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
 	p.Y.Min = floor
@@ -92,6 +106,10 @@ func Histogram(t *compute.Table) (*plot.Plot, error) {
 		k = key{{fmt.Sprintf("rare (%s popcount of v & %#x, plus n)", split.Pos, split.Mask), rareColor}, {"common", commonColor}}
 	case split.Mask != 0:
 		k = key{{fmt.Sprintf("rare (even popcount of v & %#x)", split.Mask), rareColor}, {"common", commonColor}}
+	}
+	if what == "nodes" { // a graph's values have no rare/common split
+		p.Add(bars)
+		return p, nil
 	}
 	p.Add(bars, k)
 	return p, nil

@@ -768,7 +768,7 @@ func (p *configParser) known(m map[string]entry, prefix string, keys ...string) 
 // "games[3].").
 func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game, bool) {
 	before := p.errs.n
-	p.known(m, prefix, "name", "heaps", "code", "base", "moves", "start", "lattice", "play", "state")
+	p.known(m, prefix, "name", "heaps", "code", "base", "moves", "start", "lattice", "play", "state", "graph")
 	g := Game{Heaps: DefaultHeaps, Config: p.text, File: p.file, Line: 1}
 	if tk := firstKey(n).GetToken(); tk != nil && tk.Position != nil {
 		g.Line, g.Col = tk.Position.Line, tk.Position.Column
@@ -788,6 +788,20 @@ func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game
 		return g, true
 	}
 	p.name(m, prefix, &g)
+	if e, ok := m["graph"]; ok {
+		// A game on a graph: its name and where the graph comes from.
+		for _, k := range []string{"heaps", "code", "base", "moves", "start", "play", "lattice", "state"} {
+			if other, ok := m[k]; ok {
+				p.errorf(other.key, prefix+k, ErrBadValue, "", "a game on a graph has no %s: its positions are the graph's nodes", k)
+			}
+		}
+		spec, ok := p.graph(e.value, prefix+"graph")
+		if !ok || p.errs.n > before {
+			return Game{}, false
+		}
+		g.Graph, g.Heaps = spec, 0
+		return g, true
+	}
 	if e, ok := m["state"]; ok {
 		// A built-in game: only its name and the table's size.
 		for _, k := range []string{"code", "base", "moves", "start", "play"} {

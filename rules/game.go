@@ -327,6 +327,10 @@ type Game struct {
 	// whose positions are states that no move table describes; Heaps is
 	// then the size of its table (see compute.SolveState).
 	State string
+	// Graph, when not nil, makes this a game played on a finite directed
+	// graph: a token on a node moves along an edge. Rule, Start and Heaps
+	// are then unused.
+	Graph *GraphSpec
 }
 
 // RuleText returns the game's moves as tables and summaries write them:
@@ -338,6 +342,8 @@ func (g Game) RuleText() string {
 		return g.Lattice.String()
 	case g.State != "":
 		return "state:" + g.State
+	case g.Graph != nil:
+		return "graph:" + g.Graph.String()
 	}
 	return g.Rule.String()
 }
@@ -377,6 +383,9 @@ func (g Game) Key() string {
 	}
 	if g.State != "" {
 		return "state:" + g.State
+	}
+	if g.Graph != nil {
+		return "graph:" + g.Graph.key()
 	}
 	return g.Start.String() + ":" + g.Rule.String()
 }

@@ -80,6 +80,19 @@ func TestDuckDBReadsTables(t *testing.T) {
 			continue
 		}
 		tables++
+		if f, err := export.Read(path); err == nil && f.Kind == export.KindGraph {
+			// A game on a graph: every node's name and value, in order.
+			gt := f.Graph
+			res := duckdb(t, fmt.Sprintf(`SELECT count(*) AS rows, string_agg(node::VARCHAR || ':' || sg::VARCHAR, ',' ORDER BY file_row_number) AS nodes FROM read_parquet('%s', file_row_number = true);`, path))
+			var want []string
+			for v := range gt.Nodes() {
+				want = append(want, fmt.Sprintf("%s:%d", gt.Name(v), gt.G.At(v)))
+			}
+			if got := res[0][0]; got["rows"] != fmt.Sprint(gt.Nodes()) || got["nodes"] != strings.Join(want, ",") {
+				t.Errorf("%s: DuckDB reads %s rows, nodes and values differ: %v", path, got["rows"], got["nodes"] != strings.Join(want, ","))
+			}
+			continue
+		}
 		if f, err := export.Read(path); err == nil && f.Kind == export.KindLattice {
 			lat, meta := f.Lattice, f.Meta
 			res := duckdb(t, fmt.Sprintf(`

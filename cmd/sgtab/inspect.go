@@ -89,6 +89,9 @@ func describeFile(path string, f *export.File) inspection {
 	case export.KindLattice:
 		in.Rows, in.Columns = f.Lattice.G.Len(), []string{"x", "y", "sg"}
 		span(f.Lattice.G.MinMax(0, f.Lattice.G.Len()))
+	case export.KindGraph:
+		in.Rows, in.Columns = f.Graph.Nodes(), []string{"node", "sg"}
+		span(f.Graph.G.MinMax(0, f.Graph.Nodes()))
 	case export.KindRare:
 		in.Rows, in.Columns = len(f.Rare.N), []string{"n", "sg"}
 		if len(f.Rare.Values) > 0 {
@@ -118,6 +121,10 @@ func printInspection(w io.Writer, in inspection, f *export.File) error {
 		lt := f.Lattice
 		fmt.Fprintf(w, "%s: %s lattice table, %d rows, columns x, y, sg\n", in.Path, in.Format, in.Rows)
 		fmt.Fprintf(w, "  game    %s, %s, SG(x, y) for 0 ≤ x < %d, 0 ≤ y < %d\n", lt.Game.Name, lt.Game.RuleText(), lt.W, lt.H)
+	case export.KindGraph:
+		gt := f.Graph
+		fmt.Fprintf(w, "%s: %s table of a game on a graph, %d rows, columns node, sg\n", in.Path, in.Format, in.Rows)
+		fmt.Fprintf(w, "  game    %s, %s: %d nodes, %d edges, SG of every node\n", gt.Game.Name, in.Rule, gt.Nodes(), gt.Edges)
 	case export.KindRare:
 		r := f.Rare
 		fmt.Fprintf(w, "%s: %s table of rare positions, %d rows, columns n, sg\n", in.Path, in.Format, in.Rows)
@@ -218,6 +225,8 @@ func kindNote(f *export.File) string {
 		return fmt.Sprintf("is a checkpoint of %s, not a finished table (sgtab run resumes from it)", f.Meta[export.KeyName])
 	case export.KindLattice:
 		return fmt.Sprintf("is the lattice table of %s", f.Meta[export.KeyName])
+	case export.KindGraph:
+		return fmt.Sprintf("is the table of %s, a game on a graph", f.Meta[export.KeyName])
 	}
 	return fmt.Sprintf("holds a %s", f.Kind)
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/configs"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/graph"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -285,6 +286,36 @@ func TestRunBundled(t *testing.T) {
 			}
 			continue
 		}
+		if gs := games[0].Graph; gs != nil {
+			// A game on a graph: every node, whatever -heaps says.
+			ng, err := graph.Load(gs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := compute.GraphValues(t.Context(), ng.Graph)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Nodes == nil || *s.Nodes != ng.Nodes() || *s.Edges != ng.Edges() || len(s.Files) != 3 {
+				t.Errorf("summary %+v", s)
+			}
+			for _, path := range s.Files[:2] {
+				f, err := export.Read(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				gt := f.Graph
+				for v := range ng.Nodes() {
+					if gt.Name(v) != ng.Name(v) || gt.G.At(v) != want[v] {
+						t.Fatalf("%s: node %d is %s with SG %d, want %s with %d", path, v, gt.Name(v), gt.G.At(v), ng.Name(v), want[v])
+					}
+				}
+				if f.Meta["sgtab.config"] != string(data) || f.Meta[export.KeyRule] != s.Rule {
+					t.Errorf("%s: metadata %v", path, f.Meta)
+				}
+			}
+			continue
+		}
 		if l := games[0].Lattice; l != nil {
 			// A lattice game keeps its board whatever -heaps says.
 			if s.Board == nil || *s.Board != l.Size || len(s.Files) != 3 {
@@ -372,8 +403,8 @@ func TestRunBundled(t *testing.T) {
 	}
 	for i, r := range rows {
 		heaps := 300
-		if r.Start == "lattice" || strings.HasPrefix(r.Rule, "state:") {
-			heaps = r.Heaps // the board's points less one
+		if r.Start == "lattice" || r.Start == "graph" || strings.HasPrefix(r.Rule, "state:") {
+			heaps = r.Heaps // the board's points (or the graph's nodes) less one
 		}
 		if r.Name != got[i] || r.Heaps != heaps || r.Checksum == "" {
 			t.Errorf("summary row %d: %+v", i, r)

@@ -84,8 +84,25 @@ func plotFile(path, dir, format string) (files, notes []string, err error) {
 		return []string{file}, nil, nil
 	case export.KindTable:
 		return writePlots(f.Table, dir, format)
+	case export.KindGraph:
+		file, err := writeGraphHistogram(f.Graph, dir, format)
+		if err != nil {
+			return nil, nil, err
+		}
+		return []string{file}, nil, nil
 	}
 	return nil, []string{kindNote(f) + ": skipped"}, nil
+}
+
+// writeGraphHistogram draws the histogram of a game on a graph's values
+// into dir as format.
+func writeGraphHistogram(t *compute.GraphTable, dir, format string) (string, error) {
+	p, err := plots.GraphHistogram(t)
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, t.Game.Name+"-histogram."+format)
+	return path, savePlot(p, 8*vg.Inch, 4*vg.Inch, format, path)
 }
 
 // writeHeatmap draws the heat map of a lattice table into dir as format.

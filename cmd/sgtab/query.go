@@ -133,6 +133,16 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		lines = []line{{rest, 0}}
 	}
+	if def != nil && *tablePath == "" {
+		if g, ok := graphGame(def.name); ok {
+			// Tokens on a graph's nodes, named as the graph names them.
+			words, nums := make([][]string, len(lines)), make([]int, len(lines))
+			for i, l := range lines {
+				words[i], nums[i] = l.words, l.num
+			}
+			return queryGraph(ctx, g, words, nums, *positionsPath, limit, *asJSON, *countOnly, stdout)
+		}
+	}
 	at := func(l line, err error) error {
 		if *positionsPath != "" {
 			return fmt.Errorf("%s:%d: %w", *positionsPath, l.num, err)

@@ -18,6 +18,7 @@ import (
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/graph"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -87,6 +88,10 @@ type summary struct {
 	Board  *[2]int     `json:"board,omitempty"`
 	Losing *int        `json:"losing,omitempty"`
 	Rows   []rowPeriod `json:"rows,omitempty"`
+	// Nodes and Edges describe a game on a graph (and Losing how many of
+	// its nodes have SG 0).
+	Nodes *int   `json:"nodes,omitempty"`
+	Edges *int64 `json:"edges,omitempty"`
 
 	// Play is normal or misere; Values what the table holds: SG, or
 	// outcome (1 when the player to move wins, 0 when that player loses:
@@ -257,7 +262,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			total += int64(l.Size[0]) * int64(l.Size[1])
 			continue
 		}
-		if games[i].State != "" {
+		if games[i].State != "" || games[i].Graph != nil {
 			continue // solved in one piece, without progress reports
 		}
 		if heaps > 0 {
@@ -318,6 +323,14 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			row export.Summary
 		)
 		switch {
+		case g.Graph != nil:
+			s, row, err = runGraph(ctx, g, o)
+			if err != nil {
+				bar.finish()
+				return fmt.Errorf("%s: %w", g.Name, err)
+			}
+			done(i, s, row)
+			continue
 		case g.State != "":
 			t, lt, err = compute.SolveState(ctx, g)
 		case g.Lattice != nil:
@@ -584,6 +597,63 @@ func writeLattice(t *compute.LatticeTable, o outputs) (*summary, export.Summary,
 	return s, row, nil
 }
 
+// runGraph reads the graph of the game on a graph g, computes the value of
+// every node, and writes its table files and histogram as o says.
+func runGraph(ctx context.Context, g rules.Game, o outputs) (*summary, export.Summary, error) {
+	start := time.Now()
+	ng, err := graph.Load(g.Graph)
+	if err != nil {
+		return nil, export.Summary{}, err
+	}
+	sg, err := compute.GraphValues(ctx, ng.Graph)
+	var ce *compute.CycleError
+	if errors.As(err, &ce) {
+		ce.Name = ng.Name
+	}
+	if err != nil {
+		return nil, export.Summary{}, err
+	}
+	t := &compute.GraphTable{Game: g, Ints: ng.Ints, Strings: ng.Strings, G: compute.ValuesOf(sg),
+		Edges: ng.Edges(), EdgesCRC: ng.CRC, Elapsed: time.Since(start), Created: time.Now()}
+	opt := export.Options{Version: version}
+	var files []string
+	for _, f := range o.formats {
+		path := filepath.Join(o.dir, g.Name+"."+f)
+		write := export.WriteGraphParquet
+		if f == "arrow" {
+			write = export.WriteGraphIPC
+		}
+		if err := write(path, t, opt); err != nil {
+			return nil, export.Summary{}, err
+		}
+		files = append(files, path)
+	}
+	if o.plot != "none" {
+		path, err := writeGraphHistogram(t, o.dir, o.plot)
+		if err != nil {
+			return nil, export.Summary{}, err
+		}
+		files = append(files, path)
+	}
+	losing := 0
+	for _, v := range sg {
+		if v == 0 {
+			losing++
+		}
+	}
+	nodes, edges := t.Nodes(), t.Edges
+	s := &summary{
+		Name: g.Name, Rule: g.RuleText(), Start: "graph", Heaps: nodes - 1, MaxSG: t.G.Max(),
+		Seconds: t.Elapsed.Seconds(), Files: files, Status: compute.None, Checksum: t.G.Checksum(),
+		Play: "normal", Values: "SG", Nodes: &nodes, Edges: &edges, Losing: &losing,
+	}
+	row := export.Summary{
+		Name: g.Name, Rule: s.Rule, Start: "graph", Heaps: s.Heaps, Status: compute.None,
+		MaxSG: s.MaxSG, Checksum: s.Checksum, Seconds: s.Seconds, Play: "normal", Values: "SG",
+	}
+	return s, row, nil
+}
+
 // outputs says where and how run writes a game: into dir, the table files
 // of formats ("parquet", "arrow") and the plots as plot ("png", "svg" or
 // "none").
@@ -654,6 +724,12 @@ func printSummary(w io.Writer, s *summary, asJSON bool) error {
 			fmt.Fprintf(&b, "    row y = %d: SG(x+%d, y) = SG(x, y) + %d from x = %d (observed)\n", r.Y, r.Period, r.Saltus, r.Preperiod)
 		}
 		fmt.Fprintf(&b, "    checksum %s\n", s.Checksum)
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
+	if s.Nodes != nil {
+		fmt.Fprintf(&b, "%-20s graph          nodes %-10d max SG %-7d %7.2fs  %s\n", s.Name, *s.Nodes, s.MaxSG, s.Seconds, filesPattern(s.Files))
+		fmt.Fprintf(&b, "    moves %s: %d edges\n    %d losing nodes (SG = 0)\n    checksum %s\n", s.Rule, *s.Edges, *s.Losing, s.Checksum)
 		_, err := io.WriteString(w, b.String())
 		return err
 	}

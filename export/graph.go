@@ -1,0 +1,234 @@
+package export
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/rules"
+)
+
+// KindGraph is the kind of a game on a graph's table: one row per node.
+const KindGraph Kind = "graph"
+
+// Keys of a graph table's metadata.
+const (
+	KeyNodes    = "sgtab.nodes"        // the number of nodes
+	KeyEdges    = "sgtab.edges"        // the number of edges, each once
+	KeyEdgesCRC = "sgtab.edges_crc32c" // the edge list's CRC-32C as read
+)
+
+const colNode = "node"
+
+func graphSchema(t *compute.GraphTable, meta map[string]string) *arrow.Schema {
+	node := arrow.DataType(arrow.PrimitiveTypes.Int64)
+	if t.Ints == nil {
+		node = arrow.BinaryTypes.String
+	}
+	return arrow.NewSchema([]arrow.Field{
+		{Name: colNode, Type: node},
+		{Name: colSG, Type: valueType(t.G)},
+	}, schemaMetadata(meta))
+}
+
+// GraphMetadata returns the key/value metadata of a graph table:
+// sgtab.kind (graph), sgtab.name, sgtab.config, sgtab.version, sgtab.rule
+// ("graph:" and where the graph comes from), sgtab.nodes, sgtab.edges,
+// sgtab.edges_crc32c, sgtab.play (normal), sgtab.values (SG),
+// sgtab.checksum of the values, sgtab.crc32c of the names and values (see
+// graphCRC), and sgtab.created when set.
+func GraphMetadata(t *compute.GraphTable, version string) map[string]string {
+	if version == "" {
+		version = buildVersion()
+	}
+	m := map[string]string{
+		KeyKind:     string(KindGraph),
+		KeyName:     t.Game.Name,
+		KeyConfig:   t.Game.Config,
+		KeyVersion:  version,
+		KeyRule:     t.Game.RuleText(),
+		KeyNodes:    strconv.Itoa(t.Nodes()),
+		KeyEdges:    strconv.FormatInt(t.Edges, 10),
+		KeyEdgesCRC: fmt.Sprintf("%08X", t.EdgesCRC),
+		KeyPlay:     "normal",
+		KeyValues:   "SG",
+		KeyChecksum: t.G.Checksum(),
+		KeyCRC:      graphCRC(t),
+	}
+	if !t.Created.IsZero() {
+		m[KeyCreated] = t.Created.UTC().Format(time.RFC3339)
+	}
+	return m
+}
+
+// graphCRC returns the CRC-32C of a graph table's rows: each node's name
+// (8 bytes little-endian for an integer, the string and a zero byte
+// otherwise) and its value in 4 bytes, in 8 hexadecimal digits.
+func graphCRC(t *compute.GraphTable) string {
+	var crc uint32
+	var buf [12]byte
+	for v := range t.Nodes() {
+		if t.Ints != nil {
+			binary.LittleEndian.PutUint64(buf[:], uint64(t.Ints[v]))
+			crc = crc32.Update(crc, castagnoli, buf[:8])
+		} else {
+			crc = crc32.Update(crc, castagnoli, append([]byte(t.Strings[v]), 0))
+		}
+		binary.LittleEndian.PutUint32(buf[8:], t.G.At(v))
+		crc = crc32.Update(crc, castagnoli, buf[8:])
+	}
+	return fmt.Sprintf("%08X", crc)
+}
+
+// graphBatches calls write with the record batches of t, rows rows each.
+func graphBatches(schema *arrow.Schema, t *compute.GraphTable, rows int, mem memory.Allocator, write func(arrow.RecordBatch) error) error {
+	b := array.NewRecordBuilder(mem, schema)
+	defer b.Release()
+	buf := make([]uint32, 0, rows)
+	for lo := 0; lo < t.Nodes(); lo += rows {
+		hi := min(lo+rows, t.Nodes())
+		if t.Ints != nil {
+			b.Field(0).(*array.Int64Builder).AppendValues(t.Ints[lo:hi], nil)
+		} else {
+			b.Field(0).(*array.StringBuilder).AppendValues(t.Strings[lo:hi], nil)
+		}
+		buf = t.G.AppendTo(buf[:0], lo, hi)
+		appendSG(b.Field(1), buf)
+		if err := emit(b, write); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// appendSG appends the values vs to col, an sg column of int32 or int64.
+func appendSG(col array.Builder, vs []uint32) {
+	switch sgs := col.(type) {
+	case *array.Int32Builder:
+		sgs.Reserve(len(vs))
+		for _, v := range vs {
+			sgs.UnsafeAppend(int32(v))
+		}
+	case *array.Int64Builder:
+		sgs.Reserve(len(vs))
+		for _, v := range vs {
+			sgs.UnsafeAppend(int64(v))
+		}
+	}
+}
+
+// emit hands the record batch b has built to write, and releases it.
+func emit(b *array.RecordBuilder, write func(arrow.RecordBatch) error) error {
+	rec := b.NewRecordBatch()
+	defer rec.Release()
+	return write(rec)
+}
+
+// WriteGraphParquet writes the graph table t to the Parquet file path:
+// columns node (int64, or string when the names are not all integers) and
+// sg, one row per node, with the metadata of GraphMetadata. The file is
+// written under a temporary name and renamed when complete (WriteFile).
+func WriteGraphParquet(path string, t *compute.GraphTable, opt Options) error {
+	schema := graphSchema(t, GraphMetadata(t, opt.Version))
+	return writeParquetFile(path, schema, opt, func(mem memory.Allocator, write func(arrow.RecordBatch) error) error {
+		return graphBatches(schema, t, opt.batchRows(), mem, write)
+	})
+}
+
+// WriteGraphIPC writes the graph table t to the Arrow IPC file path, as
+// WriteGraphParquet does.
+func WriteGraphIPC(path string, t *compute.GraphTable, opt Options) error {
+	schema := graphSchema(t, GraphMetadata(t, opt.Version))
+	return writeIPCFile(path, schema, opt, func(mem memory.Allocator, write func(arrow.RecordBatch) error) error {
+		return graphBatches(schema, t, opt.batchRows(), mem, write)
+	})
+}
+
+// readGraph reads a graph table and verifies it: the number of nodes and
+// the checksums of its names and values.
+func (f *File) readGraph(recs records) error {
+	meta := f.Meta
+	nodes, err := strconv.Atoi(meta[KeyNodes])
+	if err != nil || nodes < 1 {
+		return fmt.Errorf("metadata %s = %q: want the number of nodes", KeyNodes, meta[KeyNodes])
+	}
+	edges, err1 := strconv.ParseInt(meta[KeyEdges], 10, 64)
+	crc, err2 := strconv.ParseUint(meta[KeyEdgesCRC], 16, 32)
+	if err1 != nil || err2 != nil || edges < 0 {
+		return fmt.Errorf("metadata %s and %s: want the number of edges and their CRC-32C", KeyEdges, KeyEdgesCRC)
+	}
+	rule, ok := strings.CutPrefix(meta[KeyRule], "graph:")
+	if !ok {
+		return fmt.Errorf("metadata %s = %q: want graph: and where the graph comes from", KeyRule, meta[KeyRule])
+	}
+	j := recs.schema.FieldIndices(colNode)
+	if len(j) != 1 {
+		return fmt.Errorf("column %s: %d of it, want 1", colNode, len(j))
+	}
+	sg, err := column(recs.schema, colSG, true)
+	if err != nil {
+		return err
+	}
+	idx := []int{j[0], sg}
+	t := &compute.GraphTable{Edges: edges, EdgesCRC: uint32(crc)}
+	strs := recs.schema.Field(j[0]).Type.ID() == arrow.STRING
+	var long []int64
+	var wide []uint32
+	err = recs.each(func(rec arrow.RecordBatch) error {
+		cols, err := batchColumns(rec, idx)
+		if err != nil {
+			return err
+		}
+		if strs {
+			names := cols[0].(*array.String)
+			for i := range names.Len() {
+				t.Strings = append(t.Strings, strings.Clone(names.Value(i)))
+			}
+		} else {
+			if long, err = ints(cols[0], long); err != nil {
+				return fmt.Errorf("column %s: %w", colNode, err)
+			}
+			t.Ints = append(t.Ints, long...)
+		}
+		vs, err := values(colSG, cols[1], wide)
+		if err != nil {
+			return err
+		}
+		t.G.Append(vs...)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if t.Nodes() != nodes {
+		return fmt.Errorf("%d rows, but %s says %d nodes", t.Nodes(), KeyNodes, nodes)
+	}
+	if strs && t.Strings == nil {
+		t.Strings = []string{}
+	}
+	if got := graphCRC(t); got != meta[KeyCRC] {
+		return fmt.Errorf("damaged: the rows' CRC-32C is %s, but %s says %s", got, KeyCRC, meta[KeyCRC])
+	}
+	if got := t.G.Checksum(); got != meta[KeyChecksum] {
+		return fmt.Errorf("damaged: the values' checksum is %s, but %s says %s", got, KeyChecksum, meta[KeyChecksum])
+	}
+	t.Game = rules.Game{Name: meta[KeyName], Config: meta[KeyConfig], Graph: &rules.GraphSpec{}}
+	t.Game.Graph.Edges = rule // where it came from, as written
+	if s, ok := meta[KeyCreated]; ok {
+		c, err := time.Parse(time.RFC3339, s)
+		if err != nil {
+			return fmt.Errorf("metadata %s: %w", KeyCreated, err)
+		}
+		t.Created = c
+	}
+	f.Graph = t
+	return nil
+}

@@ -1,0 +1,157 @@
+package rules
+
+import (
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/goccy/go-yaml/ast"
+)
+
+// A GraphSpec says where a game played on a finite directed graph comes
+// from — a token on a node moves along an edge —: an edge list (and a list
+// of more nodes), or one of the classic graphs built by name.
+type GraphSpec struct {
+	// Edges is the edge list: a CSV file with the header from,to, or a
+	// Parquet or Arrow file with the columns from and to; Nodes, when not
+	// "", a CSV file with the header node listing more nodes. Both are
+	// paths resolved from the config's folder.
+	Edges, Nodes string
+	// Generate names a built-in graph (GraphGenerators): calendar, the
+	// dates From to To; boxes, the boxes 1..Boxes of HDU 3389.
+	Generate string
+	From, To time.Time
+	Boxes    int
+}
+
+// GraphGenerators are the built-in graphs: the Calendar game (HDU 1079) and
+// the boxes of HDU 3389.
+var GraphGenerators = []string{"calendar", "boxes"}
+
+// String states the graph in a few words: "edges FILE" (its base name),
+// "calendar 1900-01-01..2001-11-04", "boxes 100".
+func (s *GraphSpec) String() string {
+	switch s.Generate {
+	case "calendar":
+		return fmt.Sprintf("calendar %s..%s", s.From.Format(time.DateOnly), s.To.Format(time.DateOnly))
+	case "boxes":
+		return fmt.Sprintf("boxes %d", s.Boxes)
+	}
+	return "edges " + filepath.Base(s.Edges)
+}
+
+// key identifies the graph: the edge list's full path, or the generator
+// and its parameters.
+func (s *GraphSpec) key() string {
+	if s.Generate != "" {
+		return s.String()
+	}
+	if s.Nodes != "" {
+		return "edges " + s.Edges + " nodes " + s.Nodes
+	}
+	return "edges " + s.Edges
+}
+
+// maxCalendarDays and maxBoxes bound the built-in graphs.
+const (
+	maxCalendarDays = 10_000_000
+	maxBoxes        = 20000
+)
+
+// graph reads a game's graph: key (…graph) is its mapping n.
+func (p *configParser) graph(n ast.Node, key string) (*GraphSpec, bool) {
+	before := p.errs.n
+	m, ok := p.mapping(n, key)
+	if !ok {
+		return nil, false
+	}
+	p.known(m, key, "edges", "nodes", "generate", "from", "to", "boxes")
+	s := &GraphSpec{}
+	path := func(k string) string {
+		e, ok := m[k]
+		if !ok {
+			return ""
+		}
+		v, ok := p.scalar(e.value, key+"."+k, "a file name")
+		if !ok {
+			return ""
+		}
+		if v == "" {
+			p.errorf(e.value, key+"."+k, ErrBadValue, `""`, "an empty file name")
+			return ""
+		}
+		if !filepath.IsAbs(v) && p.file != "" {
+			v = filepath.Join(filepath.Dir(p.file), v)
+		}
+		return v
+	}
+	s.Edges, s.Nodes = path("edges"), path("nodes")
+	gen, hasGen := m["generate"]
+	_, hasEdges := m["edges"]
+	switch {
+	case hasGen && hasEdges:
+		p.errorf(gen.key, key+".generate", ErrBadValue, "", "a graph is given by edges or by generate, not both")
+		return s, false
+	case !hasGen && !hasEdges:
+		p.errorf(n, key+".edges", ErrMissing, "", "missing: the edge list (edges: FILE), or a built-in graph (generate: NAME)")
+	case hasGen:
+		if v, ok := p.scalar(gen.value, key+".generate", "the name of a built-in graph"); ok {
+			s.Generate = v
+		}
+	}
+	only := func(k, of string) {
+		if e, ok := m[k]; ok && s.Generate != of {
+			p.errorf(e.key, key+"."+k, ErrBadValue, "", "only the built-in graph %s has %s", of, k)
+		}
+	}
+	only("from", "calendar")
+	only("to", "calendar")
+	only("boxes", "boxes")
+	if _, ok := m["nodes"]; ok && s.Generate != "" {
+		p.errorf(m["nodes"].key, key+".nodes", ErrBadValue, "", "a built-in graph has all its nodes")
+	}
+	switch s.Generate {
+	case "":
+	case "calendar":
+		for _, d := range []struct {
+			k string
+			t *time.Time
+		}{{"from", &s.From}, {"to", &s.To}} {
+			e, ok := m[d.k]
+			if !ok {
+				p.errorf(n, key+"."+d.k, ErrMissing, "", "missing: a date, YYYY-MM-DD")
+				continue
+			}
+			if v, ok := p.scalar(e.value, key+"."+d.k, "a date, YYYY-MM-DD"); ok {
+				t, err := time.Parse(time.DateOnly, v)
+				if err != nil {
+					p.errorf(e.value, key+"."+d.k, ErrBadValue, quote(v), "not a date, YYYY-MM-DD")
+				}
+				*d.t = t
+			}
+		}
+		if p.errs.n == before {
+			switch days := s.To.Sub(s.From).Hours() / 24; {
+			case days < 0:
+				p.errorf(m["to"].value, key+".to", ErrBadValue, quote(s.To.Format(time.DateOnly)), "before from")
+			case days > maxCalendarDays:
+				p.errorf(m["to"].value, key+".to", ErrTooLarge, quote(s.To.Format(time.DateOnly)), "more than %d days after from", maxCalendarDays)
+			}
+		}
+	case "boxes":
+		e, ok := m["boxes"]
+		if !ok {
+			p.errorf(n, key+".boxes", ErrMissing, "", "missing: the number of boxes")
+			break
+		}
+		if v, ok := p.integer(e.value, key+".boxes"); ok {
+			if v < 1 || v > maxBoxes {
+				p.errorf(e.value, key+".boxes", ErrBadValue, describe(e.value), "must be from 1 to %d", maxBoxes)
+			}
+			s.Boxes = int(v)
+		}
+	default:
+		p.errorf(gen.value, key+".generate", ErrBadValue, quote(s.Generate), "no such built-in graph; the built-in graphs are calendar, boxes")
+	}
+	return s, p.errs.n == before
+}
