@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sgtab/sgtab/graph"
 )
 
 // TestQueryGraphTokens writes random DAGs as CSV edge lists with string
@@ -154,5 +156,130 @@ func TestRunGraphErrors(t *testing.T) {
 		if tables, _ := filepath.Glob(filepath.Join(out, "*.parquet")); len(tables) > 0 {
 			t.Errorf("%s: tables written: %v", c.config, tables)
 		}
+	}
+}
+
+// TestStaircase checks staircase positions on the boxes of HDU 3389: the
+// odd boxes are those whose number is 0, 2 or 5 mod 6, as published; every
+// position of up to two cards on each of boxes 1..6 is won or lost as a
+// game-tree search from the definition says, with every winning move
+// listed; and a graph whose nodes do not 2-colour is refused.
+func TestStaircase(t *testing.T) {
+	ng, err := graph.Boxes(1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	odd, err := oddNodes(ng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for v, o := range odd {
+		if b := ng.Ints[v] % 6; o != (b == 0 || b == 2 || b == 5) {
+			t.Fatalf("box %d: odd %v", ng.Ints[v], o)
+		}
+	}
+
+	dir := t.TempDir()
+	config := filepath.Join(dir, "boxes.yaml")
+	if err := os.WriteFile(config, []byte("name: boxes\ngraph: {generate: boxes, boxes: 6}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	small, err := graph.Boxes(6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// won reports whether the player to move wins with counts c on boxes 1..6.
+	memo := map[[6]int]bool{}
+	var won func(c [6]int) bool
+	won = func(c [6]int) bool {
+		if w, ok := memo[c]; ok {
+			return w
+		}
+		w := false
+		for v := range 6 {
+			for _, to := range small.Successors(v) {
+				for k := 1; k <= c[v]; k++ {
+					next := c
+					next[v] -= k
+					next[to] += k
+					if !won(next) {
+						w = true
+					}
+				}
+			}
+		}
+		memo[c] = w
+		return w
+	}
+	var lines []string
+	var positions [][6]int
+	for code := range 729 { // 3^6: up to two cards a box
+		var c [6]int
+		words := make([]string, 6)
+		for v, x := 0, code; v < 6; v, x = v+1, x/3 {
+			c[v] = x % 3
+			words[v] = fmt.Sprint(c[v])
+		}
+		positions = append(positions, c)
+		lines = append(lines, strings.Join(words, " "))
+	}
+	posFile := filepath.Join(dir, "p.txt")
+	if err := os.WriteFile(posFile, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(t.Context(), []string{"query", "-staircase", "-json", "-moves", "-1", "-positions", posFile, config}, &stdout, &stderr); code != 0 {
+		t.Fatalf("status %d: %s", code, stderr.String())
+	}
+	dec := json.NewDecoder(&stdout)
+	for i, c := range positions {
+		var a stairAnswer
+		if err := dec.Decode(&a); err != nil {
+			t.Fatal(err)
+		}
+		if a.FirstPlayerWins != won(c) {
+			t.Fatalf("cards %s: first player wins %v, the search says %v", lines[i], a.FirstPlayerWins, won(c))
+		}
+		wins := 0
+		for v := range 6 {
+			for _, to := range small.Successors(v) {
+				for k := 1; k <= c[v]; k++ {
+					next := c
+					next[v] -= k
+					next[to] += k
+					if !won(next) {
+						wins++
+					}
+				}
+			}
+		}
+		if a.Count != int64(wins) {
+			t.Fatalf("cards %s: %d winning moves, the search finds %d", lines[i], a.Count, wins)
+		}
+		for _, m := range a.WinningMoves {
+			var from, to int
+			fmt.Sscan(m.From, &from)
+			fmt.Sscan(m.To, &to)
+			next := c
+			next[from-1] -= int(m.Cards)
+			next[to-1] += int(m.Cards)
+			if won(next) {
+				t.Fatalf("cards %s: the move %+v does not win", lines[i], m)
+			}
+		}
+	}
+
+	// a → b → c and a → c: c is a sink (even), so b is odd and a both.
+	if err := os.WriteFile(filepath.Join(dir, "t.csv"), []byte("from,to\na,b\nb,c\na,c\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tri := filepath.Join(dir, "t.yaml")
+	if err := os.WriteFile(tri, []byte("name: tri\ngraph: {edges: t.csv}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := run(t.Context(), []string{"query", "-staircase", tri, "1", "0", "0"}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "joins two nodes of one colour") {
+		t.Errorf("a graph that does not 2-colour: status %d, %q", code, stderr.String())
 	}
 }

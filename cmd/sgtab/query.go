@@ -16,7 +16,7 @@ import (
 	"github.com/sgtab/sgtab/rules"
 )
 
-const queryUsage = "sgtab query [-json] [-moves N] [-count] [-table FILE] [-positions FILE|-] [CONFIG] [HEAP ... | SOURCE:HEAP ...]"
+const queryUsage = "sgtab query [-json] [-moves N] [-count] [-table FILE] [-positions FILE|-] [-staircase] [CONFIG] [HEAP ... | SOURCE:HEAP ... | NODE ...]"
 
 const queryExamples = `  sgtab query configs/nim.yaml 5 7 9                  # who wins, and the winning moves
   sgtab query -table sgtab-out/kayles.parquet 4 10      # values from a stored table
@@ -24,6 +24,8 @@ const queryExamples = `  sgtab query configs/nim.yaml 5 7 9                  # w
   sgtab query configs/s-nim-2-5.yaml:5 configs/bash-3.yaml:9   # a rule per heap
   sgtab query -json -positions positions.txt configs/nim.yaml  # one position per line
   sgtab query -count configs/octal-0.77-kayles.yaml 250000     # how many winning moves
+  sgtab query configs/calendar.yaml 2001-11-03                 # a token on a graph's node
+  sgtab query -staircase configs/hdu3389-boxes.yaml 2 0 1 3    # cards on boxes 1..4
 `
 
 // defaultMoves is how many winning moves query lists unless -moves says.
@@ -91,6 +93,7 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	positionsPath := fs.String("positions", "", "read positions from `FILE` (- for standard input), one per line, heaps separated by spaces")
 	moves := fs.Int("moves", defaultMoves, "list at most `N` winning moves of each position (-1: all); the count is exact")
 	countOnly := fs.Bool("count", false, "print how many winning moves there are, not the moves")
+	staircase := fs.Bool("staircase", false, "a game on a graph: cards on its nodes (COUNTS in node order, or NODE=COUNT), a move taking any number from a node to a successor")
 	args, err := fs.parse(args)
 	if err != nil {
 		return err
@@ -140,8 +143,14 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			for i, l := range lines {
 				words[i], nums[i] = l.words, l.num
 			}
+			if *staircase {
+				return queryStaircase(g, words, nums, *positionsPath, limit, *asJSON, *countOnly, stdout)
+			}
 			return queryGraph(ctx, g, words, nums, *positionsPath, limit, *asJSON, *countOnly, stdout)
 		}
+	}
+	if *staircase {
+		return fs.usageError("-staircase needs a config of one game on a graph")
 	}
 	at := func(l line, err error) error {
 		if *positionsPath != "" {

@@ -1,0 +1,197 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/sgtab/sgtab/graph"
+	"github.com/sgtab/sgtab/rules"
+)
+
+// Staircase positions: cards on the nodes of a graph, a move taking any
+// positive number of cards from one node to one of its successors (all to
+// the same one). Such a position is not a sum of single tokens, but when
+// the graph's nodes split into two colours, every edge joining the two and
+// every sink of the even colour, it is staircase Nim: the cards on the odd
+// nodes are Nim heaps, and the position is lost exactly when the nim-sum of
+// their counts is 0. Moving cards from an odd node to its (even) successor
+// takes from a heap, as in Nim; moving cards from an even node to an odd
+// one adds to a heap, and the opponent takes them on at once (an odd node
+// is no sink, so it has a successor, an even one), which leaves the
+// nim-sum as it was; cards on even nodes never count. The game is finite,
+// so this answer cannot be put off for ever.
+
+// oddNodes returns, for every node of g, whether it is odd: the colours of
+// a 2-colouring in which every edge joins the two and every sink is even,
+// found by a walk from the sinks against the edges. It returns an error
+// naming the edge or sink that makes such a colouring impossible.
+func oddNodes(g *graph.Named) ([]bool, error) {
+	n := g.Nodes()
+	pred := make([][]int32, n)
+	for v := range n {
+		for _, w := range g.Successors(v) {
+			pred[w] = append(pred[w], int32(v))
+		}
+	}
+	colour := make([]int8, n) // 0 unknown, 1 even, 2 odd
+	var stack []int32
+	for v := range n {
+		if len(g.Successors(v)) == 0 {
+			colour[v] = 1
+			stack = append(stack, int32(v))
+		}
+	}
+	// Every node reaches a sink (the graph has no cycle), and every
+	// edge must flip the colour: colour each node from its successors.
+	for len(stack) > 0 {
+		w := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, v := range pred[w] {
+			want := 3 - colour[w]
+			switch colour[v] {
+			case 0:
+				colour[v] = want
+				stack = append(stack, v)
+			case want:
+			default:
+				return nil, fmt.Errorf("the edge %s → %s joins two nodes of one colour: no 2-colouring with every edge between the colours and every sink even", g.Name(int(v)), g.Name(int(w)))
+			}
+		}
+	}
+	odd := make([]bool, n)
+	for v, c := range colour {
+		odd[v] = c == 2
+	}
+	return odd, nil
+}
+
+// A stairAnswer is what sgtab query -staircase says of a position.
+type stairAnswer struct {
+	Counts          map[string]int64 `json:"counts"`
+	OddNodes        []string         `json:"odd_nodes"` // the odd nodes holding cards
+	NimSum          int64            `json:"nim_sum"`
+	FirstPlayerWins bool             `json:"first_player_wins"`
+	WinningMoves    []stairMove      `json:"winning_moves"`
+	Count           int64            `json:"count"`
+}
+
+// A stairMove moves Cards cards from From to To.
+type stairMove struct {
+	From  string `json:"from"`
+	To    string `json:"to"`
+	Cards int64  `json:"cards"`
+}
+
+// queryStaircase answers staircase positions on the graph of g: each line
+// is either counts for the nodes in the graph's order, or NODE=COUNT pairs.
+func queryStaircase(g rules.Game, lines [][]string, nums []int, where string, limit int, asJSON, countOnly bool, stdout io.Writer) error {
+	ng, err := graph.Load(g.Graph)
+	if err != nil {
+		return err
+	}
+	odd, err := oddNodes(ng)
+	if err != nil {
+		return fmt.Errorf("%s: staircase positions need a graph whose nodes 2-colour: %w", g.Name, err)
+	}
+	enc := json.NewEncoder(stdout)
+	for i, words := range lines {
+		at := func(err error) error {
+			if nums[i] > 0 {
+				return fmt.Errorf("%s:%d: %w", where, nums[i], err)
+			}
+			return err
+		}
+		counts := make(map[int]int64)
+		for j, w := range words {
+			node, count := j, w
+			if name, c, ok := strings.Cut(w, "="); ok {
+				v, found := ng.Lookup(name)
+				if !found {
+					return at(fmt.Errorf("%q is not a node of %s", name, g.Name))
+				}
+				node, count = v, c
+			} else if j >= ng.Nodes() {
+				return at(fmt.Errorf("%d counts for %d nodes", len(words), ng.Nodes()))
+			}
+			c, err := strconv.ParseInt(count, 10, 64)
+			if err != nil || c < 0 {
+				return at(fmt.Errorf("count %q: want a whole number ≥ 0 of cards", w))
+			}
+			counts[node] += c
+		}
+		a := stairAnswer{Counts: map[string]int64{}, OddNodes: []string{}, WinningMoves: []stairMove{}}
+		for v, c := range counts {
+			if c == 0 {
+				continue
+			}
+			a.Counts[ng.Name(v)] = c
+			if odd[v] {
+				a.NimSum ^= c
+				a.OddNodes = append(a.OddNodes, ng.Name(v))
+			}
+		}
+		a.FirstPlayerWins = a.NimSum != 0
+		if a.FirstPlayerWins {
+			for v := range ng.Nodes() {
+				c := counts[v]
+				if c == 0 {
+					continue
+				}
+				for _, w := range ng.Successors(v) {
+					// From an odd node: take c − (c ⊕ X) off its heap. From an
+					// even one: add (d ⊕ X) − d to the odd successor's heap d.
+					var k int64
+					if odd[v] {
+						k = c - (c ^ a.NimSum)
+					} else if d := counts[int(w)]; odd[w] {
+						k = (d ^ a.NimSum) - d
+					}
+					if k < 1 || k > c {
+						continue
+					}
+					if a.Count++; limit < 0 || len(a.WinningMoves) < limit {
+						a.WinningMoves = append(a.WinningMoves, stairMove{From: ng.Name(v), To: ng.Name(int(w)), Cards: k})
+					}
+				}
+			}
+		}
+		if asJSON {
+			if err := enc.Encode(a); err != nil {
+				return err
+			}
+			continue
+		}
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		printStairAnswer(stdout, a, g.Name, countOnly)
+	}
+	return nil
+}
+
+func printStairAnswer(w io.Writer, a stairAnswer, game string, countOnly bool) {
+	odd := strings.Join(a.OddNodes, " ")
+	if odd == "" {
+		odd = "none"
+	}
+	fmt.Fprintf(w, "staircase position on the graph of %s: %d nodes with cards; odd nodes with cards: %s\n", game, len(a.Counts), odd)
+	if !a.FirstPlayerWins {
+		fmt.Fprintf(w, "  nim-sum of the cards on the odd nodes 0: the player to move loses (the second player wins)\n")
+		return
+	}
+	fmt.Fprintf(w, "  nim-sum of the cards on the odd nodes %d: the player to move wins, with %s winning %s", a.NimSum, thousands(a.Count), plural(int(min(a.Count, 2)), "move"))
+	if countOnly {
+		fmt.Fprintln(w)
+		return
+	}
+	fmt.Fprintln(w, ":")
+	for _, m := range a.WinningMoves {
+		fmt.Fprintf(w, "    %d %s from %s to %s\n", m.Cards, plural(int(m.Cards), "card"), m.From, m.To)
+	}
+	if more := a.Count - int64(len(a.WinningMoves)); more > 0 {
+		fmt.Fprintf(w, "    … and %s more (-moves N lists more, -moves -1 all)\n", thousands(more))
+	}
+}
