@@ -220,8 +220,7 @@ func (f *File) readGraph(recs records) error {
 	if got := t.G.Checksum(); got != meta[KeyChecksum] {
 		return fmt.Errorf("damaged: the values' checksum is %s, but %s says %s", got, KeyChecksum, meta[KeyChecksum])
 	}
-	t.Game = rules.Game{Name: meta[KeyName], Config: meta[KeyConfig], Graph: &rules.GraphSpec{}}
-	t.Game.Graph.Edges = rule // where it came from, as written
+	t.Game = rules.Game{Name: meta[KeyName], Config: meta[KeyConfig], Graph: &rules.GraphSpec{Text: rule}}
 	if s, ok := meta[KeyCreated]; ok {
 		c, err := time.Parse(time.RFC3339, s)
 		if err != nil {

@@ -22,6 +22,9 @@ type GraphSpec struct {
 	Generate string
 	From, To time.Time
 	Boxes    int
+	// Text, when not "", is the graph as a stored table names it (the
+	// reader knows no more of it): String returns it.
+	Text string
 }
 
 // GraphGenerators are the built-in graphs: the Calendar game (HDU 1079) and
@@ -31,6 +34,9 @@ var GraphGenerators = []string{"calendar", "boxes"}
 // String states the graph in a few words: "edges FILE" (its base name),
 // "calendar 1900-01-01..2001-11-04", "boxes 100".
 func (s *GraphSpec) String() string {
+	if s.Text != "" {
+		return s.Text
+	}
 	switch s.Generate {
 	case "calendar":
 		return fmt.Sprintf("calendar %s..%s", s.From.Format(time.DateOnly), s.To.Format(time.DateOnly))

@@ -65,6 +65,8 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		code, err = export.LatticeCode(f.Lattice, *lang, opt)
 	case export.KindTable:
 		code, err = export.Code(f.Table, *lang, opt)
+	case export.KindGraph:
+		code, err = export.GraphCode(f.Graph, *lang, opt)
 	default:
 		return fmt.Errorf("%s: %s", args[0], kindNote(f))
 	}
