@@ -60,16 +60,20 @@ func newBuilder() *builder { return &builder{ids: map[string]int32{}} }
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // node returns the number of the node named name, adding it if new.
-func (b *builder) node(name string) (int32, error) {
-	if v, ok := b.ids[name]; ok {
+func (b *builder) node(name string) (int32, error) { return intern(b.ids, &b.names, name) }
+
+// intern returns the number of the node named k in ids, adding it, and its
+// name to names, if new.
+func intern[K comparable](ids map[K]int32, names *[]K, k K) (int32, error) {
+	if v, ok := ids[k]; ok {
 		return v, nil
 	}
-	if len(b.names) == maxNodes {
+	if len(*names) == maxNodes {
 		return 0, fmt.Errorf("more than %d nodes", maxNodes)
 	}
-	v := int32(len(b.names))
-	b.ids[name] = v
-	b.names = append(b.names, name)
+	v := int32(len(*names))
+	ids[k] = v
+	*names = append(*names, k)
 	return v, nil
 }
 
@@ -117,18 +121,7 @@ type intBuilder struct {
 }
 
 // node returns the number of the node named x, adding it if new.
-func (b *intBuilder) node(x int64) (int32, error) {
-	if v, ok := b.ids[x]; ok {
-		return v, nil
-	}
-	if len(b.names) == maxNodes {
-		return 0, fmt.Errorf("more than %d nodes", maxNodes)
-	}
-	v := int32(len(b.names))
-	b.ids[x] = v
-	b.names = append(b.names, x)
-	return v, nil
-}
+func (b *intBuilder) node(x int64) (int32, error) { return intern(b.ids, &b.names, x) }
 
 // Load builds the graph spec describes: an edge list read with ReadFile,
 // or a built-in graph.

@@ -194,16 +194,9 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if err != nil {
 			return at(lines[i], err)
 		}
-		if *asJSON {
-			if err := enc.Encode(a); err != nil {
-				return err
-			}
-			continue
+		if err := writeAnswer(stdout, enc, *asJSON, i, a, func() { printAnswer(stdout, a, *countOnly) }); err != nil {
+			return err
 		}
-		if i > 0 {
-			fmt.Fprintln(stdout)
-		}
-		printAnswer(stdout, a, *countOnly)
 	}
 	return nil
 }
@@ -641,9 +634,27 @@ func printAnswer(w io.Writer, a answer, countOnly bool) {
 	for _, m := range a.WinningMoves {
 		fmt.Fprintf(w, "    heap %d: %s\n", m.Heap, m.Text)
 	}
-	if more := a.Count - int64(len(a.WinningMoves)); more > 0 {
+	printMore(w, a.Count, len(a.WinningMoves))
+}
+
+// printMore says how many winning moves of count went unlisted, if any.
+func printMore(w io.Writer, count int64, listed int) {
+	if more := count - int64(listed); more > 0 {
 		fmt.Fprintf(w, "    … and %s more (-moves N lists more, -moves -1 all)\n", thousands(more))
 	}
+}
+
+// writeAnswer writes the answer a to one position, the i-th: as a line of
+// JSON with enc, or for a reader with print, a blank line between two.
+func writeAnswer(w io.Writer, enc *json.Encoder, asJSON bool, i int, a any, print func()) error {
+	if asJSON {
+		return enc.Encode(a)
+	}
+	if i > 0 {
+		fmt.Fprintln(w)
+	}
+	print()
+	return nil
 }
 
 // thousands writes n with commas between groups of three digits.

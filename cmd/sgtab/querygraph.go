@@ -90,16 +90,9 @@ func queryGraph(ctx context.Context, g rules.Game, lines [][]string, nums []int,
 				}
 			}
 		}
-		if asJSON {
-			if err := enc.Encode(a); err != nil {
-				return err
-			}
-			continue
+		if err := writeAnswer(stdout, enc, asJSON, i, a, func() { printGraphAnswer(stdout, a, g.Name, countOnly) }); err != nil {
+			return err
 		}
-		if i > 0 {
-			fmt.Fprintln(stdout)
-		}
-		printGraphAnswer(stdout, a, g.Name, countOnly)
 	}
 	return nil
 }
@@ -122,7 +115,5 @@ func printGraphAnswer(w io.Writer, a graphAnswer, game string, countOnly bool) {
 	for _, m := range a.WinningMoves {
 		fmt.Fprintf(w, "    token %d: %s → %s\n", m.Token, m.From, m.To)
 	}
-	if more := a.Count - int64(len(a.WinningMoves)); more > 0 {
-		fmt.Fprintf(w, "    … and %s more (-moves N lists more, -moves -1 all)\n", thousands(more))
-	}
+	printMore(w, a.Count, len(a.WinningMoves))
 }

@@ -158,16 +158,9 @@ func queryStaircase(g rules.Game, lines [][]string, nums []int, where string, li
 				}
 			}
 		}
-		if asJSON {
-			if err := enc.Encode(a); err != nil {
-				return err
-			}
-			continue
+		if err := writeAnswer(stdout, enc, asJSON, i, a, func() { printStairAnswer(stdout, a, g.Name, countOnly) }); err != nil {
+			return err
 		}
-		if i > 0 {
-			fmt.Fprintln(stdout)
-		}
-		printStairAnswer(stdout, a, g.Name, countOnly)
 	}
 	return nil
 }
@@ -191,7 +184,5 @@ func printStairAnswer(w io.Writer, a stairAnswer, game string, countOnly bool) {
 	for _, m := range a.WinningMoves {
 		fmt.Fprintf(w, "    %d %s from %s to %s\n", m.Cards, plural(int(m.Cards), "card"), m.From, m.To)
 	}
-	if more := a.Count - int64(len(a.WinningMoves)); more > 0 {
-		fmt.Fprintf(w, "    … and %s more (-moves N lists more, -moves -1 all)\n", thousands(more))
-	}
+	printMore(w, a.Count, len(a.WinningMoves))
 }
