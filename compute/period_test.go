@@ -296,7 +296,7 @@ func TestChecksum(t *testing.T) {
 // every mask directly, and Grundy's game against its published rare values.
 func TestFindRare(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
-	for trial := range 300 {
+	for trial := range compute.Share(300, 100) {
 		G := make([]uint32, 1+rng.IntN(2000))
 		planted := compute.Split{Mask: uint32(1 + rng.IntN(63)), Pos: []compute.Parity{compute.NoParity, compute.Even, compute.Odd}[trial%3]}
 		for i := range G {

@@ -27,7 +27,7 @@ func TestPoolEqualsSerial(t *testing.T) {
 		var first *Table
 		for _, w := range []int{1, 2, 3, 7} {
 			for _, plain := range []bool{false, true} {
-				tab, err := Sequence(t.Context(), games[0], 600, Options{Workers: w, Plain: plain, Exhaustive: true})
+				tab, err := Sequence(t.Context(), games[0], share(600, 400), Options{Workers: w, Plain: plain, Exhaustive: true})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -50,7 +50,7 @@ func TestPoolEqualsSerial(t *testing.T) {
 func TestBlockEqualsSerial(t *testing.T) {
 	saved := blockHeaps
 	defer func() { blockHeaps = saved }()
-	const n = 3000
+	n := share(3000, 1500)
 	again, above := 0, 0
 	for _, code := range []string{"0.6", "4!.0", "0.16", "0.1036", "4.4"} {
 		games, err := rules.Parse(strings.NewReader("code: \""+code+"\""), "block.yaml")
@@ -94,7 +94,7 @@ func TestBlockEqualsSerial(t *testing.T) {
 // their ranges.
 func TestSettleAnyTable(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
-	for trial := range 3000 {
+	for trial := range share(3000, 1000) {
 		code := []string{"0.6", "4!.0", "0.1036", "4.4", "0.16"}[trial%5]
 		r, err := rules.ParseCode(code, 8)
 		if err != nil {
@@ -222,7 +222,7 @@ func TestRunsEqualPlain(t *testing.T) {
 	}()
 	rng := rand.New(rand.NewPCG(13, 13))
 	codes := []string{"0.6", "4!.0", "0.007", "0.16", "4.4", "0.1036", "0.77"}
-	for len(codes) < 24 {
+	for len(codes) < share(24, 12) {
 		code := []byte("0.")
 		if rng.IntN(3) == 0 {
 			code[0] = '4'

@@ -35,8 +35,11 @@ func TestResume(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, workers := range []int{1, 2} {
-			for _, m := range []int{1, 255, 256, size / 2, size} {
+		for wi, workers := range []int{1, 2} {
+			for mi, m := range []int{1, 255, 256, size / 2, size} {
+				if !compute.LongTests && (wi+mi)%2 == 1 {
+					continue // every prefix on one worker or the other
+				}
 				first, err := compute.Sequence(t.Context(), g, m, compute.Options{Workers: workers, Exhaustive: true})
 				if err != nil {
 					t.Fatal(err)

@@ -783,21 +783,14 @@ func TestReadProofClaims(t *testing.T) {
 }
 
 // TestReadFIFO checks that a FIFO is refused at once, not read (which
-// would block until a writer came).
+// would block until a writer came, and show as go test's timeout).
 func TestReadFIFO(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "fifo.parquet")
 	if err := syscall.Mkfifo(path, 0o600); err != nil {
 		t.Skipf("no FIFOs here: %v", err)
 	}
-	done := make(chan error, 1)
-	go func() { _, err := export.Read(path); done <- err }()
-	select {
-	case err := <-done:
-		if err == nil || !strings.Contains(err.Error(), "not a regular file") {
-			t.Errorf("err = %v, want not a regular file", err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("reading a FIFO blocks")
+	if _, err := export.Read(path); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("err = %v, want not a regular file", err)
 	}
 	if _, err := export.Read("/dev/zero"); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 		t.Errorf("/dev/zero: err = %v", err)

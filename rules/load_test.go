@@ -6,25 +6,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
-// loadWithin calls Load(path) and fails the test if it takes more than a
-// few seconds (as reading a pipe with no writer or an endless device would).
-func loadWithin(t *testing.T, path string) error {
-	t.Helper()
-	done := make(chan error, 1)
-	go func() {
-		_, err := Load(path)
-		done <- err
-	}()
-	select {
-	case err := <-done:
-		return err
-	case <-time.After(5 * time.Second):
-		t.Fatalf("Load(%s) has not returned after 5 s", path)
-		return nil
-	}
+// loadError calls Load(path) and returns its error. Reading a pipe with no
+// writer or an endless device would not return: that shows as go test's
+// timeout.
+func loadError(path string) error {
+	_, err := Load(path)
+	return err
 }
 
 // TestLoadNotRegular checks that Load refuses what is not a regular file,
@@ -40,7 +29,7 @@ func TestLoadNotRegular(t *testing.T) {
 			t.Logf("skip %s: %v", tc.path, err)
 			continue
 		}
-		err := loadWithin(t, tc.path)
+		err := loadError(tc.path)
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("Load(%s) = %.300v, want %q", tc.path, err, tc.want)
 		}
@@ -61,7 +50,7 @@ func TestLoadTooLarge(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
-	err = loadWithin(t, big)
+	err = loadError(big)
 	want := big + ":1:1: the file is larger than 16 MiB, the most a config may hold"
 	if !errors.Is(err, ErrTooLarge) || err.Error() != want {
 		t.Errorf("Load(%s) = %.300v, want %q", big, err, want)

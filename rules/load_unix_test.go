@@ -15,7 +15,7 @@ func TestLoadFIFO(t *testing.T) {
 	if err := syscall.Mkfifo(path, 0o600); err != nil {
 		t.Skip("no named pipes here:", err)
 	}
-	err := loadWithin(t, path)
+	err := loadError(path)
 	want := path + ":1:1: a named pipe, not a regular file"
 	if err == nil || err.Error() != want {
 		t.Errorf("Load(fifo) = %.300v, want %q", err, want)
