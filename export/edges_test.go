@@ -1,6 +1,8 @@
 package export_test
 
 import (
+	"errors"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -10,7 +12,9 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/rules"
 )
 
 // TestReadEdgesIntegerWidths reads edge lists whose columns are integers of
@@ -53,4 +57,34 @@ func fromJSON(t *testing.T, typ arrow.DataType, list string) arrow.Array {
 		t.Fatal(err)
 	}
 	return a
+}
+
+// TestWriteGraphNotUTF8 checks that a graph table whose node names are not
+// all UTF-8 text is refused by both writers, naming the name, and leaves
+// no file: a string column must hold UTF-8, and DuckDB refuses one that
+// does not.
+func TestWriteGraphNotUTF8(t *testing.T) {
+	tab := &compute.GraphTable{
+		Game:    rules.Game{Name: "g", Graph: &rules.GraphSpec{Text: "edges g.csv"}},
+		Strings: []string{"a", "b\xff"},
+		G:       compute.ValuesOf([]uint32{1, 0}),
+		Edges:   1,
+	}
+	dir := t.TempDir()
+	for name, write := range map[string]func(string, *compute.GraphTable, export.Options) error{
+		"g.parquet": export.WriteGraphParquet,
+		"g.arrow":   export.WriteGraphIPC,
+	} {
+		path := filepath.Join(dir, name)
+		err := write(path, tab, export.Options{})
+		if err == nil || !strings.Contains(err.Error(), `the node name "b\xff" is not UTF-8 text`) {
+			t.Errorf("%s: %v", name, err)
+		}
+		if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s: written anyway (%v)", name, err)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+		t.Errorf("files left behind: %v", entries)
+	}
 }
