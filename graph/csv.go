@@ -44,7 +44,11 @@ func ReadCSV(path, nodes string) (*Named, error) {
 // is refused as soon as it is read, so that memory stays bounded whatever
 // the file holds.
 func readCSV(path string, header []string, add func([]string) error) error {
-	f, err := rules.OpenRegular(path, rules.MaxGraphFile, "an edge list")
+	what := "an edge list"
+	if len(header) == 1 {
+		what = "a node list"
+	}
+	f, err := rules.OpenRegular(path, rules.MaxGraphFile, what)
 	if err != nil {
 		return err
 	}
