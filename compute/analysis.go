@@ -33,9 +33,8 @@ type Analysis struct {
 // always rare); with Pos, when popcount(v & Mask) + n is even (Pos = Even)
 // or odd (Pos = Odd): the heap's parity counts as one more bit of the value,
 // and the smaller of its two classes is the rare one. Common otherwise. Mask
-// is 0 when no split makes the rare positions fewer than rareShare of the
-// table; the best split is then in Best, so that tables can be compared
-// with published ones.
+// is 0 when the best split means nothing (see FindRare); the best split is
+// then still in Best, so that tables can be compared with published ones.
 type Rare struct {
 	Split
 	Last      int // last rare position, -1 if none
@@ -76,8 +75,15 @@ func (s Split) RareAt(n int, v uint32) bool {
 	return c%2 == 0
 }
 
-// rareShare bounds the share of rare positions for a split to be reported.
-const rareShare = 1.0 / 16
+// A split is reported when it makes fewer than rareShare of the positions
+// rare, and at least minRare of them besides n = 0: fewer are a handful of
+// exceptions (which a closed form lists), not a class of values, and n = 0
+// alone is rare under some split of many games (Lasker's Nim: mask 2 with
+// the heap's parity makes every n ≥ 1 common).
+const (
+	rareShare = 1.0 / 16
+	minRare   = 4
+)
 
 // Analyze returns the analysis of t's row values G. A period found while
 // computing (and proved, so that the rest of the table was filled in) is
@@ -119,6 +125,9 @@ func analyze[T Value](t *Table, G []T, proofs bool) *Analysis {
 		a.ClosedForm = closedForm(G, a.Period, t.Game.Quantity())
 	}
 	a.Rare = FindRare(G)
+	if a.Status != None {
+		a.Rare = a.Rare.exceptions(a.Period.Start)
+	}
 	if t.hasRing() {
 		a.Ring = analyzeRing(t, typed[T](t.Ring), a, proofs)
 	}
@@ -212,9 +221,11 @@ const maxRareBits = 20
 // and H is the Walsh–Hadamard transform of h, so one transform scores every
 // split at once. Without the parity the even class is the rare one (it
 // holds 0, and is closed under XOR); with it, the smaller class. A split
-// without the parity wins ties. The split is reported (Mask ≠ 0) when it
-// leaves fewer than 1/16 of the positions rare. Values wider than 20 bits
-// are not searched.
+// without the parity wins ties. The best split is reported (Mask ≠ 0) when
+// it means something: it leaves fewer than 1/16 of the positions rare, and
+// at least 4 rare positions besides n = 0; Analyze reports it for periodic
+// values only when every rare position lies before the period starts.
+// Values wider than 20 bits are not searched.
 func FindRare[T Value](G []T) Rare {
 	r := Rare{Last: -1}
 	var maxG T
@@ -235,7 +246,11 @@ func FindRare[T Value](G []T) Rare {
 		return r
 	}
 	r.Best = best
-	if float64(best.Count) >= rareShare*float64(len(G)) {
+	beyond0 := best.Count // rare positions n ≥ 1
+	if best.RareAt(0, uint32(G[0])) {
+		beyond0--
+	}
+	if float64(best.Count) >= rareShare*float64(len(G)) || beyond0 < minRare {
 		return r
 	}
 	r.Split = best
@@ -246,6 +261,21 @@ func FindRare[T Value](G []T) Rare {
 		}
 	}
 	return r
+}
+
+// exceptions returns r as Analyze reports it for values periodic from
+// start: the split only when every rare position lies before start, so
+// that in the long run every value is common (sparse space); otherwise no
+// split, with Best kept. Rare values that recur in every period are just
+// values that occur less often — 0.165's, one in 75 — and Czajka's table of
+// solved octal games (SolvedGames.md in github.com/tczajka/octal-games)
+// lists a rare mask for 0.356 (7 rare positions, the last at 43; the
+// period starts at 7315) but none for 0.165.
+func (r Rare) exceptions(start int) Rare {
+	if r.Mask == 0 || r.Last < start {
+		return r
+	}
+	return Rare{Last: -1, Best: r.Best}
 }
 
 // IsRare reports whether v is rare under mask: popcount(v & mask) is even.

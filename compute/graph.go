@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/sgtab/sgtab/rules"
 )
@@ -68,18 +69,45 @@ type CycleError struct {
 	Name func(v int) string
 }
 
+// cycleEnds is how many nodes Error names at each end of a long cycle, and
+// cycleName how many bytes of a node's name it shows.
+const (
+	cycleEnds = 4
+	cycleName = 64
+)
+
+// Error names the nodes of the cycle in order, back to the first, on one
+// line of bounded length: a cycle of more than 2·cycleEnds nodes by its
+// first and last few (with its length), each name cut to cycleName bytes.
 func (e *CycleError) Error() string {
-	name := e.Name
-	if name == nil {
-		name = func(v int) string { return fmt.Sprint(v) }
+	name := func(v int) string {
+		if e.Name == nil {
+			return fmt.Sprint(v)
+		}
+		s := e.Name(v)
+		if len(s) <= cycleName {
+			return s
+		}
+		cut := cycleName
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		return s[:cut] + "…"
 	}
-	var b strings.Builder
-	for _, v := range e.Nodes {
-		b.WriteString(name(v))
-		b.WriteString(" → ")
+	var parts []string
+	what := "a cycle"
+	for i, v := range e.Nodes {
+		if len(e.Nodes) > 2*cycleEnds && i >= cycleEnds && i < len(e.Nodes)-cycleEnds {
+			if i == cycleEnds {
+				parts = append(parts, "…")
+				what = fmt.Sprintf("a cycle of %d nodes", len(e.Nodes))
+			}
+			continue
+		}
+		parts = append(parts, name(v))
 	}
-	b.WriteString(name(e.Nodes[0]))
-	return fmt.Sprintf("the graph has a cycle, %s: its game may never end, and has no SG values (loopy games are out of scope)", b.String())
+	parts = append(parts, name(e.Nodes[0]))
+	return fmt.Sprintf("the graph has %s, %s: its game may never end, and has no SG values (loopy games are out of scope)", what, strings.Join(parts, " → "))
 }
 
 // GraphValues returns the SG value of every node of g: the mex of its

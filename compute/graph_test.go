@@ -2,8 +2,10 @@ package compute_test
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
@@ -105,5 +107,52 @@ func TestGraphCycles(t *testing.T) {
 				t.Fatalf("%s: no edge %d → %d on the reported cycle", c.name, v, w)
 			}
 		}
+	}
+}
+
+// TestCycleErrorMessage checks that a cycle is named on one line of
+// bounded length however long it is: in full up to 8 nodes, otherwise by
+// its first and last four nodes and its length, each name cut to 64 bytes;
+// a cycle of 10^6 nodes found in a graph gives a message of a few hundred
+// bytes, not megabytes.
+func TestCycleErrorMessage(t *testing.T) {
+	const tail = ": its game may never end, and has no SG values (loopy games are out of scope)"
+	seq := func(n int) []int {
+		vs := make([]int, n)
+		for i := range vs {
+			vs[i] = i
+		}
+		return vs
+	}
+	letters := func(v int) string { return string(rune('a' + v)) }
+	long := strings.Repeat("é", 5000)
+	for _, c := range []struct {
+		name string
+		err  *compute.CycleError
+		want string
+	}{
+		{"three", &compute.CycleError{Nodes: []int{0, 1, 2}, Name: letters}, "the graph has a cycle, a → b → c → a"},
+		{"self-loop", &compute.CycleError{Nodes: []int{7}}, "the graph has a cycle, 7 → 7"},
+		{"eight", &compute.CycleError{Nodes: seq(8), Name: letters}, "the graph has a cycle, a → b → c → d → e → f → g → h → a"},
+		{"nine", &compute.CycleError{Nodes: seq(9), Name: letters}, "the graph has a cycle of 9 nodes, a → b → c → d → … → f → g → h → i → a"},
+		{"a million", &compute.CycleError{Nodes: seq(1_000_000), Name: func(v int) string { return fmt.Sprintf("node-%d", v) }},
+			"the graph has a cycle of 1000000 nodes, node-0 → node-1 → node-2 → node-3 → … → node-999996 → node-999997 → node-999998 → node-999999 → node-0"},
+		{"long names", &compute.CycleError{Nodes: []int{0, 1}, Name: func(v int) string { return fmt.Sprint(v) + long }},
+			"the graph has a cycle, 0" + strings.Repeat("é", 31) + "… → 1" + strings.Repeat("é", 31) + "… → 0" + strings.Repeat("é", 31) + "…"},
+	} {
+		if got := c.err.Error(); got != c.want+tail {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want+tail)
+		}
+	}
+
+	// A ring of 10^6 nodes, found by GraphValues.
+	const n = 1_000_000
+	from, to := make([]int32, n), make([]int32, n)
+	for i := range n {
+		from[i], to[i] = int32(i), int32((i+1)%n)
+	}
+	_, err := compute.GraphValues(t.Context(), compute.NewGraph(n, from, to))
+	if err == nil || !strings.Contains(err.Error(), "a cycle of 1000000 nodes") || len(err.Error()) > 300 {
+		t.Errorf("a ring of 10^6 nodes: %d bytes, %.300v", len(err.Error()), err)
 	}
 }

@@ -340,14 +340,71 @@ func TestFindRare(t *testing.T) {
 		if r.Best != best {
 			t.Fatalf("trial %d: FindRare's best split %+v; want %+v", trial, r.Best, best)
 		}
-		if float64(best.Count) >= float64(len(G))/16 {
+		beyond0 := best.Count
+		if best.RareAt(0, G[0]) {
+			beyond0--
+		}
+		if float64(best.Count) >= float64(len(G))/16 || beyond0 < 4 {
 			if r.Mask != 0 {
-				t.Fatalf("FindRare reported mask %#x with %d of %d rare", r.Mask, r.Count, len(G))
+				t.Fatalf("FindRare reported mask %#x with %d of %d rare, %d besides n = 0", r.Mask, r.Count, len(G), beyond0)
 			}
 			continue
 		}
 		if r.Split != best || len(r.Positions) != best.Count {
 			t.Fatalf("trial %d: FindRare = %+v; want %+v", trial, r.Split, best)
+		}
+	}
+
+	// Splits that mean nothing are not reported, but kept as the best:
+	// Lasker's Nim has SG(4k+1) = 4k+1, SG(4k+2) = 4k+2, SG(4k+3) = 4k+4,
+	// SG(4k+4) = 4k+3 (Winning Ways, ch. 4), so bit 1 of SG(n) differs from
+	// n's parity for every n ≥ 1: mask 2 with the parity leaves n = 0 alone
+	// rare. Kayles' ten rare positions to n = 70 (mask 0xf) are reported.
+	lasker := sequence(t, "moves:\n  - take: {min: 1}\n  - split: {parts: 2}", 10000).Analysis.Rare
+	if lasker.Mask != 0 || lasker.Best != (compute.Split{Mask: 2, Pos: compute.Even, Count: 1}) || lasker.Positions != nil {
+		t.Errorf("Lasker's Nim to 10^4: split %+v, best %+v; want none, the best mask 2 with even parity, 1 position", lasker.Split, lasker.Best)
+	}
+	kayles := sequence(t, `code: "0.77"`, 10000).Analysis.Rare
+	if kayles.Split != (compute.Split{Mask: 0xf, Count: 10}) || kayles.Last != 70 {
+		t.Errorf("Kayles to 10^4: split %+v, the last at %d; want mask 0xf, 10 positions, the last at 70", kayles.Split, kayles.Last)
+	}
+	// At the bound: values 1 everywhere but at 0 and k more heaps, whose
+	// value is 0 (rare under mask 1, with 0 at n = 0): k = 4 is reported,
+	// k = 3 is not.
+	for k, want := range map[int]uint32{3: 0, 4: 1} {
+		G := make([]uint32, 1000)
+		for i := range G {
+			G[i] = 1
+		}
+		G[0] = 0
+		for i := 1; i <= k; i++ {
+			G[i*97] = 0
+		}
+		if r := compute.FindRare(G); r.Mask != want || r.Best.Count != k+1 {
+			t.Errorf("%d rare positions besides n = 0: mask %#x, best %+v; want mask %#x", k, r.Mask, r.Best, want)
+		}
+	}
+
+	// Periodic values report a split only when its rare positions end
+	// before the period starts, as Czajka's table of solved games does:
+	// 0.165, period 1550 from 5181, has none although
+	// mask 0x1b leaves 1.3% of its positions rare, up to the end; 0.356's
+	// 7, the last at 43, before its period from 7315, are reported.
+	for _, c := range []struct {
+		code  string
+		n     int
+		split compute.Split
+	}{
+		{"0.165", 13463, compute.Split{}},
+		{"0.356", 15000, compute.Split{Mask: 0x1b, Count: 7}},
+	} {
+		tab := sequence(t, fmt.Sprintf("code: %q", c.code), c.n)
+		r := tab.Analysis.Rare
+		if tab.Analysis.Status != compute.Proved || r.Split != c.split || (r.Mask == 0) != (r.Last < 0) {
+			t.Errorf("%s to %d: %s, split %+v, the last at %d; want proved, %+v", c.code, c.n, tab.Analysis.Status, r.Split, r.Last, c.split)
+		}
+		if r.Best.Mask == 0 {
+			t.Errorf("%s: no best split kept", c.code)
 		}
 	}
 

@@ -4,7 +4,10 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/sgtab/sgtab/compute"
 )
@@ -191,14 +194,28 @@ func cType(vs []uint32) string {
 	}
 }
 
+// lineComment returns the comment function of a language whose comments
+// run from prefix to the end of the line.
 func lineComment(prefix string) func([]string) string {
 	return func(lines []string) string {
 		var b strings.Builder
 		for _, l := range lines {
-			b.WriteString(prefix + l + "\n")
+			b.WriteString(prefix + commentLine(l) + "\n")
 		}
 		return b.String() + "\n"
 	}
+}
+
+// commentLine returns s as it can stand in a line comment: s itself when
+// it is UTF-8 text of printable characters, Go-quoted otherwise, so that a
+// newline in a name read from a file (a graph's file name, a table's
+// metadata) cannot end the comment and put the rest of the line into the
+// code.
+func commentLine(s string) string {
+	if utf8.ValidString(s) && !strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		return s
+	}
+	return strconv.Quote(s)
 }
 
 func cLike(lang string) language {

@@ -2,13 +2,14 @@ package export
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/sgtab/sgtab/rules"
 )
 
 // Edges is the edge list of a game on a graph, read from a file: an edge
@@ -24,13 +25,21 @@ func (e *Edges) Len() int { return len(e.Ints.From) + len(e.Strings.From) }
 
 // ReadEdges reads an edge list from the Parquet or Arrow IPC file at path:
 // its columns from and to (other columns are ignored), both of an integer
-// type or both strings, with no nulls and no empty string.
+// type or both strings, with no nulls and no empty string. The file must be
+// a regular file of at most rules.MaxGraphFile bytes (rules.OpenRegular).
 func ReadEdges(path string) (*Edges, error) {
+	f, err := rules.OpenRegular(path, rules.MaxGraphFile, "an edge list")
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close() // read-only
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
 	e := &Edges{}
-	err := openFile(path, func(r io.ReaderAt, size int64) error {
-		return openRecords(r, size, memory.DefaultAllocator, func(_ string, recs records) error {
-			return e.read(recs)
-		})
+	err = openRecords(f, st.Size(), memory.DefaultAllocator, func(_ string, recs records) error {
+		return e.read(recs)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", path, err)

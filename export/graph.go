@@ -136,7 +136,12 @@ func emit(b *array.RecordBuilder, write func(arrow.RecordBatch) error) error {
 // columns node (int64, or string when the names are not all integers) and
 // sg, one row per node, with the metadata of GraphMetadata. The file is
 // written under a temporary name and renamed when complete (WriteFile).
+// Names that are not UTF-8 text are refused: an Arrow or Parquet string
+// column holds UTF-8, and readers (DuckDB) refuse a file whose does not.
 func WriteGraphParquet(path string, t *compute.GraphTable, opt Options) error {
+	if err := checkNodeNames(t.Strings, ""); err != nil {
+		return fmt.Errorf("write parquet %s: %w", path, err)
+	}
 	schema := graphSchema(t, GraphMetadata(t, opt.Version))
 	return writeParquetFile(path, schema, opt, func(mem memory.Allocator, write func(arrow.RecordBatch) error) error {
 		return graphBatches(schema, t, opt.batchRows(), mem, write)
@@ -146,6 +151,9 @@ func WriteGraphParquet(path string, t *compute.GraphTable, opt Options) error {
 // WriteGraphIPC writes the graph table t to the Arrow IPC file path, as
 // WriteGraphParquet does.
 func WriteGraphIPC(path string, t *compute.GraphTable, opt Options) error {
+	if err := checkNodeNames(t.Strings, ""); err != nil {
+		return fmt.Errorf("write arrow %s: %w", path, err)
+	}
 	schema := graphSchema(t, GraphMetadata(t, opt.Version))
 	return writeIPCFile(path, schema, opt, func(mem memory.Allocator, write func(arrow.RecordBatch) error) error {
 		return graphBatches(schema, t, opt.batchRows(), mem, write)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sgtab/sgtab/compute"
 )
@@ -39,11 +40,16 @@ func GraphCode(t *compute.GraphTable, lang string, opt CodeOptions) (string, err
 		}
 		return strings.Compare(t.Strings[a], t.Strings[b])
 	})
+	if !ints {
+		if err := checkNodeNames(t.Strings, lang); err != nil {
+			return "", err
+		}
+	}
 	name := func(v int) string {
 		if ints {
 			return strconv.FormatInt(t.Ints[v], 10)
 		}
-		return strconv.Quote(t.Strings[v])
+		return stringLiteral(lang, t.Strings[v])
 	}
 	var b strings.Builder
 	b.WriteString(l.comment([]string{
@@ -92,6 +98,53 @@ func GraphCode(t *compute.GraphTable, lang string, opt CodeOptions) (string, err
 	}
 	b.WriteString(l.postamble(prefix))
 	return b.String(), nil
+}
+
+// checkNodeNames returns an error naming the first of names that code in
+// lang cannot hold: one that is not UTF-8 text (a Python str holds
+// characters, not bytes, and an Arrow string column holds UTF-8: lang ""
+// checks that alone), or in C and C++ one holding a NUL byte, which would
+// end it as a C string.
+func checkNodeNames(names []string, lang string) error {
+	for _, s := range names {
+		switch {
+		case !utf8.ValidString(s):
+			return fmt.Errorf("the node name %s is not UTF-8 text", strconv.Quote(s))
+		case (lang == "c" || lang == "cpp") && strings.IndexByte(s, 0) >= 0:
+			return fmt.Errorf("the node name %s holds a NUL byte, which a C string cannot", strconv.Quote(s))
+		}
+	}
+	return nil
+}
+
+// stringLiteral writes s, UTF-8 text, as a string literal of lang. Go's
+// quoting (strconv.Quote) serves Go, and Python 3, whose str literals read
+// its escapes (\n, \x00, \u2028, \U0001F600, …) alike. C and C++ get
+// their own: a hexadecimal escape there takes every hex digit that follows
+// (so "\x00b" would be one character, 0x0b), and "??/" is a trigraph, a
+// backslash, in C before C23 and C++ before C++17. So every byte but
+// printable ASCII is a three-digit octal escape, which takes no more
+// digits, and ? is written \?; the bytes of the name are then exactly its
+// UTF-8 bytes, whatever the compiler's source and execution character sets.
+func stringLiteral(lang, s string) string {
+	if lang != "c" && lang != "cpp" {
+		return strconv.Quote(s)
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := range len(s) {
+		switch c := s[i]; {
+		case c == '"' || c == '\\' || c == '?':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c >= 0x20 && c < 0x7f:
+			b.WriteByte(c)
+		default:
+			fmt.Fprintf(&b, "\\%03o", c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 func cmpInt(a, b int64) int {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -32,15 +33,7 @@ func TestGraphCodeRuns(t *testing.T) {
 		G:     compute.ValuesOf([]uint32{1, 0, 2, 5}),
 		Edges: 4,
 	}
-	for _, lang := range export.Languages {
-		tool := map[string]string{"c": "gcc", "cpp": "g++", "go": "go", "python": "python3"}[lang]
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv(compilersEnv) != "" {
-				t.Fatalf("%s is set but %s is not installed", compilersEnv, tool)
-			}
-			t.Logf("%s: %s not installed, skipped", lang, tool)
-			continue
-		}
+	for _, lang := range compiledLanguages(t) {
 		for _, gt := range []*compute.GraphTable{strs, ints} {
 			code, err := export.GraphCode(gt, lang, export.CodeOptions{})
 			if err != nil {
@@ -64,6 +57,104 @@ func TestGraphCodeRuns(t *testing.T) {
 			}
 		}
 	}
+}
+
+// compiledLanguages returns the languages of export.Languages whose
+// compiler or interpreter is installed; without one, the test fails when
+// compilersEnv is set and the language is skipped otherwise.
+func compiledLanguages(t *testing.T) []string {
+	t.Helper()
+	var langs []string
+	for _, lang := range export.Languages {
+		tool := map[string]string{"c": "gcc", "cpp": "g++", "go": "go", "python": "python3"}[lang]
+		if _, err := exec.LookPath(tool); err != nil {
+			if os.Getenv(compilersEnv) != "" {
+				t.Fatalf("%s is set but %s is not installed", compilersEnv, tool)
+			}
+			t.Logf("%s: %s not installed, skipped", lang, tool)
+			continue
+		}
+		langs = append(langs, lang)
+	}
+	return langs
+}
+
+// TestGraphCodeEscapes writes the lookup code of a game on a graph whose
+// node names are hostile to string literals — a trigraph (??/ is a
+// backslash in C before C23 and C++ before C++17, which the test compiles
+// as C99 and C++11), a control byte before a hex digit ("\x01b" is one
+// character in C), quotes, backslashes, newlines, DEL, non-ASCII letters,
+// U+2028 — and whose graph's file name holds a newline followed by code,
+// which must stay inside the comment. Each program looks every node up by
+// a name built from its bytes, not from a literal, and must find its value.
+// A NUL in a name is looked up in Go and Python and refused, with the name,
+// in C and C++, where it would end the string.
+func TestGraphCodeEscapes(t *testing.T) {
+	names := []string{"??/", "??=x", "a?b??", "x\x01b", "\x7f", "tab\there", "new\nline\r", `q"uo\te\`, "é", "\u2028", "日本", "\x1bc"}
+	table := func(names []string) *compute.GraphTable {
+		vs := make([]uint32, len(names))
+		for i := range vs {
+			vs[i] = uint32(i * 3 % 7)
+		}
+		return &compute.GraphTable{
+			Game:    rules.Game{Name: "hostile", Graph: &rules.GraphSpec{Text: "edges x\nraise SystemExit(3)\n??/"}},
+			Strings: names,
+			G:       compute.ValuesOf(vs),
+			Edges:   3,
+		}
+	}
+	withNUL := append(slices.Clone(names), "a\x00b", "\x00")
+	for _, lang := range compiledLanguages(t) {
+		gt := table(names)
+		if lang == "go" || lang == "python" {
+			gt = table(withNUL)
+		} else {
+			_, err := export.GraphCode(table(withNUL), lang, export.CodeOptions{})
+			if want := `the node name "a\x00b" holds a NUL byte, which a C string cannot`; err == nil || err.Error() != want {
+				t.Errorf("%s: a name with a NUL: %v, want %q", lang, err, want)
+			}
+		}
+		code, err := export.GraphCode(gt, lang, export.CodeOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var calls, want []string
+		for v, name := range gt.Strings {
+			calls = append(calls, bytesLiteral(lang, name))
+			want = append(want, fmt.Sprint(gt.G.At(v)))
+		}
+		got := runLookups(t, lang, code, gt.Game.Name, calls)
+		if got != strings.Join(want, "\n")+"\n" {
+			t.Errorf("%s: the program prints\n%q\nwant\n%q", lang, got, strings.Join(want, "\n")+"\n")
+		}
+	}
+	_, err := export.GraphCode(table([]string{"ok", "bad\xff"}), "go", export.CodeOptions{})
+	if want := `the node name "bad\xff" is not UTF-8 text`; err == nil || err.Error() != want {
+		t.Errorf("a name that is not UTF-8: %v, want %q", err, want)
+	}
+}
+
+// bytesLiteral writes an expression of lang for the string of s's bytes,
+// built from their numbers: no string literal, whose escapes are what the
+// test checks.
+func bytesLiteral(lang, s string) string {
+	nums := make([]string, len(s))
+	for i := range len(s) {
+		nums[i] = strconv.Itoa(int(s[i]))
+		if lang == "cpp" {
+			nums[i] = "char(" + nums[i] + ")"
+		}
+	}
+	list := strings.Join(nums, ", ")
+	switch lang {
+	case "c":
+		return "(const char[]){" + list + ", 0}"
+	case "cpp":
+		return "std::string{" + list + "}.c_str()"
+	case "go":
+		return "string([]byte{" + list + "})"
+	}
+	return "bytes([" + list + "]).decode()"
 }
 
 // literal writes node v's name as an argument in lang.
@@ -92,14 +183,19 @@ func runLookups(t *testing.T, lang, code, game string, calls []string) string {
 	switch lang {
 	case "c", "cpp":
 		write("part.h", code)
-		b.WriteString("#include <stdio.h>\n#include \"part.h\"\n#include \"part.h\"\nint main(void) {\n")
+		b.WriteString("#include <stdio.h>\n#include \"part.h\"\n#include \"part.h\"\n")
+		if lang == "cpp" {
+			b.WriteString("#include <string>\n")
+		}
+		b.WriteString("int main(void) {\n")
 		for _, c := range calls {
 			fmt.Fprintf(&b, "    printf(\"%%lld\\n\", %s_sg(%s));\n", game, c)
 		}
 		b.WriteString("    return 0;\n}\n")
 		main := "main." + lang
 		write(main, b.String())
-		run(map[string]string{"c": "gcc", "cpp": "g++"}[lang], "-Wall", "-Werror", "-o", "prog", main)
+		// ISO C99 and C++11, where trigraphs are read.
+		run(map[string]string{"c": "gcc", "cpp": "g++"}[lang], map[string]string{"c": "-std=c99", "cpp": "-std=c++11"}[lang], "-Wall", "-Werror", "-o", "prog", main)
 		return run("./prog")
 	case "go":
 		write("go.mod", "module gen\n\ngo 1.22\n")

@@ -439,20 +439,25 @@ func batchColumns(rec arrow.RecordBatch, idx []int) ([]arrow.Array, error) {
 	return cols, nil
 }
 
-// ints returns the values of the integer column a as int64, in buf.
+// ints returns the values of the integer column a, of any width, signed
+// or not, as int64, in buf.
 func ints(a arrow.Array, buf []int64) ([]int64, error) {
 	buf = buf[:0]
 	switch a := a.(type) {
 	case *array.Int64:
 		return append(buf, a.Int64Values()...), nil
 	case *array.Int32:
-		for _, v := range a.Int32Values() {
-			buf = append(buf, int64(v))
-		}
+		return widen(buf, a.Int32Values()), nil
+	case *array.Int16:
+		return widen(buf, a.Int16Values()), nil
+	case *array.Int8:
+		return widen(buf, a.Int8Values()), nil
 	case *array.Uint32:
-		for _, v := range a.Uint32Values() {
-			buf = append(buf, int64(v))
-		}
+		return widen(buf, a.Uint32Values()), nil
+	case *array.Uint16:
+		return widen(buf, a.Uint16Values()), nil
+	case *array.Uint8:
+		return widen(buf, a.Uint8Values()), nil
 	case *array.Uint64:
 		for _, v := range a.Uint64Values() {
 			if v > math.MaxInt64 {
@@ -460,10 +465,17 @@ func ints(a arrow.Array, buf []int64) ([]int64, error) {
 			}
 			buf = append(buf, int64(v))
 		}
-	default:
-		return nil, fmt.Errorf("type %s is not an integer type", a.DataType())
+		return buf, nil
 	}
-	return buf, nil
+	return nil, fmt.Errorf("type %s, want integers", a.DataType())
+}
+
+// widen appends the integers vs, each of which fits in int64, to buf.
+func widen[T int8 | int16 | int32 | uint8 | uint16 | uint32](buf []int64, vs []T) []int64 {
+	for _, v := range vs {
+		buf = append(buf, int64(v))
+	}
+	return buf
 }
 
 // values returns the SG values of the column a, each from 0 to 2^32 − 1, in

@@ -13,7 +13,7 @@ import (
 
 // ReadFile reads the edge list at path: a CSV file (its name ends in .csv,
 // see ReadCSV), or a Parquet or Arrow IPC file with the columns from and
-// to, both integers or both strings. nodes, when not "", is a CSV file
+// to, both integers or both strings (each a name as ReadCSV takes it). nodes, when not "", is a CSV file
 // listing more nodes (see ReadCSV). The CRC of an edge list of integers
 // covers each name as 8 bytes, little-endian.
 func ReadFile(path, nodes string) (*Named, error) {
@@ -31,7 +31,13 @@ func ReadFile(path, nodes string) (*Named, error) {
 	if e.Strings.From != nil {
 		b := newBuilder()
 		for i, from := range e.Strings.From {
-			if err := b.edge(from, e.Strings.To[i]); err != nil {
+			to := e.Strings.To[i]
+			for c, name := range [2]string{from, to} {
+				if err := checkName(name); err != nil {
+					return nil, fmt.Errorf("%s: row %d: column %s: %w", path, i, [2]string{"from", "to"}[c], err)
+				}
+			}
+			if err := b.edge(from, to); err != nil {
 				return nil, fmt.Errorf("%s: row %d: %w", path, i, err)
 			}
 		}

@@ -6,12 +6,14 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/rules"
 )
 
 // sgByName is the SG value of the node named v from the definition, over
@@ -121,12 +123,19 @@ func TestReadCSVBad(t *testing.T) {
 		{"empty name", "from,to\n1,2\n,3\n", "g.csv:3: column from: an empty node name"},
 		{"three fields", "from,to\n1,2,3\n", "g.csv:2: wrong number of fields"},
 		{"bad quote", "from,to\n\"1,2\n", "g.csv:2:"},
-		{"long line", "from,to\n" + strings.Repeat("x", 50<<20) + ",1\n", "g.csv:2: column from: a node name of 52428800 bytes, more than 4096"},
+		{"long name", "from,to\n" + strings.Repeat("x", 4097) + ",1\n", "g.csv:2: column from: a node name of 4097 bytes, more than 4096"},
+		{"long line", "from,to\n" + strings.Repeat("x", 50<<20) + ",1\n", "g.csv:2: a line of more than 16391 bytes: a record holds 2 node names of at most 4096 bytes each"},
+		{"not UTF-8", "from,to\na,b\n\xffa,b\n", `g.csv:3: column from: the node name "\xffa" is not UTF-8 text`},
+		{"NUL", "from,to\na,b\x00c\n", `g.csv:2: column to: the node name "b\x00c" holds a NUL byte`},
+		{"BOM twice", "\uFEFF\uFEFFfrom,to\na,b\n", "g.csv:1: the header is \uFEFFfrom,to, want from,to"},
 	} {
 		_, err := ReadCSV(writeFile(t, "g.csv", c.text), "")
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want)
 		}
+	}
+	if _, err := ReadCSV(writeFile(t, "g.csv", "from,to\na,b\n"), writeFile(t, "n.csv", "node\nz\n\xfe\n")); err == nil || !strings.Contains(err.Error(), `n.csv:3: column node: the node name "\xfe" is not UTF-8 text`) {
+		t.Errorf("nodes file with a name that is not UTF-8: %v", err)
 	}
 	if _, err := ReadCSV(filepath.Join(t.TempDir(), "missing.csv"), ""); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing file: %v", err)
@@ -155,6 +164,78 @@ func TestReadCSVBad(t *testing.T) {
 	ce.Name = cyc.Name
 	if msg := ce.Error(); !strings.Contains(msg, "a → b → c → a") && !strings.Contains(msg, "b → c → a → b") && !strings.Contains(msg, "c → a → b → c") {
 		t.Errorf("cycle reported as %q", msg)
+	}
+}
+
+// TestReadCSVByteOrderMark reads an edge list and a nodes file that start
+// with a UTF-8 byte-order mark, as spreadsheet programs write them: the
+// mark is skipped, as a config's is.
+func TestReadCSVByteOrderMark(t *testing.T) {
+	g, err := ReadCSV(writeFile(t, "g.csv", "\uFEFFfrom,to\r\na,b\r\n"), writeFile(t, "n.csv", "\uFEFFnode\nz\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"a", "b", "z"} {
+		if _, ok := g.Lookup(name); !ok {
+			t.Errorf("no node %q", name)
+		}
+	}
+	if g.Nodes() != 3 || g.Edges() != 1 {
+		t.Errorf("%d nodes and %d edges, want 3 and 1", g.Nodes(), g.Edges())
+	}
+}
+
+// TestReadCSVLongLineMemory reads an edge list whose second line is 50 MB
+// without a newline and checks that it is refused having allocated a few
+// kilobytes, not the line.
+func TestReadCSVLongLineMemory(t *testing.T) {
+	path := writeFile(t, "g.csv", "from,to\n"+strings.Repeat("x", 50<<20))
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := ReadCSV(path, "")
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "g.csv:2: a line of more than") {
+		t.Errorf("a 50 MB line: %v", err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 1<<20 {
+		t.Errorf("reading a 50 MB line allocated %d bytes, want at most 1 MiB", got)
+	}
+}
+
+// TestGraphFileSize checks that an edge list or a nodes file larger than
+// rules.MaxGraphFile (a sparse file: no disk is used) is refused before it
+// is read, CSV, Parquet and nodes files alike, as a config larger than its
+// limit is.
+func TestGraphFileSize(t *testing.T) {
+	big := func(name string) string {
+		path := filepath.Join(t.TempDir(), name)
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if err := f.Truncate(rules.MaxGraphFile + 1); err != nil {
+			t.Skip("no sparse files here:", err)
+		}
+		return path
+	}
+	edges := writeFile(t, "g.csv", "from,to\na,b\n")
+	for _, c := range []struct{ edges, nodes string }{
+		{big("g.csv"), ""},
+		{big("g.parquet"), ""},
+		{edges, big("n.csv")},
+	} {
+		_, err := ReadFile(c.edges, c.nodes)
+		want := c.edges + ":1:1: the file is larger than 4 GiB, the most an edge list may hold"
+		if c.nodes != "" {
+			want = c.nodes + ":1:1: the file is larger than 4 GiB, the most a node list may hold"
+		}
+		if err == nil || err.Error() != want {
+			t.Errorf("ReadFile(%s, %q) = %v, want %q", filepath.Base(c.edges), filepath.Base(c.nodes), err, want)
+		}
+		if !errors.Is(err, rules.ErrTooLarge) {
+			t.Errorf("%v does not match rules.ErrTooLarge", err)
+		}
 	}
 }
 

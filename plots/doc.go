@@ -8,6 +8,8 @@
 // Each function builds and returns a *plot.Plot; Save writes one to a file.
 // A plot of N values costs O(N) to build and O(width) to draw, whatever N
 // is: values are bucketed per drawing column (Grundy) or per value bin
-// (Histogram), the spectrum reads the last 2^16 values, and the folded
-// picture at most 120 rows of at most 600 cells.
+// (Histogram), the spectrum compares at most 2^26 pairs of values, and the
+// folded picture at most 120 rows of at most 600 cells. Axis labels and
+// titles fit the sizes the command line saves plots at (8×4 inches, 8×6
+// for the folded table, 7×7 for a heat map).
 package plots

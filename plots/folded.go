@@ -85,7 +85,7 @@ func Folded(t *compute.Table) (*plot.Plot, error) {
 	}
 	cells := &cellGrid{grid: grid}
 	if t.Game.HoldsOutcomes() {
-		what += ", colour = " + outcomeLabel(t)
+		what += ", colour = " + misere(t) + "outcome (1: won, 0: lost)" // the cells say 0 or 1
 	} else {
 		what += ", colour = SG(n)"
 	}

@@ -35,12 +35,13 @@ func Grundy(t *compute.Table, opt Options) (*plot.Plot, error) {
 	if g.Len() == 0 {
 		return nil, fmt.Errorf("plot %s: empty table", t.Game.Name)
 	}
+	axis := what
 	if t.Game.HoldsOutcomes() {
-		what = outcomeLabel(t)
+		what, axis = outcomeLabel(t), outcomeAxis(t)
 	}
 	p := newPlotStanding(t, what+" against n", period)
 	p.X.Label.Text = "n"
-	p.Y.Label.Text = what
+	p.Y.Label.Text = axis
 	if t.Game.HoldsOutcomes() {
 		p.Y.Tick.Marker = plot.ConstantTicks([]plot.Tick{{Value: 0, Label: "0 lost"}, {Value: 1, Label: "1 won"}})
 	}

@@ -109,8 +109,9 @@ func histogram(t *compute.Table, split compute.Split, line, what string) (*plot.
 	}
 	if what == "nodes" { // a graph's values have no rare/common split
 		p.Add(bars)
-		return p, nil
+	} else {
+		p.Add(bars, k)
 	}
-	p.Add(bars, k)
+	padBars(p, true)
 	return p, nil
 }

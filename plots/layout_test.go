@@ -8,9 +8,12 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/plots"
+	"github.com/sgtab/sgtab/rules"
 )
 
 // The tests here check what a plot says and where it says it: keys, colour
@@ -65,12 +68,13 @@ func white(c color.Color) bool {
 	return r == 0xffff && g == 0xffff && b == 0xffff
 }
 
-// TestHistogramKey draws the histograms of Kayles (rare and common values)
-// and of Lasker's Nim (no split, binned) and checks that the key stands
-// above the bars: no text (black) inside the data area, and the key's
-// swatches (the rare colour for Kayles) above it.
+// TestHistogramKey draws the histograms of Kayles (rare and common values),
+// of Lasker's Nim (no split, binned) and of Officers (no split, 200 values
+// of very different counts) and checks that the key stands above the bars:
+// no text (black) inside the data area, and the key's swatches (the rare
+// colour for Kayles) above it.
 func TestHistogramKey(t *testing.T) {
-	for _, tab := range []*compute.Table{table(t, kaylesYAML, 2000), table(t, laskerYAML, 2000)} {
+	for _, tab := range []*compute.Table{table(t, kaylesYAML, 2000), table(t, laskerYAML, 2000), table(t, "name: officers\ncode: \"0.6\"\n", 20000)} {
 		p, err := plots.Histogram(tab)
 		if err != nil {
 			t.Fatal(err)
@@ -256,11 +260,167 @@ func TestHistogramBins(t *testing.T) {
 // every share still rests on half the values: Grundy's game to n = 1000 has
 // no period, and a window of 1001 values, so candidate periods up to 500.
 func TestSpectrumReach(t *testing.T) {
-	p, err := plots.Spectrum(table(t, "name: grundy\ncode: \"4!.0\"\n", 1000))
+	window, maxP, found := plots.SpectrumRange(table(t, "name: grundy\ncode: \"4!.0\"\n", 1000))
+	if window != 1001 || maxP != 500 || found != 0 {
+		t.Errorf("window %d, candidate periods up to %d, period %d; want 1001, 500, none", window, maxP, found)
+	}
+}
+
+// TestSpectrumLongPeriod draws the spectrum of 0.165, whose period 1550
+// from n = 5181 is proved at n = 13463 (Austin 1976; Czajka's table of
+// solved games): the candidate periods reach past 2·1550, the values looked
+// at start at the preperiod, so that the share at 1550 is exactly 1, and
+// the orange bar of the period stands at full height, drawn over its
+// neighbours.
+func TestSpectrumLongPeriod(t *testing.T) {
+	tab := table(t, "name: g0165\ncode: \"0.165\"\n", 13463)
+	if a := tab.Analysis; a.Status != compute.Proved || a.Period.Length != 1550 || a.Period.Start != 5181 {
+		t.Fatalf("0.165: %s, period %+v; want proved, 1550 from 5181", a.Status, a.Period)
+	}
+	window, maxP, found := plots.SpectrumRange(tab)
+	if window != 13464-5181 || maxP < 2*1550 || found != 1550 {
+		t.Errorf("window %d, candidate periods up to %d, period %d; want %d, at least 3100, 1550", window, maxP, found, 13464-5181)
+	}
+	// Sampled (2^20 pairs in all), the shares at the period and its
+	// multiple are still exactly 1.
+	if share := plots.PeriodSpectrumWithin(tab.G, maxP, window, 1<<20); share[1550-1] != 1 || share[3100-1] != 1 {
+		t.Errorf("shares at 1550 and 3100: %v and %v, want 1", share[1550-1], share[3100-1])
+	}
+	p, err := plots.Spectrum(tab)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if xmax := p.X.Max; xmax > 500.5 {
-		t.Errorf("candidate periods up to %v, want 500", xmax)
+	img, cell := render(t, p, 8*vg.Inch, 4*vg.Inch)
+	if p.X.Max < 3100 {
+		t.Errorf("the x axis ends at %v, before 2·1550", p.X.Max)
+	}
+	for _, y := range []float64{0.02, 0.5, 0.98} {
+		pt := cell(1550, y)
+		if r, g, b, _ := img.At(pt.X, pt.Y).RGBA(); !(r>>8 == 255 && g>>8 == 127 && b>>8 == 14) {
+			t.Errorf("at p = 1550, share %v: pixel %v is %v, not the orange bar", y, pt, img.At(pt.X, pt.Y))
+		}
+	}
+}
+
+// TestSpectrumSampled checks the bound on the spectrum's work: with a
+// budget of 10^4 pairs for 100 candidate periods of 2000 values, each
+// share rests on 100 pairs, evenly spaced, and still reaches 1 exactly at
+// Kayles' period 12 and its multiples, and nowhere else.
+func TestSpectrumSampled(t *testing.T) {
+	kayles := table(t, kaylesYAML, 5000)
+	share := plots.PeriodSpectrumWithin(kayles.G, 100, 2000, 10000)
+	for p := 1; p <= 100; p++ {
+		if full := share[p-1] == 1; full != (p%12 == 0) {
+			t.Errorf("share at p = %d is %v", p, share[p-1])
+		}
+	}
+}
+
+// TestLabelsInside draws every kind of plot at the size the command line
+// saves it (8×4 inches; the folded table 8×6, the heat map 7×7), for
+// tables whose axes have the longest labels — outcomes of a misère game and
+// of Fibonacci Nim, ring values, a game on a graph — and checks that each
+// axis label lies inside the image: the y label, centred on the data area
+// and turned upright, no longer than the image is high at its place, the x
+// label and the title no wider. A label cut at the image's edge ("isère
+// outcome …") fails.
+func TestLabelsInside(t *testing.T) {
+	misere := table(t, "name: take-p-q-misere\nmoves:\n  - take: {min: 2, max: 4}\nplay: misere\n", 1000)
+	games, err := rules.Parse(strings.NewReader("name: fibonacci-nim\nstate: fibonacci-nim\nheaps: 2000\n"), "game.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fib, _, err := compute.SolveState(t.Context(), games[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	ring := table(t, "name: coin-ring-2\ncode: \"0.77\"\nstart: ring\n", 1000)
+	graph := &compute.GraphTable{Game: rules.Game{Name: "g", Graph: &rules.GraphSpec{Text: "edges g.csv"}},
+		Strings: []string{"a", "b", "c"}, G: compute.ValuesOf([]uint32{0, 1, 2}), Edges: 3}
+	type figure struct {
+		name string
+		draw func() (*plot.Plot, error)
+		w, h vg.Length
+	}
+	var figures []figure
+	for _, tab := range []*compute.Table{misere, fib, ring} {
+		figures = append(figures,
+			figure{tab.Game.Name, func() (*plot.Plot, error) { return plots.Grundy(tab, plots.Options{}) }, 8 * vg.Inch, 4 * vg.Inch},
+			figure{tab.Game.Name + "-spectrum", func() (*plot.Plot, error) { return plots.Spectrum(tab) }, 8 * vg.Inch, 4 * vg.Inch},
+			figure{tab.Game.Name + "-histogram", func() (*plot.Plot, error) { return plots.Histogram(tab) }, 8 * vg.Inch, 4 * vg.Inch})
+	}
+	figures = append(figures,
+		figure{"take-p-q-misere-folded", func() (*plot.Plot, error) { return plots.Folded(misere) }, 8 * vg.Inch, 6 * vg.Inch},
+		figure{"coin-ring-2-ring", func() (*plot.Plot, error) { return plots.Grundy(ring, plots.Options{Ring: true}) }, 8 * vg.Inch, 4 * vg.Inch},
+		figure{"graph-histogram", func() (*plot.Plot, error) { return plots.GraphHistogram(graph) }, 8 * vg.Inch, 4 * vg.Inch},
+		figure{"wythoff", func() (*plot.Plot, error) { return plots.Heatmap(lattice(t, wythoffYAML)) }, 7 * vg.Inch, 7 * vg.Inch})
+	for _, f := range figures {
+		p, err := f.draw()
+		if err != nil {
+			t.Fatalf("%s: %v", f.name, err)
+		}
+		da := p.DataCanvas(draw.New(vgimg.New(f.w, f.h))) // where Draw puts the data, and centres the labels
+		if long := p.Y.Label.TextStyle.Width(p.Y.Label.Text); da.Center().Y-long/2 < 0 || da.Center().Y+long/2 > f.h {
+			t.Errorf("%s: the y label %q (%.0f points long, centred at %.0f) leaves the image of %.0f points", f.name, p.Y.Label.Text, long.Points(), da.Center().Y.Points(), f.h.Points())
+		}
+		if wide := p.X.Label.TextStyle.Width(p.X.Label.Text); da.Center().X-wide/2 < 0 || da.Center().X+wide/2 > f.w {
+			t.Errorf("%s: the x label %q (%.0f points wide) leaves the image of %.0f points", f.name, p.X.Label.Text, wide.Points(), f.w.Points())
+		}
+		if wide := p.Title.TextStyle.Width(p.Title.Text); wide > f.w {
+			t.Errorf("%s: the title %q (%.0f points wide) is wider than the image, %.0f points", f.name, p.Title.Text, wide.Points(), f.w.Points())
+		}
+	}
+}
+
+// TestBarsClearOfFrame checks that bars keep clear of the data area's
+// frame: no bar pixel in the three rows below its top, nor in the three
+// columns at its right end (nor, for histograms, at its left end). The
+// Calendar game's histogram — three values, two as frequent as each other
+// — filled its data area from edge to edge; so did Kayles' spectrum, whose
+// bars of height 1 reached the top.
+func TestBarsClearOfFrame(t *testing.T) {
+	// The Calendar game's 37198 days: 18364 of value 0, 18364 of 1, 470 of 2.
+	days := make([]uint32, 37198)
+	names := make([]int64, len(days))
+	for i := range days {
+		days[i], names[i] = uint32(i%2), int64(i)
+		if i < 470 {
+			days[i] = 2
+		}
+	}
+	calendar := &compute.GraphTable{Game: rules.Game{Name: "calendar", Graph: &rules.GraphSpec{Text: "calendar"}},
+		Ints: names, G: compute.ValuesOf(days), Edges: 73676}
+	kayles := table(t, kaylesYAML, 2000)
+	officers := table(t, "name: officers\ncode: \"0.6\"\n", 20000)
+	for _, tc := range []struct {
+		name string
+		draw func() (*plot.Plot, error)
+		left bool
+	}{
+		{"calendar-histogram", func() (*plot.Plot, error) { return plots.GraphHistogram(calendar) }, true},
+		{"kayles-histogram", func() (*plot.Plot, error) { return plots.Histogram(kayles) }, true},
+		{"officers-histogram", func() (*plot.Plot, error) { return plots.Histogram(officers) }, true},
+		{"kayles-spectrum", func() (*plot.Plot, error) { return plots.Spectrum(kayles) }, false},
+	} {
+		p, err := tc.draw()
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, cell := render(t, p, 8*vg.Inch, 4*vg.Inch)
+		data := dataArea(p, cell)
+		strips := map[string]image.Rectangle{
+			"top":   image.Rect(data.Min.X, data.Min.Y, data.Max.X, data.Min.Y+3),
+			"right": image.Rect(data.Max.X-3, data.Min.Y, data.Max.X, data.Max.Y),
+		}
+		if tc.left {
+			strips["left"] = image.Rect(data.Min.X, data.Min.Y, data.Min.X+3, data.Max.Y)
+		}
+		for side, r := range strips {
+			for _, c := range []color.Color{commonRGB, rareRGB} {
+				if anyPixel(img, r, c) {
+					t.Errorf("%s: a bar touches the data area's %s edge", tc.name, side)
+				}
+			}
+		}
 	}
 }

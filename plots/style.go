@@ -1,6 +1,7 @@
 package plots
 
 import (
+	"cmp"
 	"fmt"
 	"image/color"
 	"math"
@@ -24,11 +25,21 @@ var (
 // outcomeLabel names what a table of outcomes (a misère game, Fibonacci
 // Nim) holds in place of SG(n).
 func outcomeLabel(t *compute.Table) string {
-	const label = "outcome (1: won, 0: lost, for the player to move)"
+	return misere(t) + "outcome (1: won, 0: lost, for the player to move)"
+}
+
+// outcomeAxis is outcomeLabel short enough for a y axis 4 inches high,
+// whose ticks say "1 won" and "0 lost".
+func outcomeAxis(t *compute.Table) string {
+	return misere(t) + "outcome for the player to move"
+}
+
+// misere returns "misère " for a misère game's table, "" otherwise.
+func misere(t *compute.Table) string {
 	if t.Game.Misere {
-		return "misère " + label
+		return "misère "
 	}
-	return label
+	return ""
 }
 
 // newPlot returns a plot titled with t's name and rule, what it shows, and
@@ -152,6 +163,9 @@ func hsl(h, s, l float64) color.Color {
 // with exact edges, so neighbouring cells never blend.
 type rects struct {
 	r []rect
+	// least is the narrowest a rectangle is drawn (default half a point),
+	// so that one of many thin bars can stand out.
+	least vg.Length
 }
 
 type rect struct {
@@ -164,8 +178,9 @@ func (rs *rects) Plot(dc draw.Canvas, p *plot.Plot) {
 	x, y := p.Transforms(&dc)
 	for _, r := range rs.r {
 		x0, x1, y0, y1 := x(r.x0), x(r.x1), y(r.y0), y(r.y1)
-		if x1-x0 < vg.Points(0.5) { // still visible when thinner than a point
-			x1 = x0 + vg.Points(0.5)
+		least := cmp.Or(rs.least, vg.Points(0.5)) // still visible when thinner than a point
+		if x1-x0 < least {
+			x0, x1 = (x0+x1-least)/2, (x0+x1+least)/2
 		}
 		fillRect(dc, r.c, x0, y0, x1, y1)
 	}
@@ -174,6 +189,25 @@ func (rs *rects) Plot(dc draw.Canvas, p *plot.Plot) {
 // fillRect fills the rectangle with corners (x0, y0) and (x1, y1) with col.
 func fillRect(dc draw.Canvas, col color.Color, x0, y0, x1, y1 vg.Length) {
 	dc.FillPolygon(col, []vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}})
+}
+
+// padBars widens the axes of p, a plot of bars, so that no bar touches
+// the frame of the data area: the x axis by a gap after the last bar and,
+// with both, before the first (at least 0.3 of a bar's step, at least 1.5%
+// of the range), the y axis by headroom above the tallest bar (5% of its
+// span, in decades on a log scale). Call it after adding the bars, which
+// set the range.
+func padBars(p *plot.Plot, both bool) {
+	pad := max(0.3, 0.015*(p.X.Max-p.X.Min))
+	p.X.Max += pad
+	if both {
+		p.X.Min -= pad
+	}
+	if _, ok := p.Y.Scale.(plot.LogScale); ok && p.Y.Min > 0 && p.Y.Max > p.Y.Min {
+		p.Y.Max *= math.Pow(p.Y.Max/p.Y.Min, 0.05)
+		return
+	}
+	p.Y.Max += 0.05 * (p.Y.Max - p.Y.Min)
 }
 
 // DataRange implements plot.DataRanger.

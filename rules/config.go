@@ -72,15 +72,33 @@ func LoadSweep(path string) (*Sweep, error) {
 // open opens the config file at path, after checking that it is a regular
 // file of at most MaxConfigSize bytes.
 func open(path string) (*os.File, error) {
+	f, err := OpenRegular(path, MaxConfigSize, "a config")
+	if err != nil {
+		if _, ok := errors.AsType[*ConfigError](err); ok {
+			return nil, errors.Join(err) // one problem of the file, as Parse reports them
+		}
+		return nil, err
+	}
+	return f, nil
+}
+
+// OpenRegular opens the file at path for reading, after checking that it
+// is a regular file — not a directory, a device, a socket or a named pipe
+// (opened without waiting for a writer, and refused) — of at most limit
+// bytes, so that reading it takes time and memory in proportion to limit.
+// what names the kind of file in the errors ("a config", "an edge list").
+// A file that is not regular or is too large is a *ConfigError at its
+// start, matching ErrNotFile or ErrTooLarge; other errors are those of os.
+func OpenRegular(path string, limit int64, what string) (*os.File, error) {
 	info, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
-	if err := regular(path, info); err != nil {
-		return nil, errors.Join(err)
+	if err := regular(path, info, what); err != nil {
+		return nil, err
 	}
-	if info.Size() > MaxConfigSize {
-		return nil, errors.Join(tooLarge(path))
+	if info.Size() > limit {
+		return nil, tooLarge(path, limit, what)
 	}
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
@@ -89,39 +107,47 @@ func open(path string) (*os.File, error) {
 	// The path may name another file now than when it was checked.
 	info, err = f.Stat()
 	if err == nil {
-		err = regular(path, info)
+		err = regular(path, info, what)
+	}
+	if err == nil && info.Size() > limit {
+		err = tooLarge(path, limit, what)
 	}
 	if err != nil {
 		f.Close() // read-only
-		return nil, errors.Join(err)
+		return nil, err
 	}
 	return f, nil
 }
 
 // regular returns a problem located at the start of path (a *ConfigError
-// matching ErrNotFile) unless info is a regular file's.
-func regular(path string, info fs.FileInfo) error {
+// matching ErrNotFile) unless info is a regular file's; what names the
+// file's kind.
+func regular(path string, info fs.FileInfo, what string) error {
 	mode := info.Mode()
-	what := "not a regular file"
+	msg := "not a regular file"
 	switch {
 	case mode.IsRegular():
 		return nil
 	case mode.IsDir():
-		what = "a directory, not a config file"
+		msg = "a directory, not " + what + " file"
 	case mode&fs.ModeNamedPipe != 0:
-		what = "a named pipe, not a regular file"
+		msg = "a named pipe, not a regular file"
 	case mode&fs.ModeSocket != 0:
-		what = "a socket, not a regular file"
+		msg = "a socket, not a regular file"
 	case mode&fs.ModeDevice != 0:
-		what = "a device, not a regular file"
+		msg = "a device, not a regular file"
 	}
-	return &ConfigError{File: path, Line: 1, Col: 1, Msg: what, Err: ErrNotFile}
+	return &ConfigError{File: path, Line: 1, Col: 1, Msg: msg, Err: ErrNotFile}
 }
 
-// tooLarge is the problem of a config larger than MaxConfigSize.
-func tooLarge(name string) error {
+// tooLarge is the problem of a file of what kind larger than limit bytes.
+func tooLarge(name string, limit int64, what string) error {
+	size := fmt.Sprintf("%d MiB", limit>>20)
+	if limit >= 1<<30 && limit%(1<<30) == 0 {
+		size = fmt.Sprintf("%d GiB", limit>>30)
+	}
 	return &ConfigError{File: name, Line: 1, Col: 1, Err: ErrTooLarge,
-		Msg: fmt.Sprintf("the file is larger than %d MiB, the most a config may hold", MaxConfigSize>>20)}
+		Msg: fmt.Sprintf("the file is larger than %s, the most %s may hold", size, what)}
 }
 
 // Parse reads a config: one game, a `games:` list of games, or several YAML
@@ -185,7 +211,7 @@ func parseConfig(r io.Reader, name string) (*configParser, []Game, error) {
 		return nil, nil, fmt.Errorf("read %s: %w", name, err)
 	}
 	if len(data) > MaxConfigSize {
-		return nil, nil, errors.Join(tooLarge(name))
+		return nil, nil, errors.Join(tooLarge(name, MaxConfigSize, "a config"))
 	}
 	// A byte-order mark says the text is UTF-8; it is not part of it.
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))

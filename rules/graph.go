@@ -27,6 +27,12 @@ type GraphSpec struct {
 	Text string
 }
 
+// MaxGraphFile is the most bytes an edge list or a nodes file may hold
+// (4 GiB, an edge list of some 10^8 edges, whose graph takes gigabytes):
+// a larger file, or one that is not a regular file (a named pipe, a
+// device), is refused before it is read, as a config is.
+const MaxGraphFile = 4 << 30
+
 // GraphGenerators are the built-in graphs: the Calendar game (HDU 1079) and
 // the boxes of HDU 3389.
 var GraphGenerators = []string{"calendar", "boxes"}

@@ -119,15 +119,15 @@ func printInspection(w io.Writer, in inspection, f *export.File) error {
 		return inspectCensus(w, in.Path, f)
 	case export.KindLattice:
 		lt := f.Lattice
-		fmt.Fprintf(w, "%s: %s lattice table, %d rows, columns x, y, sg\n", in.Path, in.Format, in.Rows)
+		fmt.Fprintf(w, "%s: %s lattice table, %d %s, columns x, y, sg\n", in.Path, in.Format, in.Rows, plural(in.Rows, "row"))
 		fmt.Fprintf(w, "  game    %s, %s, SG(x, y) for 0 ≤ x < %d, 0 ≤ y < %d\n", lt.Game.Name, lt.Game.RuleText(), lt.W, lt.H)
 	case export.KindGraph:
 		gt := f.Graph
-		fmt.Fprintf(w, "%s: %s table of a game on a graph, %d rows, columns node, sg\n", in.Path, in.Format, in.Rows)
-		fmt.Fprintf(w, "  game    %s, %s: %d nodes, %d edges, SG of every node\n", gt.Game.Name, in.Rule, gt.Nodes(), gt.Edges)
+		fmt.Fprintf(w, "%s: %s table of a game on a graph, %d %s, columns node, sg\n", in.Path, in.Format, in.Rows, plural(in.Rows, "row"))
+		fmt.Fprintf(w, "  game    %s, %s: %d %s, %d %s, SG of every node\n", gt.Game.Name, in.Rule, gt.Nodes(), plural(gt.Nodes(), "node"), gt.Edges, plural(int(min(gt.Edges, 2)), "edge"))
 	case export.KindRare:
 		r := f.Rare
-		fmt.Fprintf(w, "%s: %s table of rare positions, %d rows, columns n, sg\n", in.Path, in.Format, in.Rows)
+		fmt.Fprintf(w, "%s: %s table of rare positions, %d %s, columns n, sg\n", in.Path, in.Format, in.Rows, plural(in.Rows, "row"))
 		fmt.Fprintf(w, "  game    %s, rule %s: the positions 0 ≤ n ≤ %d whose value is rare under the mask %#x%s\n", r.Game.Name, in.Rule, r.Heaps, r.Split.Mask, parityWords(r.Split.Pos))
 	default:
 		t := f.Table
@@ -135,7 +135,7 @@ func printInspection(w io.Writer, in inspection, f *export.File) error {
 		if f.Kind == export.KindCheckpoint {
 			what = "checkpoint"
 		}
-		fmt.Fprintf(w, "%s: %s %s, %d rows, columns %s\n", in.Path, in.Format, what, in.Rows, strings.Join(in.Columns, ", "))
+		fmt.Fprintf(w, "%s: %s %s, %d %s, columns %s\n", in.Path, in.Format, what, in.Rows, plural(in.Rows, "row"), strings.Join(in.Columns, ", "))
 		if f.Foreign {
 			fmt.Fprintf(w, "  game    unknown: no sgtab metadata; the values are read as they are, unverified, SG(0..%d)\n", t.N())
 		} else {

@@ -84,7 +84,10 @@
 // Each table is analysed: its period p and preperiod n0 (with a saltus s when
 // G(n+p) = G(n) + s), proved where a theorem allows (Guy–Smith for octal
 // games with bounded removals), else observed; the rule in closed form; the
-// rare/common split of the values (rare positions go to OUT/NAME-rare.parquet);
+// rare/common split of the values where one means something — fewer than
+// 1/16 of the positions rare, at least 4 besides n = 0, and for periodic
+// values all before the period — (rare positions go to
+// OUT/NAME-rare.parquet);
 // and a checksum. A proved period ends the computation: the rest of the table
 // is filled from it. With -heaps auto each game runs until its period is
 // proved, or to -cap.

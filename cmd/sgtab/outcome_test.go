@@ -14,7 +14,7 @@ import (
 // TestOutcomeTablesSaySo runs a misère game and Fibonacci Nim, whose tables
 // hold outcomes, beside Kayles, and checks that every output names the
 // quantity: the JSON, the closed form, the metadata, the summary and the
-// plot's axis, with the values 0 and 1 labelled lost and won.
+// plot's axis and title, with the values 0 and 1 labelled lost and won.
 func TestOutcomeTablesSaySo(t *testing.T) {
 	dir := t.TempDir()
 	configs := []string{"../../configs/bash-misere.yaml", "../../configs/fibonacci-nim.yaml", "../../configs/octal-0.77-kayles.yaml"}
@@ -48,8 +48,8 @@ func TestOutcomeTablesSaySo(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if outcomes != strings.Contains(p.Y.Label.Text, "outcome (1: won, 0: lost") {
-			t.Errorf("%s: the plot's axis says %q", s.Name, p.Y.Label.Text)
+		if outcomes != strings.Contains(p.Y.Label.Text, "outcome for the player to move") || outcomes != strings.Contains(p.Title.Text, "outcome (1: won, 0: lost") {
+			t.Errorf("%s: the plot's axis says %q, its title %q", s.Name, p.Y.Label.Text, p.Title.Text)
 		}
 		if outcomes {
 			ticks := p.Y.Tick.Marker.Ticks(0, 1)

@@ -66,8 +66,8 @@ type summary struct {
 	RarePos       compute.Parity `json:"rare_pos,omitempty"`
 	RareCount     int            `json:"rare_count"`
 	LastRare      *int           `json:"last_rare"`
-	// RareBest is the best split when none is reported (it leaves 1/16
-	// of the positions rare or more): null otherwise.
+	// RareBest is the best split when none is reported (it means nothing:
+	// see compute.FindRare): null otherwise. The text output leaves it out.
 	RareBest *rareSplit `json:"rare_best"`
 	Checksum string     `json:"checksum"`
 
@@ -716,7 +716,7 @@ func printSummary(w io.Writer, s *summary, asJSON bool) error {
 	var b strings.Builder
 	if s.Board != nil {
 		fmt.Fprintf(&b, "%-20s lattice        board %d×%d   max SG %-7d %7.2fs  %s\n", s.Name, s.Board[0], s.Board[1], s.MaxSG, s.Seconds, filesPattern(s.Files))
-		fmt.Fprintf(&b, "    moves %s\n    %d losing positions (SG = 0)\n", s.Rule, *s.Losing)
+		fmt.Fprintf(&b, "    moves %s\n    %d losing %s (SG = 0)\n", s.Rule, *s.Losing, plural(*s.Losing, "position"))
 		for _, f := range s.Findings {
 			fmt.Fprintf(&b, "    %s\n", f)
 		}
@@ -729,7 +729,8 @@ func printSummary(w io.Writer, s *summary, asJSON bool) error {
 	}
 	if s.Nodes != nil {
 		fmt.Fprintf(&b, "%-20s graph          nodes %-10d max SG %-7d %7.2fs  %s\n", s.Name, *s.Nodes, s.MaxSG, s.Seconds, filesPattern(s.Files))
-		fmt.Fprintf(&b, "    moves %s: %d edges\n    %d losing nodes (SG = 0)\n    checksum %s\n", s.Rule, *s.Edges, *s.Losing, s.Checksum)
+		fmt.Fprintf(&b, "    moves %s: %d %s\n    %d losing %s (SG = 0)\n    checksum %s\n",
+			s.Rule, *s.Edges, plural(int(min(*s.Edges, 2)), "edge"), *s.Losing, plural(*s.Losing, "node"), s.Checksum)
 		_, err := io.WriteString(w, b.String())
 		return err
 	}
@@ -777,12 +778,9 @@ func printSummary(w io.Writer, s *summary, asJSON bool) error {
 		}
 		fmt.Fprintf(&b, "\n    %s\n", s.RingClosedForm)
 	}
-	switch {
-	case s.RareMask != 0:
-		fmt.Fprintf(&b, "    rare values: mask %#x%s, %d positions, the last at n = %d\n", s.RareMask, parityWords(s.RarePos), s.RareCount, *s.LastRare)
-	case s.RareBest != nil:
-		fmt.Fprintf(&b, "    rare values: none reported; the best split, mask %#x%s, leaves %d %s rare, 1/16 of the table or more\n",
-			s.RareBest.Mask, parityWords(s.RareBest.Pos), s.RareBest.Count, plural(s.RareBest.Count, "position"))
+	// A split that means nothing (rare_best in the JSON) is not printed.
+	if s.RareMask != 0 {
+		fmt.Fprintf(&b, "    rare values: mask %#x%s, %d %s, the last at n = %d\n", s.RareMask, parityWords(s.RarePos), s.RareCount, plural(s.RareCount, "position"), *s.LastRare)
 	}
 	fmt.Fprintf(&b, "    checksum %s\n", s.Checksum)
 	_, err := io.WriteString(w, b.String())
