@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/rules"
 )
 
 // smallSweep is a sweep of 48 games that takes a second or so (the race
@@ -253,4 +255,50 @@ func TestClusterExamples(t *testing.T) {
 	if job.Kind != "Job" || job.Spec.CompletionMode != "Indexed" || shards != fmt.Sprint(job.Spec.Completions) || cmd[1] != "sweep" {
 		t.Errorf("sweep-job.yaml: kind %s, mode %s, %d completions, command %v", job.Kind, job.Spec.CompletionMode, job.Spec.Completions, cmd)
 	}
+}
+
+// TestSweepHugeRefused runs validate and sweep on sweeps whose counts
+// overflowed 64 bits or whose rules would hold billions of digits: each is
+// refused, exit status 1, naming the config's line, with less than 1 MiB
+// allocated and no output folder created.
+func TestSweepHugeRefused(t *testing.T) {
+	chdir(t)
+	for _, tc := range []struct{ name, yaml, want string }{
+		{"21-stars", "sweep:\n  codes: [\"0.*********************\"]\n", "h.yaml:2:3: sweep: expands to at least 9223372036854775807 games, more than 1000000"},
+		{"hex-16-stars", "sweep:\n  base: 16\n  codes: [\"0.****************\"]\n", "h.yaml:2:3: sweep: expands to at least 9223372036854775807 games, more than 1000000"},
+		{"subtraction-65535", "sweep:\n  subtraction: [{from: 1, to: 65535, max-size: 1}]\n", "h.yaml:2:3: sweep: the rules of its games hold 2147516415 digits in all, more than 67108864"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := os.WriteFile("h.yaml", []byte(tc.yaml), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			// A sweep the rules accept would be expanded, and not return.
+			if _, err := rules.LoadSweep("h.yaml"); err == nil {
+				t.Fatal("LoadSweep accepts it")
+			}
+			for _, args := range [][]string{{"validate", "h.yaml"}, {"sweep", "-out", "out", "h.yaml"}} {
+				var code int
+				var stderr string
+				alloc := allocatedBytes(func() { code, _, stderr = sgtab(t, args...) })
+				if code != 1 || !strings.HasPrefix(stderr, tc.want) {
+					t.Errorf("%s: status %d, want 1 and %s…\n%s", args, code, tc.want, stderr)
+				}
+				if alloc > 1<<20 {
+					t.Errorf("%s: allocated %d bytes, want at most 1 MiB", args, alloc)
+				}
+			}
+			if _, err := os.Stat("out"); err == nil {
+				t.Error("the refused sweep created its output folder")
+			}
+		})
+	}
+}
+
+// allocatedBytes returns the bytes f allocates.
+func allocatedBytes(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
 }
