@@ -89,8 +89,9 @@ func SHA(config string) string {
 // Merge reads the censuses of the shards of one sweep below dir
 // (dir/shard=I-of-N/census.parquet, each verified), checks that they are
 // every shard of one sweep, and writes dir/census.parquet: every game, in
-// the sweep's order, with classes across the shards. It returns the rows
-// and the metadata written.
+// the sweep's order, with classes across the shards. It holds dir's lock
+// meanwhile, as a sweep into dir does (see OpenJournal). It returns the
+// rows and the metadata written.
 func Merge(dir string, version string) ([]export.CensusRow, map[string]string, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "shard=*", CensusFile))
 	if err != nil {
@@ -99,6 +100,11 @@ func Merge(dir string, version string) ([]export.CensusRow, map[string]string, e
 	if len(paths) == 0 {
 		return nil, nil, fmt.Errorf("%s: no shard=I-of-N/%s to merge", dir, CensusFile)
 	}
+	unlock, err := lockFolder(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer unlock()
 	var (
 		rows  []export.CensusRow
 		first map[string]string

@@ -1,9 +1,12 @@
 package sweep_test
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -362,5 +365,74 @@ func TestSameRuleOnce(t *testing.T) {
 	a, b := byName["0.7"], byName["0.70"]
 	if a.Rule != "0.7" || b.Rule != "0.7" || a.Class != b.Class || a.Checksum != b.Checksum || b.Offset != 0 {
 		t.Errorf("0.7 %+v\n0.70 %+v", a, b)
+	}
+}
+
+// snapshot returns the names and contents of the files below dir.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		files[path] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// TestJournalLocksFolder opens the journal of a sweep in a folder, as a
+// running sweep holds it, then the journal of another sweep and of the
+// same sweep (fresh, too), and merges into it: each is refused with
+// ErrBusy and changes nothing; once the first is closed, the folder is
+// free again.
+func TestJournalLocksFolder(t *testing.T) {
+	dir := t.TempDir()
+	a := sweep.Header{Sweep: sweep.SHA("a"), N: 100, Shard: "0/1", Version: "test"}
+	b := sweep.Header{Sweep: sweep.SHA("b"), N: 100, Shard: "0/1", Version: "test"}
+	j, err := sweep.OpenJournal(dir, a, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Add(sweep.Result{Key: "line:0.3", Status: "proved", Checksum: "00000000"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(mkdir(t, dir+"/shard=0-of-2")+"/"+sweep.CensusFile, []byte("a shard's census"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, dir)
+	for _, tc := range []struct {
+		name  string
+		h     sweep.Header
+		fresh bool
+	}{{"another sweep", b, false}, {"another sweep, fresh", b, true}, {"the same sweep", a, false}, {"the same sweep, fresh", a, true}} {
+		if k, err := sweep.OpenJournal(dir, tc.h, tc.fresh); !errors.Is(err, sweep.ErrBusy) {
+			if k != nil {
+				k.Close()
+			}
+			t.Errorf("%s: %v, want %v", tc.name, err, sweep.ErrBusy)
+		}
+	}
+	if _, _, err := sweep.Merge(dir, "test"); !errors.Is(err, sweep.ErrBusy) {
+		t.Errorf("merge: %v, want %v", err, sweep.ErrBusy)
+	}
+	if after := snapshot(t, dir); !maps.Equal(before, after) {
+		t.Errorf("the refused sweeps changed the folder:\n%v\n%v", before, after)
+	}
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
+	k, err := sweep.OpenJournal(dir, a, false)
+	if err != nil {
+		t.Fatalf("after the first closed: %v", err)
+	}
+	defer k.Close()
+	if _, ok := k.Done()["line:0.3"]; !ok {
+		t.Error("the journal lost its result")
 	}
 }

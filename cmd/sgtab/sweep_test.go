@@ -8,7 +8,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,6 +18,7 @@ import (
 
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
+	"github.com/sgtab/sgtab/sweep"
 )
 
 // smallSweep is a sweep of 48 games that takes a second or so (the race
@@ -301,4 +304,50 @@ func allocatedBytes(f func()) uint64 {
 	f()
 	runtime.ReadMemStats(&after)
 	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestSweepTwoAtOnce starts two different sweeps into one folder at the
+// same moment, several times: exactly one ends with its census; the other
+// is refused, exit status 1 — by the folder's lock while the first runs,
+// by its journal once it has ended — and the folder holds the journal and
+// census of the one that ran.
+func TestSweepTwoAtOnce(t *testing.T) {
+	chdir(t)
+	configs := []string{"sweep:\n  codes: [\"0.[0-3]*\"]\n  cap: 3000\n", "sweep:\n  codes: [\"0.[4-7]*\"]\n  cap: 3000\n"}
+	for i, c := range configs {
+		if err := os.WriteFile(fmt.Sprintf("s%d.yaml", i), []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for trial := range 4 {
+		out := fmt.Sprintf("out%d", trial)
+		var codes [2]int
+		var stderrs [2]string
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		for i := range 2 {
+			wg.Go(func() {
+				<-start
+				codes[i], _, stderrs[i] = sgtab(t, "sweep", "-out", out, fmt.Sprintf("s%d.yaml", i))
+			})
+		}
+		close(start)
+		wg.Wait()
+		ran := slices.Index(codes[:], 0)
+		if ran < 0 || codes[1-ran] != 1 {
+			t.Fatalf("trial %d: exit statuses %v, want one 0 and one 1\n%s\n%s", trial, codes, stderrs[0], stderrs[1])
+		}
+		if e := stderrs[1-ran]; !strings.Contains(e, "another sweep or merge is running into this folder") && !strings.Contains(e, "belongs to another sweep") {
+			t.Errorf("trial %d: the refused sweep says %s", trial, e)
+		}
+		_, meta, err := export.ReadCensus(filepath.Join(out, "census.parquet"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		journal, _ := os.ReadFile(filepath.Join(out, "journal.jsonl"))
+		sha := sweep.SHA(configs[ran])
+		if meta[export.KeySweepSHA] != sha || !strings.Contains(string(journal), sha) {
+			t.Errorf("trial %d: s%d.yaml ran, but the census is of sweep %.12s and the journal %.80s", trial, ran, meta[export.KeySweepSHA], journal)
+		}
+	}
 }
