@@ -1,9 +1,11 @@
 package export
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"math"
 	"os"
 	"strconv"
 
@@ -22,7 +24,7 @@ const (
 	KeySweepSHA    = "sgtab.sweep_sha256" // SHA-256 of the sweep config, in hexadecimal
 	KeyAuto        = "sgtab.auto"         // true: each game until its period is proved, up to sgtab.heaps
 	KeyShard       = "sgtab.shard"        // "I/N": the shard of the sweep the census holds, "0/1" for all
-	KeyCensusCRC   = "sgtab.rows_crc32c"  // CRC-32C of the rows' names, class keys and checksums (see censusCRC)
+	KeyCensusCRC   = "sgtab.rows_crc32c"  // CRC-32C of every column of every row (see censusCRC)
 	keyCensusGames = keyGames
 )
 
@@ -98,16 +100,50 @@ var censusColumns = []arrow.Field{
 // in the summary). Censuses written before it read without it.
 var censusRarePos = rarePosColumn
 
-// censusCRC returns the CRC-32C of rows: each row's name, class key and
-// checksum, in order, separated by zero bytes.
+// censusCRC returns the CRC-32C of rows: every column of every row, in
+// order, as the census holds it (see appendRow), so that no value can be
+// edited unseen.
 func censusCRC(rows []CensusRow) string {
 	var crc uint32
+	var buf []byte
 	for _, r := range rows {
-		for _, s := range []string{r.Name, r.ClassKey, r.Checksum} {
-			crc = crc32.Update(crc, castagnoli, append([]byte(s), 0))
-		}
+		buf = appendRow(buf[:0], r)
+		crc = crc32.Update(crc, castagnoli, buf)
 	}
 	return fmt.Sprintf("%08X", crc)
+}
+
+// appendRow appends to b every field of r in the order of the census's
+// columns: each string with its length, each number as a varint, seconds
+// by its bits, and the first values as the census stores them (int32, at
+// most 2^31 − 1).
+func appendRow(b []byte, r CensusRow) []byte {
+	str := func(s string) { b = append(binary.AppendUvarint(b, uint64(len(s))), s...) }
+	num := func(v int) { b = binary.AppendVarint(b, int64(v)) }
+	str(r.Name)
+	str(r.Rule)
+	str(r.Family)
+	str(r.Start)
+	str(r.Play)
+	str(string(r.Status))
+	for _, v := range []int{r.Period, r.Preperiod, int(r.Saltus), r.LastException, r.Heaps,
+		int(r.MaxSG), r.MaxAt, int(r.RareMask), r.RareCount, r.LastRare} {
+		num(v)
+	}
+	str(r.Checksum)
+	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(r.Seconds))
+	num(len(r.First))
+	for _, v := range r.First {
+		num(int(min(v, math.MaxInt32)))
+	}
+	num(r.Shift)
+	str(r.Class)
+	str(r.ClassKey)
+	num(r.ClassSize)
+	str(r.Representative)
+	num(r.Offset)
+	str(string(r.RarePos))
+	return b
 }
 
 // WriteCensus writes rows to the Parquet file path with the metadata
@@ -115,10 +151,15 @@ func censusCRC(rows []CensusRow) string {
 // sgtab.rows_crc32c and meta (the sweep, its hash, N, auto, the shard),
 // under a temporary name renamed when complete (WriteFile).
 func WriteCensus(path string, rows []CensusRow, meta map[string]string, opt Options) error {
+	return writeCensus(path, rows, meta, censusCRC(rows), opt)
+}
+
+// writeCensus is WriteCensus with crc as the rows' CRC.
+func writeCensus(path string, rows []CensusRow, meta map[string]string, crc string, opt Options) error {
 	err := writeFile(path, func(f *os.File) error {
 		md := map[string]string{
 			KeyKind: string(KindCensus), KeyVersion: opt.version(),
-			keyCensusGames: strconv.Itoa(len(rows)), KeyCensusCRC: censusCRC(rows),
+			keyCensusGames: strconv.Itoa(len(rows)), KeyCensusCRC: crc,
 		}
 		for k, v := range meta {
 			if _, ok := md[k]; ok {
@@ -203,6 +244,23 @@ func ReadCensus(path string) ([]CensusRow, map[string]string, error) {
 	return f.Census, f.Meta, nil
 }
 
+// periodNulls checks a census row's status and the nulls of its period's
+// columns (6 to 9, valid(c) says which hold a value): a known status, and
+// a period exactly when the status is not none.
+func periodNulls(status compute.Status, valid func(c int) bool) error {
+	switch status {
+	case compute.Proved, compute.Observed, compute.None:
+	default:
+		return fmt.Errorf("status %q, want proved, observed or none", status)
+	}
+	for c := 6; c <= 9; c++ {
+		if valid(c) != (status != compute.None) {
+			return fmt.Errorf("status %s, but column %s is %s", status, censusColumns[c].Name, map[bool]string{false: "null", true: "not null"}[valid(c)])
+		}
+	}
+	return nil
+}
+
 // readCensus reads the rows of a census and verifies them.
 func (f *File) readCensus(recs records) error {
 	idx, err := fieldsByName(recs.schema, censusColumns, false)
@@ -231,6 +289,9 @@ func (f *File) readCensus(recs records) error {
 				Checksum: str(16, i), Seconds: col(17).(*array.Float64).Value(i), Shift: int(num(19, i)),
 				Class: str(20, i), ClassKey: str(21, i), ClassSize: int(num(22, i)),
 				Representative: str(23, i), Offset: int(num(24, i)),
+			}
+			if err := periodNulls(r.Status, func(c int) bool { return col(c).IsValid(i) }); err != nil {
+				return fmt.Errorf("row %d: %w", len(rows)+i, err)
 			}
 			if col(6).IsValid(i) {
 				r.Period, r.Preperiod, r.Saltus, r.LastException = int(num(6, i)), int(num(7, i)), uint32(num(8, i)), int(num(9, i))

@@ -29,10 +29,14 @@ func (s Shard) Dir() string {
 
 // Holds reports whether the game of canonical rule key belongs to the
 // shard.
-func (s Shard) Holds(key string) bool {
+func (s Shard) Holds(key string) bool { return shardOf(key, s.N) == s.I }
+
+// shardOf returns the shard, of n, that holds the game of canonical rule
+// key: the FNV-1a hash of key modulo n.
+func shardOf(key string, n int) int {
 	h := fnv.New64a()
 	h.Write([]byte(key))
-	return h.Sum64()%uint64(s.N) == uint64(s.I)
+	return int(h.Sum64() % uint64(n))
 }
 
 // ParseShard reads "I/N", 0 ≤ I < N.

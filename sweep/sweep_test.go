@@ -208,16 +208,7 @@ func TestShardsMerge(t *testing.T) {
 	const yaml = "sweep:\n  codes: [\"0.[0-7][0-7]\"]\n  subtraction:\n    - {to: 6, max-size: 2}\n  start: [line, ring]\n  cap: 2000\n"
 	whole := census(t, yaml, t.TempDir(), sweep.All)
 	dir := t.TempDir()
-	for i := range 3 {
-		sh := sweep.Shard{I: i, N: 3}
-		sub := dir + "/" + sh.Dir()
-		rows := census(t, yaml, mkdir(t, sub), sh)
-		s, _ := rules.ParseSweep(strings.NewReader(yaml), "s.yaml")
-		p, _ := sweep.NewPlan(s, -1, -1, sh)
-		if err := export.WriteCensus(sub+"/"+sweep.CensusFile, rows, sweep.Meta(p), export.Options{Version: "test"}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeShards(t, yaml, dir, 3)
 	merged, meta, err := sweep.Merge(dir, "test")
 	if err != nil {
 		t.Fatal(err)
@@ -238,6 +229,89 @@ func TestShardsMerge(t *testing.T) {
 	}
 	if _, _, err := sweep.Merge(dir, "test"); err == nil || !strings.Contains(err.Error(), "shards missing: shard=1-of-3") {
 		t.Errorf("merge with a shard missing: %v", err)
+	}
+}
+
+// writeShards runs the sweep yaml as n shards below dir, each writing its
+// census into dir/shard=I-of-N.
+func writeShards(t *testing.T, yaml, dir string, n int) {
+	t.Helper()
+	for i := range n {
+		sh := sweep.Shard{I: i, N: n}
+		sub := dir + "/" + sh.Dir()
+		rows := census(t, yaml, mkdir(t, sub), sh)
+		s, _ := rules.ParseSweep(strings.NewReader(yaml), "s.yaml")
+		p, _ := sweep.NewPlan(s, -1, -1, sh)
+		if err := export.WriteCensus(sub+"/"+sweep.CensusFile, rows, sweep.Meta(p), export.Options{Version: "test"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestMergeChecksPlan edits a shard's census and writes it again with its
+// checksum recomputed, as a reader with DuckDB and a CRC at hand can: a
+// row renamed (0.00 to 0.03, so that the merged census would list 0.03
+// twice and 0.00 never), a row of another game, a table size changed, a
+// row dropped or a census of another sweep are each refused by merge,
+// naming the file, and no census is written.
+func TestMergeChecksPlan(t *testing.T) {
+	const yaml = "sweep:\n  codes: [\"0.0*\", \"0.1*\"]\n  cap: 500\n"
+	for _, tc := range []struct {
+		name string
+		edit func(rows []export.CensusRow, meta map[string]string) []export.CensusRow
+		want string
+	}{
+		{"renamed", func(rows []export.CensusRow, _ map[string]string) []export.CensusRow {
+			for i := range rows {
+				if rows[i].Name == "0.00" {
+					rows[i].Name = "0.03"
+				}
+			}
+			return rows
+		}, "0.03 0.0 codes 0.0* line normal 0, but shard 1/2 of its sweep holds 0.00 0.0 codes 0.0* line normal 0 there"},
+		{"rule", func(rows []export.CensusRow, _ map[string]string) []export.CensusRow {
+			rows[1].Rule = "0.7"
+			return rows
+		}, "row 1 is"},
+		{"heaps", func(rows []export.CensusRow, _ map[string]string) []export.CensusRow {
+			rows[2].Heaps = 501
+			return rows
+		}, "goes to heap 501, but the sweep's tables go to 500"},
+		{"dropped", func(rows []export.CensusRow, _ map[string]string) []export.CensusRow {
+			return rows[1:]
+		}, "games, but shard 1/2 of its sweep holds"},
+		{"another sweep", func(rows []export.CensusRow, meta map[string]string) []export.CensusRow {
+			meta[export.KeySweep] = strings.Replace(yaml, "0.1*", "0.2*", 1)
+			meta[export.KeySweepSHA] = sweep.SHA(meta[export.KeySweep])
+			return rows
+		}, "not shards of one sweep"},
+		{"config forged", func(rows []export.CensusRow, meta map[string]string) []export.CensusRow {
+			meta[export.KeySweep] = strings.Replace(yaml, "0.1*", "0.2*", 1)
+			return rows
+		}, "its sweep config does not match its sgtab.sweep_sha256"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeShards(t, yaml, dir, 2)
+			path := dir + "/shard=1-of-2/" + sweep.CensusFile // it holds 0.00
+			rows, meta, err := export.ReadCensus(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range []string{export.KeyKind, export.KeyVersion, "sgtab.games", export.KeyCensusCRC} {
+				delete(meta, k)
+			}
+			rows = tc.edit(rows, meta)
+			if err := export.WriteCensus(path, rows, meta, export.Options{Version: "test"}); err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := sweep.Merge(dir, "test"); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("merge: %v, want …%s…", err, tc.want)
+			}
+			if _, err := os.Stat(dir + "/" + sweep.CensusFile); err == nil {
+				t.Error("a census was written")
+			}
+		})
 	}
 }
 
