@@ -34,6 +34,7 @@ func Census(p *Plan, results map[string]Result) ([]export.CensusRow, error) {
 			LastException: r.LastException, Heaps: r.Heaps, MaxSG: r.MaxSG, MaxAt: r.MaxAt,
 			RareMask: r.RareMask, RarePos: r.RarePos, RareCount: r.RareCount, LastRare: r.LastRare, Checksum: r.Checksum,
 			Seconds: r.Seconds, First: r.First, Shift: m.Shift, ClassKey: r.ClassKey,
+			RingStatus: compute.Status(r.RingStatus), RingPeriod: r.RingPeriod, RingPreperiod: r.RingPreperiod, RingSaltus: r.RingSaltus,
 		})
 	}
 	Classify(rows)
@@ -43,7 +44,7 @@ func Census(p *Plan, results map[string]Result) ([]export.CensusRow, error) {
 // Classify gives each row its class from its class key: the class's short
 // name (its key's first 12 hexadecimal digits), size, representative (the
 // game of the least shift, then the least name) and each game's offset
-// from it, SG(n + offset) = SG_representative(n).
+// from it, SG(n + ClassOffset) = SG_representative(n).
 func Classify(rows []export.CensusRow) {
 	rep := map[string]int{}
 	size := map[string]int{}
@@ -60,7 +61,7 @@ func Classify(rows []export.CensusRow) {
 		r.Class = "c" + r.ClassKey[:12]
 		r.ClassSize = size[r.ClassKey]
 		r.Representative = rows[j].Name
-		r.Offset = r.Shift - rows[j].Shift
+		r.ClassOffset = r.Shift - rows[j].Shift
 	}
 }
 

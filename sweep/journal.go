@@ -33,14 +33,22 @@ type Journal struct {
 
 // A Header says which sweep a journal (or census) belongs to: a journal is
 // resumed only by a run of the same sweep config, table size, mode and
-// shard, with the same sgtab version.
+// shard, with the same sgtab version and journal format.
 type Header struct {
 	Sweep   string `json:"sweep_sha256"`
 	N       int    `json:"n"`
 	Auto    bool   `json:"auto"`
 	Shard   string `json:"shard"`
 	Version string `json:"version"`
+	// Format is the version of the journal's records (OpenJournal sets
+	// it); 0 in journals written before it, whose records lack the
+	// rings' analysis.
+	Format int `json:"format"`
 }
+
+// journalFormat is the version of the records of the journals sgtab
+// writes.
+const journalFormat = 1
 
 // A Result is what the sweep keeps of one job's table.
 type Result struct {
@@ -61,6 +69,11 @@ type Result struct {
 	Seconds       float64        `json:"seconds"`
 	First         []uint32       `json:"first"`
 	ClassKey      string         `json:"class_key"`
+	// The ring values' analysis, for a game that starts on a ring.
+	RingStatus    string `json:"ring_status,omitempty"`
+	RingPeriod    int    `json:"ring_period,omitempty"`
+	RingPreperiod int    `json:"ring_preperiod,omitempty"`
+	RingSaltus    uint32 `json:"ring_saltus,omitempty"`
 }
 
 // journalFile is a journal's name in its folder.
@@ -87,6 +100,7 @@ func OpenJournal(dir string, h Header, fresh bool) (_ *Journal, err error) {
 		}
 	}()
 	j := &Journal{path: dir + string(os.PathSeparator) + journalFile, done: map[string]Result{}, unlock: unlock}
+	h.Format = journalFormat
 	good := int64(0)
 	if data, err := readRegular(j.path); err == nil && !fresh {
 		if good, err = j.load(data, h); err != nil {
@@ -201,6 +215,9 @@ func headerDiff(old, now Header) string {
 	}
 	if old.Version != now.Version {
 		d = append(d, fmt.Sprintf("sgtab %s wrote it, this is %s", old.Version, now.Version))
+	}
+	if old.Format != now.Format {
+		d = append(d, fmt.Sprintf("its records are of format %d, not %d", old.Format, now.Format))
 	}
 	return strings.Join(d, "; ")
 }

@@ -76,6 +76,12 @@ func result(job Job, t *compute.Table, compare, s int) Result {
 	if a.Status != compute.None {
 		r.Period, r.Preperiod, r.Saltus, r.LastException = a.Period.Length, a.Period.Start, a.Period.Saltus, a.Period.LastException()
 	}
+	if ring := a.Ring; ring != nil {
+		r.RingStatus = string(ring.Status)
+		if ring.Status != compute.None {
+			r.RingPeriod, r.RingPreperiod, r.RingSaltus = ring.Period.Length, ring.Period.Start, ring.Period.Saltus
+		}
+	}
 	vals := t.G
 	if t.Ring.Len() > 0 {
 		vals = t.Ring // a ring game is its ring values

@@ -437,7 +437,7 @@ func TestSameRuleOnce(t *testing.T) {
 		byName[r.Name] = r
 	}
 	a, b := byName["0.7"], byName["0.70"]
-	if a.Rule != "0.7" || b.Rule != "0.7" || a.Class != b.Class || a.Checksum != b.Checksum || b.Offset != 0 {
+	if a.Rule != "0.7" || b.Rule != "0.7" || a.Class != b.Class || a.Checksum != b.Checksum || b.ClassOffset != 0 {
 		t.Errorf("0.7 %+v\n0.70 %+v", a, b)
 	}
 }
@@ -508,5 +508,60 @@ func TestJournalLocksFolder(t *testing.T) {
 	defer k.Close()
 	if _, ok := k.Done()["line:0.3"]; !ok {
 		t.Error("the journal lost its result")
+	}
+}
+
+// TestCensusRingColumns checks that the census of a ring game keeps its
+// rows' period and its rings' apart: Kayles on a ring, 0.77-ring, has the
+// rows of Kayles (period 12 from n = 71; Winning Ways, ch. 4) and rings of
+// value 0 from n = 3 on (the first player takes one or two tokens so that
+// the line left is even, then mirrors); the game on a line has no ring
+// columns. The same holds when the census is built again from the
+// journal, and read back from its file.
+func TestCensusRingColumns(t *testing.T) {
+	const yaml = "sweep:\n  codes: [\"0.77\"]\n  start: [line, ring]\n  cap: 300\n"
+	dir := t.TempDir()
+	for _, run := range []string{"computed", "from the journal"} {
+		rows := census(t, yaml, dir, sweep.All)
+		path := filepath.Join(t.TempDir(), sweep.CensusFile)
+		if err := export.WriteCensus(path, rows, map[string]string{export.KeyShard: "0/1"}, export.Options{Version: "test"}); err != nil {
+			t.Fatal(err)
+		}
+		read, _, err := export.ReadCensus(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range read {
+			got := fmt.Sprintf("%s: %s %d from %d; rings %q %d from %d, saltus %d", r.Name, r.Status, r.Period, r.Preperiod, r.RingStatus, r.RingPeriod, r.RingPreperiod, r.RingSaltus)
+			want := map[string]string{
+				"0.77":      `0.77: proved 12 from 71; rings "" 0 from 0, saltus 0`,
+				"0.77-ring": `0.77-ring: proved 12 from 71; rings "proved" 1 from 3, saltus 0`,
+			}[r.Name]
+			if got != want {
+				t.Errorf("%s: %s, want %s", run, got, want)
+			}
+		}
+	}
+}
+
+// TestJournalOldFormat opens a journal written before its records held
+// the rings' analysis (no format in its header): refused, saying so, and
+// left as it is.
+func TestJournalOldFormat(t *testing.T) {
+	dir := t.TempDir()
+	h := sweep.Header{Sweep: sweep.SHA("a"), N: 100, Shard: "0/1", Version: "test"}
+	old := fmt.Sprintf(`{"sweep_sha256":%q,"n":100,"auto":false,"shard":"0/1","version":"test"}`+"\n", h.Sweep)
+	if err := os.WriteFile(dir+"/journal.jsonl", []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	j, err := sweep.OpenJournal(dir, h, false)
+	if err == nil {
+		j.Close()
+	}
+	if err == nil || !strings.Contains(err.Error(), "belongs to another sweep (its records are of format 0, not 1)") {
+		t.Errorf("OpenJournal: %v", err)
+	}
+	if data, _ := os.ReadFile(dir + "/journal.jsonl"); string(data) != old {
+		t.Errorf("the journal changed: %q", data)
 	}
 }

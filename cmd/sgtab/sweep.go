@@ -197,8 +197,8 @@ func printCensus(w io.Writer, rows []export.CensusRow, p *sweep.Plan, path strin
 		var names []string
 		for _, r := range c {
 			n := r.Name
-			if r.Offset > 0 {
-				n += fmt.Sprintf(" (+%d)", r.Offset)
+			if r.ClassOffset > 0 {
+				n += fmt.Sprintf(" (+%d)", r.ClassOffset)
 			}
 			names = append(names, n)
 		}
