@@ -565,3 +565,48 @@ func TestJournalOldFormat(t *testing.T) {
 		t.Errorf("the journal changed: %q", data)
 	}
 }
+
+// TestAutoStopsAtProof runs a sweep of line, ring and misère games until
+// each is proved, and again with every table computed to the cap: each
+// game stops where sgtab run -heaps auto stops it (compute.Sequence with
+// StopWhenProved) — Dawson's Kayles on a ring at 174, misère subtraction
+// {1, 3, 4} at 11 (its outcomes' period 7 proved from the window
+// 0 ≤ n < 5) — and falls into the same class as computed to the cap.
+func TestAutoStopsAtProof(t *testing.T) {
+	const games = "sweep:\n  codes: [\"0.07\", \"0.137\", \"0.3[0-3]\"]\n  subtraction:\n    - {from: 1, to: 4, min-size: 3, max-size: 3}\n" +
+		"  start: [line, ring]\n  play: [normal, misere]\n"
+	auto := census(t, games+"  cap: 4096\n", t.TempDir(), sweep.All)
+	full := census(t, games+"  heaps: 4096\n", t.TempDir(), sweep.All)
+	s, err := rules.ParseSweep(strings.NewReader(games), "s.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sgs, _, err := s.Games()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{"0.07-ring": 174, "s1-3-4-misere": 11}
+	for i, g := range sgs {
+		a, f := auto[i], full[i]
+		tab, err := compute.Sequence(t.Context(), g.Game, 4096, compute.Options{StopWhenProved: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Name != g.Name || a.Heaps != tab.N() || f.Heaps != 4096 {
+			t.Errorf("%s: the sweep computes to %d (to %d with heaps 4096), run -heaps auto to %d", g.Name, a.Heaps, f.Heaps, tab.N())
+		}
+		if w, ok := want[g.Name]; ok && a.Heaps != w {
+			t.Errorf("%s: computed to %d, want %d", g.Name, a.Heaps, w)
+		}
+		if a.Status == compute.Proved && a.Heaps >= 4096 {
+			t.Errorf("%s: proved, but computed to the cap", g.Name)
+		}
+		if a.ClassKey != f.ClassKey || a.Status != f.Status || a.Period != f.Period || a.RingPeriod != f.RingPeriod {
+			t.Errorf("%s: class %s, %s %d, rings %d; computed to the cap: class %s, %s %d, rings %d",
+				g.Name, a.Class, a.Status, a.Period, a.RingPeriod, f.Class, f.Status, f.Period, f.RingPeriod)
+		}
+	}
+	if len(want) != 2 || len(auto) != len(sgs) {
+		t.Errorf("%d rows, %d games", len(auto), len(sgs))
+	}
+}

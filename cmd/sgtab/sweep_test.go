@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -348,6 +349,51 @@ func TestSweepTwoAtOnce(t *testing.T) {
 		sha := sweep.SHA(configs[ran])
 		if meta[export.KeySweepSHA] != sha || !strings.Contains(string(journal), sha) {
 			t.Errorf("trial %d: s%d.yaml ran, but the census is of sweep %.12s and the journal %.80s", trial, ran, meta[export.KeySweepSHA], journal)
+		}
+	}
+}
+
+// TestAutoStopsLikeRun computes misère subtraction {1, 3, 4} (period 7 of
+// its outcomes, proved from 0 ≤ n < 5) and Dawson's Kayles on a ring with
+// run -heaps auto, and as a sweep until proved: both stop each game at
+// the same heap size, 11 and 174, not at the cap.
+func TestAutoStopsLikeRun(t *testing.T) {
+	chdir(t)
+	configs := map[string]string{
+		"m134.yaml": "name: s1-3-4-misere\nmoves:\n  - take: [1, 3, 4]\nplay: misere\n",
+		"r07.yaml":  "name: 0.07-ring\ncode: \"0.07\"\nstart: ring\n",
+		"both.yaml": "sweep:\n  codes: [\"0.07\"]\n  subtraction:\n    - {to: 4, min-size: 3, max-size: 3}\n  start: [line, ring]\n  play: [normal, misere]\n  cap: 100000\n",
+	}
+	for name, text := range configs {
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, stdout, stderr := sgtab(t, "run", "-heaps", "auto", "-json", "-plot", "none", "-out", "out", "m134.yaml", "r07.yaml")
+	if code != 0 {
+		t.Fatalf("run: status %d\n%s", code, stderr)
+	}
+	ran := map[string]int{}
+	for line := range strings.Lines(stdout) {
+		var r struct {
+			Name  string
+			Heaps int
+		}
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatal(err)
+		}
+		ran[r.Name] = r.Heaps
+	}
+	if code, _, stderr := sgtab(t, "sweep", "-out", "sw", "both.yaml"); code != 0 {
+		t.Fatalf("sweep: status %d\n%s", code, stderr)
+	}
+	swept := map[string]int{}
+	for _, r := range readCensus(t, "sw/census.parquet") {
+		swept[r.Name] = r.Heaps
+	}
+	for name, want := range map[string]int{"s1-3-4-misere": 11, "0.07-ring": 174} {
+		if ran[name] != want || swept[name] != want {
+			t.Errorf("%s: run -heaps auto computes to %d, the sweep to %d; want %d", name, ran[name], swept[name], want)
 		}
 	}
 }
