@@ -610,3 +610,54 @@ func TestAutoStopsAtProof(t *testing.T) {
 		t.Errorf("%d rows, %d games", len(auto), len(sgs))
 	}
 }
+
+// TestShardFromEnv reads the shard from a Slurm job array's or a
+// Kubernetes Indexed Job's environment: garbage in any variable is an
+// error that names it, a count of 0 suggests no --array=0--1, and a
+// number of shards without JOB_COMPLETION_INDEX is an error, not the
+// whole sweep.
+func TestShardFromEnv(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		env        map[string]string // unset when absent
+		count      int
+		want, from string // the shard, or the error
+		not        string // a text the error must not hold
+	}{
+		{"none", nil, 0, "0/1", "", ""},
+		{"slurm", map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "4"}, 0, "2/4", "the Slurm job array", ""},
+		{"slurm id garbage", map[string]string{"SLURM_ARRAY_TASK_ID": "3x", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "4"}, 0, `SLURM_ARRAY_TASK_ID = "3x" is not a whole number`, "", ""},
+		{"slurm min garbage", map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "one", "SLURM_ARRAY_TASK_COUNT": "4"}, 0, `SLURM_ARRAY_TASK_MIN = "one" is not a whole number`, "", ""},
+		{"slurm min negative", map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "-2", "SLURM_ARRAY_TASK_COUNT": "4"}, 0, "SLURM_ARRAY_TASK_MIN = -2: want a whole number from 0", "", ""},
+		{"slurm min unset", map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": "4"}, 0, "SLURM_ARRAY_TASK_MIN is not set", "", ""},
+		{"slurm count garbage", map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "4.0"}, 0, `SLURM_ARRAY_TASK_COUNT = "4.0" is not a whole number`, "", ""},
+		{"slurm count zero", map[string]string{"SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "0"}, 0, "SLURM_ARRAY_TASK_COUNT = 0: want a whole number from 1 to 1048576", "", "--array=0--1"},
+		{"slurm task past the count", map[string]string{"SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "4"}, 0, "Slurm array task 5 of 4 (from 1): I must be from 0 to N−1 = 3; use --array=0-3", "", ""},
+		{"indexed job", map[string]string{"JOB_COMPLETION_INDEX": "1"}, 3, "1/3", "the Kubernetes Indexed Job", ""},
+		{"indexed job garbage", map[string]string{"JOB_COMPLETION_INDEX": "a"}, 3, `JOB_COMPLETION_INDEX = "a" is not a whole number`, "", ""},
+		{"indexed job without -shards", map[string]string{"JOB_COMPLETION_INDEX": "1"}, 0, "JOB_COMPLETION_INDEX is set: give the number of shards", "", ""},
+		{"-shards without an index", nil, 4, "-shards 4: JOB_COMPLETION_INDEX is not set, as a Kubernetes Indexed Job sets it; to compute one shard by hand, use -shard I/4", "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, k := range []string{"SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT", "JOB_COMPLETION_INDEX"} {
+				t.Setenv(k, "") // restored after the test
+				if v, ok := tc.env[k]; ok {
+					os.Setenv(k, v)
+				} else {
+					os.Unsetenv(k)
+				}
+			}
+			s, from, err := sweep.ShardFromEnv(tc.count)
+			got := s.String()
+			if err != nil {
+				got = err.Error()
+			}
+			if !strings.Contains(got, tc.want) || from != tc.from || tc.not != "" && strings.Contains(got, tc.not) {
+				t.Errorf("ShardFromEnv(%d) = %s, %q; want %s, %q", tc.count, got, from, tc.want, tc.from)
+			}
+			if tc.from == "" && tc.want != "0/1" && err == nil {
+				t.Errorf("no error, want one")
+			}
+		})
+	}
+}

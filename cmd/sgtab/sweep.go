@@ -67,12 +67,14 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	shard := sweep.All
 	switch {
+	case *shardFlag != "" && isSet(fs.FlagSet, "shards"):
+		return fs.usageError("-shard and -shards exclude each other: -shard I/N chooses the shard, -shards N lets JOB_COMPLETION_INDEX choose it")
 	case *shardFlag != "":
 		if shard, err = sweep.ParseShard(*shardFlag); err != nil {
 			return fs.usageError("-shard %s: %v", *shardFlag, err)
 		}
 	default:
-		if *shards < 0 {
+		if isSet(fs.FlagSet, "shards") && *shards < 1 {
 			return fs.usageError("-shards must be at least 1")
 		}
 		var from string

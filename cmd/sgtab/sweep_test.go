@@ -397,3 +397,41 @@ func TestAutoStopsLikeRun(t *testing.T) {
 		}
 	}
 }
+
+// TestSweepEnvRefused runs sweeps whose shard the environment or the flags
+// give wrongly: each is a usage mistake (status 2) that names the
+// variable or flag, and computes nothing.
+func TestSweepEnvRefused(t *testing.T) {
+	chdir(t)
+	if err := os.WriteFile("s.yaml", []byte(smallSweep), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	slurm := func(id, first, count string) map[string]string {
+		return map[string]string{"SLURM_ARRAY_TASK_ID": id, "SLURM_ARRAY_TASK_MIN": first, "SLURM_ARRAY_TASK_COUNT": count}
+	}
+	for _, tc := range []struct {
+		env  map[string]string
+		args []string
+		want string
+	}{
+		{slurm("3", "garbage", "4"), nil, `sgtab sweep: SLURM_ARRAY_TASK_MIN = "garbage" is not a whole number`},
+		{slurm("3", "0", "0"), nil, "sgtab sweep: SLURM_ARRAY_TASK_COUNT = 0: want a whole number from 1"},
+		{nil, []string{"-shards", "4"}, "sgtab sweep: -shards 4: JOB_COMPLETION_INDEX is not set"},
+		{map[string]string{"JOB_COMPLETION_INDEX": "1"}, []string{"-shard", "1/4", "-shards", "4"}, "sgtab sweep: -shard and -shards exclude each other"},
+	} {
+		for k, v := range tc.env {
+			t.Setenv(k, v)
+		}
+		args := append(append([]string{"sweep", "-out", "out"}, tc.args...), "s.yaml")
+		code, _, stderr := sgtab(t, args...)
+		if code != 2 || !strings.HasPrefix(stderr, tc.want) || strings.Contains(stderr, "--array=0--1") {
+			t.Errorf("%v %v: status %d\n%s", tc.env, args, code, stderr)
+		}
+		for k := range tc.env {
+			os.Unsetenv(k)
+		}
+		if _, err := os.Stat("out"); err == nil {
+			t.Fatalf("%v %v: the refused sweep wrote its folder", tc.env, args)
+		}
+	}
+}
