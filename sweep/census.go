@@ -86,10 +86,10 @@ func SHA(config string) string {
 // (dir/shard=I-of-N/census.parquet, each verified), checks that they are
 // every shard of one sweep and that each holds the games its shard of the
 // sweep holds (see checkShard), and writes dir/census.parquet: every game,
-// in the sweep's order, with classes across the shards. It holds dir's
-// lock meanwhile, as a sweep into dir does (see OpenJournal). It returns
-// the rows and the metadata written.
-func Merge(dir string, version string) ([]export.CensusRow, map[string]string, error) {
+// in the sweep's order, with classes across the shards, and the metadata
+// Meta of the whole sweep's plan. It holds dir's lock meanwhile, as a
+// sweep into dir does (see OpenJournal). It returns the rows and the plan.
+func Merge(dir string, version string) ([]export.CensusRow, *Plan, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "shard=*", CensusFile))
 	if err != nil {
 		return nil, nil, err
@@ -106,8 +106,7 @@ func Merge(dir string, version string) ([]export.CensusRow, map[string]string, e
 	if err != nil {
 		return nil, nil, err
 	}
-	first := shards[0].meta
-	p, err := censusPlan(first)
+	p, err := censusPlan(shards[0].meta)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -129,15 +128,10 @@ func Merge(dir string, version string) ([]export.CensusRow, map[string]string, e
 	}
 	slices.SortFunc(rows, func(a, b export.CensusRow) int { return cmp.Compare(order[a.Name], order[b.Name]) })
 	Classify(rows)
-	meta := map[string]string{}
-	for _, k := range []string{export.KeySweep, export.KeySweepSHA, export.KeyHeaps, export.KeyAuto} {
-		meta[k] = first[k]
-	}
-	meta[export.KeyShard] = All.String()
-	if err := export.WriteCensus(filepath.Join(dir, CensusFile), rows, meta, export.Options{Version: version}); err != nil {
+	if err := export.WriteCensus(filepath.Join(dir, CensusFile), rows, Meta(p), export.Options{Version: version}); err != nil {
 		return nil, nil, err
 	}
-	return rows, meta, nil
+	return rows, p, nil
 }
 
 // A shardCensus is the census of one shard, as Merge reads it.

@@ -209,12 +209,12 @@ func TestShardsMerge(t *testing.T) {
 	whole := census(t, yaml, t.TempDir(), sweep.All)
 	dir := t.TempDir()
 	writeShards(t, yaml, dir, 3)
-	merged, meta, err := sweep.Merge(dir, "test")
+	merged, p, err := sweep.Merge(dir, "test")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if meta[export.KeyShard] != "0/1" || len(merged) != len(whole) {
-		t.Fatalf("merged %d rows (shard %s), whole %d", len(merged), meta[export.KeyShard], len(whole))
+	if _, meta, err := export.ReadCensus(dir + "/" + sweep.CensusFile); err != nil || meta[export.KeyShard] != "0/1" || p.Shard != sweep.All || len(merged) != len(whole) {
+		t.Fatalf("merged %d rows (shard %s, %v), whole %d", len(merged), meta[export.KeyShard], err, len(whole))
 	}
 	for i := range whole {
 		a, b := whole[i], merged[i]

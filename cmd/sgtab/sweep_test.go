@@ -435,3 +435,28 @@ func TestSweepEnvRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestMergePrintsSummary runs the sweep of testdata/sweep.yaml whole, and
+// as two shards merged: merge prints the summary sweep prints, line for
+// line but its title.
+func TestMergePrintsSummary(t *testing.T) {
+	chdir(t)
+	code, whole, stderr := sgtab(t, "sweep", "-out", "whole", "sweep.yaml")
+	if code != 0 {
+		t.Fatalf("sweep: status %d\n%s", code, stderr)
+	}
+	for i := range 2 {
+		if code, _, stderr := sgtab(t, "sweep", "-out", "sharded", "-shard", fmt.Sprintf("%d/2", i), "sweep.yaml"); code != 0 {
+			t.Fatalf("shard %d: status %d\n%s", i, code, stderr)
+		}
+	}
+	code, merged, stderr := sgtab(t, "merge", "sharded")
+	if code != 0 {
+		t.Fatalf("merge: status %d\n%s", code, stderr)
+	}
+	wantTitle := "merged census of 110 games (101 distinct rules, until proved, or to 3000) in T: sharded/census.parquet"
+	w, m := strings.SplitN(whole, "\n", 2), strings.SplitN(merged, "\n", 2)
+	if title := timings.ReplaceAllString(m[0], "T"); title != wantTitle || len(w) != 2 || len(m) != 2 || w[1] != m[1] || strings.Count(m[1], "\n") < 5 {
+		t.Errorf("merge printed\n%s\nwant %s and the lines sweep printed:\n%s", merged, wantTitle, whole)
+	}
+}
