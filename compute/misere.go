@@ -21,6 +21,10 @@ import (
 // The moves of a repeating tail (removal counts t+j+i·r) reach every
 // remainder of one residue class below a bound, so each class keeps its
 // first losing heap, and a heap costs O(digits) whatever n is.
+//
+// The outcomes' period is tried at the heap sizes Sequence tries values'
+// (64, 128, … and n): with opt.StopWhenProved, the table ends at the last
+// heap size the first proof needs, as Sequence's tables of values do.
 func misere(ctx context.Context, g rules.Game, n int, opt Options) (*Table, error) {
 	start := time.Now()
 	r := g.Rule
@@ -32,6 +36,8 @@ func misere(ctx context.Context, g rules.Game, n int, opt Options) (*Table, erro
 		firstLost[c] = -1
 	}
 	var reported int64
+	var proved *provedPeriod
+	check := firstProofCheck
 	for h := 1; h <= n; h++ {
 		moves, wins := false, false
 		for k := 1; k < t && k <= h; k++ {
@@ -66,6 +72,17 @@ func misere(ctx context.Context, g rules.Game, n int, opt Options) (*Table, erro
 		if o[h] == 0 && period > 0 && firstLost[h%period] < 0 {
 			firstLost[h%period] = h
 		}
+		if h == check || h == n {
+			check *= 2
+			if proved = stopAtProof(g.Rule, o, h, opt); proved != nil {
+				o, n = o[:proved.computed+1], proved.computed
+				if opt.Progress != nil {
+					opt.Progress(int64(h+1) - reported)
+				}
+				reported = int64(n + 1)
+				break
+			}
+		}
 		if h%progressEvery == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
@@ -79,9 +96,24 @@ func misere(ctx context.Context, g rules.Game, n int, opt Options) (*Table, erro
 	if opt.Progress != nil {
 		opt.Progress(int64(n+1) - reported)
 	}
-	tab := &Table{Game: g, G: valuesFrom(o)}
+	tab := &Table{Game: g, G: valuesFrom(o), proved: proved}
 	tab.Analysis = Analyze(tab)
 	tab.Elapsed = time.Since(start)
 	tab.Created = time.Now()
 	return tab, nil
+}
+
+// stopAtProof returns, with opt.StopWhenProved, the period of the outcomes
+// o[0..h] that a theorem proves, its proof, and the last heap size the
+// proof needs, at which the table ends, as Sequence ends a table of
+// values; nil without a proof (or with opt.Exhaustive).
+func stopAtProof(r rules.Rule, o []uint8, h int, opt Options) *provedPeriod {
+	if !opt.StopWhenProved || opt.Exhaustive {
+		return nil
+	}
+	per, proof, ok := prove(r, o[:h+1])
+	if !ok {
+		return nil
+	}
+	return &provedPeriod{period: per, proof: proof, computed: min(proof.Need(per), h)}
 }

@@ -105,3 +105,46 @@ func TestMisereKnown(t *testing.T) {
 		}
 	}
 }
+
+// TestMisereStopsWhenProved computes misère subtraction {1, 3, 4}, whose
+// outcomes repeat with period 7 from n = 0 (1 0 1 0 1 1 1: lost exactly at
+// n ≡ 1, 3 mod 7, Ferguson's Game Theory, part I), up to 100000 heap sizes
+// with StopWhenProved: the table ends at 11, the last heap size of the
+// proof (window 0 ≤ n < 5, then one period), after at most 65 positions
+// (the first proof is tried at n = 64), and agrees with the table
+// computed in full; a rule no theorem proves still runs to the end.
+func TestMisereStopsWhenProved(t *testing.T) {
+	g := game(t, "moves:\n  - take: [1, 3, 4]\nplay: misere")
+	var positions int64
+	stopped, err := compute.Sequence(t.Context(), g, 100000, compute.Options{StopWhenProved: true, Progress: func(d int64) { positions += d }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := compute.Sequence(t.Context(), g, 100000, compute.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := stopped.Analysis
+	if stopped.N() != 11 || a.Status != compute.Proved || a.Period.Length != 7 || a.Period.Start != 0 || a.Computed != 11 || positions > 65 {
+		t.Errorf("stopped at %d (%d positions): %s period %d from %d, computed %d; want 11, proved period 7 from 0",
+			stopped.N(), positions, a.Status, a.Period.Length, a.Period.Start, a.Computed)
+	}
+	if full.N() != 100000 || full.Analysis.Status != compute.Proved {
+		t.Errorf("full: %d heap sizes, %s", full.N(), full.Analysis.Status)
+	}
+	for n := range stopped.G.Len() {
+		if stopped.G.At(n) != full.G.At(n) || stopped.G.At(n) != []uint32{1, 0, 1, 0, 1, 1, 1}[n%7] {
+			t.Fatalf("n = %d: %d stopped, %d in full", n, stopped.G.At(n), full.G.At(n))
+		}
+	}
+	// A rule with a repeating tail (0.(1): a heap may only be taken
+	// whole) has no proof: it runs to the end.
+	open := game(t, "code: \"0.(1)\"\nplay: misere")
+	tab, err := compute.Sequence(t.Context(), open, 1000, compute.Options{StopWhenProved: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.N() != 1000 {
+		t.Errorf("0.(1) misère: stopped at %d, want 1000 (%s)", tab.N(), tab.Analysis.Status)
+	}
+}

@@ -62,47 +62,149 @@ type SubtractionFamily struct {
 	Distinct         bool
 }
 
-// Count returns the number of codes of the pattern.
+// MaxSweepDigits bounds the digits of the rules of a sweep's games, in
+// all: a subtraction set's rule holds one digit per count up to its
+// largest, so that {from: 1, to: 65535, max-size: 1}, 65535 games, would
+// hold 2^31 digits.
+const MaxSweepDigits = 1 << 26
+
+// A sweep is measured before it is expanded, by arithmetic alone, and the
+// arithmetic saturates: a count that would pass math.MaxInt64 is
+// math.MaxInt64 (see addCount, mulCount), so that no pattern, however
+// long, wraps around below the limits.
+
+// Count returns the number of codes of the pattern, at most
+// math.MaxInt64.
 func (c CodePattern) Count() int64 {
 	n := int64(1)
 	for _, d := range c.Digits {
-		n *= int64(bits.OnesCount16(d))
+		n = mulCount(n, int64(bits.OnesCount16(d)))
 	}
 	return n
 }
 
-// Count returns the number of sets of the family.
-func (f SubtractionFamily) Count() int64 {
-	var n float64
-	for k := f.MinSize; k <= f.MaxSize; k++ {
-		n += binomial(f.To-f.From+1, k)
-	}
-	return int64(min(n, math.MaxInt64/2))
+// digits returns the digits of the rules of the pattern's codes, in all,
+// at most math.MaxInt64: each code's rule has at most one digit per
+// position of the pattern.
+func (c CodePattern) digits() int64 {
+	return mulCount(c.Count(), int64(len(c.Digits)))
 }
 
-func binomial(n, k int) float64 {
+// Count returns the number of sets of the family, at most math.MaxInt64.
+func (f SubtractionFamily) Count() int64 {
+	var n int64
+	for k := f.MinSize; k <= f.MaxSize && n < math.MaxInt64; k++ {
+		n = addCount(n, binomial(f.To-f.From+1, k))
+	}
+	return n
+}
+
+// digits returns the digits of the rules of the family's sets, in all, at
+// most math.MaxInt64. A set whose largest count is m has a rule of m + 1
+// digits, and of the k-sets of {from..to} (L = to − from + 1 counts),
+// C(m − from, k − 1) have the largest count m; summed over m (j = m − from),
+//
+//	Σ_j C(j, k−1)·(j + from + 1) = k·C(L, k+1) + (k + from)·C(L, k),
+//
+// by the hockey-stick identity and j·C(j, k−1) = k·C(j, k) + (k−1)·C(j, k−1).
+func (f SubtractionFamily) digits() int64 {
+	l := f.To - f.From + 1
+	var n int64
+	for k := f.MinSize; k <= f.MaxSize && n < math.MaxInt64; k++ {
+		n = addCount(n, mulCount(int64(k), binomial(l, k+1)))
+		n = addCount(n, mulCount(int64(k+f.From), binomial(l, k)))
+	}
+	return n
+}
+
+// binomial returns C(n, k), exactly, or math.MaxInt64 when it is larger.
+// It takes at most min(k, n − k) steps, fewer when the value saturates:
+// C(n, i) grows with i up to n/2, so once past the limit it stays past it.
+func binomial(n, k int) int64 {
 	if k < 0 || k > n {
 		return 0
 	}
-	r := 1.0
+	k = min(k, n-k)
+	r := uint64(1)
 	for i := range k {
-		r = r * float64(n-i) / float64(i+1)
+		// r·(n − i)/(i + 1) is C(n, i + 1), a whole number.
+		hi, lo := bits.Mul64(r, uint64(n-i))
+		if hi >= uint64(i+1) {
+			return math.MaxInt64 // the quotient needs more than 64 bits
+		}
+		r, _ = bits.Div64(hi, lo, uint64(i+1))
+		if r > math.MaxInt64 {
+			return math.MaxInt64
+		}
 	}
-	return math.Round(r)
+	return int64(r)
+}
+
+// addCount returns a + b, or math.MaxInt64 when that is larger; a and b
+// must be ≥ 0.
+func addCount(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
+}
+
+// mulCount returns a·b, or math.MaxInt64 when that is larger; a and b
+// must be ≥ 0.
+func mulCount(a, b int64) int64 {
+	if hi, lo := bits.Mul64(uint64(a), uint64(b)); hi != 0 || lo > math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return a * b
 }
 
 // Count returns the number of games the sweep expands to, before games of
-// the same name are merged and misère games that split left out.
+// the same name are merged and misère games that split left out, at most
+// math.MaxInt64.
 func (s *Sweep) Count() int64 {
-	var n int64
+	n, _ := s.size()
+	return n
+}
+
+// size returns the number of games the sweep expands to (as Count) and
+// the digits of their rules in all, each at most math.MaxInt64.
+func (s *Sweep) size() (games, digits int64) {
 	for _, c := range s.Codes {
-		n += c.Count()
+		games = addCount(games, c.Count())
+		digits = addCount(digits, c.digits())
 	}
 	for _, f := range s.Subtraction {
-		n += f.Count()
+		games = addCount(games, f.Count())
+		digits = addCount(digits, f.digits())
 	}
-	n *= int64(len(s.Starts) * len(s.Plays))
-	return n + int64(len(s.Listed))
+	cross := int64(len(s.Starts) * len(s.Plays))
+	games, digits = mulCount(games, cross), mulCount(digits, cross)
+	for _, g := range s.Listed {
+		digits = addCount(digits, int64(len(g.Rule.Digits)))
+	}
+	return addCount(games, int64(len(s.Listed))), digits
+}
+
+// checkSize refuses a sweep of more than MaxSweepGames games or
+// MaxSweepDigits digits of rules, counted before anything is expanded.
+func (s *Sweep) checkSize() error {
+	games, digits := s.size()
+	switch {
+	case games > MaxSweepGames:
+		return fmt.Errorf("expands to %s games, more than %d; split it into several sweeps", countText(games), MaxSweepGames)
+	case digits > MaxSweepDigits:
+		return fmt.Errorf("the rules of its games hold %s digits in all, more than %d (a subtraction set's rule holds a digit for each count up to its largest); split it into several sweeps",
+			countText(digits), MaxSweepDigits)
+	}
+	return nil
+}
+
+// countText writes a count; math.MaxInt64 stands for any larger one.
+func countText(n int64) string {
+	if n == math.MaxInt64 {
+		return fmt.Sprintf("at least %d", n)
+	}
+	return strconv.FormatInt(n, 10)
 }
 
 // A SweepGame is one game of a sweep, and what generated it: "codes
@@ -120,8 +222,8 @@ type SweepGame struct {
 // games of the same name are one game. A misère variant of a game that
 // may split is left out; skipped counts them.
 func (s *Sweep) Games() (games []SweepGame, skipped int, err error) {
-	if n := s.Count(); n > MaxSweepGames {
-		return nil, 0, fmt.Errorf("%s:%d: sweep: expands to %d games, more than %d; split it into several sweeps", s.File, s.Line, n, MaxSweepGames)
+	if err := s.checkSize(); err != nil {
+		return nil, 0, fmt.Errorf("%s:%d: sweep: %w", s.File, s.Line, err)
 	}
 	seen := map[string]bool{}
 	add := func(name, family string, r Rule) {
@@ -472,8 +574,8 @@ func (p *configParser) sweep(n ast.Node, key string) (*Sweep, bool) {
 		p.errorf(firstKey(n), key, ErrEmpty, "", "a sweep needs codes, subtraction or games")
 	}
 	if p.errs.n == before {
-		if count := s.Count(); count > MaxSweepGames {
-			p.errorf(firstKey(n), key, ErrTooLarge, "", "expands to %d games, more than %d; split it into several sweeps", count, MaxSweepGames)
+		if err := s.checkSize(); err != nil {
+			p.errorf(firstKey(n), key, ErrTooLarge, "", "%v", err)
 		}
 	}
 	return s, p.errs.n == before

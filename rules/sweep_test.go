@@ -1,7 +1,13 @@
 package rules
 
 import (
+	"errors"
+	"math"
+	"math/big"
+	"math/rand/v2"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -82,5 +88,128 @@ func TestSweepInvalid(t *testing.T) {
 	// A sweep is not a config of games.
 	if _, err := Parse(strings.NewReader("sweep:\n  codes: [\"0.*\"]\n"), "s.yaml"); err == nil || !strings.Contains(err.Error(), "s.yaml:1:1: sweep: a sweep of many games: compute it with sgtab sweep") {
 		t.Errorf("Parse of a sweep: %v", err)
+	}
+}
+
+// hostileSweeps are sweeps whose counts overflowed 64 bits (8^21 = 2^63,
+// 16^16 = 2^64, three families of 2^100 − 1 sets) or whose rules, one
+// digit per count up to a set's largest, would hold billions of digits:
+// each once drove validate and sweep past 4 GB while expanding them.
+var hostileSweeps = []struct{ name, yaml, want string }{
+	{"21-stars", "sweep:\n  codes: [\"0.*********************\"]\n", "expands to at least 9223372036854775807 games, more than 1000000"},
+	{"22-stars", "sweep:\n  codes: [\"0.**********************\"]\n", "expands to at least 9223372036854775807 games, more than 1000000"},
+	{"1000-stars", "sweep:\n  codes: [\"0." + strings.Repeat("*", 1000) + "\"]\n", "expands to at least 9223372036854775807 games, more than 1000000"},
+	{"two-21-stars", "sweep:\n  codes: [\"0.*********************\", \"0.*********************\"]\n", "expands to at least 9223372036854775807 games, more than 1000000"},
+	{"hex-16-stars", "sweep:\n  base: 16\n  codes: [\"0.****************\"]\n", "expands to at least 9223372036854775807 games, more than 1000000"},
+	{"hex-17-stars", "sweep:\n  base: 16\n  codes: [\"0.*****************\"]\n", "expands to at least 9223372036854775807 games, more than 1000000"},
+	{"three-100-families", "sweep:\n  subtraction: [{to: 100}, {to: 100}, {to: 100}]\n", "expands to at least 9223372036854775807 games, more than 1000000"},
+	// 100 + 4950 + 161700 + 3921225 sets.
+	{"subtraction-100-size-4", "sweep:\n  subtraction: [{from: 1, to: 100, max-size: 4}]\n", "expands to 4087975 games, more than 1000000"},
+	// 65535 sets {k}, of k + 1 digits each: Σ (k + 1) = 65535·65538/2.
+	{"subtraction-65535-size-1", "sweep:\n  subtraction: [{from: 1, to: 65535, max-size: 1}]\n", "hold 2147516415 digits in all, more than 67108864"},
+	{"ring-misere-21-stars", "sweep:\n  codes: [\"0.*********************\"]\n  start: [line, ring]\n  play: [normal, misere]\n", "expands to at least 9223372036854775807 games"},
+}
+
+// TestSweepSizeRefusedUpFront parses each hostile sweep: it is refused by
+// its counts alone, with less than 256 KiB allocated (the YAML parser's
+// share included), and Games refuses the parsed sweep (built past the
+// parser's check) with as little.
+func TestSweepSizeRefusedUpFront(t *testing.T) {
+	for _, tc := range hostileSweeps {
+		t.Run(tc.name, func(t *testing.T) {
+			var err error
+			alloc, _ := allocated(func() { _, err = ParseSweep(strings.NewReader(tc.yaml), "s.yaml") })
+			if err == nil || !strings.HasPrefix(err.Error(), "s.yaml:2:3: sweep: ") || !strings.Contains(err.Error(), tc.want) || !errors.Is(err, ErrTooLarge) {
+				t.Fatalf("ParseSweep: %v, want s.yaml:2:3: sweep: …%s…", err, tc.want)
+			}
+			if alloc > 256<<10 {
+				t.Errorf("ParseSweep allocated %d bytes, want at most 256 KiB", alloc)
+			}
+			s := unchecked(t, tc.yaml)
+			if n, d := s.size(); n <= MaxSweepGames && d <= MaxSweepDigits {
+				t.Fatalf("size() = %d games, %d digits: within the limits", n, d)
+			}
+			alloc, _ = allocated(func() { _, _, err = s.Games() })
+			if err == nil || !strings.Contains(err.Error(), "s.yaml:1: sweep: ") || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Games: %v, want …%s…", err, tc.want)
+			}
+			if alloc > 16<<10 {
+				t.Errorf("Games allocated %d bytes, want at most 16 KiB", alloc)
+			}
+		})
+	}
+}
+
+// unchecked builds the sweep of yaml as the parser would, but without its
+// size check: its code patterns and subtraction families.
+func unchecked(t *testing.T, yaml string) *Sweep {
+	t.Helper()
+	s := &Sweep{File: "s.yaml", Line: 1, Starts: []Start{StartLine}, Plays: []bool{false}}
+	base := 8
+	if strings.Contains(yaml, "base: 16") {
+		base = 16
+	}
+	for _, m := range regexp.MustCompile(`"([0-9.*]+)"`).FindAllStringSubmatch(yaml, -1) {
+		c, err := ParsePattern(m[1], base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Codes = append(s.Codes, c)
+	}
+	for _, m := range regexp.MustCompile(`\{(from: (\d+), )?to: (\d+)(, max-size: (\d+))?\}`).FindAllStringSubmatch(yaml, -1) {
+		f := SubtractionFamily{From: 1, MinSize: 1, Leave: Leave0 | Leave1}
+		f.To, _ = strconv.Atoi(m[3])
+		f.MaxSize = f.To
+		if m[5] != "" {
+			f.MaxSize, _ = strconv.Atoi(m[5])
+		}
+		s.Subtraction = append(s.Subtraction, f)
+	}
+	if strings.Contains(yaml, "ring") {
+		s.Starts, s.Plays = []Start{StartLine, StartRing}, []bool{false, true}
+	}
+	return s
+}
+
+// TestSweepSizeExact checks the counts of sets and of their rules' digits
+// against the sets enumerated one by one, over random families (fixed
+// seed), and binomial against math/big, saturating exactly past 2^63 − 1.
+func TestSweepSizeExact(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 1))
+	for range 300 {
+		from := 1 + rnd.IntN(20)
+		to := from + rnd.IntN(12)
+		lo := 1 + rnd.IntN(to-from+1)
+		f := SubtractionFamily{From: from, To: to, MinSize: lo, MaxSize: lo + rnd.IntN(to-from+2-lo)}
+		var sets, digits int64
+		f.each(func(set []int) { sets, digits = sets+1, digits+int64(set[len(set)-1]+1) })
+		if f.Count() != sets || f.digits() != digits {
+			t.Fatalf("%s: Count %d, digits %d; enumerated %d sets, %d digits", f, f.Count(), f.digits(), sets, digits)
+		}
+	}
+	c, err := ParsePattern("4.[0-3]*7", 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Count() != 32 || c.digits() != 32*4 {
+		t.Errorf("4.[0-3]*7: Count %d, digits %d; want 32 codes of at most 4 digits", c.Count(), c.digits())
+	}
+	limit := big.NewInt(math.MaxInt64)
+	for _, n := range []int{0, 1, 5, 62, 63, 64, 66, 67, 68, 100, 65535} {
+		for _, k := range []int{0, 1, 2, 3, 4, 5, 16, 17, 18, 19, 31, 32, 33, 34, min(n/2, 50), n - 3, n - 2, n - 1, n, n + 1} {
+			if k < 0 {
+				continue
+			}
+			want := new(big.Int).Binomial(int64(n), int64(k))
+			if k > n {
+				want.SetInt64(0)
+			}
+			if want.Cmp(limit) > 0 {
+				want = limit
+			}
+			if got := binomial(n, k); got != want.Int64() {
+				t.Fatalf("binomial(%d, %d) = %d, want %d", n, k, got, want)
+			}
+		}
 	}
 }

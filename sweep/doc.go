@@ -7,12 +7,14 @@
 //     are computed once, and keeps the jobs of one shard: those whose rule
 //     hashes (FNV-1a, 64 bits) to it modulo the number of shards.
 //  2. Run computes the jobs of the plan that its journal does not hold yet,
-//     each up to N or until its period is proved, and appends each result
+//     each up to N or until its period is proved (by the rule of sgtab run
+//     -heaps auto, ring and misère games too), and appends each result
 //     to the journal as it ends (see Journal): a sweep interrupted in any
 //     way and run again computes only what is missing.
 //  3. Census turns the results into rows, one per game, and gives each game
-//     its class (see ClassKey); Merge joins the censuses of the shards of a
-//     sweep into one, with classes across them.
+//     its class (see Classify); Merge joins the censuses of the shards of a
+//     sweep into one, checking each against the plan of its shard, with
+//     classes across them.
 //
 // Classes. Two games fall into one class when their values are equal on
 // 0 ≤ n < M, with the values of a proved period extended by it; M is the
@@ -22,5 +24,5 @@
 // on, the rule Winning Ways (ch. 4) and Czajka's census use to show that,
 // say, 0.07 is 0.137 with one heap size more: G_0.07(n + 1) = G_0.137(n).
 // Games are compared with games of the same start and play only, ring games
-// by their ring values.
+// by their ring values, extended by their rings' proved period.
 package sweep

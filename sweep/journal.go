@@ -24,22 +24,31 @@ import (
 // job counts as done; a line cut short by a crash fails its CRC, and it
 // and what follows are dropped when the journal is opened again.
 type Journal struct {
-	path string
-	mu   sync.Mutex
-	f    *os.File
-	done map[string]Result
+	path   string
+	mu     sync.Mutex
+	f      *os.File
+	done   map[string]Result
+	unlock func()
 }
 
 // A Header says which sweep a journal (or census) belongs to: a journal is
 // resumed only by a run of the same sweep config, table size, mode and
-// shard, with the same sgtab version.
+// shard, with the same sgtab version and journal format.
 type Header struct {
 	Sweep   string `json:"sweep_sha256"`
 	N       int    `json:"n"`
 	Auto    bool   `json:"auto"`
 	Shard   string `json:"shard"`
 	Version string `json:"version"`
+	// Format is the version of the journal's records (OpenJournal sets
+	// it); 0 in journals written before it, whose records lack the
+	// rings' analysis.
+	Format int `json:"format"`
 }
+
+// journalFormat is the version of the records of the journals sgtab
+// writes.
+const journalFormat = 1
 
 // A Result is what the sweep keeps of one job's table.
 type Result struct {
@@ -60,16 +69,38 @@ type Result struct {
 	Seconds       float64        `json:"seconds"`
 	First         []uint32       `json:"first"`
 	ClassKey      string         `json:"class_key"`
+	// The ring values' analysis, for a game that starts on a ring.
+	RingStatus    string `json:"ring_status,omitempty"`
+	RingPeriod    int    `json:"ring_period,omitempty"`
+	RingPreperiod int    `json:"ring_preperiod,omitempty"`
+	RingSaltus    uint32 `json:"ring_saltus,omitempty"`
 }
 
 // journalFile is a journal's name in its folder.
 const journalFile = "journal.jsonl"
 
+// ErrBusy is the error of OpenJournal and Merge when another sweep, or
+// merge, runs into the folder.
+var ErrBusy = errors.New("another sweep or merge is running into this folder")
+
 // OpenJournal opens the journal in dir for the sweep h, creating it when
 // there is none (or when fresh). A journal of another sweep is an error
-// that says what differs, and leaves it as it is.
-func OpenJournal(dir string, h Header, fresh bool) (*Journal, error) {
-	j := &Journal{path: dir + string(os.PathSeparator) + journalFile, done: map[string]Result{}}
+// that says what differs, and leaves it as it is. The journal holds the
+// folder's lock (export.TryLockDir) until it is closed, so that a second
+// sweep into dir meanwhile, of this sweep or another, is refused (ErrBusy)
+// before it reads or changes anything there.
+func OpenJournal(dir string, h Header, fresh bool) (_ *Journal, err error) {
+	unlock, err := lockFolder(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err != nil {
+			unlock()
+		}
+	}()
+	j := &Journal{path: dir + string(os.PathSeparator) + journalFile, done: map[string]Result{}, unlock: unlock}
+	h.Format = journalFormat
 	good := int64(0)
 	if data, err := readRegular(j.path); err == nil && !fresh {
 		if good, err = j.load(data, h); err != nil {
@@ -106,6 +137,18 @@ func OpenJournal(dir string, h Header, fresh bool) (*Journal, error) {
 	}
 	j.f = f
 	return j, nil
+}
+
+// lockFolder takes the lock of the sweep folder dir (export.TryLockDir),
+// or says that another sweep (or merge) holds it.
+func lockFolder(dir string) (unlock func(), err error) {
+	unlock, err = export.TryLockDir(dir)
+	if errors.Is(err, export.ErrLocked) {
+		return nil, fmt.Errorf("%s: %w; wait for it to end, or choose another output folder", dir, ErrBusy)
+	} else if err != nil {
+		return nil, fmt.Errorf("lock %s: %w", dir, err)
+	}
+	return unlock, nil
 }
 
 // readRegular reads the regular file path.
@@ -173,6 +216,9 @@ func headerDiff(old, now Header) string {
 	if old.Version != now.Version {
 		d = append(d, fmt.Sprintf("sgtab %s wrote it, this is %s", old.Version, now.Version))
 	}
+	if old.Format != now.Format {
+		d = append(d, fmt.Sprintf("its records are of format %d, not %d", old.Format, now.Format))
+	}
 	return strings.Join(d, "; ")
 }
 
@@ -205,5 +251,8 @@ func (j *Journal) Add(r Result) error {
 	return nil
 }
 
-// Close closes the journal file.
-func (j *Journal) Close() error { return j.f.Close() }
+// Close closes the journal file and releases the folder.
+func (j *Journal) Close() error {
+	defer j.unlock()
+	return j.f.Close()
+}

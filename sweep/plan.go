@@ -43,31 +43,40 @@ type Job struct {
 
 // NewPlan expands the sweep s for the shard: heaps > 0 computes every game
 // to heaps, heaps 0 each until its period is proved or to capN (the
-// sweep's own settings when heaps and capN are -1).
+// sweep's own settings when heaps and capN are -1). A sweep whose largest
+// table would not fit in memory is an error.
 func NewPlan(s *rules.Sweep, heaps, capN int, shard Shard) (*Plan, error) {
+	var n int
+	var auto bool
+	switch {
+	case heaps > 0:
+		n = heaps
+	case heaps == 0:
+		n, auto = capN, true
+	case s.Heaps > 0:
+		n = s.Heaps
+	default:
+		n, auto = s.Cap, true
+	}
+	if auto && capN > 0 {
+		n = capN
+	}
+	for _, start := range s.Starts {
+		if err := rules.CheckHeaps(int64(n), start); err != nil {
+			return nil, fmt.Errorf("%s:%d: sweep: its largest table, of %d heap sizes: %w", s.File, s.Line, n, err)
+		}
+	}
+	return newPlan(s, n, auto, shard)
+}
+
+// newPlan expands the sweep s for the shard, its tables of n heap sizes,
+// computed until proved when auto.
+func newPlan(s *rules.Sweep, n int, auto bool, shard Shard) (*Plan, error) {
 	games, skipped, err := s.Games()
 	if err != nil {
 		return nil, err
 	}
-	p := &Plan{Sweep: s, Shard: shard, Total: len(games), Skipped: skipped}
-	switch {
-	case heaps > 0:
-		p.N = heaps
-	case heaps == 0:
-		p.N, p.Auto = capN, true
-	case s.Heaps > 0:
-		p.N = s.Heaps
-	default:
-		p.N, p.Auto = s.Cap, true
-	}
-	if p.Auto && capN > 0 {
-		p.N = capN
-	}
-	for _, start := range s.Starts {
-		if err := rules.CheckHeaps(int64(p.N), start); err != nil {
-			return nil, fmt.Errorf("%s:%d: sweep: its largest table, of %d heap sizes: %w", s.File, s.Line, p.N, err)
-		}
-	}
+	p := &Plan{Sweep: s, N: n, Auto: auto, Shard: shard, Total: len(games), Skipped: skipped}
 	most := 0
 	jobs := map[string]int{}
 	for _, g := range games {

@@ -26,40 +26,36 @@ type Options struct {
 }
 
 // Run computes the jobs of p that j does not hold yet, appends each result
-// to j as it ends, and returns every job's result, by key. Games of a ring
-// start run to N whatever their proof (their ring values need every heap);
-// the others, with p.Auto, stop once their period is proved.
+// to j as it ends, and returns every job's result, by key. With p.Auto,
+// every game stops once its period is proved, as sgtab run -heaps auto
+// stops it (compute.Options.StopWhenProved): a ring game once its rows'
+// period and its rings' are, a misère game once its outcomes' period is;
+// its class compares the values past its table by that period.
 func Run(ctx context.Context, p *Plan, j *Journal, opt Options) (map[string]Result, error) {
 	done := j.Done()
-	var stoppable, full []rules.Game
-	var jobs [2][]Job
+	var games []rules.Game
+	var jobs []Job
 	for _, job := range p.Jobs {
 		if _, ok := done[job.Key]; ok {
 			continue
 		}
 		g := job.Game
 		g.Heaps = p.N
-		if p.Auto && g.Start == rules.StartLine {
-			stoppable, jobs[0] = append(stoppable, g), append(jobs[0], job)
-		} else {
-			full, jobs[1] = append(full, g), append(jobs[1], job)
-		}
+		games, jobs = append(games, g), append(jobs, job)
 	}
-	for i, games := range [][]rules.Game{stoppable, full} {
-		copt := compute.Options{Workers: opt.Workers, Progress: opt.Progress, StopWhenProved: i == 0}
-		err := compute.Each(ctx, games, copt, func(k int, t *compute.Table) error {
-			job := jobs[i][k]
-			if err := j.Add(result(job, t, p.Compare, shift(job.Game))); err != nil {
-				return err
-			}
-			if opt.Done != nil {
-				return opt.Done(job, t)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
+	copt := compute.Options{Workers: opt.Workers, Progress: opt.Progress, StopWhenProved: p.Auto}
+	err := compute.Each(ctx, games, copt, func(k int, t *compute.Table) error {
+		job := jobs[k]
+		if err := j.Add(result(job, t, p.Compare, shift(job.Game))); err != nil {
+			return err
 		}
+		if opt.Done != nil {
+			return opt.Done(job, t)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return j.Done(), nil
 }
@@ -76,6 +72,12 @@ func result(job Job, t *compute.Table, compare, s int) Result {
 	if a.Status != compute.None {
 		r.Period, r.Preperiod, r.Saltus, r.LastException = a.Period.Length, a.Period.Start, a.Period.Saltus, a.Period.LastException()
 	}
+	if ring := a.Ring; ring != nil {
+		r.RingStatus = string(ring.Status)
+		if ring.Status != compute.None {
+			r.RingPeriod, r.RingPreperiod, r.RingSaltus = ring.Period.Length, ring.Period.Start, ring.Period.Saltus
+		}
+	}
 	vals := t.G
 	if t.Ring.Len() > 0 {
 		vals = t.Ring // a ring game is its ring values
@@ -89,7 +91,12 @@ func result(job Job, t *compute.Table, compare, s int) Result {
 		}
 	}
 	var per *compute.Period
-	if a.Status == compute.Proved && t.Ring.Len() == 0 {
+	switch {
+	case t.Ring.Len() > 0:
+		if a.Ring != nil && a.Ring.Status == compute.Proved {
+			per = &a.Ring.Period
+		}
+	case a.Status == compute.Proved:
 		per = &a.Period
 	}
 	r.ClassKey = classKey(job.Game, vals, per, s, compare)

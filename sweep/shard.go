@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -29,10 +30,14 @@ func (s Shard) Dir() string {
 
 // Holds reports whether the game of canonical rule key belongs to the
 // shard.
-func (s Shard) Holds(key string) bool {
+func (s Shard) Holds(key string) bool { return shardOf(key, s.N) == s.I }
+
+// shardOf returns the shard, of n, that holds the game of canonical rule
+// key: the FNV-1a hash of key modulo n.
+func shardOf(key string, n int) int {
 	h := fnv.New64a()
 	h.Write([]byte(key))
-	return h.Sum64()%uint64(s.N) == uint64(s.I)
+	return int(h.Sum64() % uint64(n))
 }
 
 // ParseShard reads "I/N", 0 ≤ I < N.
@@ -54,36 +59,41 @@ func ParseShard(v string) (Shard, error) {
 // maxShards bounds the number of shards.
 const maxShards = 1 << 20
 
+// The environment variables that choose a shard.
+const (
+	slurmID    = "SLURM_ARRAY_TASK_ID"
+	slurmMin   = "SLURM_ARRAY_TASK_MIN"
+	slurmCount = "SLURM_ARRAY_TASK_COUNT"
+	jobIndex   = "JOB_COMPLETION_INDEX"
+)
+
 // ShardFromEnv returns the shard a cluster's scheduler gives this process,
 // and where it found it: a Slurm job array (SLURM_ARRAY_TASK_ID, counted
 // from SLURM_ARRAY_TASK_MIN, of SLURM_ARRAY_TASK_COUNT tasks), or a
 // Kubernetes Indexed Job (JOB_COMPLETION_INDEX, of count shards: the job's
 // completions, which the pod does not see). It returns All and "" when
-// neither is set.
+// neither is set and count is 0. A variable that is not a whole number in
+// range is an error that names it, and so is a count (-shards) without
+// JOB_COMPLETION_INDEX: each would otherwise compute the whole sweep, or
+// the wrong shard, in every task.
 func ShardFromEnv(count int) (Shard, string, error) {
-	if id := os.Getenv("SLURM_ARRAY_TASK_ID"); id != "" {
-		n, err := strconv.Atoi(os.Getenv("SLURM_ARRAY_TASK_COUNT"))
+	if count > 0 && os.Getenv(jobIndex) == "" {
+		return Shard{}, "", fmt.Errorf("-shards %d: %s is not set, as a Kubernetes Indexed Job sets it; to compute one shard by hand, use -shard I/%d", count, jobIndex, count)
+	}
+	if os.Getenv(slurmID) != "" {
+		s, err := slurmShard()
 		if err != nil {
-			return Shard{}, "", errors.New("SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not a number")
-		}
-		first, _ := strconv.Atoi(os.Getenv("SLURM_ARRAY_TASK_MIN"))
-		i, err := strconv.Atoi(id)
-		if err != nil {
-			return Shard{}, "", fmt.Errorf("SLURM_ARRAY_TASK_ID = %q is not a number", id)
-		}
-		s, err := ParseShard(fmt.Sprintf("%d/%d", i-first, n))
-		if err != nil {
-			return Shard{}, "", fmt.Errorf("Slurm array task %d of %d (from %d): %w; use --array=0-%d", i, n, first, err, n-1)
+			return Shard{}, "", err
 		}
 		return s, "the Slurm job array", nil
 	}
-	if id := os.Getenv("JOB_COMPLETION_INDEX"); id != "" {
+	if os.Getenv(jobIndex) != "" {
 		if count < 1 {
-			return Shard{}, "", errors.New("JOB_COMPLETION_INDEX is set: give the number of shards (the Job's completions) with -shards N")
+			return Shard{}, "", fmt.Errorf("%s is set: give the number of shards (the Job's completions) with -shards N", jobIndex)
 		}
-		i, err := strconv.Atoi(id)
+		i, err := envInt(jobIndex, 0, math.MaxInt32)
 		if err != nil {
-			return Shard{}, "", fmt.Errorf("JOB_COMPLETION_INDEX = %q is not a number", id)
+			return Shard{}, "", err
 		}
 		s, err := ParseShard(fmt.Sprintf("%d/%d", i, count))
 		if err != nil {
@@ -92,4 +102,41 @@ func ShardFromEnv(count int) (Shard, string, error) {
 		return s, "the Kubernetes Indexed Job", nil
 	}
 	return All, "", nil
+}
+
+// slurmShard returns the shard of a Slurm job array task.
+func slurmShard() (Shard, error) {
+	i, err := envInt(slurmID, 0, math.MaxInt32)
+	if err != nil {
+		return Shard{}, err
+	}
+	first, err := envInt(slurmMin, 0, math.MaxInt32)
+	if err != nil {
+		return Shard{}, err
+	}
+	n, err := envInt(slurmCount, 1, maxShards)
+	if err != nil {
+		return Shard{}, err
+	}
+	s, err := ParseShard(fmt.Sprintf("%d/%d", i-first, n))
+	if err != nil {
+		return Shard{}, fmt.Errorf("Slurm array task %d of %d (from %d): %w; use --array=0-%d", i, n, first, err, n-1)
+	}
+	return s, nil
+}
+
+// envInt reads the environment variable name, a whole number from least
+// to most.
+func envInt(name string, least, most int) (int, error) {
+	v := os.Getenv(name)
+	i, err := strconv.Atoi(v)
+	switch {
+	case v == "":
+		return 0, fmt.Errorf("%s is not set", name)
+	case err != nil:
+		return 0, fmt.Errorf("%s = %q is not a whole number", name, v)
+	case i < least || i > most:
+		return 0, fmt.Errorf("%s = %d: want a whole number from %d to %d", name, i, least, most)
+	}
+	return i, nil
 }

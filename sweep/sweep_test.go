@@ -1,9 +1,12 @@
 package sweep_test
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -205,22 +208,13 @@ func TestShardsMerge(t *testing.T) {
 	const yaml = "sweep:\n  codes: [\"0.[0-7][0-7]\"]\n  subtraction:\n    - {to: 6, max-size: 2}\n  start: [line, ring]\n  cap: 2000\n"
 	whole := census(t, yaml, t.TempDir(), sweep.All)
 	dir := t.TempDir()
-	for i := range 3 {
-		sh := sweep.Shard{I: i, N: 3}
-		sub := dir + "/" + sh.Dir()
-		rows := census(t, yaml, mkdir(t, sub), sh)
-		s, _ := rules.ParseSweep(strings.NewReader(yaml), "s.yaml")
-		p, _ := sweep.NewPlan(s, -1, -1, sh)
-		if err := export.WriteCensus(sub+"/"+sweep.CensusFile, rows, sweep.Meta(p), export.Options{Version: "test"}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	merged, meta, err := sweep.Merge(dir, "test")
+	writeShards(t, yaml, dir, 3)
+	merged, p, err := sweep.Merge(dir, "test")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if meta[export.KeyShard] != "0/1" || len(merged) != len(whole) {
-		t.Fatalf("merged %d rows (shard %s), whole %d", len(merged), meta[export.KeyShard], len(whole))
+	if _, meta, err := export.ReadCensus(dir + "/" + sweep.CensusFile); err != nil || meta[export.KeyShard] != "0/1" || p.Shard != sweep.All || len(merged) != len(whole) {
+		t.Fatalf("merged %d rows (shard %s, %v), whole %d", len(merged), meta[export.KeyShard], err, len(whole))
 	}
 	for i := range whole {
 		a, b := whole[i], merged[i]
@@ -235,6 +229,89 @@ func TestShardsMerge(t *testing.T) {
 	}
 	if _, _, err := sweep.Merge(dir, "test"); err == nil || !strings.Contains(err.Error(), "shards missing: shard=1-of-3") {
 		t.Errorf("merge with a shard missing: %v", err)
+	}
+}
+
+// writeShards runs the sweep yaml as n shards below dir, each writing its
+// census into dir/shard=I-of-N.
+func writeShards(t *testing.T, yaml, dir string, n int) {
+	t.Helper()
+	for i := range n {
+		sh := sweep.Shard{I: i, N: n}
+		sub := dir + "/" + sh.Dir()
+		rows := census(t, yaml, mkdir(t, sub), sh)
+		s, _ := rules.ParseSweep(strings.NewReader(yaml), "s.yaml")
+		p, _ := sweep.NewPlan(s, -1, -1, sh)
+		if err := export.WriteCensus(sub+"/"+sweep.CensusFile, rows, sweep.Meta(p), export.Options{Version: "test"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestMergeChecksPlan edits a shard's census and writes it again with its
+// checksum recomputed, as a reader with DuckDB and a CRC at hand can: a
+// row renamed (0.00 to 0.03, so that the merged census would list 0.03
+// twice and 0.00 never), a row of another game, a table size changed, a
+// row dropped or a census of another sweep are each refused by merge,
+// naming the file, and no census is written.
+func TestMergeChecksPlan(t *testing.T) {
+	const yaml = "sweep:\n  codes: [\"0.0*\", \"0.1*\"]\n  cap: 500\n"
+	for _, tc := range []struct {
+		name string
+		edit func(rows []export.CensusRow, meta map[string]string) []export.CensusRow
+		want string
+	}{
+		{"renamed", func(rows []export.CensusRow, _ map[string]string) []export.CensusRow {
+			for i := range rows {
+				if rows[i].Name == "0.00" {
+					rows[i].Name = "0.03"
+				}
+			}
+			return rows
+		}, "0.03 0.0 codes 0.0* line normal 0, but shard 1/2 of its sweep holds 0.00 0.0 codes 0.0* line normal 0 there"},
+		{"rule", func(rows []export.CensusRow, _ map[string]string) []export.CensusRow {
+			rows[1].Rule = "0.7"
+			return rows
+		}, "row 1 is"},
+		{"heaps", func(rows []export.CensusRow, _ map[string]string) []export.CensusRow {
+			rows[2].Heaps = 501
+			return rows
+		}, "goes to heap 501, but the sweep's tables go to 500"},
+		{"dropped", func(rows []export.CensusRow, _ map[string]string) []export.CensusRow {
+			return rows[1:]
+		}, "games, but shard 1/2 of its sweep holds"},
+		{"another sweep", func(rows []export.CensusRow, meta map[string]string) []export.CensusRow {
+			meta[export.KeySweep] = strings.Replace(yaml, "0.1*", "0.2*", 1)
+			meta[export.KeySweepSHA] = sweep.SHA(meta[export.KeySweep])
+			return rows
+		}, "not shards of one sweep"},
+		{"config forged", func(rows []export.CensusRow, meta map[string]string) []export.CensusRow {
+			meta[export.KeySweep] = strings.Replace(yaml, "0.1*", "0.2*", 1)
+			return rows
+		}, "its sweep config does not match its sgtab.sweep_sha256"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeShards(t, yaml, dir, 2)
+			path := dir + "/shard=1-of-2/" + sweep.CensusFile // it holds 0.00
+			rows, meta, err := export.ReadCensus(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range []string{export.KeyKind, export.KeyVersion, "sgtab.games", export.KeyCensusCRC} {
+				delete(meta, k)
+			}
+			rows = tc.edit(rows, meta)
+			if err := export.WriteCensus(path, rows, meta, export.Options{Version: "test"}); err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := sweep.Merge(dir, "test"); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("merge: %v, want …%s…", err, tc.want)
+			}
+			if _, err := os.Stat(dir + "/" + sweep.CensusFile); err == nil {
+				t.Error("a census was written")
+			}
+		})
 	}
 }
 
@@ -360,7 +437,227 @@ func TestSameRuleOnce(t *testing.T) {
 		byName[r.Name] = r
 	}
 	a, b := byName["0.7"], byName["0.70"]
-	if a.Rule != "0.7" || b.Rule != "0.7" || a.Class != b.Class || a.Checksum != b.Checksum || b.Offset != 0 {
+	if a.Rule != "0.7" || b.Rule != "0.7" || a.Class != b.Class || a.Checksum != b.Checksum || b.ClassOffset != 0 {
 		t.Errorf("0.7 %+v\n0.70 %+v", a, b)
+	}
+}
+
+// snapshot returns the names and contents of the files below dir.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		files[path] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// TestJournalLocksFolder opens the journal of a sweep in a folder, as a
+// running sweep holds it, then the journal of another sweep and of the
+// same sweep (fresh, too), and merges into it: each is refused with
+// ErrBusy and changes nothing; once the first is closed, the folder is
+// free again.
+func TestJournalLocksFolder(t *testing.T) {
+	dir := t.TempDir()
+	a := sweep.Header{Sweep: sweep.SHA("a"), N: 100, Shard: "0/1", Version: "test"}
+	b := sweep.Header{Sweep: sweep.SHA("b"), N: 100, Shard: "0/1", Version: "test"}
+	j, err := sweep.OpenJournal(dir, a, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Add(sweep.Result{Key: "line:0.3", Status: "proved", Checksum: "00000000"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(mkdir(t, dir+"/shard=0-of-2")+"/"+sweep.CensusFile, []byte("a shard's census"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, dir)
+	for _, tc := range []struct {
+		name  string
+		h     sweep.Header
+		fresh bool
+	}{{"another sweep", b, false}, {"another sweep, fresh", b, true}, {"the same sweep", a, false}, {"the same sweep, fresh", a, true}} {
+		if k, err := sweep.OpenJournal(dir, tc.h, tc.fresh); !errors.Is(err, sweep.ErrBusy) {
+			if k != nil {
+				k.Close()
+			}
+			t.Errorf("%s: %v, want %v", tc.name, err, sweep.ErrBusy)
+		}
+	}
+	if _, _, err := sweep.Merge(dir, "test"); !errors.Is(err, sweep.ErrBusy) {
+		t.Errorf("merge: %v, want %v", err, sweep.ErrBusy)
+	}
+	if after := snapshot(t, dir); !maps.Equal(before, after) {
+		t.Errorf("the refused sweeps changed the folder:\n%v\n%v", before, after)
+	}
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
+	k, err := sweep.OpenJournal(dir, a, false)
+	if err != nil {
+		t.Fatalf("after the first closed: %v", err)
+	}
+	defer k.Close()
+	if _, ok := k.Done()["line:0.3"]; !ok {
+		t.Error("the journal lost its result")
+	}
+}
+
+// TestCensusRingColumns checks that the census of a ring game keeps its
+// rows' period and its rings' apart: Kayles on a ring, 0.77-ring, has the
+// rows of Kayles (period 12 from n = 71; Winning Ways, ch. 4) and rings of
+// value 0 from n = 3 on (the first player takes one or two tokens so that
+// the line left is even, then mirrors); the game on a line has no ring
+// columns. The same holds when the census is built again from the
+// journal, and read back from its file.
+func TestCensusRingColumns(t *testing.T) {
+	const yaml = "sweep:\n  codes: [\"0.77\"]\n  start: [line, ring]\n  cap: 300\n"
+	dir := t.TempDir()
+	for _, run := range []string{"computed", "from the journal"} {
+		rows := census(t, yaml, dir, sweep.All)
+		path := filepath.Join(t.TempDir(), sweep.CensusFile)
+		if err := export.WriteCensus(path, rows, map[string]string{export.KeyShard: "0/1"}, export.Options{Version: "test"}); err != nil {
+			t.Fatal(err)
+		}
+		read, _, err := export.ReadCensus(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range read {
+			got := fmt.Sprintf("%s: %s %d from %d; rings %q %d from %d, saltus %d", r.Name, r.Status, r.Period, r.Preperiod, r.RingStatus, r.RingPeriod, r.RingPreperiod, r.RingSaltus)
+			want := map[string]string{
+				"0.77":      `0.77: proved 12 from 71; rings "" 0 from 0, saltus 0`,
+				"0.77-ring": `0.77-ring: proved 12 from 71; rings "proved" 1 from 3, saltus 0`,
+			}[r.Name]
+			if got != want {
+				t.Errorf("%s: %s, want %s", run, got, want)
+			}
+		}
+	}
+}
+
+// TestJournalOldFormat opens a journal written before its records held
+// the rings' analysis (no format in its header): refused, saying so, and
+// left as it is.
+func TestJournalOldFormat(t *testing.T) {
+	dir := t.TempDir()
+	h := sweep.Header{Sweep: sweep.SHA("a"), N: 100, Shard: "0/1", Version: "test"}
+	old := fmt.Sprintf(`{"sweep_sha256":%q,"n":100,"auto":false,"shard":"0/1","version":"test"}`+"\n", h.Sweep)
+	if err := os.WriteFile(dir+"/journal.jsonl", []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	j, err := sweep.OpenJournal(dir, h, false)
+	if err == nil {
+		j.Close()
+	}
+	if err == nil || !strings.Contains(err.Error(), "belongs to another sweep (its records are of format 0, not 1)") {
+		t.Errorf("OpenJournal: %v", err)
+	}
+	if data, _ := os.ReadFile(dir + "/journal.jsonl"); string(data) != old {
+		t.Errorf("the journal changed: %q", data)
+	}
+}
+
+// TestAutoStopsAtProof runs a sweep of line, ring and misère games until
+// each is proved, and again with every table computed to the cap: each
+// game stops where sgtab run -heaps auto stops it (compute.Sequence with
+// StopWhenProved) — Dawson's Kayles on a ring at 174, misère subtraction
+// {1, 3, 4} at 11 (its outcomes' period 7 proved from the window
+// 0 ≤ n < 5) — and falls into the same class as computed to the cap.
+func TestAutoStopsAtProof(t *testing.T) {
+	const games = "sweep:\n  codes: [\"0.07\", \"0.137\", \"0.3[0-3]\"]\n  subtraction:\n    - {from: 1, to: 4, min-size: 3, max-size: 3}\n" +
+		"  start: [line, ring]\n  play: [normal, misere]\n"
+	auto := census(t, games+"  cap: 4096\n", t.TempDir(), sweep.All)
+	full := census(t, games+"  heaps: 4096\n", t.TempDir(), sweep.All)
+	s, err := rules.ParseSweep(strings.NewReader(games), "s.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sgs, _, err := s.Games()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{"0.07-ring": 174, "s1-3-4-misere": 11}
+	for i, g := range sgs {
+		a, f := auto[i], full[i]
+		tab, err := compute.Sequence(t.Context(), g.Game, 4096, compute.Options{StopWhenProved: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Name != g.Name || a.Heaps != tab.N() || f.Heaps != 4096 {
+			t.Errorf("%s: the sweep computes to %d (to %d with heaps 4096), run -heaps auto to %d", g.Name, a.Heaps, f.Heaps, tab.N())
+		}
+		if w, ok := want[g.Name]; ok && a.Heaps != w {
+			t.Errorf("%s: computed to %d, want %d", g.Name, a.Heaps, w)
+		}
+		if a.Status == compute.Proved && a.Heaps >= 4096 {
+			t.Errorf("%s: proved, but computed to the cap", g.Name)
+		}
+		if a.ClassKey != f.ClassKey || a.Status != f.Status || a.Period != f.Period || a.RingPeriod != f.RingPeriod {
+			t.Errorf("%s: class %s, %s %d, rings %d; computed to the cap: class %s, %s %d, rings %d",
+				g.Name, a.Class, a.Status, a.Period, a.RingPeriod, f.Class, f.Status, f.Period, f.RingPeriod)
+		}
+	}
+	if len(want) != 2 || len(auto) != len(sgs) {
+		t.Errorf("%d rows, %d games", len(auto), len(sgs))
+	}
+}
+
+// TestShardFromEnv reads the shard from a Slurm job array's or a
+// Kubernetes Indexed Job's environment: garbage in any variable is an
+// error that names it, a count of 0 suggests no --array=0--1, and a
+// number of shards without JOB_COMPLETION_INDEX is an error, not the
+// whole sweep.
+func TestShardFromEnv(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		env        map[string]string // unset when absent
+		count      int
+		want, from string // the shard, or the error
+		not        string // a text the error must not hold
+	}{
+		{"none", nil, 0, "0/1", "", ""},
+		{"slurm", map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "4"}, 0, "2/4", "the Slurm job array", ""},
+		{"slurm id garbage", map[string]string{"SLURM_ARRAY_TASK_ID": "3x", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "4"}, 0, `SLURM_ARRAY_TASK_ID = "3x" is not a whole number`, "", ""},
+		{"slurm min garbage", map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "one", "SLURM_ARRAY_TASK_COUNT": "4"}, 0, `SLURM_ARRAY_TASK_MIN = "one" is not a whole number`, "", ""},
+		{"slurm min negative", map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "-2", "SLURM_ARRAY_TASK_COUNT": "4"}, 0, "SLURM_ARRAY_TASK_MIN = -2: want a whole number from 0", "", ""},
+		{"slurm min unset", map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": "4"}, 0, "SLURM_ARRAY_TASK_MIN is not set", "", ""},
+		{"slurm count garbage", map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "4.0"}, 0, `SLURM_ARRAY_TASK_COUNT = "4.0" is not a whole number`, "", ""},
+		{"slurm count zero", map[string]string{"SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "0"}, 0, "SLURM_ARRAY_TASK_COUNT = 0: want a whole number from 1 to 1048576", "", "--array=0--1"},
+		{"slurm task past the count", map[string]string{"SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "4"}, 0, "Slurm array task 5 of 4 (from 1): I must be from 0 to N−1 = 3; use --array=0-3", "", ""},
+		{"indexed job", map[string]string{"JOB_COMPLETION_INDEX": "1"}, 3, "1/3", "the Kubernetes Indexed Job", ""},
+		{"indexed job garbage", map[string]string{"JOB_COMPLETION_INDEX": "a"}, 3, `JOB_COMPLETION_INDEX = "a" is not a whole number`, "", ""},
+		{"indexed job without -shards", map[string]string{"JOB_COMPLETION_INDEX": "1"}, 0, "JOB_COMPLETION_INDEX is set: give the number of shards", "", ""},
+		{"-shards without an index", nil, 4, "-shards 4: JOB_COMPLETION_INDEX is not set, as a Kubernetes Indexed Job sets it; to compute one shard by hand, use -shard I/4", "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, k := range []string{"SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT", "JOB_COMPLETION_INDEX"} {
+				t.Setenv(k, "") // restored after the test
+				if v, ok := tc.env[k]; ok {
+					os.Setenv(k, v)
+				} else {
+					os.Unsetenv(k)
+				}
+			}
+			s, from, err := sweep.ShardFromEnv(tc.count)
+			got := s.String()
+			if err != nil {
+				got = err.Error()
+			}
+			if !strings.Contains(got, tc.want) || from != tc.from || tc.not != "" && strings.Contains(got, tc.not) {
+				t.Errorf("ShardFromEnv(%d) = %s, %q; want %s, %q", tc.count, got, from, tc.want, tc.from)
+			}
+			if tc.from == "" && tc.want != "0/1" && err == nil {
+				t.Errorf("no error, want one")
+			}
+		})
 	}
 }

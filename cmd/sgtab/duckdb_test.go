@@ -265,3 +265,35 @@ func TestDuckDBReadsCensus(t *testing.T) {
 		t.Errorf("0.15 in DuckDB: %v; sgtab reads period %d, first %v", got, g015.Period, g015.First[:min(4, len(g015.First))])
 	}
 }
+
+// TestDuckDBReadsCensusRings has DuckDB read the census of a sweep on
+// lines and rings by its column names, none of them quoted: the rows'
+// period and the rings' of Kayles on a ring (period 12 from n = 71, rings
+// 0 from n = 3), and class_offset (0.40 is 0.07 one heap size later,
+// Winning Ways, ch. 4).
+func TestDuckDBReadsCensusRings(t *testing.T) {
+	chdir(t)
+	const yaml = "sweep:\n  codes: [\"0.77\", \"0.07\", \"0.40\"]\n  start: [line, ring]\n  cap: 300\n"
+	if err := os.WriteFile("r.yaml", []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := sgtab(t, "sweep", "-out", "census", "r.yaml"); code != 0 {
+		t.Fatalf("status %d\n%s", code, stderr)
+	}
+	res := duckdb(t, `
+		SELECT name, period, preperiod, ring_status, ring_period, ring_preperiod, ring_saltus
+		FROM 'census/census.parquet' WHERE name LIKE '0.77%' ORDER BY name;
+		SELECT name, representative, class_offset FROM 'census/census.parquet' WHERE name = '0.40';`)
+	want := []string{
+		"map[name:0.77 period:12 preperiod:71]", // the ring columns null
+		"map[name:0.77-ring period:12 preperiod:71 ring_period:1 ring_preperiod:3 ring_saltus:0 ring_status:proved]",
+	}
+	for i, w := range want {
+		if i >= len(res[0]) || fmt.Sprint(res[0][i]) != w {
+			t.Errorf("row %d: %v, want %s", i, res[0], w)
+		}
+	}
+	if got := fmt.Sprint(res[1]); got != "[map[class_offset:1 name:0.40 representative:0.07]]" {
+		t.Errorf("0.40: %s", got)
+	}
+}

@@ -105,7 +105,8 @@ func describeFile(path string, f *export.File) inspection {
 		in.Rows = len(f.Census)
 		in.Columns = []string{"name", "rule", "family", "start", "play", "status", "period", "preperiod", "saltus",
 			"last_exception", "heaps", "max_sg", "max_sg_at", "rare_mask", "rare_count", "last_rare", "checksum",
-			"seconds", "first_values", "shift", "class", "class_key", "class_size", "representative", "offset"}
+			"seconds", "first_values", "shift", "class", "class_key", "class_size", "representative", "class_offset",
+			"rare_pos", "ring_status", "ring_period", "ring_preperiod", "ring_saltus"}
 	}
 	return in
 }

@@ -67,12 +67,14 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	shard := sweep.All
 	switch {
+	case *shardFlag != "" && isSet(fs.FlagSet, "shards"):
+		return fs.usageError("-shard and -shards exclude each other: -shard I/N chooses the shard, -shards N lets JOB_COMPLETION_INDEX choose it")
 	case *shardFlag != "":
 		if shard, err = sweep.ParseShard(*shardFlag); err != nil {
 			return fs.usageError("-shard %s: %v", *shardFlag, err)
 		}
 	default:
-		if *shards < 0 {
+		if isSet(fs.FlagSet, "shards") && *shards < 1 {
 			return fs.usageError("-shards must be at least 1")
 		}
 		var from string
@@ -142,8 +144,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := export.WriteCensus(path, rows, sweep.Meta(plan), export.Options{Version: version}); err != nil {
 		return err
 	}
-	printCensus(stdout, rows, plan, path, time.Since(start))
-	return nil
+	return printCensus(stdout, "census", rows, plan, path, time.Since(start))
 }
 
 // writeSweepTables writes the table t of job under the name of each game
@@ -165,45 +166,25 @@ func writeSweepTables(p *sweep.Plan, job sweep.Job, t *compute.Table, dir string
 	return nil
 }
 
-// printCensus prints what a sweep found: counts by status, the classes,
-// the longest preperiods and periods, and the games still open.
-func printCensus(w io.Writer, rows []export.CensusRow, p *sweep.Plan, path string, took time.Duration) {
+// printCensus prints what a sweep found, under the title what: counts by
+// status, the classes, the longest preperiods and periods, and the games
+// still open (these three by one game of each class, its representative).
+func printCensus(w io.Writer, what string, rows []export.CensusRow, p *sweep.Plan, path string, took time.Duration) error {
+	var b strings.Builder
 	status := map[compute.Status]int{}
-	classes := map[string][]export.CensusRow{}
 	for _, r := range rows {
 		status[r.Status]++
-		classes[r.Class] = append(classes[r.Class], r)
 	}
 	mode := fmt.Sprintf("to %d", p.N)
 	if p.Auto {
 		mode = fmt.Sprintf("until proved, or to %d", p.N)
 	}
-	fmt.Fprintf(w, "census of %d %s (%d distinct rules, %s) in %.2fs: %s\n", len(rows), plural(len(rows), "game"), len(p.Jobs), mode, took.Seconds(), path)
+	fmt.Fprintf(&b, "%s of %d %s (%d distinct rules, %s) in %.2fs: %s\n", what, len(rows), plural(len(rows), "game"), len(p.Jobs), mode, took.Seconds(), path)
 	if p.Skipped > 0 {
-		fmt.Fprintf(w, "  %d misère %s left out: they split, and misère values of sums are not nim-sums\n", p.Skipped, plural(p.Skipped, "variant"))
+		fmt.Fprintf(&b, "  %d misère %s left out: they split, and misère values of sums are not nim-sums\n", p.Skipped, plural(p.Skipped, "variant"))
 	}
-	fmt.Fprintf(w, "  %d proved, %d observed, %d with no period found\n", status[compute.Proved], status[compute.Observed], status[compute.None])
-	var big [][]export.CensusRow
-	for _, c := range classes {
-		if len(c) > 1 {
-			big = append(big, c)
-		}
-	}
-	slices.SortFunc(big, func(a, b []export.CensusRow) int {
-		return cmp.Or(cmp.Compare(len(b), len(a)), cmp.Compare(a[0].Representative, b[0].Representative))
-	})
-	fmt.Fprintf(w, "  %d classes of equal values; %d with more than one game\n", len(classes), len(big))
-	for _, c := range big[:min(len(big), 10)] {
-		var names []string
-		for _, r := range c {
-			n := r.Name
-			if r.Offset > 0 {
-				n += fmt.Sprintf(" (+%d)", r.Offset)
-			}
-			names = append(names, n)
-		}
-		fmt.Fprintf(w, "    %s: %s\n", c[0].Class, listShort(names, 8))
-	}
+	fmt.Fprintf(&b, "  %d proved, %d observed, %d with no period found\n", status[compute.Proved], status[compute.Observed], status[compute.None])
+	printClasses(&b, rows)
 	top := func(what string, key func(export.CensusRow) int) {
 		var periodic []export.CensusRow
 		for _, r := range rows {
@@ -219,7 +200,7 @@ func printCensus(w io.Writer, rows []export.CensusRow, p *sweep.Plan, path strin
 			items = append(items, fmt.Sprintf("%s %d (%s)", r.Name, key(r), r.Status))
 		}
 		if len(items) > 0 {
-			fmt.Fprintf(w, "  longest %s: %s\n", what, strings.Join(items, ", "))
+			fmt.Fprintf(&b, "  longest %s, a game of each class: %s\n", what, strings.Join(items, ", "))
 		}
 	}
 	top("preperiods", func(r export.CensusRow) int { return r.Preperiod })
@@ -231,7 +212,41 @@ func printCensus(w io.Writer, rows []export.CensusRow, p *sweep.Plan, path strin
 		}
 	}
 	if len(open) > 0 {
-		fmt.Fprintf(w, "  open at n = %d (no period found): %s\n", p.N, listShort(open, 20))
+		classes := map[bool]string{false: "classes", true: "class"}[len(open) == 1]
+		fmt.Fprintf(&b, "  open at n = %d (no period found): %d %s in %d %s, whose representatives are %s\n",
+			p.N, status[compute.None], plural(status[compute.None], "game"), len(open), classes, listShort(open, 20))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// printClasses prints how many classes the rows fall into, and the ten
+// largest of more than one game with their games.
+func printClasses(b *strings.Builder, rows []export.CensusRow) {
+	classes := map[string][]export.CensusRow{}
+	for _, r := range rows {
+		classes[r.Class] = append(classes[r.Class], r)
+	}
+	var big [][]export.CensusRow
+	for _, c := range classes {
+		if len(c) > 1 {
+			big = append(big, c)
+		}
+	}
+	slices.SortFunc(big, func(a, b []export.CensusRow) int {
+		return cmp.Or(cmp.Compare(len(b), len(a)), cmp.Compare(a[0].Representative, b[0].Representative))
+	})
+	fmt.Fprintf(b, "  %d classes of equal values; %d with more than one game\n", len(classes), len(big))
+	for _, c := range big[:min(len(big), 10)] {
+		var names []string
+		for _, r := range c {
+			n := r.Name
+			if r.ClassOffset > 0 {
+				n += fmt.Sprintf(" (+%d)", r.ClassOffset)
+			}
+			names = append(names, n)
+		}
+		fmt.Fprintf(b, "    %s: %s\n", c[0].Class, listShort(names, 8))
 	}
 }
 
@@ -258,15 +273,10 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if len(args) != 1 {
 		return fs.usageError("want one folder, got %d", len(args))
 	}
-	rows, meta, err := sweep.Merge(args[0], version)
+	start := time.Now()
+	rows, p, err := sweep.Merge(args[0], version)
 	if err != nil {
 		return err
 	}
-	classes := map[string]bool{}
-	for _, r := range rows {
-		classes[r.Class] = true
-	}
-	_, err = fmt.Fprintf(stdout, "merged %d games of sweep %.12s… into %s: %d classes\n",
-		len(rows), meta[export.KeySweepSHA], filepath.Join(args[0], sweep.CensusFile), len(classes))
-	return err
+	return printCensus(stdout, "merged census", rows, p, filepath.Join(args[0], sweep.CensusFile), time.Since(start))
 }

@@ -2,18 +2,24 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/goccy/go-yaml"
 
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/rules"
+	"github.com/sgtab/sgtab/sweep"
 )
 
 // smallSweep is a sweep of 48 games that takes a second or so (the race
@@ -252,5 +258,205 @@ func TestClusterExamples(t *testing.T) {
 	}
 	if job.Kind != "Job" || job.Spec.CompletionMode != "Indexed" || shards != fmt.Sprint(job.Spec.Completions) || cmd[1] != "sweep" {
 		t.Errorf("sweep-job.yaml: kind %s, mode %s, %d completions, command %v", job.Kind, job.Spec.CompletionMode, job.Spec.Completions, cmd)
+	}
+}
+
+// TestSweepHugeRefused runs validate and sweep on sweeps whose counts
+// overflowed 64 bits or whose rules would hold billions of digits: each is
+// refused, exit status 1, naming the config's line, with less than 1 MiB
+// allocated and no output folder created.
+func TestSweepHugeRefused(t *testing.T) {
+	chdir(t)
+	for _, tc := range []struct{ name, yaml, want string }{
+		{"21-stars", "sweep:\n  codes: [\"0.*********************\"]\n", "h.yaml:2:3: sweep: expands to at least 9223372036854775807 games, more than 1000000"},
+		{"hex-16-stars", "sweep:\n  base: 16\n  codes: [\"0.****************\"]\n", "h.yaml:2:3: sweep: expands to at least 9223372036854775807 games, more than 1000000"},
+		{"subtraction-65535", "sweep:\n  subtraction: [{from: 1, to: 65535, max-size: 1}]\n", "h.yaml:2:3: sweep: the rules of its games hold 2147516415 digits in all, more than 67108864"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := os.WriteFile("h.yaml", []byte(tc.yaml), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			// A sweep the rules accept would be expanded, and not return.
+			if _, err := rules.LoadSweep("h.yaml"); err == nil {
+				t.Fatal("LoadSweep accepts it")
+			}
+			for _, args := range [][]string{{"validate", "h.yaml"}, {"sweep", "-out", "out", "h.yaml"}} {
+				var code int
+				var stderr string
+				alloc := allocatedBytes(func() { code, _, stderr = sgtab(t, args...) })
+				if code != 1 || !strings.HasPrefix(stderr, tc.want) {
+					t.Errorf("%s: status %d, want 1 and %s…\n%s", args, code, tc.want, stderr)
+				}
+				if alloc > 1<<20 {
+					t.Errorf("%s: allocated %d bytes, want at most 1 MiB", args, alloc)
+				}
+			}
+			if _, err := os.Stat("out"); err == nil {
+				t.Error("the refused sweep created its output folder")
+			}
+		})
+	}
+}
+
+// allocatedBytes returns the bytes f allocates.
+func allocatedBytes(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestSweepTwoAtOnce starts two different sweeps into one folder at the
+// same moment, several times: exactly one ends with its census; the other
+// is refused, exit status 1 — by the folder's lock while the first runs,
+// by its journal once it has ended — and the folder holds the journal and
+// census of the one that ran.
+func TestSweepTwoAtOnce(t *testing.T) {
+	chdir(t)
+	configs := []string{"sweep:\n  codes: [\"0.[0-3]*\"]\n  cap: 3000\n", "sweep:\n  codes: [\"0.[4-7]*\"]\n  cap: 3000\n"}
+	for i, c := range configs {
+		if err := os.WriteFile(fmt.Sprintf("s%d.yaml", i), []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for trial := range 4 {
+		out := fmt.Sprintf("out%d", trial)
+		var codes [2]int
+		var stderrs [2]string
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		for i := range 2 {
+			wg.Go(func() {
+				<-start
+				codes[i], _, stderrs[i] = sgtab(t, "sweep", "-out", out, fmt.Sprintf("s%d.yaml", i))
+			})
+		}
+		close(start)
+		wg.Wait()
+		ran := slices.Index(codes[:], 0)
+		if ran < 0 || codes[1-ran] != 1 {
+			t.Fatalf("trial %d: exit statuses %v, want one 0 and one 1\n%s\n%s", trial, codes, stderrs[0], stderrs[1])
+		}
+		if e := stderrs[1-ran]; !strings.Contains(e, "another sweep or merge is running into this folder") && !strings.Contains(e, "belongs to another sweep") {
+			t.Errorf("trial %d: the refused sweep says %s", trial, e)
+		}
+		_, meta, err := export.ReadCensus(filepath.Join(out, "census.parquet"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		journal, _ := os.ReadFile(filepath.Join(out, "journal.jsonl"))
+		sha := sweep.SHA(configs[ran])
+		if meta[export.KeySweepSHA] != sha || !strings.Contains(string(journal), sha) {
+			t.Errorf("trial %d: s%d.yaml ran, but the census is of sweep %.12s and the journal %.80s", trial, ran, meta[export.KeySweepSHA], journal)
+		}
+	}
+}
+
+// TestAutoStopsLikeRun computes misère subtraction {1, 3, 4} (period 7 of
+// its outcomes, proved from 0 ≤ n < 5) and Dawson's Kayles on a ring with
+// run -heaps auto, and as a sweep until proved: both stop each game at
+// the same heap size, 11 and 174, not at the cap.
+func TestAutoStopsLikeRun(t *testing.T) {
+	chdir(t)
+	configs := map[string]string{
+		"m134.yaml": "name: s1-3-4-misere\nmoves:\n  - take: [1, 3, 4]\nplay: misere\n",
+		"r07.yaml":  "name: 0.07-ring\ncode: \"0.07\"\nstart: ring\n",
+		"both.yaml": "sweep:\n  codes: [\"0.07\"]\n  subtraction:\n    - {to: 4, min-size: 3, max-size: 3}\n  start: [line, ring]\n  play: [normal, misere]\n  cap: 100000\n",
+	}
+	for name, text := range configs {
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, stdout, stderr := sgtab(t, "run", "-heaps", "auto", "-json", "-plot", "none", "-out", "out", "m134.yaml", "r07.yaml")
+	if code != 0 {
+		t.Fatalf("run: status %d\n%s", code, stderr)
+	}
+	ran := map[string]int{}
+	for line := range strings.Lines(stdout) {
+		var r struct {
+			Name  string
+			Heaps int
+		}
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatal(err)
+		}
+		ran[r.Name] = r.Heaps
+	}
+	if code, _, stderr := sgtab(t, "sweep", "-out", "sw", "both.yaml"); code != 0 {
+		t.Fatalf("sweep: status %d\n%s", code, stderr)
+	}
+	swept := map[string]int{}
+	for _, r := range readCensus(t, "sw/census.parquet") {
+		swept[r.Name] = r.Heaps
+	}
+	for name, want := range map[string]int{"s1-3-4-misere": 11, "0.07-ring": 174} {
+		if ran[name] != want || swept[name] != want {
+			t.Errorf("%s: run -heaps auto computes to %d, the sweep to %d; want %d", name, ran[name], swept[name], want)
+		}
+	}
+}
+
+// TestSweepEnvRefused runs sweeps whose shard the environment or the flags
+// give wrongly: each is a usage mistake (status 2) that names the
+// variable or flag, and computes nothing.
+func TestSweepEnvRefused(t *testing.T) {
+	chdir(t)
+	if err := os.WriteFile("s.yaml", []byte(smallSweep), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	slurm := func(id, first, count string) map[string]string {
+		return map[string]string{"SLURM_ARRAY_TASK_ID": id, "SLURM_ARRAY_TASK_MIN": first, "SLURM_ARRAY_TASK_COUNT": count}
+	}
+	for _, tc := range []struct {
+		env  map[string]string
+		args []string
+		want string
+	}{
+		{slurm("3", "garbage", "4"), nil, `sgtab sweep: SLURM_ARRAY_TASK_MIN = "garbage" is not a whole number`},
+		{slurm("3", "0", "0"), nil, "sgtab sweep: SLURM_ARRAY_TASK_COUNT = 0: want a whole number from 1"},
+		{nil, []string{"-shards", "4"}, "sgtab sweep: -shards 4: JOB_COMPLETION_INDEX is not set"},
+		{map[string]string{"JOB_COMPLETION_INDEX": "1"}, []string{"-shard", "1/4", "-shards", "4"}, "sgtab sweep: -shard and -shards exclude each other"},
+	} {
+		for k, v := range tc.env {
+			t.Setenv(k, v)
+		}
+		args := append(append([]string{"sweep", "-out", "out"}, tc.args...), "s.yaml")
+		code, _, stderr := sgtab(t, args...)
+		if code != 2 || !strings.HasPrefix(stderr, tc.want) || strings.Contains(stderr, "--array=0--1") {
+			t.Errorf("%v %v: status %d\n%s", tc.env, args, code, stderr)
+		}
+		for k := range tc.env {
+			os.Unsetenv(k)
+		}
+		if _, err := os.Stat("out"); err == nil {
+			t.Fatalf("%v %v: the refused sweep wrote its folder", tc.env, args)
+		}
+	}
+}
+
+// TestMergePrintsSummary runs the sweep of testdata/sweep.yaml whole, and
+// as two shards merged: merge prints the summary sweep prints, line for
+// line but its title.
+func TestMergePrintsSummary(t *testing.T) {
+	chdir(t)
+	code, whole, stderr := sgtab(t, "sweep", "-out", "whole", "sweep.yaml")
+	if code != 0 {
+		t.Fatalf("sweep: status %d\n%s", code, stderr)
+	}
+	for i := range 2 {
+		if code, _, stderr := sgtab(t, "sweep", "-out", "sharded", "-shard", fmt.Sprintf("%d/2", i), "sweep.yaml"); code != 0 {
+			t.Fatalf("shard %d: status %d\n%s", i, code, stderr)
+		}
+	}
+	code, merged, stderr := sgtab(t, "merge", "sharded")
+	if code != 0 {
+		t.Fatalf("merge: status %d\n%s", code, stderr)
+	}
+	wantTitle := "merged census of 110 games (101 distinct rules, until proved, or to 3000) in T: sharded/census.parquet"
+	w, m := strings.SplitN(whole, "\n", 2), strings.SplitN(merged, "\n", 2)
+	if title := timings.ReplaceAllString(m[0], "T"); title != wantTitle || len(w) != 2 || len(m) != 2 || w[1] != m[1] || strings.Count(m[1], "\n") < 5 {
+		t.Errorf("merge printed\n%s\nwant %s and the lines sweep printed:\n%s", merged, wantTitle, whole)
 	}
 }
