@@ -118,7 +118,7 @@ func TestSweepSizeRefusedUpFront(t *testing.T) {
 	for _, tc := range hostileSweeps {
 		t.Run(tc.name, func(t *testing.T) {
 			var err error
-			alloc, _ := allocated(func() { _, err = ParseSweep(strings.NewReader(tc.yaml), "s.yaml") })
+			alloc := allocated(func() { _, err = ParseSweep(strings.NewReader(tc.yaml), "s.yaml") }).bytes
 			if err == nil || !strings.HasPrefix(err.Error(), "s.yaml:2:3: sweep: ") || !strings.Contains(err.Error(), tc.want) || !errors.Is(err, ErrTooLarge) {
 				t.Fatalf("ParseSweep: %v, want s.yaml:2:3: sweep: …%s…", err, tc.want)
 			}
@@ -129,7 +129,7 @@ func TestSweepSizeRefusedUpFront(t *testing.T) {
 			if n, d := s.size(); n <= MaxSweepGames && d <= MaxSweepDigits {
 				t.Fatalf("size() = %d games, %d digits: within the limits", n, d)
 			}
-			alloc, _ = allocated(func() { _, _, err = s.Games() })
+			alloc = allocated(func() { _, _, err = s.Games() }).bytes
 			if err == nil || !strings.Contains(err.Error(), "s.yaml:1: sweep: ") || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("Games: %v, want …%s…", err, tc.want)
 			}
