@@ -136,6 +136,9 @@ func Verify(ctx context.Context, t *Table, opt VerifyOptions) (Verification, err
 	if through < 0 {
 		return Verification{Through: -1, ByOptions: -1}, nil
 	}
+	if ctx.Err() != nil {
+		return Verification{}, context.Cause(ctx)
+	}
 	if t.hasRing() && t.Ring.Len() != t.G.Len() {
 		return Verification{}, fmt.Errorf("the table has %d ring values for %d heap sizes", t.Ring.Len(), t.G.Len())
 	}

@@ -55,7 +55,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if len(args) != 1 {
 		return fs.usageError("want one table, got %d", len(args))
 	}
-	f, err := export.Read(args[0])
+	f, err := export.ReadContext(ctx, args[0], export.ReadOptions{})
 	if err != nil {
 		return err
 	}

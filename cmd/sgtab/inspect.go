@@ -52,7 +52,7 @@ func runInspect(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	enc := json.NewEncoder(stdout)
 	for i, path := range args {
-		f, err := export.Read(path)
+		f, err := export.ReadContext(ctx, path, export.ReadOptions{})
 		if err != nil {
 			return err
 		}

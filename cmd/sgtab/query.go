@@ -344,7 +344,7 @@ func (s *source) extendable() bool {
 
 // read reads the source's stored table, verified (export.Read).
 func (s *source) read(ctx context.Context) error {
-	f, err := export.Read(s.name)
+	f, err := export.ReadContext(ctx, s.name, export.ReadOptions{})
 	if err != nil {
 		return err
 	}

@@ -275,7 +275,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	res := &resumer{dir: *out, fresh: *fresh, strict: *strict, stderr: stderr, reached: map[string]int{}}
 	if *fromPath != "" {
-		if res.from, err = readFrom(*fromPath, games); err != nil {
+		if res.from, err = readFrom(ctx, *fromPath, games); err != nil {
 			return err
 		}
 		res.fromPath = *fromPath
@@ -826,8 +826,8 @@ func filesPattern(files []string) string {
 
 // readFrom reads the table of -from, verified, and checks that it is the
 // table of one of the games of the run.
-func readFrom(path string, games []rules.Game) (*export.File, error) {
-	f, err := export.Read(path)
+func readFrom(ctx context.Context, path string, games []rules.Game) (*export.File, error) {
+	f, err := export.ReadContext(ctx, path, export.ReadOptions{})
 	if err != nil {
 		return nil, err
 	}

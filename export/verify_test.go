@@ -1,0 +1,75 @@
+package export_test
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/rules"
+)
+
+// TestReadLongRule reads tables whose sgtab.rule is a code of 16000
+// digits, checksums consistent: Kayles relabelled (its proof, k = 16000
+// now, would need SG(0..16164) checked, about 3.5·10^11 option values) is
+// refused for its first values, within a budget of 10^8 option values; a
+// table of the long rule's own values, whose first values cost more than a
+// budget of 10^6, is refused for that, and read without a bound.
+func TestReadLongRule(t *testing.T) {
+	long := func(digit string) rules.Rule {
+		r, err := rules.ParseCode("0."+strings.Repeat(digit, 16000), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	dir := t.TempDir()
+	kayles := computed(t, "name: kayles\ncode: \"0.77\"\n", 20000)
+	kayles.Game.Rule = long("7")
+	forged := filepath.Join(dir, "kayles.parquet")
+	if err := export.WriteParquet(forged, kayles, export.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, budget := range []int64{0, 1e8} {
+		_, err := export.ReadContext(t.Context(), forged, export.ReadOptions{Budget: budget})
+		// 0.777…: a heap of 4 may leave 1 (SG 1), which Kayles's may not.
+		if err == nil || !strings.Contains(err.Error(), "the file's SG(4) is 1, but the rule 0.777777777777777777777777777777… (16002 characters) gives 4") ||
+			len(err.Error()) > 300 {
+			t.Errorf("budget %d: err = %v", budget, err)
+		}
+	}
+
+	own := computed(t, "name: long\ncode: \"0."+strings.Repeat("4", 16000)+"\"\n", 400)
+	path := filepath.Join(dir, "long.parquet")
+	if err := export.WriteParquet(path, own, export.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := export.ReadContext(t.Context(), path, export.ReadOptions{Budget: 1e6})
+	if _, ok := errors.AsType[*compute.BudgetError](err); !ok || !strings.Contains(err.Error(), "more than the budget of 1000000, the most a reader spends") ||
+		!strings.Contains(err.Error(), "sgtab inspect -verify") {
+		t.Errorf("budget 10^6: err = %v", err)
+	}
+	for _, budget := range []int64{0, -1} {
+		if _, err := export.ReadContext(t.Context(), path, export.ReadOptions{Budget: budget}); err != nil {
+			t.Errorf("budget %d: %v", budget, err)
+		}
+	}
+}
+
+// TestReadCancelled checks that a read whose context is cancelled stops,
+// with the cancellation's cause, while it checks the values.
+func TestReadCancelled(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "officers.parquet")
+	if err := export.WriteParquet(path, computed(t, "name: officers\ncode: \"0.6\"\n", 5000), export.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	stop := errors.New("stopped")
+	ctx, cancel := context.WithCancelCause(t.Context())
+	cancel(stop)
+	if _, err := export.ReadContext(ctx, path, export.ReadOptions{}); !errors.Is(err, stop) {
+		t.Errorf("err = %v, want %v", err, stop)
+	}
+}
