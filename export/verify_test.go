@@ -73,3 +73,67 @@ func TestReadCancelled(t *testing.T) {
 		t.Errorf("err = %v, want %v", err, stop)
 	}
 }
+
+// TestSigned checks that a table written with a MAC key is signed under
+// that key only, for its metadata and values as written: a value or a
+// metadata key changed, another key, or no MAC at all, and it is not.
+func TestSigned(t *testing.T) {
+	key, other := []byte("0123456789abcdef0123456789abcdef"), []byte("another key of thirty-two bytes!")
+	tab := computed(t, "name: ring\ncode: \"0.777\"\nstart: ring\n", 300)
+	dir := t.TempDir()
+	for _, f := range formats {
+		path := filepath.Join(dir, "ring."+f.name)
+		if err := f.write(path, tab, export.Options{MACKey: key}); err != nil {
+			t.Fatal(err)
+		}
+		file, err := export.Read(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !file.Signed(key) || file.Signed(other) || file.Signed(nil) {
+			t.Errorf("%s: signed under its key %v, another %v, none %v", f.name, file.Signed(key), file.Signed(other), file.Signed(nil))
+		}
+		file.Meta[export.KeyStatus] = "proved"
+		if file.Signed(key) {
+			t.Errorf("%s: signed with its status changed", f.name)
+		}
+		file, _ = export.Read(path)
+		ring := file.Table.Ring.Uint32s()
+		ring[200]++
+		file.Table.Ring = compute.ValuesOf(ring)
+		if file.Signed(key) {
+			t.Errorf("%s: signed with a ring value changed", f.name)
+		}
+	}
+	unsigned := filepath.Join(dir, "unsigned.parquet")
+	if err := export.WriteParquet(unsigned, tab, export.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if file, err := export.Read(unsigned); err != nil || file.Signed(key) {
+		t.Errorf("a table written without a key: %v, signed %v", err, file != nil && file.Signed(key))
+	}
+}
+
+// TestVerifyLattice checks that a lattice table's value changed past the
+// corner a reader checks is found by VerifyLattice, which computes the
+// whole board again.
+func TestVerifyLattice(t *testing.T) {
+	games, err := rules.Parse(strings.NewReader("name: w\nlattice:\n  size: [100, 100]\n  moves:\n"+
+		"    - {step: [-1, 0], repeat: true}\n    - {step: [0, -1], repeat: true}\n    - {step: [-1, -1], repeat: true}\n"), "w.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lt, err := compute.Lattice(t.Context(), games[0], compute.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := export.VerifyLattice(t.Context(), lt); err != nil {
+		t.Fatalf("the engine's board: %v", err)
+	}
+	vs := lt.G.Uint32s()
+	vs[90*lt.W+80]++
+	lt.G = compute.ValuesOf(vs)
+	if err := export.VerifyLattice(t.Context(), lt); err == nil || !strings.Contains(err.Error(), "the file's SG(80, 90) is") {
+		t.Errorf("err = %v, want SG(80, 90) named", err)
+	}
+}
