@@ -48,6 +48,7 @@ func TestReadInterrupted(t *testing.T) {
 	cancel(signalError{syscall.SIGTERM})
 	for _, args := range [][]string{
 		{"inspect", table},
+		{"inspect", "-verify", table},
 		{"plot", "-out", dir, table},
 		{"query", "-table", table, "7"},
 		{"export", "-lang", "go", table},
