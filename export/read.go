@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -44,7 +45,9 @@ type File struct {
 	// Foreign is set for a table of n and sg without sgtab metadata, as
 	// another tool writes it: its values are taken as they are, with no
 	// checksum to verify them and no rule to check them against, and its
-	// analysis claims no proof (compute.Observe).
+	// analysis claims no proof (compute.Observe). A table whose columns
+	// are sgtab's own (n, sg and sg_ring, none nullable) but that has no
+	// metadata is refused instead: its metadata was lost.
 	Foreign bool
 }
 
@@ -73,7 +76,8 @@ type RareTable struct {
 //     values prove it again.
 //
 // A mismatch is an error saying what differs. Only a table of n and sg with
-// no sgtab metadata at all is read unverified (File.Foreign). path must be a
+// no sgtab metadata at all, and columns other than sgtab's, is read
+// unverified (File.Foreign). path must be a
 // regular file: a FIFO or a device is refused without reading it.
 //
 // Checking the first values costs at most DefaultBudget option values
@@ -593,6 +597,10 @@ func (f *File) readTable(ctx context.Context, recs records, opt ReadOptions) err
 		return errors.New("no rows")
 	}
 	f.Table = t
+	if f.Foreign && sgtabColumns(recs.schema) {
+		return errors.New("it has the columns of a table sgtab writes (n, sg, none of them nullable) but none of its metadata: " +
+			"a table whose metadata was lost or damaged, which nothing can verify; compute it again with sgtab run")
+	}
 	if err := f.tableGame(); err != nil {
 		return err
 	}
@@ -604,6 +612,21 @@ func (f *File) readTable(ctx context.Context, recs records, opt ReadOptions) err
 		return err
 	}
 	return f.verifyAnalysis(ctx, opt)
+}
+
+// sgtabColumns reports whether the schema s has the columns of a heap
+// game's table as sgtab writes them: n, sg and perhaps sg_ring, in this
+// order, none of them nullable, which other tools' tables (pandas, polars,
+// DuckDB: nullable columns) are not.
+func sgtabColumns(s *arrow.Schema) bool {
+	names := make([]string, s.NumFields())
+	for i, f := range s.Fields() {
+		if f.Nullable {
+			return false
+		}
+		names[i] = f.Name
+	}
+	return slices.Equal(names, []string{colN, colSG}) || slices.Equal(names, []string{colN, colSG, colRing})
 }
 
 // tableGame fills in the Game of f.Table from the metadata, checking the

@@ -64,6 +64,9 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	case export.KindLattice:
 		code, err = export.LatticeCode(f.Lattice, *lang, opt)
 	case export.KindTable:
+		if f.Foreign {
+			return fmt.Errorf("%s has no sgtab metadata: no game to write code of, and nothing that verified its values", args[0])
+		}
 		code, err = export.Code(f.Table, *lang, opt)
 	case export.KindGraph:
 		code, err = export.GraphCode(f.Graph, *lang, opt)

@@ -83,7 +83,11 @@ func plotFile(ctx context.Context, path, dir, format string) (files, notes []str
 		}
 		return []string{file}, nil, nil
 	case export.KindTable:
-		return writePlots(f.Table, dir, format)
+		files, notes, err := writePlots(f.Table, dir, format)
+		if f.Foreign {
+			notes = append(notes, "unverified: it has no sgtab metadata, so its values are drawn as they are")
+		}
+		return files, notes, err
 	case export.KindGraph:
 		file, err := writeGraphHistogram(f.Graph, dir, format)
 		if err != nil {
