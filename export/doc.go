@@ -41,7 +41,12 @@
 // the first values within a budget of work (DefaultBudget, ReadOptions). It
 // does not check every value: compute.Verify does, and VerifyLattice for a
 // board. A truncated or
-// damaged file gives an error, not a panic; but arrow-go trusts the lengths
-// in a file's schema flatbuffer (in the IPC footer, and in Parquet's
-// ARROW:schema key), so a file damaged exactly there can exhaust memory.
+// damaged file gives an error saying so, not a panic nor the Go runtime's
+// words ("runtime error: slice bounds out of range", which arrow-go
+// recovers from). arrow-go trusts lengths a file holds where a damaged one
+// would have it allocate gigabytes, so the reader checks them first or
+// keeps arrow-go from them: it walks an IPC footer's schema before arrow-go
+// reads it (footer.go), leaves a Parquet file's ARROW:schema unread (the
+// Parquet schema gives the columns' types), and bounds each zstd page to
+// the size its header gives (zstd.go).
 package export

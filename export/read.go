@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -266,11 +267,36 @@ func sniff(r io.ReaderAt, size int64) (string, error) {
 }
 
 // recoverCorrupt turns a panic inside arrow-go, which some damaged inputs
-// cause, into an error. Use it as `defer recoverCorrupt(&err)`.
+// cause, into an error, worded by damaged. Use it as `defer
+// recoverCorrupt(&err)`.
 func recoverCorrupt(err *error) {
 	if p := recover(); p != nil {
-		*err = fmt.Errorf("damaged file: %v", p)
+		if e, ok := p.(error); ok {
+			*err = fmt.Errorf("damaged file: %w", e)
+		} else {
+			*err = fmt.Errorf("damaged file: %v", p)
+		}
 	}
+	*err = damaged(*err)
+}
+
+// damaged words err, when a damaged file made the Go runtime fail inside
+// arrow-go (which recovers from some such failures itself and returns
+// them as errors, "runtime error: slice bounds out of range …"), as what
+// it means of the file: the runtime's words name no part of it.
+func damaged(err error) error {
+	if err == nil {
+		return nil
+	}
+	var re runtime.Error
+	msg := err.Error()
+	switch {
+	case !errors.As(err, &re) && !strings.Contains(msg, "runtime error: "):
+		return err
+	case strings.Contains(msg, "nil pointer"):
+		return errors.New("damaged file: a part of it that another part refers to is missing")
+	}
+	return errors.New("damaged file: a length or an offset in it points outside its data")
 }
 
 // A records is an open file's schema, metadata and record batches.
@@ -310,6 +336,9 @@ func openRecords(r io.ReaderAt, size int64, mem memory.Allocator, use func(forma
 		}
 		return use(format, recs)
 	}
+	if err := checkIPCFooter(r, size); err != nil {
+		return err
+	}
 	fr, err := ipc.NewFileReader(io.NewSectionReader(r, 0, size), ipc.WithAllocator(mem))
 	if err != nil {
 		return err
@@ -346,6 +375,8 @@ func readRecords(ctx context.Context, format string, recs records, opt ReadOptio
 }
 
 func parquetRecords(pf *file.Reader, mem memory.Allocator) (records, error) {
+	meta := kvMetadata(pf)
+	dropArrowSchema(pf)
 	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: defaultBatchRows}, mem)
 	if err != nil {
 		return records{}, err
@@ -356,7 +387,7 @@ func parquetRecords(pf *file.Reader, mem memory.Allocator) (records, error) {
 	}
 	return records{
 		schema: schema,
-		meta:   kvMetadata(pf),
+		meta:   meta,
 		rows:   pf.NumRows(),
 		each: func(fn func(arrow.RecordBatch) error) error {
 			// All columns, so that record columns are numbered as schema fields.
@@ -374,6 +405,26 @@ func parquetRecords(pf *file.Reader, mem memory.Allocator) (records, error) {
 		},
 	}, nil
 }
+
+// dropArrowSchema removes from the Parquet file's metadata, as pf holds
+// it, the Arrow schema it may hold serialized (ARROW:schema): pqarrow would
+// read it trusting the lengths it holds, and a damaged one has it allocate
+// gigabytes, while the columns sgtab reads take their types from the
+// Parquet schema as well.
+func dropArrowSchema(pf *file.Reader) {
+	md := pf.MetaData()
+	kept := md.KeyValueMetadata()[:0:0]
+	for _, kv := range md.KeyValueMetadata() {
+		if kv.GetKey() != arrowSchemaKey {
+			kept = append(kept, kv)
+		}
+	}
+	md.FileMetaData.KeyValueMetadata = kept
+}
+
+// arrowSchemaKey is the Parquet metadata key of the serialized Arrow
+// schema.
+const arrowSchemaKey = "ARROW:schema"
 
 func ipcRecords(fr *ipc.FileReader) records {
 	var rows int64 = -1 // the IPC footer gives no count

@@ -1,8 +1,11 @@
 package export_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -135,5 +138,56 @@ func TestVerifyLattice(t *testing.T) {
 	lt.G = compute.ValuesOf(vs)
 	if err := export.VerifyLattice(t.Context(), lt); err == nil || !strings.Contains(err.Error(), "the file's SG(80, 90) is") {
 		t.Errorf("err = %v, want SG(80, 90) named", err)
+	}
+}
+
+// TestReadDamagedMessages changes bytes of a stored Kayles table where
+// damage meets arrow-go's decoders — the first page or record batch, and
+// the footer — one at a time: every read gives the values written or an
+// error that says what is wrong in words of the file, never the Go
+// runtime's ("runtime error: slice bounds out of range", which arrow-go
+// recovers from) and never a crash (nor a length that has it allocate
+// gigabytes: a damaged ARROW:schema, IPC footer or zstd frame). The first
+// 32 bytes and 200 others of those parts, from a fixed seed; with
+// SGTAB_LONG, every byte.
+func TestReadDamagedMessages(t *testing.T) {
+	kayles := computed(t, "name: kayles\ncode: \"0.77\"\n", 1000)
+	rnd := rand.New(rand.NewPCG(5, 5))
+	for _, f := range formats {
+		path := filepath.Join(t.TempDir(), "kayles."+f.name)
+		if err := f.write(path, kayles, export.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		good, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var offsets []int
+		for i := range good {
+			if i < 2048 || i >= len(good)-512 || os.Getenv("SGTAB_LONG") != "" {
+				offsets = append(offsets, i)
+			}
+		}
+		if os.Getenv("SGTAB_LONG") == "" {
+			rnd.Shuffle(len(offsets)-32, func(i, j int) { offsets[32+i], offsets[32+j] = offsets[32+j], offsets[32+i] })
+			offsets = offsets[:232]
+		}
+		failed := 0
+		for _, i := range offsets {
+			for _, mask := range []byte{1, 0xff} {
+				b := bytes.Clone(good)
+				b[i] ^= mask
+				file, err := export.ReadFrom(bytes.NewReader(b), int64(len(b)))
+				switch {
+				case err != nil && (strings.Contains(err.Error(), "runtime error") || strings.Contains(err.Error(), "panic")):
+					t.Fatalf("%s: byte %d ^ %#x: %v", f.name, i, mask, err)
+				case err != nil:
+					failed++
+				case file.Kind == export.KindTable && !file.Table.G.Equal(kayles.G):
+					t.Fatalf("%s: byte %d ^ %#x changed the values, and the read succeeded", f.name, i, mask)
+				}
+			}
+		}
+		t.Logf("%s: %d of %d changes refused", f.name, failed, 2*len(offsets))
 	}
 }
