@@ -20,8 +20,8 @@ var verifyGames = []struct {
 	name, yaml string
 	n          int
 }{
-	{"officers", officersYAML, 3000},
-	{"grundy", grundyYAML, 3000},
+	{"officers", officersYAML, 10000},
+	{"grundy", grundyYAML, 10000},
 	{"0.127", `code: "0.127"`, 3000},
 	{"treblecross", treblecrossYAML, 1500},
 	{"kayles", kaylesYAML, 3000},
@@ -217,4 +217,31 @@ func BenchmarkVerifyTreblecross1e5Workers1(b *testing.B) {
 }
 func BenchmarkVerifyTreblecross1e5Workers2(b *testing.B) {
 	benchVerify(b, treblecrossYAML, 1e5, 2)
+}
+
+// TestVerifyAgainstBrute checks Verify against the brute force, not the
+// engine: the brute force's values of 300 random games (codes, move lists,
+// rings, three-heap splits, distinct parts, tails) to 40 pass, and one
+// value changed is reported at its heap size with the brute force's value.
+func TestVerifyAgainstBrute(t *testing.T) {
+	const n = 40
+	r := rand.New(rand.NewPCG(7, 7))
+	for i, rg := range bruteRandomGames(bruteNumGames) {
+		g := game(t, rg.yaml)
+		G := rg.game.heapValues(n)
+		tab := &compute.Table{Game: g, G: compute.ValuesOf(G)}
+		if rg.game.ring {
+			tab.Ring = compute.ValuesOf(rg.game.ringValues(G))
+		}
+		if _, err := compute.Verify(t.Context(), tab, compute.VerifyOptions{}); err != nil {
+			t.Fatalf("random-%03d: the brute force's values fail: %v\n%s", i, err, rg.yaml)
+		}
+		ring := rg.game.ring && r.IntN(2) == 0
+		at := r.IntN(n + 1)
+		bad, want := alter(tab, at, ring, r)
+		_, err := compute.Verify(t.Context(), bad, compute.VerifyOptions{})
+		if m, ok := errors.AsType[*compute.MismatchError](err); !ok || m.N != at || m.Ring != ring || m.Want != want {
+			t.Fatalf("random-%03d: value at %d (ring %v) changed from %d: %v\n%s", i, at, ring, want, err, rg.yaml)
+		}
+	}
 }
