@@ -57,7 +57,7 @@ func (v voucher) firstWrong(f *export.File, what string) (*compute.MismatchError
 		why = "it is not signed"
 	}
 	fmt.Fprintf(v.stderr, "sgtab: %s: %s: %s, so each of its %d values is checked against its options\n", t.Game.Name, what, why, t.N()+1)
-	bar := newProgress(v.stderr, int64(t.N()+1), "verifying "+t.Game.Name)
+	bar := verifyProgress(v.stderr, t)
 	_, err := compute.Verify(v.ctx, t, compute.VerifyOptions{Workers: v.workers, Progress: bar.add})
 	bar.finish()
 	if bad, ok := errors.AsType[*compute.MismatchError](err); ok {
@@ -152,7 +152,7 @@ func verifyFile(ctx context.Context, f *export.File, workers int, stderr io.Writ
 			return "", errors.New("it has no sgtab metadata: no rule to check its values against")
 		}
 		t := f.Table
-		bar := newProgress(stderr, int64(t.N()+1), "verifying "+t.Game.Name)
+		bar := verifyProgress(stderr, t)
 		v, err := compute.Verify(ctx, t, compute.VerifyOptions{Workers: workers, Progress: bar.add})
 		bar.finish()
 		if _, ok := errors.AsType[*compute.MismatchError](err); ok {
@@ -178,6 +178,16 @@ func verifyFile(ctx context.Context, f *export.File, workers int, stderr io.Writ
 		return verifyGraph(ctx, f.Graph)
 	}
 	return "", nil
+}
+
+// verifyProgress returns the progress bar of the verification of t's
+// values on w: no warning of its pace, which speaks of a run's tables.
+func verifyProgress(w io.Writer, t *compute.Table) *progress {
+	p := newProgress(w, int64(t.N()+1), "verifying "+t.Game.Name)
+	p.mu.Lock()
+	p.warn, p.unit = nil, "values"
+	p.mu.Unlock()
+	return p
 }
 
 // verifyGraph checks the values of a game on a graph that sgtab builds
