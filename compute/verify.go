@@ -296,7 +296,7 @@ func (vf *verifier[T]) chooseSplit(probe *evaluator[T], size int) {
 	}
 	probe.sparse = &sparse{}
 	best := bestSplit(h, probe.sameParity())
-	if best.Mask == 0 || !sparseCheaper(int64(best.Count), len(vf.G), searchCost[T](size)) {
+	if best.Mask == 0 || best.Count > maxRareList || !sparseCheaper(int64(best.Count), len(vf.G), searchCost[T](size)) {
 		return
 	}
 	vf.split, vf.k0 = best, probe.sparse.k0
@@ -317,6 +317,10 @@ func (vf *verifier[T]) chooseSplit(probe *evaluator[T], size int) {
 		}
 	}
 }
+
+// maxRareList bounds the rare positions a verifier lists (16 bytes each):
+// with more, a heap's marks cost about what its scan does anyway.
+const maxRareList = 1 << 24
 
 // mixedOf returns the values that a pair of a split of heap n gives only
 // when exactly one of its parts is rare: popcount(x & mask) odd, plus the
