@@ -103,6 +103,17 @@
 // of the boundary, and every proof of the 1024 codes d0.d1d2d3 (d0 = 0 or
 // 4) against the values computed past it.
 //
+// # Verification
+//
+// Verify checks a stored table, whoever wrote it, against the definition:
+// each value is the mex of its options, taken from the table's own values,
+// so that by induction a table that passes holds its rule's values. Each
+// heap size is checked on its own, on every worker; (b) of the mex — every
+// smaller value is an option — stops at the first witness, and (a) — the
+// value itself is none — costs what computing the value costs, in sparse
+// space O(#rare) pairs where the value is common. A period the values prove
+// leaves the rest to the period. See verify.go.
+//
 // Once a period is proved, Sequence computes no further and fills the rest
 // of the table from it. FindRare splits the values into rare and common
 // ones (Winning Ways ch. 4, "sparse space"); Checksum compares tables with

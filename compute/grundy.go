@@ -481,15 +481,7 @@ func addRemovals(d rules.Digit, k int, one, two, three *[]removal) {
 func (e *evaluator[T]) value(n int, G []T) uint32 {
 	e.work = 0
 	e.maxG = max(e.maxG, uint32(G[n-1]))
-	e.opts.reset()
-	if e.rule.Digit(n).Leave&rules.Leave0 != 0 {
-		e.opts.set(0)
-	}
-	for _, rm := range e.leave1 {
-		if m := n - rm.k; m >= 1 {
-			e.opts.set(uint32(G[m]))
-		}
-	}
+	e.singles(n, G)
 	if e.sparse != nil {
 		e.observe(n, G)
 		if e.sparse.mask != 0 {
@@ -516,6 +508,21 @@ func (e *evaluator[T]) value(n int, G []T) uint32 {
 		e.useTail(n, 2, e.tail3)
 	}
 	return mexOf(e.opts, e.us)
+}
+
+// singles sets e.opts to the options of heap n that leave no heap or one
+// heap by an explicit removal count, and counts them as work.
+func (e *evaluator[T]) singles(n int, G []T) {
+	e.opts.reset()
+	if e.rule.Digit(n).Leave&rules.Leave0 != 0 {
+		e.opts.set(0)
+	}
+	for _, rm := range e.leave1 {
+		if m := n - rm.k; m >= 1 {
+			e.opts.set(uint32(G[m]))
+		}
+	}
+	e.work += int64(len(e.leave1))
 }
 
 func (e *evaluator[T]) useTail(n, h int, tail []removal) {

@@ -21,9 +21,12 @@ var scanMarkPairs = 512
 // splits or repeating tail, as for sparse space), and values the witness
 // kernels take.
 func (e *evaluator[T]) scanApplies(size int) bool {
-	if e.sparse == nil {
-		return false
-	}
+	return e.sparse != nil && kernelsTake[T](size)
+}
+
+// kernelsTake reports whether the witness kernels take values of type T
+// below size.
+func kernelsTake[T Value](size int) bool {
 	switch any(T(0)).(type) {
 	case uint8:
 		return true

@@ -87,8 +87,17 @@ func sparseCheaper(rare int64, n int, pairCost float64) bool {
 // pairCost returns the cost of looking at a pair, in cycles, in a scan or
 // witness search of values below size.
 func (e *evaluator[T]) pairCost(size int) float64 {
+	if e.sparse == nil {
+		return markPairCost
+	}
+	return searchCost[T](size)
+}
+
+// searchCost returns the cost of looking at a pair, in cycles, in a
+// witness search of values of type T below size.
+func searchCost[T Value](size int) float64 {
 	switch {
-	case !e.scanApplies(size):
+	case !kernelsTake[T](size):
 		return markPairCost
 	case Kernels() == "go":
 		return goPairCost

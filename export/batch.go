@@ -115,5 +115,8 @@ func prepare(t *compute.Table, opt Options) (*arrow.Schema, memory.Allocator, er
 	if err != nil {
 		return nil, nil, err
 	}
+	if len(opt.MACKey) > 0 {
+		meta[KeyMAC] = macOf(opt.MACKey, meta, t.G, t.Ring)
+	}
 	return Schema(t, meta), opt.allocator(), nil
 }

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -43,7 +44,18 @@ func WriteCheckpoint(path string, t *compute.Table, opt Options) error {
 // version. It returns the table of its values, or an error saying why it
 // cannot be used.
 func ReadCheckpoint(path, key, version string) (*compute.Table, error) {
-	f, err := Read(path)
+	f, err := ReadCheckpointFile(context.Background(), path, key, version, ReadOptions{})
+	if err != nil {
+		return nil, err
+	}
+	return f.Table, nil
+}
+
+// ReadCheckpointFile reads and verifies a checkpoint as ReadCheckpoint
+// does, with the context and options of ReadContext, and returns the file
+// (its metadata, to tell whether it is Signed).
+func ReadCheckpointFile(ctx context.Context, path, key, version string, opt ReadOptions) (*File, error) {
+	f, err := ReadContext(ctx, path, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -55,5 +67,5 @@ func ReadCheckpoint(path, key, version string) (*compute.Table, error) {
 	case f.Meta[KeyVersion] != version:
 		return nil, fmt.Errorf("%s was written by sgtab %s, not %s", path, f.Meta[KeyVersion], version)
 	}
-	return f.Table, nil
+	return f, nil
 }

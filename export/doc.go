@@ -18,7 +18,9 @@
 // (the YAML), sgtab.heaps (N), sgtab.version, sgtab.play, the checksums of
 // the values (sgtab.checksum, ogsolve's, and sgtab.crc32c, a CRC-32C of
 // every bit), and the analysis (sgtab.status, sgtab.period, …; see the Key
-// constants), plus any keys the caller passes in Options.Extra. Parquet files
+// constants), plus any keys the caller passes in Options.Extra, and with
+// Options.MACKey sgtab.mac, the HMAC-SHA256 of the rest and of the values
+// under the writer's key (File.Signed checks it). Parquet files
 // also hold the key ARROW:schema, the serialized Arrow schema. Lattice tables
 // (x, y, sg), the rare positions of a table (n, sg) and a run's summary carry
 // sgtab.kind lattice, rare and summary.
@@ -35,8 +37,16 @@
 // used: the columns and row count, the checksums, the first values against
 // the game's rule (so that a file cannot pass for another game), and a
 // proved period against the values (so that no proof is claimed that the
-// metadata does not carry and the values do not confirm). A truncated or
-// damaged file gives an error, not a panic; but arrow-go trusts the lengths
-// in a file's schema flatbuffer (in the IPC footer, and in Parquet's
-// ARROW:schema key), so a file damaged exactly there can exhaust memory.
+// metadata does not carry and the values do not confirm), the check of
+// the first values within a budget of work (DefaultBudget, ReadOptions). It
+// does not check every value: compute.Verify does, and VerifyLattice for a
+// board. A truncated or
+// damaged file gives an error saying so, not a panic nor the Go runtime's
+// words ("runtime error: slice bounds out of range", which arrow-go
+// recovers from). arrow-go trusts lengths a file holds where a damaged one
+// would have it allocate gigabytes, so the reader checks them first or
+// keeps arrow-go from them: it walks an IPC footer's schema before arrow-go
+// reads it (footer.go), leaves a Parquet file's ARROW:schema unread (the
+// Parquet schema gives the columns' types), and bounds each zstd page to
+// the size its header gives (zstd.go).
 package export

@@ -120,7 +120,7 @@ func WriteLatticeIPC(path string, t *compute.LatticeTable, opt Options) error {
 // board in order, and verifies it: the checksums, and the values of the
 // corner of the board (up to verifyCorner on a side) against its rule. The
 // Game is built from sgtab.rule (its steps, or Euclid's game) and the board.
-func (f *File) readLattice(recs records) error {
+func (f *File) readLattice(ctx context.Context, recs records) error {
 	meta := f.Meta
 	w, err1 := strconv.Atoi(meta[KeyWidth])
 	h, err2 := strconv.Atoi(meta[KeyHeight])
@@ -199,31 +199,41 @@ func (f *File) readLattice(recs records) error {
 		return err
 	}
 	f.Lattice = t
-	return checkLattice(t)
+	return checkLattice(ctx, t, verifyCorner)
 }
 
 // verifyCorner is the side of the corner of a board that a reader computes
 // again to check that a lattice table's values are those of its rule.
 const verifyCorner = 64
 
-// checkLattice computes the corner of t's board, up to verifyCorner points
-// on a side, and checks that t holds the same values there. The value of a
+// VerifyLattice checks every value of the lattice table t against its rule,
+// by computing the whole board again, and returns context.Cause(ctx) when
+// ctx is cancelled first.
+func VerifyLattice(ctx context.Context, t *compute.LatticeTable) error {
+	return checkLattice(ctx, t, max(t.W, t.H))
+}
+
+// checkLattice computes the corner of t's board, up to side points on a
+// side, and checks that t holds the same values there. The value of a
 // point depends only on the points towards the corner, so the corner of a
 // board is the board of the corner.
-func checkLattice(t *compute.LatticeTable) error {
+func checkLattice(ctx context.Context, t *compute.LatticeTable, side int) error {
 	g := t.Game
 	var (
 		want *compute.LatticeTable
 		err  error
 	)
 	if g.State == "euclid" {
-		g.Heaps = min(g.Heaps, verifyCorner-1)
-		_, want, err = compute.SolveState(context.Background(), g)
+		g.Heaps = min(g.Heaps, side-1)
+		_, want, err = compute.SolveState(ctx, g)
 	} else {
 		l := *g.Lattice
-		l.Size = [2]int{min(t.W, verifyCorner), min(t.H, verifyCorner)}
+		l.Size = [2]int{min(t.W, side), min(t.H, side)}
 		g.Lattice = &l
-		want, err = compute.Lattice(context.Background(), g, compute.Options{Workers: 1})
+		want, err = compute.Lattice(ctx, g, compute.Options{Workers: 1})
+	}
+	if err != nil && ctx.Err() != nil {
+		return context.Cause(ctx)
 	}
 	if err != nil {
 		return fmt.Errorf("compute %s to check the values: %w", t.Game.RuleText(), err)

@@ -152,7 +152,7 @@ func kvMetadata(pf *file.Reader) map[string]string {
 	meta := make(map[string]string)
 	kv := pf.MetaData().KeyValueMetadata()
 	for i, k := range kv.Keys() {
-		if k != "ARROW:schema" {
+		if k != arrowSchemaKey {
 			meta[k] = kv.Values()[i]
 		}
 	}

@@ -7,10 +7,13 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -43,7 +46,9 @@ type File struct {
 	// Foreign is set for a table of n and sg without sgtab metadata, as
 	// another tool writes it: its values are taken as they are, with no
 	// checksum to verify them and no rule to check them against, and its
-	// analysis claims no proof (compute.Observe).
+	// analysis claims no proof (compute.Observe). A table whose columns
+	// are sgtab's own (n, sg and sg_ring, none nullable) but that has no
+	// metadata is refused instead: its metadata was lost.
 	Foreign bool
 }
 
@@ -72,10 +77,49 @@ type RareTable struct {
 //     values prove it again.
 //
 // A mismatch is an error saying what differs. Only a table of n and sg with
-// no sgtab metadata at all is read unverified (File.Foreign). path must be a
+// no sgtab metadata at all, and columns other than sgtab's, is read
+// unverified (File.Foreign). path must be a
 // regular file: a FIFO or a device is refused without reading it.
+//
+// Checking the first values costs at most DefaultBudget option values
+// (compute.Verify): a table whose check would cost more, as one of a rule
+// with thousands of digits may, is refused saying so. ReadContext sets
+// another budget, and stops when its context is cancelled.
 func Read(path string) (*File, error) {
-	f, err := read(path, memory.DefaultAllocator)
+	return ReadContext(context.Background(), path, ReadOptions{})
+}
+
+// DefaultBudget bounds the work of checking a table's first values against
+// its rule, in option values looked at (compute.VerifyOptions.MaxWork):
+// about a second or two of one core's work, hundreds of times what the
+// first 1024 values of a game of a few digits cost.
+const DefaultBudget = 1 << 31
+
+// ReadOptions tune ReadContext. The zero value means defaults.
+type ReadOptions struct {
+	// Budget bounds the work of checking a table's first values against
+	// its rule: 0 means DefaultBudget, a negative number no bound.
+	Budget int64
+	// Workers share that check (compute.VerifyOptions.Workers); 0 means
+	// GOMAXPROCS.
+	Workers int
+}
+
+func (o ReadOptions) budget() int64 {
+	switch {
+	case o.Budget == 0:
+		return DefaultBudget
+	case o.Budget < 0:
+		return 0
+	}
+	return o.Budget
+}
+
+// ReadContext reads and verifies the file at path as Read does, within the
+// budget of opt, and returns context.Cause(ctx) when ctx is cancelled
+// while it checks the values.
+func ReadContext(ctx context.Context, path string, opt ReadOptions) (*File, error) {
+	f, err := read(ctx, path, memory.DefaultAllocator, opt)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", path, err)
 	}
@@ -84,7 +128,7 @@ func Read(path string) (*File, error) {
 
 // ReadFrom reads and verifies a file from the size bytes of r, as Read does.
 func ReadFrom(r io.ReaderAt, size int64) (*File, error) {
-	f, err := readFrom(r, size, memory.DefaultAllocator)
+	f, err := readFrom(context.Background(), r, size, memory.DefaultAllocator, ReadOptions{})
 	if err != nil {
 		return nil, fmt.Errorf("read: %w", err)
 	}
@@ -138,7 +182,7 @@ func ReadIPCFrom(r io.ReaderAt, size int64) (*compute.Table, map[string]string, 
 }
 
 func readTableFrom(r io.ReaderAt, size int64, format string) (*compute.Table, map[string]string, error) {
-	f, err := readFrom(r, size, memory.DefaultAllocator)
+	f, err := readFrom(context.Background(), r, size, memory.DefaultAllocator, ReadOptions{})
 	switch {
 	case err != nil:
 	case f.Format != format:
@@ -171,9 +215,9 @@ func (f *File) notTable() string {
 	return fmt.Sprintf("it holds a %s, not a table", f.Kind)
 }
 
-func read(path string, mem memory.Allocator) (f *File, err error) {
+func read(ctx context.Context, path string, mem memory.Allocator, opt ReadOptions) (f *File, err error) {
 	err = openFile(path, func(r io.ReaderAt, size int64) error {
-		f, err = readFrom(r, size, mem)
+		f, err = readFrom(ctx, r, size, mem, opt)
 		return err
 	})
 	return f, err
@@ -223,11 +267,36 @@ func sniff(r io.ReaderAt, size int64) (string, error) {
 }
 
 // recoverCorrupt turns a panic inside arrow-go, which some damaged inputs
-// cause, into an error. Use it as `defer recoverCorrupt(&err)`.
+// cause, into an error, worded by damaged. Use it as `defer
+// recoverCorrupt(&err)`.
 func recoverCorrupt(err *error) {
 	if p := recover(); p != nil {
-		*err = fmt.Errorf("damaged file: %v", p)
+		if e, ok := p.(error); ok {
+			*err = fmt.Errorf("damaged file: %w", e)
+		} else {
+			*err = fmt.Errorf("damaged file: %v", p)
+		}
 	}
+	*err = damaged(*err)
+}
+
+// damaged words err, when a damaged file made the Go runtime fail inside
+// arrow-go (which recovers from some such failures itself and returns
+// them as errors, "runtime error: slice bounds out of range …"), as what
+// it means of the file: the runtime's words name no part of it.
+func damaged(err error) error {
+	if err == nil {
+		return nil
+	}
+	var re runtime.Error
+	msg := err.Error()
+	switch {
+	case !errors.As(err, &re) && !strings.Contains(msg, "runtime error: "):
+		return err
+	case strings.Contains(msg, "nil pointer"):
+		return errors.New("damaged file: a part of it that another part refers to is missing")
+	}
+	return errors.New("damaged file: a length or an offset in it points outside its data")
 }
 
 // A records is an open file's schema, metadata and record batches.
@@ -239,9 +308,9 @@ type records struct {
 	each func(fn func(arrow.RecordBatch) error) error
 }
 
-func readFrom(r io.ReaderAt, size int64, mem memory.Allocator) (f *File, err error) {
+func readFrom(ctx context.Context, r io.ReaderAt, size int64, mem memory.Allocator, opt ReadOptions) (f *File, err error) {
 	err = openRecords(r, size, mem, func(format string, recs records) error {
-		f, err = readRecords(format, recs)
+		f, err = readRecords(ctx, format, recs, opt)
 		return err
 	})
 	return f, err
@@ -267,6 +336,9 @@ func openRecords(r io.ReaderAt, size int64, mem memory.Allocator, use func(forma
 		}
 		return use(format, recs)
 	}
+	if err := checkIPCFooter(r, size); err != nil {
+		return err
+	}
 	fr, err := ipc.NewFileReader(io.NewSectionReader(r, 0, size), ipc.WithAllocator(mem))
 	if err != nil {
 		return err
@@ -276,7 +348,7 @@ func openRecords(r io.ReaderAt, size int64, mem memory.Allocator, use func(forma
 }
 
 // readRecords reads a file sgtab wrote (or a plain table) from its records.
-func readRecords(format string, recs records) (f *File, err error) {
+func readRecords(ctx context.Context, format string, recs records, opt ReadOptions) (f *File, err error) {
 	f = &File{Format: format, Meta: recs.meta}
 	if f.Kind, err = kindOf(recs); err != nil {
 		return nil, err
@@ -284,9 +356,9 @@ func readRecords(format string, recs records) (f *File, err error) {
 	f.Foreign = f.Kind == KindTable && !hasSgtabKeys(recs.meta)
 	switch f.Kind {
 	case KindTable, KindCheckpoint:
-		err = f.readTable(recs)
+		err = f.readTable(ctx, recs, opt)
 	case KindLattice:
-		err = f.readLattice(recs)
+		err = f.readLattice(ctx, recs)
 	case KindGraph:
 		err = f.readGraph(recs)
 	case KindRare:
@@ -303,6 +375,8 @@ func readRecords(format string, recs records) (f *File, err error) {
 }
 
 func parquetRecords(pf *file.Reader, mem memory.Allocator) (records, error) {
+	meta := kvMetadata(pf)
+	dropArrowSchema(pf)
 	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: defaultBatchRows}, mem)
 	if err != nil {
 		return records{}, err
@@ -313,7 +387,7 @@ func parquetRecords(pf *file.Reader, mem memory.Allocator) (records, error) {
 	}
 	return records{
 		schema: schema,
-		meta:   kvMetadata(pf),
+		meta:   meta,
 		rows:   pf.NumRows(),
 		each: func(fn func(arrow.RecordBatch) error) error {
 			// All columns, so that record columns are numbered as schema fields.
@@ -331,6 +405,26 @@ func parquetRecords(pf *file.Reader, mem memory.Allocator) (records, error) {
 		},
 	}, nil
 }
+
+// dropArrowSchema removes from the Parquet file's metadata, as pf holds
+// it, the Arrow schema it may hold serialized (ARROW:schema): pqarrow would
+// read it trusting the lengths it holds, and a damaged one has it allocate
+// gigabytes, while the columns sgtab reads take their types from the
+// Parquet schema as well.
+func dropArrowSchema(pf *file.Reader) {
+	md := pf.MetaData()
+	kept := md.KeyValueMetadata()[:0:0]
+	for _, kv := range md.KeyValueMetadata() {
+		if kv.GetKey() != arrowSchemaKey {
+			kept = append(kept, kv)
+		}
+	}
+	md.FileMetaData.KeyValueMetadata = kept
+}
+
+// arrowSchemaKey is the Parquet metadata key of the serialized Arrow
+// schema.
+const arrowSchemaKey = "ARROW:schema"
 
 func ipcRecords(fr *ipc.FileReader) records {
 	var rows int64 = -1 // the IPC footer gives no count
@@ -525,7 +619,7 @@ func counting(name string, a arrow.Array, first int, buf []int64) ([]int64, erro
 }
 
 // readTable reads a heap game's table and verifies it.
-func (f *File) readTable(recs records) error {
+func (f *File) readTable(ctx context.Context, recs records, opt ReadOptions) error {
 	idx, err := columns(recs.schema, 2, colN, colSG, colRing)
 	if err != nil {
 		return err
@@ -566,6 +660,10 @@ func (f *File) readTable(recs records) error {
 		return errors.New("no rows")
 	}
 	f.Table = t
+	if f.Foreign && sgtabColumns(recs.schema) {
+		return errors.New("it has the columns of a table sgtab writes (n, sg, none of them nullable) but none of its metadata: " +
+			"a table whose metadata was lost or damaged, which nothing can verify; compute it again with sgtab run")
+	}
 	if err := f.tableGame(); err != nil {
 		return err
 	}
@@ -576,7 +674,22 @@ func (f *File) readTable(recs records) error {
 	if err := verifySums(f.Meta, t.G, t.Ring); err != nil {
 		return err
 	}
-	return f.verifyAnalysis()
+	return f.verifyAnalysis(ctx, opt)
+}
+
+// sgtabColumns reports whether the schema s has the columns of a heap
+// game's table as sgtab writes them: n, sg and perhaps sg_ring, in this
+// order, none of them nullable, which other tools' tables (pandas, polars,
+// DuckDB: nullable columns) are not.
+func sgtabColumns(s *arrow.Schema) bool {
+	names := make([]string, s.NumFields())
+	for i, f := range s.Fields() {
+		if f.Nullable {
+			return false
+		}
+		names[i] = f.Name
+	}
+	return slices.Equal(names, []string{colN, colSG}) || slices.Equal(names, []string{colN, colSG, colRing})
 }
 
 // tableGame fills in the Game of f.Table from the metadata, checking the
@@ -693,7 +806,7 @@ const verifyPrefix = 1024
 
 // verifyAnalysis analyses f.Table's values again, reconciles the result with
 // the metadata's claims, and checks the first values against the rule.
-func (f *File) verifyAnalysis() error {
+func (f *File) verifyAnalysis(ctx context.Context, opt ReadOptions) error {
 	t, meta := f.Table, f.Meta
 	a := compute.Analyze(t)
 	claimed := meta[KeyStatus] == string(compute.Proved)
@@ -735,7 +848,7 @@ func (f *File) verifyAnalysis() error {
 		}
 	}
 	t.Analysis = a
-	return checkRule(t, check)
+	return checkRule(ctx, t, check, opt)
 }
 
 // readPeriod reads sgtab.period, sgtab.preperiod and sgtab.saltus into p.
@@ -764,31 +877,59 @@ func readPeriodKeys(meta map[string]string, p *compute.Period, period, preperiod
 	return nil
 }
 
-// checkRule computes the game of t to heap size m and checks that t's
-// first values are the same.
-func checkRule(t *compute.Table, m int) error {
-	g := t.Game
-	g.Heaps = m
-	var want *compute.Table
-	var err error
-	if g.State != "" {
-		want, _, err = compute.SolveState(context.Background(), g)
-	} else {
-		want, err = compute.Sequence(context.Background(), g, m, compute.Options{Workers: 1})
+// checkRule checks t's first values, those of heap sizes 0..m, against
+// its rule (compute.Verify), within the budget of opt: the first
+// verifyPrefix first, so that a table of another game is told by its
+// values before the budget refuses a long proof window.
+func checkRule(ctx context.Context, t *compute.Table, m int, opt ReadOptions) error {
+	budget := opt.budget()
+	steps := []int{m}
+	if m > verifyPrefix {
+		steps = []int{verifyPrefix, m}
 	}
-	if err != nil {
-		return fmt.Errorf("compute %s to check the values: %w", t.Game.RuleText(), err)
-	}
-	for _, c := range []struct {
-		what      string
-		got, want compute.Values
-	}{{"SG", t.G, want.G}, {"ring SG", t.Ring, want.Ring}} {
-		for n := range min(c.want.Len(), c.got.Len()) {
-			if c.got.At(n) != c.want.At(n) {
-				return fmt.Errorf("the file's %s(%d) is %d, but the rule %s gives %d: these are not the values of its game",
-					c.what, n, c.got.At(n), t.Game.RuleText(), c.want.At(n))
-			}
+	for _, through := range steps {
+		v, err := compute.Verify(ctx, t, compute.VerifyOptions{Through: through, MaxWork: budget, Workers: opt.Workers})
+		if err != nil {
+			return ruleError(t, err)
+		}
+		if budget > 0 {
+			budget = max(1, budget-v.Work)
 		}
 	}
 	return nil
+}
+
+// ruleError words an error of compute.Verify checking t against its rule.
+func ruleError(t *compute.Table, err error) error {
+	rule := ShortRule(t.Game)
+	if bad, ok := errors.AsType[*compute.MismatchError](err); ok {
+		f := bad.Quantity
+		if bad.Ring {
+			f = "ring " + f
+		}
+		if bad.Period != nil {
+			return fmt.Errorf("the file's %s(%d) is %d, but the period %d that its values below prove for the rule %s gives %d: these are not the values of its game",
+				f, bad.N, bad.Got, bad.Period.Length, rule, bad.Want)
+		}
+		return fmt.Errorf("the file's %s(%d) is %d, but the rule %s gives %d: these are not the values of its game", f, bad.N, bad.Got, rule, bad.Want)
+	}
+	if _, ok := errors.AsType[*compute.BudgetError](err); ok {
+		return fmt.Errorf("%w, the most a reader spends on the rule %s: refused; sgtab inspect -verify checks it without a bound", err, rule)
+	}
+	return err
+}
+
+// ShortRule returns the game's rule as RuleText writes it, cut short with
+// its length when it is too long to read in a message.
+func ShortRule(g rules.Game) string {
+	const most = 40
+	s := g.RuleText()
+	if len(s) <= most {
+		return s
+	}
+	cut := most - 8
+	for !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d characters)", s[:cut], len(s))
 }

@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"context"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -58,7 +59,7 @@ func TestReadReleases(t *testing.T) {
 }
 
 func readAt(r *bytes.Reader, size int64, mem memory.Allocator) (*compute.Table, map[string]string, error) {
-	f, err := readFrom(r, size, mem)
+	f, err := readFrom(context.Background(), r, size, mem, ReadOptions{})
 	if err != nil {
 		return nil, nil, err
 	}

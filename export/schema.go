@@ -93,6 +93,10 @@ type Options struct {
 	RowGroupRows int
 	// Allocator allocates Arrow memory; nil means memory.DefaultAllocator.
 	Allocator memory.Allocator
+	// MACKey, when not empty, signs a table or checkpoint: its metadata
+	// gets sgtab.mac (KeyMAC), the HMAC-SHA256 of its metadata and values
+	// under this key.
+	MACKey []byte
 
 	kind Kind // sgtab.kind of a table written as another kind (a checkpoint)
 }
@@ -303,6 +307,14 @@ const (
 // unlike the 16-bit checksum it sees every bit of every value.
 func crcOf(vs ...compute.Values) string {
 	var crc uint32
+	valueBytes(vs, 4, func(b []byte) { crc = crc32.Update(crc, castagnoli, b) })
+	return fmt.Sprintf("%08X", crc)
+}
+
+// valueBytes calls fn with the values of each of vs in turn, each as width
+// bytes (1, 2 or 4: every value must fit), little-endian, a chunk at a
+// time; fn must not keep the bytes.
+func valueBytes(vs []compute.Values, width int, fn func([]byte)) {
 	const chunk = 1 << 16
 	wide := make([]uint32, 0, chunk)
 	buf := make([]byte, 4*chunk)
@@ -310,12 +322,18 @@ func crcOf(vs ...compute.Values) string {
 		for lo := 0; lo < v.Len(); lo += chunk {
 			wide = v.AppendTo(wide[:0], lo, min(lo+chunk, v.Len()))
 			for i, x := range wide {
-				binary.LittleEndian.PutUint32(buf[4*i:], x)
+				switch width {
+				case 1:
+					buf[i] = byte(x)
+				case 2:
+					binary.LittleEndian.PutUint16(buf[2*i:], uint16(x))
+				default:
+					binary.LittleEndian.PutUint32(buf[4*i:], x)
+				}
 			}
-			crc = crc32.Update(crc, castagnoli, buf[:4*len(wide)])
+			fn(buf[:width*len(wide)])
 		}
 	}
-	return fmt.Sprintf("%08X", crc)
 }
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)

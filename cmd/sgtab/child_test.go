@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -29,7 +30,23 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(code)
 	}
-	os.Exit(m.Run())
+	os.Exit(runTests(m))
+}
+
+// runTests runs the tests with a key of their own to sign tables with,
+// never the user's.
+func runTests(m *testing.M) int {
+	if os.Getenv(keyEnv) != "" {
+		return m.Run()
+	}
+	dir, err := os.MkdirTemp("", "sgtab-key")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	os.Setenv(keyEnv, filepath.Join(dir, "key"))
+	return m.Run()
 }
 
 // sgtabProcess returns the command that runs sgtab with args in a process

@@ -55,7 +55,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if len(args) != 1 {
 		return fs.usageError("want one table, got %d", len(args))
 	}
-	f, err := export.Read(args[0])
+	f, err := export.ReadContext(ctx, args[0], export.ReadOptions{})
 	if err != nil {
 		return err
 	}
@@ -64,6 +64,9 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	case export.KindLattice:
 		code, err = export.LatticeCode(f.Lattice, *lang, opt)
 	case export.KindTable:
+		if f.Foreign {
+			return fmt.Errorf("%s has no sgtab metadata: no game to write code of, and nothing that verified its values", args[0])
+		}
 		code, err = export.Code(f.Table, *lang, opt)
 	case export.KindGraph:
 		code, err = export.GraphCode(f.Graph, *lang, opt)

@@ -14,11 +14,12 @@ import (
 	"github.com/sgtab/sgtab/export"
 )
 
-const inspectUsage = "sgtab inspect [-json] FILE ..."
+const inspectUsage = "sgtab inspect [-json] [-verify] FILE ..."
 
 const inspectExamples = `  sgtab inspect sgtab-out/kayles.parquet       # a table, Parquet or Arrow
   sgtab inspect sgtab-out/summary.parquet      # the summary of a run
   sgtab inspect -json sgtab-out/*.parquet      # every file, one JSON object each
+  sgtab inspect -verify table.parquet          # and every value against its options
 `
 
 // An inspection is what inspect -json prints of one file.
@@ -33,16 +34,20 @@ type inspection struct {
 	Min     *uint32           `json:"min,omitempty"`
 	Max     *uint32           `json:"max,omitempty"`
 	Foreign bool              `json:"foreign,omitempty"`
+	Signed  bool              `json:"signed"`             // with the user's key (export.File.Signed)
+	Checked string            `json:"verified,omitempty"` // what -verify checked
 	Summary []export.Summary  `json:"summary,omitempty"`
 	Meta    map[string]string `json:"metadata"`
 }
 
 // runInspect prints what stored files hold: their format, kind, columns,
 // rows, value range and metadata; for a run's summary, its rows. Every file
-// is verified as it is read (export.Read).
+// is verified as it is read (export.Read), and with -verify every value
+// against its options (verifyFile).
 func runInspect(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("inspect", inspectUsage, inspectExamples, stdout, stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per file per line")
+	verify := fs.Bool("verify", false, "check every value of a table against its options (as long as computing it), with no bound on the work")
 	args, err := fs.parse(args)
 	if err != nil {
 		return err
@@ -51,12 +56,23 @@ func runInspect(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return fs.usageError("no file named")
 	}
 	enc := json.NewEncoder(stdout)
+	key, _ := loadKey(false) // none: no file is signed with it
+	opt := export.ReadOptions{}
+	if *verify {
+		opt.Budget = -1
+	}
 	for i, path := range args {
-		f, err := export.Read(path)
+		f, err := export.ReadContext(ctx, path, opt)
 		if err != nil {
 			return err
 		}
 		in := describeFile(path, f)
+		in.Signed = f.Signed(key)
+		if *verify {
+			if in.Checked, err = verifyFile(ctx, f, 0, stderr); err != nil {
+				return fmt.Errorf("%s: %w", path, err)
+			}
+		}
 		if *asJSON {
 			if err := enc.Encode(in); err != nil {
 				return err
@@ -154,18 +170,25 @@ func printInspection(w io.Writer, in inspection, f *export.File) error {
 		}
 		fmt.Fprintln(w)
 	}
+	signed := ""
+	if in.Signed {
+		signed = "; signed with your key"
+	}
 	switch {
+	case in.Checked != "":
+		fmt.Fprintf(w, "  verified: checksums, and %s%s\n", in.Checked, signed)
 	case f.Kind == export.KindRare:
 		fmt.Fprintf(w, "  verified: the rows' checksum, and each value rare under the mask\n")
 	case f.Kind == export.KindTable && !f.Foreign, f.Kind == export.KindLattice, f.Kind == export.KindCheckpoint:
-		fmt.Fprintf(w, "  verified: checksums, and the first values against the rule\n")
+		fmt.Fprintf(w, "  verified: checksums, and the first values against the rule%s\n", signed)
 	}
-	return printMetadata(w, f.Meta)
+	return printMetadata(w, f.Meta, in.Signed)
 }
 
 // printMetadata prints a table's key/value metadata, the config as its
-// number of lines.
-func printMetadata(w io.Writer, meta map[string]string) error {
+// number of lines and the MAC as whether it is signed (with the user's
+// key: signed).
+func printMetadata(w io.Writer, meta map[string]string, signed bool) error {
 	if len(meta) == 0 {
 		return nil
 	}
@@ -173,8 +196,13 @@ func printMetadata(w io.Writer, meta map[string]string) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, k := range slices.Sorted(maps.Keys(meta)) {
 		v := meta[k]
-		if k == export.KeyConfig || k == export.KeySweep {
+		switch {
+		case k == export.KeyConfig || k == export.KeySweep:
 			v = fmt.Sprintf("(%d lines of YAML)", strings.Count(strings.TrimSuffix(v, "\n"), "\n")+1)
+		case k == export.KeyMAC && signed:
+			v = "(HMAC-SHA256) signed with your key"
+		case k == export.KeyMAC:
+			v = "(HMAC-SHA256) not signed with your key"
 		}
 		fmt.Fprintf(tw, "    %s\t%s\n", k, v)
 	}
@@ -245,5 +273,5 @@ func inspectCensus(w io.Writer, path string, f *export.File) error {
 	fmt.Fprintf(w, "  games   %d proved, %d observed, %d with no period found up to %s; %d classes\n",
 		status[compute.Proved], status[compute.Observed], status[compute.None], f.Meta[export.KeyHeaps], len(classes))
 	fmt.Fprintf(w, "  verified: the rows' checksum\n")
-	return printMetadata(w, f.Meta)
+	return printMetadata(w, f.Meta, false)
 }

@@ -77,7 +77,11 @@
 // sgtab.heaps, sgtab.version, the checksums sgtab.checksum and sgtab.crc32c,
 // and the analysis below (sgtab.status, sgtab.period, sgtab.closed_form, …).
 // Files are written under a temporary name of their own and renamed when
-// complete; every command that reads them back verifies them first. A plot of SG(n) against n goes to OUT/NAME.png
+// complete; every command that reads them back verifies them first. Tables
+// and checkpoints are signed (sgtab.mac) with the user's key ($SGTAB_KEY,
+// by default ~/.config/sgtab/key, created by the first run): run goes on
+// from a stored table only when it is signed with that key or every value
+// passes a check against its options, which inspect -verify also runs. A plot of SG(n) against n goes to OUT/NAME.png
 // (-plot svg for SVG, -plot none for none), and for ring starts one of the
 // ring column to OUT/NAME-ring.png.
 //

@@ -53,7 +53,7 @@ func runPlot(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		if dir == "" {
 			dir = filepath.Dir(path)
 		}
-		files, notes, err := plotFile(path, dir, *format)
+		files, notes, err := plotFile(ctx, path, dir, *format)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -70,8 +70,8 @@ func runPlot(ctx context.Context, args []string, stdout, stderr io.Writer) error
 
 // plotFile draws the plots of the stored file path into dir, and returns
 // their paths and notes on what it did not draw.
-func plotFile(path, dir, format string) (files, notes []string, err error) {
-	f, err := export.Read(path)
+func plotFile(ctx context.Context, path, dir, format string) (files, notes []string, err error) {
+	f, err := export.ReadContext(ctx, path, export.ReadOptions{})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -83,7 +83,11 @@ func plotFile(path, dir, format string) (files, notes []string, err error) {
 		}
 		return []string{file}, nil, nil
 	case export.KindTable:
-		return writePlots(f.Table, dir, format)
+		files, notes, err := writePlots(f.Table, dir, format)
+		if f.Foreign {
+			notes = append(notes, "unverified: it has no sgtab metadata, so its values are drawn as they are")
+		}
+		return files, notes, err
 	case export.KindGraph:
 		file, err := writeGraphHistogram(f.Graph, dir, format)
 		if err != nil {

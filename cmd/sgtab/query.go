@@ -41,6 +41,7 @@ type source struct {
 	lattice *compute.LatticeTable // lattice games: nil until computed or read
 	fib     []int                 // Fibonacci Nim: compute.FibonacciThresholds
 	need    int                   // the largest heap asked of it
+	foreign bool                  // a stored table without sgtab metadata (export.File.Foreign)
 }
 
 // A heapRef is one component of a position: a heap of n tokens, or the
@@ -172,6 +173,9 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	for _, s := range sources {
 		if err := s.load(ctx, s == def && *tablePath != ""); err != nil {
 			return err
+		}
+		if s.foreign {
+			fmt.Fprintf(stderr, "sgtab: warning: %s has no sgtab metadata: its values are taken as they are, unverified\n", s.name)
 		}
 	}
 	for i, pos := range positions {
@@ -344,7 +348,7 @@ func (s *source) extendable() bool {
 
 // read reads the source's stored table, verified (export.Read).
 func (s *source) read(ctx context.Context) error {
-	f, err := export.Read(s.name)
+	f, err := export.ReadContext(ctx, s.name, export.ReadOptions{})
 	if err != nil {
 		return err
 	}
@@ -357,7 +361,7 @@ func (s *source) read(ctx context.Context) error {
 		return fmt.Errorf("%s %s", s.name, kindNote(f))
 	}
 	t := f.Table
-	s.game = t.Game
+	s.game, s.foreign = t.Game, f.Foreign
 	if t.Game.State == "fibonacci-nim" {
 		// The table holds the outcomes of starting heaps; states in
 		// play need the least winning takes, cheap to recompute.

@@ -48,6 +48,7 @@ type resumer struct {
 	from          *export.File
 	fromPath      string
 	stderr        io.Writer
+	vouch         voucher // checks the values of a checkpoint or table before the run goes on from them
 
 	mu      sync.Mutex
 	reached map[string]int // the last heap size each game's checkpoint holds
@@ -73,22 +74,28 @@ func (r *resumer) start(g rules.Game) (*compute.Table, error) {
 	var best *compute.Table
 	cp := checkpointPath(r.dir, g.Name)
 	if _, err := os.Lstat(cp); err == nil {
-		t, err := export.ReadCheckpoint(cp, g.Key(), version)
+		t, err := r.readCheckpoint(cp, g)
 		switch {
+		case r.stopped(err):
+			return nil, err
 		case err != nil && r.strict:
 			return nil, fmt.Errorf("%s: -resume: the checkpoint cannot be used: %w", g.Name, err)
 		case err != nil:
 			fmt.Fprintf(r.stderr, "sgtab: %s: not resuming: %v; starting over\n", g.Name, err)
-		case t.N() <= g.Heaps:
+		case t != nil && t.N() <= g.Heaps:
 			best = t
 		}
 	}
 	// A finished table of the same game: a run stopped after it, or a
 	// larger one asked now.
-	if f, err := export.Read(filepath.Join(r.dir, g.Name+".parquet")); err == nil && f.Kind == export.KindTable &&
-		f.Table.Game.Key() == g.Key() && f.Meta[export.KeyVersion] == version && f.Table.N() <= g.Heaps &&
-		(best == nil || f.Table.N() > best.N()) {
-		best = f.Table
+	longest := -1
+	if best != nil {
+		longest = best.N()
+	}
+	if t, err := r.folderTable(g, longest); err != nil {
+		return nil, fmt.Errorf("%s: %w", g.Name, err)
+	} else if t != nil {
+		best = t
 	}
 	if best != nil {
 		fmt.Fprintf(r.stderr, "sgtab: %s: resuming from n = %d (-fresh computes it all again)\n", g.Name, best.N())
@@ -101,7 +108,7 @@ func (r *resumer) start(g rules.Game) (*compute.Table, error) {
 func (r *resumer) checkpoint(g rules.Game) func(G, Ring compute.Values) error {
 	return func(G, Ring compute.Values) error {
 		t := &compute.Table{Game: g, G: G, Ring: Ring}
-		if err := export.WriteCheckpoint(checkpointPath(r.dir, g.Name), t, export.Options{Version: version}); err != nil {
+		if err := export.WriteCheckpoint(checkpointPath(r.dir, g.Name), t, export.Options{Version: version, MACKey: r.vouch.key}); err != nil {
 			return err
 		}
 		r.mu.Lock()

@@ -273,9 +273,9 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := checkCost(games, w, auto, isSet(fs.FlagSet, "cap"), stderr); err != nil {
 		return err
 	}
-	res := &resumer{dir: *out, fresh: *fresh, strict: *strict, stderr: stderr, reached: map[string]int{}}
+	res := &resumer{dir: *out, fresh: *fresh, strict: *strict, stderr: stderr, reached: map[string]int{}, vouch: newVoucher(ctx, w, stderr)}
 	if *fromPath != "" {
-		if res.from, err = readFrom(*fromPath, games); err != nil {
+		if res.from, err = readFrom(res.vouch, *fromPath, games); err != nil {
 			return err
 		}
 		res.fromPath = *fromPath
@@ -287,7 +287,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := checkEarlierGames(games, summaryPath); err != nil {
 		return err
 	}
-	o := outputs{dir: *out, plot: *plotFormat, formats: formats}
+	o := outputs{dir: *out, plot: *plotFormat, formats: formats, key: res.vouch.key}
 
 	bar := newProgress(stderr, total, fmt.Sprintf("%d %s", len(games), plural(len(games), "game")))
 	var (
@@ -660,6 +660,7 @@ func runGraph(ctx context.Context, g rules.Game, o outputs) (*summary, export.Su
 type outputs struct {
 	dir, plot string
 	formats   []string
+	key       []byte // signs the tables (export.Options.MACKey)
 }
 
 // writeTable writes t's table files, its rare positions when its values
@@ -667,7 +668,7 @@ type outputs struct {
 // summarises it.
 func writeTable(t *compute.Table, o outputs) (*summary, error) {
 	name, dir := t.Game.Name, o.dir
-	opt := export.Options{Version: version}
+	opt := export.Options{Version: version, MACKey: o.key}
 	var files []string
 	for _, f := range o.formats {
 		path := filepath.Join(dir, name+"."+f)
@@ -823,9 +824,11 @@ func filesPattern(files []string) string {
 }
 
 // readFrom reads the table of -from, verified, and checks that it is the
-// table of one of the games of the run.
-func readFrom(path string, games []rules.Game) (*export.File, error) {
-	f, err := export.Read(path)
+// table of one of the games of the run and that its values are right:
+// signed with the user's key, or each checked against its options (see
+// voucher).
+func readFrom(v voucher, path string, games []rules.Game) (*export.File, error) {
+	f, err := export.ReadContext(v.ctx, path, export.ReadOptions{})
 	if err != nil {
 		return nil, err
 	}
@@ -835,10 +838,18 @@ func readFrom(path string, games []rules.Game) (*export.File, error) {
 	key := f.Table.Game.Key()
 	var keys []string
 	for _, g := range games {
-		if g.Key() == key {
-			return f, nil
+		if g.Key() != key {
+			keys = append(keys, g.Name+" "+g.Key())
+			continue
 		}
-		keys = append(keys, g.Name+" "+g.Key())
+		bad, err := v.firstWrong(f, "-from "+path)
+		switch {
+		case err != nil:
+			return nil, err
+		case bad != nil:
+			return nil, fmt.Errorf("-from %s: %v: these are not the values of its game, which sgtab run -fresh computes", path, bad)
+		}
+		return f, nil
 	}
 	return nil, fmt.Errorf("-from %s: its game is %s, which no game of the run is (%s)", path, key, strings.Join(keys, ", "))
 }
