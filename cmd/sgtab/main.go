@@ -192,11 +192,46 @@ func tuneGC() {
 	}
 }
 
+// An output is a command's standard output. It remembers the first write
+// that fails, and fails every later write at once with the same error, so
+// that commands may print without checking each write: run reports the
+// failure when the command ends, and a command that prints much may stop
+// as soon as err is set.
+type output struct {
+	w   io.Writer
+	err error
+}
+
+func (o *output) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err != nil {
+		o.err = err
+	}
+	return n, err
+}
+
 // errUsage marks a usage mistake, already explained on stderr: exit status 2.
 var errUsage = errors.New("usage")
 
-// run runs sgtab with args and returns the exit status.
+// run runs sgtab with args and returns the exit status. A write to stdout
+// that fails (a full disk, a closed pipe) is an error, exit status 1, even
+// when the command itself succeeded.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	out := &output{w: stdout}
+	code := runCommand(ctx, args, out, stderr)
+	if out.err != nil && code == 0 {
+		fmt.Fprintf(stderr, "sgtab: write standard output: %v\n", out.err)
+		return 1
+	}
+	return code
+}
+
+// runCommand runs the command args names, printing to stdout and stderr,
+// and returns the exit status.
+func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		usage(stderr)
 		return 2
