@@ -115,5 +115,5 @@ func printGraphAnswer(w io.Writer, a graphAnswer, game string, countOnly bool) {
 	for _, m := range a.WinningMoves {
 		fmt.Fprintf(w, "    token %d: %s → %s\n", m.Token, m.From, m.To)
 	}
-	printMore(w, a.Count, len(a.WinningMoves))
+	printMore(w, a.Count, int64(len(a.WinningMoves)))
 }
