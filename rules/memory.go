@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -96,12 +97,32 @@ const MemoryEnv = "SGTAB_MEMORY"
 func Budget() (int64, string) { return memBudget() }
 
 var memBudget = func() (int64, string) {
-	if s := os.Getenv(MemoryEnv); s != "" {
-		if n, err := ParseByteSize(s); err == nil {
-			return n, "$" + MemoryEnv
-		}
+	if n, set, err := envMemory(); set && err == nil {
+		return n, "$" + MemoryEnv
 	}
 	return machineBudget()
+}
+
+// CheckMemoryEnv reports whether $SGTAB_MEMORY, when set, is a size
+// (ParseByteSize). Budget ignores a value that is not, so a program
+// should check it first and refuse to start: the CLI does, exit status 2.
+func CheckMemoryEnv() error {
+	_, _, err := envMemory()
+	return err
+}
+
+// envMemory returns the size $SGTAB_MEMORY sets, whether it is set (an
+// empty value is not), and why its value is not a size.
+func envMemory() (int64, bool, error) {
+	s := os.Getenv(MemoryEnv)
+	if s == "" {
+		return 0, false, nil
+	}
+	n, err := ParseByteSize(s)
+	if err != nil {
+		return 0, true, fmt.Errorf("$%s is invalid: %w (got %s)", MemoryEnv, err, quote(s))
+	}
+	return n, true, nil
 }
 
 // machineBudget returns the memory available now, read at most once a
@@ -167,8 +188,9 @@ func cgroupMemory() (limit, used int64, ok bool) {
 	return limit, used, true
 }
 
-// ParseByteSize reads a size in bytes: a whole number with an optional
-// unit, binary (KiB, MiB, GiB, TiB) or decimal (KB, MB, GB, TB), e.g. "512MiB".
+// ParseByteSize reads a size in bytes: a decimal number (1.5 and 1e9
+// too) with an optional unit, binary (KiB, MiB, GiB, TiB) or decimal (KB,
+// MB, GB, TB), e.g. "512MiB", of at least one byte and at most 2^62.
 func ParseByteSize(s string) (int64, error) {
 	units := []struct {
 		suffix string
@@ -185,12 +207,24 @@ func ParseByteSize(s string) (int64, error) {
 			break
 		}
 	}
+	bad := errors.New("want a size such as 4GiB or 512MB")
+	if !decimal.MatchString(t) {
+		return 0, bad // not hexadecimal, Inf or NaN, which ParseFloat reads
+	}
 	f, err := strconv.ParseFloat(t, 64)
-	if err != nil || f < 0 || f*mult > math.MaxInt64/2 {
-		return 0, errors.New("want a size such as 4GiB or 512MB")
+	switch {
+	case err != nil && !errors.Is(err, strconv.ErrRange):
+		return 0, bad
+	case f*mult > math.MaxInt64/2 || errors.Is(err, strconv.ErrRange):
+		return 0, errors.New("too large: at most 4 EiB")
+	case f*mult < 1:
+		return 0, errors.New("want at least one byte")
 	}
 	return int64(f * mult), nil
 }
+
+// decimal matches a decimal number: digits, a fraction, an exponent.
+var decimal = regexp.MustCompile(`^[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?$`)
 
 // A kindError is a message that matches one sentinel under errors.Is.
 type kindError struct {

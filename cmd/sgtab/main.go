@@ -247,6 +247,11 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		if c.name != args[0] {
 			continue
 		}
+		if err := rules.CheckMemoryEnv(); err != nil {
+			// A mistake in how sgtab was called, as a bad flag is.
+			fmt.Fprintf(stderr, "sgtab: %v\n", err)
+			return 2
+		}
 		err := c.run(ctx, args[1:], stdout, stderr)
 		switch {
 		case err == nil, errors.Is(err, flag.ErrHelp):
