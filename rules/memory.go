@@ -73,15 +73,29 @@ func CheckHeaps(heaps int64, start Start) error {
 }
 
 // CheckMemory reports whether need bytes fit in the memory available
-// (Budget); its error matches ErrTooLarge and says how much both are.
+// (Budget); its error is a *MemoryError.
 func CheckMemory(need int64) error {
 	budget, source := Budget()
 	if budget > 0 && need > budget {
-		return &kindError{ErrTooLarge, fmt.Sprintf(
-			"the table needs at least %s of memory, more than %s (%s)", ByteSize(need), source, ByteSize(budget))}
+		return &MemoryError{Need: need, Budget: budget, Source: source}
 	}
 	return nil
 }
+
+// A MemoryError says that a table needs more memory than is available: a
+// fact about the machine (or $SGTAB_MEMORY), not a mistake in a config or
+// a flag's value. It matches ErrTooLarge.
+type MemoryError struct {
+	Need, Budget int64
+	Source       string // where Budget comes from (see Budget)
+}
+
+func (e *MemoryError) Error() string {
+	return fmt.Sprintf("the table needs at least %s of memory, more than %s (%s)", ByteSize(e.Need), e.Source, ByteSize(e.Budget))
+}
+
+// Is reports whether target is ErrTooLarge.
+func (e *MemoryError) Is(target error) bool { return target == ErrTooLarge }
 
 // MemoryEnv is the environment variable that sets the memory sgtab may use,
 // overriding what the machine has available: a number of bytes, with an

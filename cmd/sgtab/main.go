@@ -262,7 +262,11 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		if p, ok := errors.AsType[configProblems](err); ok {
 			n := 0
 			for _, e := range p {
-				fmt.Fprintln(stderr, e)
+				if _, unread := errors.AsType[fileProblem](e); unread {
+					fmt.Fprintf(stderr, "sgtab: %v\n", e)
+				} else {
+					fmt.Fprintln(stderr, e) // FILE:LINE:COL: KEY: …
+				}
 				n++
 				if ce, ok := errors.AsType[*rules.ConfigError](e); ok && ce.Dropped > 0 {
 					n += ce.Dropped - 1 // that line stands for them

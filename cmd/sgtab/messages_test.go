@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -30,6 +31,73 @@ func TestMemoryEnvInvalid(t *testing.T) {
 		t.Setenv("SGTAB_MEMORY", value)
 		if code, _, stderr := sgtab(t, "query", "nim.yaml", "5"); code != 0 {
 			t.Errorf("SGTAB_MEMORY=%q: status %d, %s", value, code, stderr)
+		}
+	}
+}
+
+// TestErrorClasses checks that a refusal for want of memory is an error
+// (exit status 1, one line) wherever the size comes from, that usage is
+// printed only for usage mistakes, and that a file that cannot be read is
+// reported with sgtab's name in front.
+func TestErrorClasses(t *testing.T) {
+	chdir(t)
+	t.Setenv("SGTAB_MEMORY", "1GiB")
+	// At one byte a value the table fits, at two it does not.
+	if err := os.WriteFile("nim-3e8.yaml", []byte("name: nim\nmoves:\n  - take: {min: 1}\nheaps: 3e8\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string // the whole of stderr
+	}{
+		{[]string{"run", "-heaps", "1e12", "nim.yaml"}, 1,
+			"sgtab: -heaps 1000000000000: the table needs at least 1.8 TiB of memory, more than $SGTAB_MEMORY (1.0 GiB)\n"},
+		{[]string{"run", "-heaps", "auto", "-cap", "1000000000000", "nim.yaml"}, 1,
+			"sgtab: -cap 1000000000000: the table needs at least 1.8 TiB of memory, more than $SGTAB_MEMORY (1.0 GiB)\n"},
+		{[]string{"query", "nim.yaml", "1000000000000"}, 1,
+			"sgtab: nim.yaml: heap 1000000000000: the table needs at least 1.8 TiB of memory, more than $SGTAB_MEMORY (1.0 GiB)\n"},
+		// The size asked, not the heap where the values outgrew a width.
+		{[]string{"run", "-out", "out", "nim-3e8.yaml"}, 1,
+			"sgtab: compute nim: SG(0..300000000), whose values need 16 bits from heap 256 on: the table needs at least 1.1 GiB of memory, more than $SGTAB_MEMORY (1.0 GiB)\n"},
+		{[]string{"query", "nim.yaml", "300000000"}, 1,
+			"sgtab: nim.yaml: SG(0..300000000), whose values need 16 bits from heap 256 on: the table needs at least 1.1 GiB of memory, more than $SGTAB_MEMORY (1.0 GiB)\n"},
+		{[]string{"validate", "nosuch.yaml"}, 1, "sgtab: nosuch.yaml: no such file or directory\nsgtab: 1 problem in config files\n"},
+		{[]string{"run", "nosuch.yaml", "nim.yaml"}, 1, "sgtab: nosuch.yaml: no such file or directory\nsgtab: 1 problem in config files\n"},
+		{[]string{"query", "nosuch.yaml", "5"}, 1, "sgtab: nosuch.yaml: no such file or directory\nsgtab: 1 problem in config files\n"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, stdout, stderr := sgtab(t, tc.args...)
+			if code != tc.code || stdout != "" || stderr != tc.want {
+				t.Errorf("status %d, stdout %q, stderr\n%s\nwant %d and\n%s", code, stdout, stderr, tc.code, tc.want)
+			}
+		})
+	}
+}
+
+// TestGraphFileMissing checks that a missing edge or node list is a
+// problem of the config, at its key, naming the path it resolves to, for
+// validate (which prints nothing else of the game), run and query alike.
+func TestGraphFileMissing(t *testing.T) {
+	chdir(t)
+	if err := os.MkdirAll("sub", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("sub/g.yaml", []byte("name: g\ngraph:\n  edges: e.csv\n  nodes: nowhere.csv\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("sub/e.csv", []byte("from,to\na,b\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := `sub/g.yaml:4:10: graph.nodes: sub/nowhere.csv: no such file or directory (got "nowhere.csv")` + "\nsgtab: 1 problem in config files\n"
+	for _, args := range [][]string{
+		{"validate", "sub/g.yaml"},
+		{"run", "-out", "out", "sub/g.yaml"},
+		{"query", "sub/g.yaml", "a"},
+	} {
+		code, stdout, stderr := sgtab(t, args...)
+		if code != 1 || stdout != "" || stderr != want {
+			t.Errorf("sgtab %v: status %d, stdout %q, stderr\n%s\nwant 1 and\n%s", args, code, stdout, stderr, want)
 		}
 	}
 }

@@ -147,7 +147,11 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		lines = []line{{rest, 0}}
 	}
 	if def != nil && *tablePath == "" {
-		if g, ok := graphGame(def.name); ok {
+		g, ok, err := graphGame(def.name)
+		if err != nil {
+			return err
+		}
+		if ok {
 			// Tokens on a graph's nodes, named as the graph names them.
 			words, nums := make([][]string, len(lines)), make([]int, len(lines))
 			for i, l := range lines {
@@ -300,7 +304,7 @@ func parsePosition(words []string, def *source, sources map[string]*source) ([]h
 // theorem may prove, in steps, stopping once the period is proved, so that
 // any heap is answered from the period.
 func (s *source) load(ctx context.Context, stored bool) error {
-	if stored || strings.HasSuffix(s.name, ".parquet") || strings.HasSuffix(s.name, ".arrow") {
+	if stored || storedTable(s.name) {
 		return s.read(ctx)
 	}
 	games, err := loadGames([]string{s.name})
@@ -336,7 +340,7 @@ func (s *source) load(ctx context.Context, stored bool) error {
 		}
 		t, err := compute.Sequence(ctx, s.game, n, compute.Options{StopWhenProved: s.extendable()})
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", s.name, err)
 		}
 		s.table = t
 		if s.extendable() && t.Analysis.Status == compute.Proved {
@@ -348,6 +352,11 @@ func (s *source) load(ctx context.Context, stored bool) error {
 		}
 		n = min(need, n*16)
 	}
+}
+
+// storedTable reports whether path names a stored table, by its extension.
+func storedTable(path string) bool {
+	return strings.HasSuffix(path, ".parquet") || strings.HasSuffix(path, ".arrow")
 }
 
 // firstQuerySize is the first table size query computes for a heap whose
