@@ -110,6 +110,7 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"syscall"
 
 	"github.com/sgtab/sgtab/rules"
@@ -349,6 +350,19 @@ func (f *flagSet) usage(w io.Writer) {
 func (f *flagSet) parse(args []string) ([]string, error) {
 	var rest []string
 	for {
+		// A negative number is an argument, never a flag (no flag's name
+		// starts with a digit): the flags before it are parsed first.
+		if i := f.negativeAt(args); i == 0 {
+			rest, args = append(rest, args[0]), args[1:]
+			continue
+		} else if i > 0 {
+			rest2, err := f.parse(args[:i])
+			if err != nil {
+				return nil, err
+			}
+			rest, args = append(append(rest, rest2...), args[i]), args[i+1:]
+			continue
+		}
 		f.buf.Reset()
 		if err := f.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
@@ -369,6 +383,33 @@ func (f *flagSet) parse(args []string) ([]string, error) {
 		rest = append(rest, left[0])
 		args = left[1:]
 	}
+}
+
+// negativeAt returns the index of the first argument of args that is a
+// negative number ("-5", "-3,2") where the flag package would read a flag:
+// not the value of a flag before it, nor after "--". It returns -1 if
+// there is none.
+func (f *flagSet) negativeAt(args []string) int {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return -1
+		case len(a) > 1 && a[0] == '-' && a[1] >= '0' && a[1] <= '9':
+			return i
+		case len(a) > 1 && a[0] == '-' && !strings.Contains(a, "="):
+			if fl := f.Lookup(strings.TrimLeft(a, "-")); fl != nil && !isBool(fl) {
+				i++ // its value
+			}
+		}
+	}
+	return -1
+}
+
+// isBool reports whether fl is a flag that takes no value.
+func isBool(fl *flag.Flag) bool {
+	b, ok := fl.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }
 
 // usageError prints a usage mistake about a flag or argument, and the

@@ -101,3 +101,34 @@ func TestGraphFileMissing(t *testing.T) {
 		}
 	}
 }
+
+// TestNegativeHeaps checks that a negative number among query's heaps is
+// refused as a heap, as nim.yaml:-5 is, not taken for an unknown flag;
+// and that a flag's negative value is still the flag's.
+func TestNegativeHeaps(t *testing.T) {
+	chdir(t)
+	for _, tc := range []struct {
+		args []string
+		want string // the first line of stderr
+	}{
+		{[]string{"query", "nim.yaml:-5"}, `sgtab query: heap "nim.yaml:-5": want a whole number ≥ 0`},
+		{[]string{"query", "nim.yaml", "-5"}, `sgtab query: heap "-5": want a whole number ≥ 0`},
+		{[]string{"query", "nim.yaml", "5", "-3"}, `sgtab query: heap "-3": want a whole number ≥ 0`},
+		{[]string{"query", "-json", "nim.yaml", "-5", "7"}, `sgtab query: heap "-5": want a whole number ≥ 0`},
+		{[]string{"query", "wythoff.yaml", "-1,2"}, `sgtab query: point "-1,2": want x,y, whole numbers ≥ 0`},
+	} {
+		code, _, stderr := sgtab(t, tc.args...)
+		if first, _, _ := strings.Cut(stderr, "\n"); code != 2 || first != tc.want {
+			t.Errorf("sgtab %v: status %d, stderr %q; want 2 and %q", tc.args, code, first, tc.want)
+		}
+	}
+	for _, args := range [][]string{
+		{"query", "-moves", "-1", "nim.yaml", "5", "7"},
+		{"query", "nim.yaml", "-moves", "-1", "5", "7"},
+		{"query", "nim.yaml", "5", "-moves=-1", "7"},
+	} {
+		if code, stdout, stderr := sgtab(t, args...); code != 0 || !strings.Contains(stdout, "take 2 from the heap of 7") {
+			t.Errorf("sgtab %v: status %d, %s%s", args, code, stdout, stderr)
+		}
+	}
+}
