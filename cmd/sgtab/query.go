@@ -5,10 +5,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -42,6 +44,7 @@ type source struct {
 	lattice *compute.LatticeTable // lattice games: nil until computed or read
 	fib     []int                 // Fibonacci Nim: compute.FibonacciThresholds
 	need    int                   // the largest heap asked of it
+	line    int                   // the line of the positions file that first names it; 0: the command line
 }
 
 // A heapRef is one component of a position: a heap of n tokens, or the
@@ -113,15 +116,13 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		limit = 0
 	}
 	rest := args
-	sources := map[string]*source{}
+	sources := sourceSet{}
 	var def *source // the game of bare heap sizes
 	if *tablePath != "" {
-		def = &source{name: *tablePath}
-		sources[*tablePath] = def
+		def = sources.named(*tablePath, 0)
 	} else if len(rest) > 0 && !strings.Contains(rest[0], ":") {
 		if _, err := strconv.Atoi(rest[0]); err != nil {
-			def = &source{name: rest[0]}
-			sources[rest[0]] = def
+			def = sources.named(rest[0], 0)
 			rest = rest[1:]
 		}
 	}
@@ -166,15 +167,10 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	if *staircase {
 		return fs.usageError("-staircase needs a config of one game on a graph")
 	}
-	at := func(l line, err error) error {
-		if *positionsPath != "" {
-			return fmt.Errorf("%s:%d: %w", *positionsPath, l.num, err)
-		}
-		return err
-	}
+	at := func(l line, err error) error { return positionsError(*positionsPath, l.num, err) }
 	var positions [][]heapRef
 	for _, l := range lines {
-		pos, err := parsePosition(l.words, def, sources)
+		pos, err := parsePosition(l.words, def, &sources, l.num, positionsDir(*positionsPath))
 		if err != nil {
 			if *positionsPath != "" {
 				return at(l, err)
@@ -183,9 +179,9 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		}
 		positions = append(positions, pos)
 	}
-	for _, s := range sources {
+	for _, s := range sources.order {
 		if err := s.load(ctx, s == def && *tablePath != ""); err != nil {
-			return err
+			return positionsError(*positionsPath, s.line, err)
 		}
 	}
 	for i, pos := range positions {
@@ -235,14 +231,14 @@ func readPositions(path string, fn func(num int, text string)) error {
 	if path != "-" {
 		st, err := os.Stat(path)
 		if err != nil {
-			return err
+			return fileProblem{err}
 		}
 		if !st.Mode().IsRegular() {
 			return fmt.Errorf("%s: not a regular file (%s); use - to read standard input", path, st.Mode().Type())
 		}
 		f, err := os.Open(path)
 		if err != nil {
-			return err
+			return fileProblem{err}
 		}
 		defer f.Close() // read-only
 		r = f
@@ -250,6 +246,9 @@ func readPositions(path string, fn func(num int, text string)) error {
 	br := bufio.NewReader(r)
 	for num := 1; ; num++ {
 		text, err := br.ReadString('\n')
+		if num == 1 {
+			text = strings.TrimPrefix(text, "\uFEFF") // a byte-order mark, as configs may start with
+		}
 		if t := strings.TrimSpace(text); t != "" && !strings.HasPrefix(t, "#") {
 			fn(num, t)
 		}
@@ -262,19 +261,69 @@ func readPositions(path string, fn func(num int, text string)) error {
 	}
 }
 
-// parsePosition reads the heaps of one position: bare sizes, of the game
-// def, or SOURCE:SIZE, of the config or table SOURCE.
-func parsePosition(words []string, def *source, sources map[string]*source) ([]heapRef, error) {
+// A sourceSet is the sources of a query, each once, in the order named.
+type sourceSet struct {
+	byName map[string]*source
+	order  []*source
+}
+
+// named returns the source of the config or table name, first named on
+// line num of a positions file (0: on the command line).
+func (ss *sourceSet) named(name string, num int) *source {
+	if s := ss.byName[name]; s != nil {
+		return s
+	}
+	if ss.byName == nil {
+		ss.byName = map[string]*source{}
+	}
+	s := &source{name: name, line: num}
+	ss.byName[name] = s
+	ss.order = append(ss.order, s)
+	return s
+}
+
+// positionsDir returns the folder that the sources named in the positions
+// file path are relative to: the file's own ("" for standard input, read
+// as "-": the current folder).
+func positionsDir(path string) string {
+	if path == "" || path == "-" {
+		return ""
+	}
+	return filepath.Dir(path)
+}
+
+// positionsError returns err as the problem of line num of the positions
+// file path (unless num is 0, for the command line): "FILE:LINE: err",
+// and for problems of a config it names, each of them so.
+func positionsError(path string, num int, err error) error {
+	if path == "" || num == 0 {
+		return err
+	}
+	if p, ok := errors.AsType[configProblems](err); ok {
+		at := make(configProblems, len(p))
+		for i, e := range p {
+			at[i] = fmt.Errorf("%s:%d: %w", path, num, e)
+		}
+		return at
+	}
+	return fmt.Errorf("%s:%d: %w", path, num, err)
+}
+
+// parsePosition reads the heaps of one position, on line num of a
+// positions file (0: the command line): bare sizes, of the game def, or
+// SOURCE:SIZE, of the config or table SOURCE, a path relative to dir
+// unless absolute.
+func parsePosition(words []string, def *source, sources *sourceSet, num int, dir string) ([]heapRef, error) {
 	var pos []heapRef
 	for _, w := range words {
 		src, size := def, w
 		if i := strings.LastIndex(w, ":"); i >= 0 {
 			name := w[:i]
 			size = w[i+1:]
-			if sources[name] == nil {
-				sources[name] = &source{name: name}
+			if dir != "" && !filepath.IsAbs(name) {
+				name = filepath.Join(dir, name)
 			}
-			src = sources[name]
+			src = sources.named(name, num)
 		}
 		if src == nil {
 			return nil, fmt.Errorf("heap %q: no game given (name a config first, or use SOURCE:HEAP)", w)
