@@ -788,8 +788,12 @@ func (p *configParser) known(m map[string]entry, prefix string, keys ...string) 
 	}
 	slices.Sort(unknown)
 	for _, k := range unknown {
+		guess := ""
+		if g := Suggest(k, keys); g != "" {
+			guess = " (did you mean " + g + "?)"
+		}
 		p.errorf(m[k].key, join(prefix, k), ErrUnknownKey, "",
-			"unknown key; the keys here are %s", strings.Join(keys, ", "))
+			"unknown key%s; the keys here are %s", guess, strings.Join(keys, ", "))
 	}
 }
 

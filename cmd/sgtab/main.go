@@ -20,7 +20,8 @@
 //	bench     time the engines on fixed workloads
 //	version   print sgtab's version
 //
-// Run "sgtab <command> -h" for a command's flags.
+// Run "sgtab help <command>" (or "sgtab <command> -h") for a command's
+// flags. The command comes first, then its flags and arguments.
 //
 // # Examples
 //
@@ -238,53 +239,107 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return 2
 	}
 	switch args[0] {
-	case "-h", "-help", "--help", "help":
+	case "help":
+		if len(args) > 1 && args[1] != "help" {
+			// sgtab help run: run's usage, as sgtab run -h prints it.
+			args = []string{args[1], "-h"}
+			break
+		}
+		fallthrough
+	case "-h", "-help", "--help":
 		usage(stdout)
 		return 0
 	case "-version", "--version":
 		args = []string{"version"}
 	}
-	for _, c := range commands {
-		if c.name != args[0] {
-			continue
-		}
-		if err := rules.CheckMemoryEnv(); err != nil {
-			// A mistake in how sgtab was called, as a bad flag is.
-			fmt.Fprintf(stderr, "sgtab: %v\n", err)
-			return 2
-		}
-		err := c.run(ctx, args[1:], stdout, stderr)
-		switch {
-		case err == nil, errors.Is(err, flag.ErrHelp):
-			return 0
-		case errors.Is(err, errUsage):
-			return 2
-		}
-		if p, ok := errors.AsType[configProblems](err); ok {
-			n := 0
-			for _, e := range p {
-				if _, unread := errors.AsType[fileProblem](e); unread {
-					fmt.Fprintf(stderr, "sgtab: %v\n", e)
-				} else {
-					fmt.Fprintln(stderr, e) // FILE:LINE:COL: KEY: …
-				}
-				n++
-				if ce, ok := errors.AsType[*rules.ConfigError](e); ok && ce.Dropped > 0 {
-					n += ce.Dropped - 1 // that line stands for them
-				}
-			}
-			fmt.Fprintf(stderr, "sgtab: %d %s in config files\n", n, plural(n, "problem"))
-			return 1
-		}
-		fmt.Fprintf(stderr, "sgtab: %v\n", err)
-		if status, ok := signalStatus(ctx); ok {
-			return status
-		}
-		return 1
+	c := findCommand(args[0])
+	if c == nil {
+		return unknownCommand(args, stderr)
 	}
-	fmt.Fprintf(stderr, "sgtab: unknown command %q\n", args[0])
+	if err := rules.CheckMemoryEnv(); err != nil {
+		// A mistake in how sgtab was called, as a bad flag is.
+		fmt.Fprintf(stderr, "sgtab: %v\n", err)
+		return 2
+	}
+	return report(ctx, c.run(ctx, args[1:], stdout, stderr), stderr)
+}
+
+// findCommand returns the command called name, or nil.
+func findCommand(name string) *command {
+	for i := range commands {
+		if commands[i].name == name {
+			return &commands[i]
+		}
+	}
+	return nil
+}
+
+// unknownCommand explains that args do not start with a command: flags
+// that come before it ("sgtab -heaps 100 run": the command comes first),
+// or a misspelt command (with the nearest), and returns exit status 2.
+func unknownCommand(args []string, stderr io.Writer) int {
+	if strings.HasPrefix(args[0], "-") {
+		for i, a := range args {
+			if findCommand(a) != nil {
+				reordered := append(append([]string{a}, args[:i]...), args[i+1:]...)
+				fmt.Fprintf(stderr, "sgtab: the command comes first, then its flags: sgtab %s\n", strings.Join(reordered, " "))
+				return 2
+			}
+		}
+		fmt.Fprintf(stderr, "sgtab: %s: no command given; the command comes first, then its flags\n", args[0])
+		usage(stderr)
+		return 2
+	}
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	fmt.Fprintf(stderr, "sgtab: unknown command %q%s\n", args[0], didYouMean(args[0], names))
 	usage(stderr)
 	return 2
+}
+
+// didYouMean returns " (did you mean NAME?)" for the name closest to word
+// (rules.Suggest), or "".
+func didYouMean(word string, names []string) string {
+	if g := rules.Suggest(word, names); g != "" {
+		return " (did you mean " + g + "?)"
+	}
+	return ""
+}
+
+// report prints a command's error, if any, and returns the exit status: 0,
+// 2 for a usage mistake (already explained), 1 for an error, with every
+// problem of a config on its own line, or 128 plus the signal that
+// interrupted the command.
+func report(ctx context.Context, err error, stderr io.Writer) int {
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.Is(err, errUsage):
+		return 2
+	}
+	if p, ok := errors.AsType[configProblems](err); ok {
+		n := 0
+		for _, e := range p {
+			if _, unread := errors.AsType[fileProblem](e); unread {
+				fmt.Fprintf(stderr, "sgtab: %v\n", e)
+			} else {
+				fmt.Fprintln(stderr, e) // FILE:LINE:COL: KEY: …
+			}
+			n++
+			if ce, ok := errors.AsType[*rules.ConfigError](e); ok && ce.Dropped > 0 {
+				n += ce.Dropped - 1 // that line stands for them
+			}
+		}
+		fmt.Fprintf(stderr, "sgtab: %d %s in config files\n", n, plural(n, "problem"))
+		return 1
+	}
+	fmt.Fprintf(stderr, "sgtab: %v\n", err)
+	if status, ok := signalStatus(ctx); ok {
+		return status
+	}
+	return 1
 }
 
 func usage(w io.Writer) {
@@ -292,7 +347,7 @@ func usage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.short)
 	}
-	fmt.Fprintf(w, "\nRun \"sgtab <command> -h\" for a command's flags.\n")
+	fmt.Fprintf(w, "\nRun \"sgtab help <command>\" (or \"sgtab <command> -h\") for a command's flags.\n")
 }
 
 // runVersion prints sgtab's version, and the Go version and platform it
@@ -369,7 +424,7 @@ func (f *flagSet) parse(args []string) ([]string, error) {
 				f.usage(f.stdout)
 				return nil, err
 			}
-			io.Copy(f.stderr, &f.buf) // the flag package's message; a buffer never fails
+			f.explain(err)
 			f.usage(f.stderr)
 			return nil, errUsage
 		}
@@ -383,6 +438,20 @@ func (f *flagSet) parse(args []string) ([]string, error) {
 		rest = append(rest, left[0])
 		args = left[1:]
 	}
+}
+
+// explain prints the flag package's message about err on standard error,
+// and for a flag it does not know, the nearest one it does ("-heap": did
+// you mean -heaps?).
+func (f *flagSet) explain(err error) {
+	name, unknown := strings.CutPrefix(err.Error(), "flag provided but not defined: -")
+	if !unknown {
+		io.Copy(f.stderr, &f.buf) // a buffer never fails
+		return
+	}
+	var names []string
+	f.VisitAll(func(fl *flag.Flag) { names = append(names, "-"+fl.Name) })
+	fmt.Fprintf(f.stderr, "%s%s\n", err, didYouMean("-"+strings.TrimLeft(name, "-"), names))
 }
 
 // negativeAt returns the index of the first argument of args that is a

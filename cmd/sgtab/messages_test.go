@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -129,6 +130,40 @@ func TestNegativeHeaps(t *testing.T) {
 	} {
 		if code, stdout, stderr := sgtab(t, args...); code != 0 || !strings.Contains(stdout, "take 2 from the heap of 7") {
 			t.Errorf("sgtab %v: status %d, %s%s", args, code, stdout, stderr)
+		}
+	}
+}
+
+// TestCLIHabits checks what users of other tools type: sgtab help CMD for a
+// command's help, flags before the command (told to put the command
+// first, with the command line reordered), and a misspelt command, flag or
+// config key (the nearest is suggested).
+func TestCLIHabits(t *testing.T) {
+	chdir(t)
+	if err := os.WriteFile("typo.yaml", []byte("name: typo\nmvoes:\n  - take: [1, 2]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, runHelp, _ := sgtab(t, "run", "-h")
+	if code, stdout, stderr := sgtab(t, "help", "run"); code != 0 || stdout != runHelp || stderr != "" {
+		t.Errorf("sgtab help run: status %d, stdout\n%s\nstderr %q; want run -h's help", code, stdout, stderr)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string // a line of stderr
+	}{
+		{[]string{"help", "rnu"}, 2, `sgtab: unknown command "rnu" (did you mean run?)`},
+		{[]string{"-heaps", "100", "run", "nim.yaml"}, 2, "sgtab: the command comes first, then its flags: sgtab run -heaps 100 nim.yaml"},
+		{[]string{"-heaps", "100"}, 2, "sgtab: -heaps: no command given; the command comes first, then its flags"},
+		{[]string{"qeury", "nim.yaml", "5"}, 2, `sgtab: unknown command "qeury" (did you mean query?)`},
+		{[]string{"run", "-heap", "100", "nim.yaml"}, 2, "flag provided but not defined: -heap (did you mean -heaps?)"},
+		{[]string{"query", "-jsno", "nim.yaml", "5"}, 2, "flag provided but not defined: -jsno (did you mean -json?)"},
+		{[]string{"run", "-colour", "nim.yaml"}, 2, "flag provided but not defined: -colour"},
+		{[]string{"validate", "typo.yaml"}, 1, "typo.yaml:2:1: mvoes: unknown key (did you mean moves?); the keys here are name, heaps, code, base, moves, start, lattice, play, state, graph"},
+	} {
+		code, _, stderr := sgtab(t, tc.args...)
+		if code != tc.code || !slices.Contains(strings.Split(stderr, "\n"), tc.want) {
+			t.Errorf("sgtab %v: status %d, stderr\n%s\nwant %d and the line %q", tc.args, code, stderr, tc.code, tc.want)
 		}
 	}
 }
