@@ -3,6 +3,7 @@ package compute
 import (
 	"fmt"
 	"iter"
+	"math"
 	"slices"
 
 	"github.com/sgtab/sgtab/rules"
@@ -164,6 +165,17 @@ type moveWalk struct {
 // newMoveWalk prepares the walk, or returns an error when it would take
 // more than MaxMoveWork steps.
 func newMoveWalk(r rules.Rule, n int, ring bool, sg func(int) uint32, empty uint32, per *Period, target uint32) (*moveWalk, error) {
+	r, per, maxK := walkRule(r, n, ring, per)
+	if w := moveWork(r, n, maxK, per); w > MaxMoveWork {
+		return nil, fmt.Errorf("the moves of a heap of %d take about %.1e steps to go through, more than %.0e", n, w, float64(MaxMoveWork))
+	}
+	return &moveWalk{r: r, n: n, ring: ring, sg: sg, empty: empty, per: per, target: target, maxK: maxK}, nil
+}
+
+// walkRule returns the rule whose moves a walk on a heap of n goes
+// through (a ring's first moves when ring is set), the period per when it
+// serves (a pure one), and the largest removal.
+func walkRule(r rules.Rule, n int, ring bool, per *Period) (rules.Rule, *Period, int) {
 	if ring {
 		r = ringRule(r)
 	}
@@ -174,10 +186,15 @@ func newMoveWalk(r rules.Rule, n int, ring bool, sg func(int) uint32, empty uint
 	if k, ok := r.MaxTake(); ok {
 		maxK = min(k, n)
 	}
-	if w := moveWork(r, n, maxK, per); w > MaxMoveWork {
-		return nil, fmt.Errorf("the moves of a heap of %d take about %.1e steps to go through, more than %.0e", n, w, float64(MaxMoveWork))
-	}
-	return &moveWalk{r: r, n: n, ring: ring, sg: sg, empty: empty, per: per, target: target, maxK: maxK}, nil
+	return r, per, maxK
+}
+
+// MoveWork returns about how many steps CountMovesTo takes on a heap of n,
+// so that a caller may bound the work of many heaps together (see
+// MaxMoveWork).
+func MoveWork(r rules.Rule, n int, ring bool, per *Period) float64 {
+	r, per, maxK := walkRule(r, n, ring, per)
+	return moveWork(r, n, maxK, per)
 }
 
 // walk counts the moves to the target value and, with yield, calls it on
@@ -222,22 +239,60 @@ func (w *moveWalk) walk(yield func(Move) bool) int64 {
 	return count
 }
 
-// moveWork returns about how many steps CountMovesTo takes on a heap of n.
+// moveWork returns about how many steps CountMovesTo takes on a heap of n,
+// with removals up to maxK: for each k, one step, m/2 for the two-heap
+// splits of m = n − k (or per.Start + 2·per.Length where the period serves)
+// and m²/12 for the three-heap ones. It takes O(len(r.Digits)) steps
+// however large n is: the removals from where the digits repeat are summed
+// a residue class at a time.
 func moveWork(r rules.Rule, n, maxK int, per *Period) float64 {
 	var w float64
-	for k := 0; k <= maxK; k++ {
-		d, m := r.Digit(k), float64(n-k)
-		w++
-		if d.Leave&rules.Leave2 != 0 {
-			if per != nil && m > float64(2*(per.Start+per.Length)) {
-				w += float64(per.Start + 2*per.Length)
-			} else {
-				w += m / 2
+	for k := 0; k <= min(maxK, len(r.Digits)-1); k++ {
+		w += digitWork(r.Digit(k), float64(n-k), 1, 0, per)
+	}
+	if r.Period == 0 {
+		return w + float64(max(maxK-len(r.Digits)+1, 0)) // digits with no move
+	}
+	for a := len(r.Digits); a < len(r.Digits)+r.Period && a <= maxK; a++ {
+		// k = a + j·q for j < c: m = n − a − j·q.
+		q := r.Period
+		w += digitWork(r.Digit(a), float64(n-a), (maxK-a)/q+1, float64(q), per)
+	}
+	return w
+}
+
+// digitWork returns the steps of moveWork for the c removals k of digit d
+// whose remainders are m = m0, m0 − q, …, m0 − (c−1)·q.
+func digitWork(d rules.Digit, m0 float64, c int, q float64, per *Period) float64 {
+	// sum(j0, j1, p) is the sum of (m0 − j·q)^p for j0 ≤ j < j1.
+	sum := func(j0, j1 int, p int) float64 {
+		s1 := func(j int) float64 { return float64(j) * float64(j-1) / 2 }
+		s2 := func(j int) float64 { return float64(j-1) * float64(j) * float64(2*j-1) / 6 }
+		n := float64(j1 - j0)
+		if p == 1 {
+			return n*m0 - q*(s1(j1)-s1(j0))
+		}
+		return n*m0*m0 - 2*m0*q*(s1(j1)-s1(j0)) + q*q*(s2(j1)-s2(j0))
+	}
+	w := float64(c)
+	if d.Leave&rules.Leave2 != 0 {
+		// The first c1 remainders are above the period's window.
+		c1 := 0
+		if per != nil {
+			above := m0 - float64(2*(per.Start+per.Length)) // m > 2·(n0 + p) while j·q < above
+			switch {
+			case above <= 0:
+			case q == 0 || above > float64(c-1)*q:
+				c1 = c
+			default:
+				c1 = int(math.Ceil(above / q))
 			}
+			w += float64(c1) * float64(per.Start+2*per.Length)
 		}
-		if d.Leave&rules.Leave3 != 0 {
-			w += m * m / 12
-		}
+		w += sum(c1, c, 1) / 2
+	}
+	if d.Leave&rules.Leave3 != 0 {
+		w += sum(0, c, 2) / 12
 	}
 	return w
 }

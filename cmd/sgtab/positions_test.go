@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -47,5 +48,33 @@ func TestPositionsFileSources(t *testing.T) {
 		if code != tc.code || !strings.Contains(stdout, tc.stdout) || stderr != tc.stderr {
 			t.Errorf("query -positions %s: status %d, stdout\n%s\nstderr\n%s\nwant %d, a line %q and\n%s", tc.file, code, stdout, stderr, tc.code, tc.stdout, tc.stderr)
 		}
+	}
+}
+
+// TestPositionWorkBounded checks that a position of many heaps whose
+// winning moves would take more than compute.MaxMoveWork steps to count
+// (2·10^4 heaps of Nim of 300000: 6·10^9) is refused at once, saying so,
+// rather than counted for minutes; and that one of Kayles' heaps of the
+// same number, answered from the proved period, is counted.
+func TestPositionWorkBounded(t *testing.T) {
+	chdir(t)
+	line := func(heap string) string {
+		heaps := slices.Repeat([]string{heap}, 20000)
+		heaps[0] = "2" // a nim-sum other than 0: there are moves to count
+		return strings.Join(heaps, " ") + "\n"
+	}
+	if err := os.WriteFile("nim-line.txt", []byte(line("300000")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("kayles-line.txt", []byte(line("1000000")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := sgtab(t, "query", "-count", "-positions", "nim-line.txt", "nim.yaml")
+	if want := "sgtab: nim-line.txt:1: counting the winning moves of these 20000 heaps takes about 6.0e+09 steps, more than 4e+09: ask about fewer or smaller heaps\n"; code != 1 || stderr != want {
+		t.Errorf("status %d, stderr %q; want 1 and %q", code, stderr, want)
+	}
+	code, stdout, stderr := sgtab(t, "query", "-count", "-positions", "kayles-line.txt", "kayles.yaml")
+	if code != 0 || !strings.Contains(stdout, "heap 20000: 1000000 in kayles, SG 1 (from the proved period)\n  nim-sum 3: the player to move wins, with ") {
+		t.Errorf("status %d, stderr %q, stdout ends %q", code, stderr, stdout[max(len(stdout)-200, 0):])
 	}
 }

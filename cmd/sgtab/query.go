@@ -566,6 +566,14 @@ func solve(pos []heapRef) (answer, error) {
 	if !a.FirstPlayerWins {
 		return a, nil
 	}
+	var work float64
+	for _, h := range pos {
+		work += h.work()
+	}
+	if len(pos) > 1 && work > compute.MaxMoveWork {
+		return answer{}, fmt.Errorf("counting the winning moves of these %d heaps takes about %.1e steps, more than %.0e: ask about fewer or smaller heaps",
+			len(pos), work, float64(compute.MaxMoveWork))
+	}
 	for i, h := range pos {
 		// Options may hold values above the heap's own, so every heap
 		// is searched, not only those whose value the target is below.
@@ -598,6 +606,20 @@ func winningMoves(pos []heapRef, a answer) iter.Seq[queryMove] {
 			}
 		}
 	}
+}
+
+// work returns about how many steps counting the component's moves takes:
+// compute.MoveWork for a heap, one a move for the others.
+func (h heapRef) work() float64 {
+	switch {
+	case h.src.fib != nil:
+		n, k := h.fibState()
+		return float64(min(n, k)) + 1
+	case h.point:
+		return float64(h.pt[0]+h.pt[1]) + 1
+	}
+	src := h.src
+	return compute.MoveWork(src.game.Rule, h.n, src.game.Start == rules.StartRing, src.period)
 }
 
 // countMoves counts the moves of the component to a position of value
