@@ -185,17 +185,8 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		}
 	}
 	for i, pos := range positions {
-		for _, h := range pos {
-			err := h.check()
-			if err == nil && h.src.game.Misere && len(pos) > 1 {
-				err = fmt.Errorf("%s is played misère: the outcome of a sum is not decided by a nim-sum, so a query takes one heap of it alone", h.src.name)
-			}
-			if err == nil && h.src.fib != nil && len(pos) > 1 {
-				err = fmt.Errorf("%s is Fibonacci Nim, whose table holds outcomes, not SG values: a query takes one heap of it alone", h.src.name)
-			}
-			if err != nil {
-				return at(lines[i], err)
-			}
+		if err := checkPosition(pos); err != nil {
+			return at(lines[i], err)
 		}
 	}
 	for i, pos := range positions {
@@ -203,21 +194,52 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		if err != nil {
 			return at(lines[i], err)
 		}
-		moves := listed(ctx, winningMoves(pos, a), limit, out)
-		if *asJSON {
-			writeJSONAnswer(out, a, moves) // a failed write is in out.err
-		} else {
-			if i > 0 {
-				fmt.Fprintln(out)
-			}
-			printAnswer(out, a, *countOnly, moves)
+		if err := writeHeapAnswer(ctx, out, i, a, listed(ctx, winningMoves(pos, a), limit, out), *asJSON, *countOnly); err != nil {
+			return err
 		}
-		if out.err != nil {
-			return out.err
+	}
+	return nil
+}
+
+// checkPosition reports whether every heap of pos fits its game, and
+// whether the position may be a sum: no heap of a game whose table holds
+// outcomes can be part of one.
+func checkPosition(pos []heapRef) error {
+	for _, h := range pos {
+		err := h.check()
+		if err == nil && h.src.game.Misere && len(pos) > 1 {
+			err = fmt.Errorf("%s is played misère: the outcome of a sum is not decided by a nim-sum, so a query takes one heap of it alone", h.src.name)
 		}
-		if ctx.Err() != nil {
-			return context.Cause(ctx)
+		if err == nil && h.src.fib != nil && len(pos) > 1 {
+			err = fmt.Errorf("%s is Fibonacci Nim, whose table holds outcomes, not SG values: a query takes one heap of it alone", h.src.name)
 		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeHeapAnswer writes the answer a to the i-th position, and its moves:
+// as a line of JSON, or for a reader, a blank line before all but the
+// first. It returns the first failed write, or the cause of ctx's end,
+// which stop the listing.
+func writeHeapAnswer(ctx context.Context, out *output, i int, a answer, moves iter.Seq[queryMove], asJSON, countOnly bool) error {
+	if asJSON {
+		if err := writeJSONAnswer(out, a, moves); err != nil {
+			return err
+		}
+	} else {
+		if i > 0 {
+			fmt.Fprintln(out)
+		}
+		printAnswer(out, a, countOnly, moves)
+	}
+	if out.err != nil {
+		return out.err
+	}
+	if ctx.Err() != nil {
+		return context.Cause(ctx)
 	}
 	return nil
 }
@@ -801,7 +823,9 @@ func printAnswer(w io.Writer, a answer, countOnly bool, moves iter.Seq[queryMove
 }
 
 // writeJSONAnswer writes the answer a as one line of JSON, its
-// winning_moves those of moves, written as they come.
+// winning_moves those of moves, written as they come. w must fail every
+// write after one failed, as an output does: the last write's error is
+// returned.
 func writeJSONAnswer(w io.Writer, a answer, moves iter.Seq[queryMove]) error {
 	a.WinningMoves = []queryMove{}
 	b, err := json.Marshal(a)
