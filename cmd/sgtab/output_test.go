@@ -26,7 +26,7 @@ func TestStdoutWriteErrors(t *testing.T) {
 		t.Fatalf("sgtab run: status %d", code)
 	}
 	for _, shard := range []string{"0/2", "1/2"} {
-		if code := run(t.Context(), []string{"sweep", "-shard", shard, "-out", "sh", "sweep.yaml"}, io.Discard, io.Discard); code != 0 {
+		if code := run(t.Context(), []string{"sweep", "-cap", "300", "-shard", shard, "-out", "sh", "sweep.yaml"}, io.Discard, io.Discard); code != 0 {
 			t.Fatalf("sgtab sweep -shard %s: status %d", shard, code)
 		}
 	}
@@ -38,7 +38,7 @@ func TestStdoutWriteErrors(t *testing.T) {
 		{"run", "-json", "-out", "out2", "-heaps", "30", "-plot", "none", "nim.yaml"},
 		{"validate", "games.yaml"},
 		{"validate", "sweep.yaml"},
-		{"sweep", "-out", "sw", "sweep.yaml"},
+		{"sweep", "-cap", "300", "-out", "sw", "sweep.yaml"},
 		{"merge", "sh"},
 		{"query", "nim.yaml", "5", "7", "9"},
 		{"query", "-count", "nim.yaml", "5", "7", "9"},
@@ -50,7 +50,7 @@ func TestStdoutWriteErrors(t *testing.T) {
 		{"query", "-table", "out/kayles.parquet", "4", "7"},
 		{"inspect", "out/kayles.parquet"},
 		{"inspect", "-json", "out/kayles.parquet"},
-		{"plot", "-out", "figs", "out/kayles.parquet"},
+		{"plot", "-format", "svg", "-out", "figs", "out/kayles.parquet"},
 		{"export", "-lang", "c", "out/kayles.parquet"},
 		{"list"},
 		{"show", "kayles"},
