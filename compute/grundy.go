@@ -117,7 +117,7 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 				need = rules.WidenMemory(int64(r.n), g.Start, width)
 			}
 			if err := rules.CheckMemory(need); err != nil {
-				return nil, fmt.Errorf("heap %d: values need %d bits: %w", h, width, err)
+				return nil, fmt.Errorf("SG(0..%d), whose values need %d bits from heap %d on: %w", r.n, width, h, err)
 			}
 			t.G.widen(width)
 			if t.hasRing() {
@@ -301,7 +301,7 @@ const firstRoom = 1 << 16
 func (r *run) grow() error {
 	t := r.t
 	if err := rules.CheckMemory(rules.HeapMemory(int64(r.n), t.Game.Start, t.G.Width())); err != nil {
-		return fmt.Errorf("heap %d: with values of %d bits: %w", t.G.Len(), t.G.Width(), err)
+		return fmt.Errorf("SG(0..%d), at %d bits a value: %w", r.n, t.G.Width(), err)
 	}
 	old := t.G.Len()
 	t.G = t.G.grow(r.n + 1)

@@ -3,6 +3,8 @@ package compute
 import (
 	"fmt"
 	"iter"
+	"math"
+	"slices"
 
 	"github.com/sgtab/sgtab/rules"
 )
@@ -87,8 +89,9 @@ func (mv Move) Value(G Values) uint32 {
 	return v
 }
 
-// MaxMoveWork bounds the steps MovesTo takes: a heap whose moves would need
-// more (three-heap splits of a large heap, say) is refused.
+// MaxMoveWork bounds the steps CountMovesTo takes: a heap whose moves
+// would need more (three-heap splits of a large heap, say) is refused, by
+// EachMoveTo too.
 const MaxMoveWork = 4e9
 
 // MovesTo counts the moves of rule r on a heap of n tokens (a ring of n
@@ -96,137 +99,279 @@ const MaxMoveWork = 4e9
 // the first limit of them (all when limit < 0) in the order of Moves. The
 // value of a move is the XOR of sg(h) over the heaps h it leaves, and empty
 // when it leaves none (0 in normal play). sg must answer every heap size
-// below n.
+// below n. It is CountMovesTo and the first moves of EachMoveTo: a heap
+// with more moves than fit in memory is listed with EachMoveTo.
+func MovesTo(r rules.Rule, n int, ring bool, sg func(int) uint32, empty uint32, per *Period, target uint32, limit int) (count int64, first []Move, err error) {
+	count, err = CountMovesTo(r, n, ring, sg, empty, per, target)
+	if err != nil || limit == 0 {
+		return count, nil, err
+	}
+	moves, err := EachMoveTo(r, n, ring, sg, empty, per, target)
+	if err != nil {
+		return 0, nil, err
+	}
+	for mv := range moves {
+		first = append(first, mv)
+		if len(first) == limit {
+			break
+		}
+	}
+	return count, first, nil
+}
+
+// CountMovesTo counts the moves of rule r on a heap of n tokens (a ring of
+// n when ring is set) that lead to a position of value target (see MovesTo).
 //
 // With per, a period that holds for every n ≥ per.Start with no saltus (a
 // proved one), the two-heap splits of a large heap are counted a residue
 // class at a time: O(per.Start + per.Length) for each removal count
 // instead of O(n), so that a heap of 10^12 in Kayles is answered at once.
 // Otherwise every move is visited; when that would take more than
-// MaxMoveWork steps, MovesTo returns an error saying so.
-func MovesTo(r rules.Rule, n int, ring bool, sg func(int) uint32, empty uint32, per *Period, target uint32, limit int) (count int64, first []Move, err error) {
+// MaxMoveWork steps, CountMovesTo returns an error saying so.
+func CountMovesTo(r rules.Rule, n int, ring bool, sg func(int) uint32, empty uint32, per *Period, target uint32) (int64, error) {
+	w, err := newMoveWalk(r, n, ring, sg, empty, per, target)
+	if err != nil {
+		return 0, err
+	}
+	return w.walk(nil), nil
+}
+
+// EachMoveTo returns the moves of rule r on a heap of n tokens (a ring of n
+// when ring is set) that lead to a position of value target, in the order
+// of Moves, one at a time as they are found: listing them takes no memory
+// however many there are (a heap of 10^12 in Kayles has about 10^11). Its
+// error is CountMovesTo's.
+func EachMoveTo(r rules.Rule, n int, ring bool, sg func(int) uint32, empty uint32, per *Period, target uint32) (iter.Seq[Move], error) {
+	w, err := newMoveWalk(r, n, ring, sg, empty, per, target)
+	if err != nil {
+		return nil, err
+	}
+	return func(yield func(Move) bool) { w.walk(yield) }, nil
+}
+
+// A moveWalk goes through the moves of one heap to a target value, for
+// CountMovesTo and EachMoveTo.
+type moveWalk struct {
+	r      rules.Rule
+	n      int
+	ring   bool
+	sg     func(int) uint32
+	empty  uint32
+	per    *Period
+	target uint32
+	maxK   int
+}
+
+// newMoveWalk prepares the walk, or returns an error when it would take
+// more than MaxMoveWork steps.
+func newMoveWalk(r rules.Rule, n int, ring bool, sg func(int) uint32, empty uint32, per *Period, target uint32) (*moveWalk, error) {
+	r, per, maxK := walkRule(r, n, ring, per)
+	if w := moveWork(r, n, maxK, per); w > MaxMoveWork {
+		return nil, fmt.Errorf("the moves of a heap of %d take about %.1e steps to go through, more than %.0e", n, w, float64(MaxMoveWork))
+	}
+	return &moveWalk{r: r, n: n, ring: ring, sg: sg, empty: empty, per: per, target: target, maxK: maxK}, nil
+}
+
+// walkRule returns the rule whose moves a walk on a heap of n goes
+// through (a ring's first moves when ring is set), the period per when it
+// serves (a pure one), and the largest removal.
+func walkRule(r rules.Rule, n int, ring bool, per *Period) (rules.Rule, *Period, int) {
 	if ring {
 		r = ringRule(r)
 	}
 	if per != nil && (per.Saltus != 0 || per.Length < 1) {
 		per = nil
 	}
-	found := func(mv Move) {
-		count++
-		if limit < 0 || len(first) < limit {
-			first = append(first, mv)
-		}
-	}
 	maxK := n
 	if k, ok := r.MaxTake(); ok {
 		maxK = min(k, n)
 	}
-	if w := moveWork(r, n, maxK, per); w > MaxMoveWork {
-		return 0, nil, fmt.Errorf("the moves of a heap of %d take about %.1e steps to go through, more than %.0e", n, w, float64(MaxMoveWork))
+	return r, per, maxK
+}
+
+// MoveWork returns about how many steps CountMovesTo takes on a heap of n,
+// so that a caller may bound the work of many heaps together (see
+// MaxMoveWork).
+func MoveWork(r rules.Rule, n int, ring bool, per *Period) float64 {
+	r, per, maxK := walkRule(r, n, ring, per)
+	return moveWork(r, n, maxK, per)
+}
+
+// walk counts the moves to the target value and, with yield, calls it on
+// each in order until it returns false; without yield, the two-heap splits
+// of a large heap are counted a residue class at a time.
+func (w *moveWalk) walk(yield func(Move) bool) int64 {
+	var count int64
+	found := func(take int, leave ...int) bool {
+		count++
+		return yield == nil || yield(Move{Take: take, Leave: slices.Clone(leave)})
 	}
-	for k := 0; k <= maxK; k++ {
-		d := r.Digit(k)
-		m := n - k
-		if d.Leave&rules.Leave0 != 0 && m == 0 && empty == target {
-			found(Move{Take: k})
+	sg, target := w.sg, w.target
+	for k := 0; k <= w.maxK; k++ {
+		d := w.r.Digit(k)
+		m := w.n - k
+		if d.Leave&rules.Leave0 != 0 && m == 0 && w.empty == target && !found(k) {
+			return count
 		}
-		if d.Leave&rules.Leave1 != 0 && m >= 1 && (k >= 1 || ring) && sg(m) == target {
-			found(Move{Take: k, Leave: []int{m}})
+		if d.Leave&rules.Leave1 != 0 && m >= 1 && (k >= 1 || w.ring) && sg(m) == target && !found(k, m) {
+			return count
 		}
 		if d.Leave&rules.Leave2 != 0 && m >= 2 {
 			hi := m / 2
 			if d.Distinct&rules.Leave2 != 0 && m%2 == 0 {
 				hi--
 			}
-			c, as := splitsTo(sg, per, m, hi, target, limit-len(first))
-			count += c
-			for _, a := range as {
-				if limit < 0 || len(first) < limit {
-					first = append(first, Move{Take: k, Leave: []int{a, m - a}})
-				}
+			if yield == nil {
+				count += countSplits(sg, w.per, m, hi, target)
+			} else if !eachSplit(sg, w.per, m, hi, target, func(a int) bool { return found(k, a, m-a) }) {
+				return count
 			}
 		}
 		if d.Leave&rules.Leave3 != 0 {
-			triples(m, d.Distinct&rules.Leave3 != 0, func(a, b, c int) bool {
-				if sg(a)^sg(b)^sg(c) == target {
-					found(Move{Take: k, Leave: []int{a, b, c}})
-				}
-				return true
+			ok := triples(m, d.Distinct&rules.Leave3 != 0, func(a, b, c int) bool {
+				return sg(a)^sg(b)^sg(c) != target || found(k, a, b, c)
 			})
+			if !ok {
+				return count
+			}
 		}
 	}
-	return count, first, nil
+	return count
 }
 
-// moveWork returns about how many steps MovesTo takes on a heap of n.
+// moveWork returns about how many steps CountMovesTo takes on a heap of n,
+// with removals up to maxK: for each k, one step, m/2 for the two-heap
+// splits of m = n − k (or per.Start + 2·per.Length where the period serves)
+// and m²/12 for the three-heap ones. It takes O(len(r.Digits)) steps
+// however large n is: the removals from where the digits repeat are summed
+// a residue class at a time.
 func moveWork(r rules.Rule, n, maxK int, per *Period) float64 {
 	var w float64
-	for k := 0; k <= maxK; k++ {
-		d, m := r.Digit(k), float64(n-k)
-		w++
-		if d.Leave&rules.Leave2 != 0 {
-			if per != nil && m > float64(2*(per.Start+per.Length)) {
-				w += float64(per.Start + 2*per.Length)
-			} else {
-				w += m / 2
-			}
-		}
-		if d.Leave&rules.Leave3 != 0 {
-			w += m * m / 12
-		}
+	for k := 0; k <= min(maxK, len(r.Digits)-1); k++ {
+		w += digitWork(r.Digit(k), float64(n-k), 1, 0, per)
+	}
+	if r.Period == 0 {
+		return w + float64(max(maxK-len(r.Digits)+1, 0)) // digits with no move
+	}
+	for a := len(r.Digits); a < len(r.Digits)+r.Period && a <= maxK; a++ {
+		// k = a + j·q for j < c: m = n − a − j·q.
+		q := r.Period
+		w += digitWork(r.Digit(a), float64(n-a), (maxK-a)/q+1, float64(q), per)
 	}
 	return w
 }
 
-// splitsTo counts the a in 1..hi with sg(a) ⊕ sg(m−a) = target and returns
-// the first limit of them (all when limit < 0). With per (see MovesTo) and
-// m large, the a from per.Start on are counted by their residue mod the
-// period, on which both parts' values depend alone.
-func splitsTo(sg func(int) uint32, per *Period, m, hi int, target uint32, limit int) (int64, []int) {
-	var count int64
-	var as []int
-	hit := func(a int) {
-		count++
-		if limit < 0 || len(as) < limit {
-			as = append(as, a)
+// digitWork returns the steps of moveWork for the c removals k of digit d
+// whose remainders are m = m0, m0 − q, …, m0 − (c−1)·q.
+func digitWork(d rules.Digit, m0 float64, c int, q float64, per *Period) float64 {
+	// sum(j0, j1, p) is the sum of (m0 − j·q)^p for j0 ≤ j < j1.
+	sum := func(j0, j1 int, p int) float64 {
+		s1 := func(j int) float64 { return float64(j) * float64(j-1) / 2 }
+		s2 := func(j int) float64 { return float64(j-1) * float64(j) * float64(2*j-1) / 6 }
+		n := float64(j1 - j0)
+		if p == 1 {
+			return n*m0 - q*(s1(j1)-s1(j0))
 		}
+		return n*m0*m0 - 2*m0*q*(s1(j1)-s1(j0)) + q*q*(s2(j1)-s2(j0))
 	}
-	if per == nil || m <= 2*(per.Start+per.Length) {
-		for a := 1; a <= hi; a++ {
-			if sg(a)^sg(m-a) == target {
-				hit(a)
+	w := float64(c)
+	if d.Leave&rules.Leave2 != 0 {
+		// The first c1 remainders are above the period's window.
+		c1 := 0
+		if per != nil {
+			above := m0 - float64(2*(per.Start+per.Length)) // m > 2·(n0 + p) while j·q < above
+			switch {
+			case above <= 0:
+			case q == 0 || above > float64(c-1)*q:
+				c1 = c
+			default:
+				c1 = int(math.Ceil(above / q))
 			}
+			w += float64(c1) * float64(per.Start+2*per.Length)
 		}
-		return count, as
+		w += sum(c1, c, 1) / 2
 	}
-	n0, p := per.Start, per.Length
-	// a < n0: its part a is in the preperiod (and m − a > m/2 ≥ n0 is not).
-	for a := 1; a < n0 && a <= hi; a++ {
-		if sg(a)^sg(m-a) == target {
-			hit(a)
+	if d.Leave&rules.Leave3 != 0 {
+		w += sum(0, c, 2) / 12
+	}
+	return w
+}
+
+// periodic reports whether per (see CountMovesTo) gives the values of
+// both parts of every split of m from per.Start on.
+func periodic(per *Period, m int) bool { return per != nil && m > 2*(per.Start+per.Length) }
+
+// splitStart is where splits of a large heap are found by residues: the
+// period's start, and at least 1, the least part of a split.
+func splitStart(per *Period) int { return max(per.Start, 1) }
+
+// countSplits counts the a in 1..hi with sg(a) ⊕ sg(m−a) = target. With
+// per (see CountMovesTo) and m large, the a from splitStart(per) on are
+// counted by their residue mod the period, on which both parts' values
+// depend alone.
+func countSplits(sg func(int) uint32, per *Period, m, hi int, target uint32) int64 {
+	var count int64
+	counted := func(int) bool { count++; return true }
+	if !periodic(per, m) {
+		splitsIn(sg, m, 1, hi, target, counted)
+		return count
+	}
+	n0, p := splitStart(per), per.Length
+	splitsIn(sg, m, 1, n0-1, target, counted)
+	for _, r := range splitResidues(sg, per, m, target) {
+		count += int64((hi-n0-r)/p) + 1 // hi − n0 ≥ 2p > r
+	}
+	return count
+}
+
+// splitsIn calls yield with each a in lo..hi, in increasing order, such
+// that sg(a) ⊕ sg(m−a) = target, until yield returns false; it reports
+// whether yield never did.
+func splitsIn(sg func(int) uint32, m, lo, hi int, target uint32, yield func(a int) bool) bool {
+	for a := lo; a <= hi; a++ {
+		if sg(a)^sg(m-a) == target && !yield(a) {
+			return false
 		}
 	}
-	// a = n0 + r + j·p ≤ hi: sg(a) = sg(n0 + r) and sg(m − a) =
-	// sg(n0 + (m − 2·n0 − r) mod p), both parts in the periodic part.
+	return true
+}
+
+// splitResidues returns, for n0 = splitStart(per) and a large heap m, the
+// residues r < p such that every a = n0 + r + j·p ≤ m/2 has sg(a) ⊕
+// sg(m−a) = target: then sg(a) = sg(n0 + r) and sg(m − a) = sg(n0 + (m −
+// 2·n0 − r) mod p), both parts being in the periodic part.
+func splitResidues(sg func(int) uint32, per *Period, m int, target uint32) []int {
+	n0, p := splitStart(per), per.Length
 	var match []int
 	for r := range p {
 		b := n0 + ((m-2*n0-r)%p+p)%p
 		if sg(n0+r)^sg(b) == target {
 			match = append(match, r)
-			count += int64((hi-n0-r)/p) + 1 // hi − n0 ≥ 2p > r
 		}
 	}
-	for j := 0; len(match) > 0 && (limit < 0 || len(as) < limit); j++ {
+	return match
+}
+
+// eachSplit calls yield with each a in 1..hi, in increasing order, such
+// that sg(a) ⊕ sg(m−a) = target, until yield returns false; it reports
+// whether yield never did. With per and m large, the a from
+// splitStart(per) on are found by their residues, so that the first costs
+// O(per.Start + per.Length) whatever m.
+func eachSplit(sg func(int) uint32, per *Period, m, hi int, target uint32, yield func(a int) bool) bool {
+	if !periodic(per, m) {
+		return splitsIn(sg, m, 1, hi, target, yield)
+	}
+	n0 := splitStart(per)
+	if !splitsIn(sg, m, 1, n0-1, target, yield) {
+		return false
+	}
+	match := splitResidues(sg, per, m, target)
+	for base := n0; len(match) > 0 && base <= hi; base += per.Length {
 		for _, r := range match {
-			a := n0 + r + j*p
-			if a > hi || limit >= 0 && len(as) >= limit {
-				return count, as
+			if a := base + r; a > hi || !yield(a) {
+				return a > hi
 			}
-			as = append(as, a)
-		}
-		if limit < 0 && n0+j*p > hi {
-			break
 		}
 	}
-	return count, as
+	return true
 }

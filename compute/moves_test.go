@@ -1,11 +1,13 @@
 package compute_test
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/rules"
 )
 
 // TestMovesMex checks Moves against the engine: on every heap (and ring) of
@@ -145,6 +147,49 @@ func TestWork(t *testing.T) {
 		}
 		if w := compute.Work(g.Rule, false, n); w < 0.95*float64(moves) || w > 1.05*float64(moves) {
 			t.Errorf("%s: Work = %.0f, the moves of heaps 1..%d number %d", code, w, n, moves)
+		}
+	}
+}
+
+// TestMoveWork checks MoveWork, which sums the removals of a repeating
+// tail a residue class at a time, against the sum over every removal, one
+// by one: one step, and m/2 for the two-heap splits of the remainder m (a
+// constant where a period serves) and m²/12 for the three-heap ones.
+func TestMoveWork(t *testing.T) {
+	per := &compute.Period{Start: 5, Length: 3}
+	for _, code := range []string{"0.77", "0.(3)", "4.(3)", "0.(7)", "0.1(37)", "0.8(F)", "0.3F(0)", "0.07", "4!.0"} {
+		g := game(t, "code: \""+code+"\"")
+		for _, n := range []int{0, 1, 2, 7, 15, 16, 17, 100, 999, 1000, 4321} {
+			for _, ring := range []bool{false, true} {
+				for _, p := range []*compute.Period{nil, per} {
+					r := g.Rule
+					if ring {
+						r = compute.RingRuleForTest(r)
+					}
+					maxK := n
+					if k, ok := r.MaxTake(); ok {
+						maxK = min(k, n)
+					}
+					var want float64
+					for k := 0; k <= maxK; k++ {
+						d, m := r.Digit(k), float64(n-k)
+						want++
+						if d.Leave&rules.Leave2 != 0 {
+							if p != nil && m > float64(2*(p.Start+p.Length)) {
+								want += float64(p.Start + 2*p.Length)
+							} else {
+								want += m / 2
+							}
+						}
+						if d.Leave&rules.Leave3 != 0 {
+							want += m * m / 12
+						}
+					}
+					if got := compute.MoveWork(g.Rule, n, ring, p); math.Abs(got-want) > 1e-9*max(want, 1) {
+						t.Errorf("%s, n = %d, ring %v, period %v: MoveWork %g, want %g", code, n, ring, p, got, want)
+					}
+				}
+			}
 		}
 	}
 }

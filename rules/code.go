@@ -2,7 +2,9 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // A CodeError is a problem with a take-and-break code string. It matches
@@ -95,7 +97,7 @@ func ParseCode(s string, base int) (Rule, error) {
 			}
 			digits = append(digits, Digit{Leave: v})
 		default:
-			return Rule{}, codeErr("unexpected character %q", c)
+			return Rule{}, codeErr("unexpected character %s", character(s[i:]))
 		}
 	}
 	if len(digits) < 2 {
@@ -112,6 +114,16 @@ func ParseCode(s string, base int) (Rule, error) {
 		r.Period = len(digits) - tail
 	}
 	return normalize(r), nil
+}
+
+// character quotes the character s starts with, whole ('Ù', not the first
+// byte of its UTF-8 encoding), or its first byte when s is not UTF-8 there.
+func character(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError && size <= 1 {
+		return strconv.Quote(s[:1])
+	}
+	return strconv.QuoteRune(r)
 }
 
 func isHexDigit(c byte) bool {

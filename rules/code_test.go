@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -10,7 +11,7 @@ func TestParseCode(t *testing.T) {
 	for _, tc := range []struct {
 		code string
 		base int
-		want string // canonical form, "" for an error
+		want string // canonical form, "" for an error, "!" and the text of one
 	}{
 		{"0.77", 0, "0.77"},
 		{"0.137", 8, "0.137"},
@@ -41,8 +42,19 @@ func TestParseCode(t *testing.T) {
 		{"!.0", 0, ""},
 		{"0.G", 0, ""},
 		{"0.7 7", 0, ""},
+		// A character outside ASCII is shown whole, an invalid byte as such.
+		{"0.7Ù", 0, `!unexpected character 'Ù'`},
+		{"0.7€1", 0, `!unexpected character '€'`},
+		{"0.7\xc3", 0, `!unexpected character "\xc3"`},
 	} {
 		r, err := ParseCode(tc.code, tc.base)
+		if strings.HasPrefix(tc.want, "!") {
+			// The error's text.
+			if err == nil || err.Error() != tc.want[1:] {
+				t.Errorf("ParseCode(%q, %d) error %v, want %s", tc.code, tc.base, err, tc.want[1:])
+			}
+			continue
+		}
 		if tc.want == "" {
 			if err == nil {
 				t.Errorf("ParseCode(%q, %d) = %s, want an error", tc.code, tc.base, r)

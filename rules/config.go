@@ -274,16 +274,19 @@ func (p *configParser) spend(n int, at ast.Node, key string) bool {
 
 // errorf records a problem at node (or at the file's start when node is nil).
 func (p *configParser) errorf(node ast.Node, key string, kind error, value, format string, args ...any) {
+	p.errs.add(p.place(node, key, value).Problem(kind, format, args...))
+}
+
+// place returns where node (or the file's start when node is nil) is, with
+// the key's path and the value as written.
+func (p *configParser) place(node ast.Node, key, value string) Place {
 	line, col := 1, 1
 	if node != nil {
 		if tk := node.GetToken(); tk != nil && tk.Position != nil {
 			line, col = tk.Position.Line, tk.Position.Column
 		}
 	}
-	p.errs.add(&ConfigError{
-		File: p.file, Line: line, Col: col, Key: key, Value: value,
-		Msg: fmt.Sprintf(format, args...), Err: kind,
-	})
+	return Place{File: p.file, Line: line, Col: col, Key: key, Value: value}
 }
 
 // libraryFails says that the YAML library panics on a text.
@@ -785,8 +788,12 @@ func (p *configParser) known(m map[string]entry, prefix string, keys ...string) 
 	}
 	slices.Sort(unknown)
 	for _, k := range unknown {
+		guess := ""
+		if g := Suggest(k, keys); g != "" {
+			guess = " (did you mean " + g + "?)"
+		}
 		p.errorf(m[k].key, join(prefix, k), ErrUnknownKey, "",
-			"unknown key; the keys here are %s", strings.Join(keys, ", "))
+			"unknown key%s; the keys here are %s", guess, strings.Join(keys, ", "))
 	}
 }
 

@@ -361,12 +361,13 @@ func TestParseByteSize(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
 		want int64
-	}{{"1024", 1024}, {"4GiB", 4 << 30}, {"512 MiB", 512 << 20}, {"2GB", 2e9}, {"1.5KiB", 1536}} {
+	}{{"1024", 1024}, {"4GiB", 4 << 30}, {"512 MiB", 512 << 20}, {"2GB", 2e9}, {"1.5KiB", 1536}, {"1e9", 1e9}} {
 		if got, err := ParseByteSize(tc.in); err != nil || got != tc.want {
 			t.Errorf("ParseByteSize(%q) = %d, %v; want %d", tc.in, got, err, tc.want)
 		}
 	}
-	for _, bad := range []string{"", "lots", "-1GiB", "1e30TB"} {
+	for _, bad := range []string{"", "lots", "-1GiB", "1e30TB", "garbage", "-1", "0", "0GiB", "0.1", "NaN", "Inf", "+Inf",
+		"0x10GiB", "0x1p4", "9999999999999999999999GiB", "1e400", "1_000", "4 GiB GiB", "4EiB"} {
 		if _, err := ParseByteSize(bad); err == nil {
 			t.Errorf("ParseByteSize(%q): no error", bad)
 		}

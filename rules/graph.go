@@ -25,6 +25,23 @@ type GraphSpec struct {
 	// Text, when not "", is the graph as a stored table names it (the
 	// reader knows no more of it): String returns it.
 	Text string
+	// EdgesAt and NodesAt say where Edges and Nodes are written in the
+	// config, so that a problem with the file is reported at its key.
+	EdgesAt, NodesAt Place
+}
+
+// A Place is where a value is written in a config: its file, line and
+// column, the key's path and the value as written.
+type Place struct {
+	File      string
+	Line, Col int
+	Key       string
+	Value     string
+}
+
+// Problem returns a problem with the value at p, of the sentinel kind.
+func (p Place) Problem(kind error, format string, args ...any) *ConfigError {
+	return &ConfigError{File: p.File, Line: p.Line, Col: p.Col, Key: p.Key, Value: p.Value, Msg: fmt.Sprintf(format, args...), Err: kind}
 }
 
 // MaxGraphFile is the most bytes an edge list or a nodes file may hold
@@ -79,7 +96,7 @@ func (p *configParser) graph(n ast.Node, key string) (*GraphSpec, bool) {
 	}
 	p.known(m, key, "edges", "nodes", "generate", "from", "to", "boxes")
 	s := &GraphSpec{}
-	path := func(k string) string {
+	path := func(k string, at *Place) string {
 		e, ok := m[k]
 		if !ok {
 			return ""
@@ -92,12 +109,13 @@ func (p *configParser) graph(n ast.Node, key string) (*GraphSpec, bool) {
 			p.errorf(e.value, key+"."+k, ErrBadValue, `""`, "an empty file name")
 			return ""
 		}
+		*at = p.place(e.value, key+"."+k, quote(v))
 		if !filepath.IsAbs(v) && p.file != "" {
 			v = filepath.Join(filepath.Dir(p.file), v)
 		}
 		return v
 	}
-	s.Edges, s.Nodes = path("edges"), path("nodes")
+	s.Edges, s.Nodes = path("edges", &s.EdgesAt), path("nodes", &s.NodesAt)
 	gen, hasGen := m["generate"]
 	_, hasEdges := m["edges"]
 	switch {

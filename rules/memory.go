@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -72,15 +73,29 @@ func CheckHeaps(heaps int64, start Start) error {
 }
 
 // CheckMemory reports whether need bytes fit in the memory available
-// (Budget); its error matches ErrTooLarge and says how much both are.
+// (Budget); its error is a *MemoryError.
 func CheckMemory(need int64) error {
 	budget, source := Budget()
 	if budget > 0 && need > budget {
-		return &kindError{ErrTooLarge, fmt.Sprintf(
-			"the table needs at least %s of memory, more than %s (%s)", ByteSize(need), source, ByteSize(budget))}
+		return &MemoryError{Need: need, Budget: budget, Source: source}
 	}
 	return nil
 }
+
+// A MemoryError says that a table needs more memory than is available: a
+// fact about the machine (or $SGTAB_MEMORY), not a mistake in a config or
+// a flag's value. It matches ErrTooLarge.
+type MemoryError struct {
+	Need, Budget int64
+	Source       string // where Budget comes from (see Budget)
+}
+
+func (e *MemoryError) Error() string {
+	return fmt.Sprintf("the table needs at least %s of memory, more than %s (%s)", ByteSize(e.Need), e.Source, ByteSize(e.Budget))
+}
+
+// Is reports whether target is ErrTooLarge.
+func (e *MemoryError) Is(target error) bool { return target == ErrTooLarge }
 
 // MemoryEnv is the environment variable that sets the memory sgtab may use,
 // overriding what the machine has available: a number of bytes, with an
@@ -96,12 +111,32 @@ const MemoryEnv = "SGTAB_MEMORY"
 func Budget() (int64, string) { return memBudget() }
 
 var memBudget = func() (int64, string) {
-	if s := os.Getenv(MemoryEnv); s != "" {
-		if n, err := ParseByteSize(s); err == nil {
-			return n, "$" + MemoryEnv
-		}
+	if n, set, err := envMemory(); set && err == nil {
+		return n, "$" + MemoryEnv
 	}
 	return machineBudget()
+}
+
+// CheckMemoryEnv reports whether $SGTAB_MEMORY, when set, is a size
+// (ParseByteSize). Budget ignores a value that is not, so a program
+// should check it first and refuse to start: the CLI does, exit status 2.
+func CheckMemoryEnv() error {
+	_, _, err := envMemory()
+	return err
+}
+
+// envMemory returns the size $SGTAB_MEMORY sets, whether it is set (an
+// empty value is not), and why its value is not a size.
+func envMemory() (int64, bool, error) {
+	s := os.Getenv(MemoryEnv)
+	if s == "" {
+		return 0, false, nil
+	}
+	n, err := ParseByteSize(s)
+	if err != nil {
+		return 0, true, fmt.Errorf("$%s is invalid: %w (got %s)", MemoryEnv, err, quote(s))
+	}
+	return n, true, nil
 }
 
 // machineBudget returns the memory available now, read at most once a
@@ -167,8 +202,9 @@ func cgroupMemory() (limit, used int64, ok bool) {
 	return limit, used, true
 }
 
-// ParseByteSize reads a size in bytes: a whole number with an optional
-// unit, binary (KiB, MiB, GiB, TiB) or decimal (KB, MB, GB, TB), e.g. "512MiB".
+// ParseByteSize reads a size in bytes: a decimal number (1.5 and 1e9
+// too) with an optional unit, binary (KiB, MiB, GiB, TiB) or decimal (KB,
+// MB, GB, TB), e.g. "512MiB", of at least one byte and at most 2^62.
 func ParseByteSize(s string) (int64, error) {
 	units := []struct {
 		suffix string
@@ -185,12 +221,24 @@ func ParseByteSize(s string) (int64, error) {
 			break
 		}
 	}
+	bad := errors.New("want a size such as 4GiB or 512MB")
+	if !decimal.MatchString(t) {
+		return 0, bad // not hexadecimal, Inf or NaN, which ParseFloat reads
+	}
 	f, err := strconv.ParseFloat(t, 64)
-	if err != nil || f < 0 || f*mult > math.MaxInt64/2 {
-		return 0, errors.New("want a size such as 4GiB or 512MB")
+	switch {
+	case err != nil && !errors.Is(err, strconv.ErrRange):
+		return 0, bad
+	case f*mult > math.MaxInt64/2 || errors.Is(err, strconv.ErrRange):
+		return 0, errors.New("too large: at most 4 EiB")
+	case f*mult < 1:
+		return 0, errors.New("want at least one byte")
 	}
 	return int64(f * mult), nil
 }
+
+// decimal matches a decimal number: digits, a fraction, an exponent.
+var decimal = regexp.MustCompile(`^[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?$`)
 
 // A kindError is a message that matches one sentinel under errors.Is.
 type kindError struct {

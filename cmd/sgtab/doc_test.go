@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -46,5 +47,36 @@ func TestDocExamples(t *testing.T) {
 				t.Errorf("sgtab %s printed nothing", ex[1])
 			}
 		})
+	}
+}
+
+// TestInstallAsREADMESays checks that the README says how to put sgtab on
+// the PATH, and where it lands; with SGTAB_LONG (it builds sgtab), that
+// its install command, run as written from the repository's root, gives
+// an sgtab that runs.
+func TestInstallAsREADMESays(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const install = "\n    go install ./cmd/sgtab\n"
+	for _, want := range []string{"## Install", install, "$(go env GOPATH)/bin", "$(go env GOBIN)", "go build -o"} {
+		if !bytes.Contains(readme, []byte(want)) {
+			t.Errorf("README.md does not say %q", want)
+		}
+	}
+	if os.Getenv("SGTAB_LONG") == "" {
+		t.Skip("long: set SGTAB_LONG=1 to install sgtab as the README says")
+	}
+	bin := t.TempDir()
+	cmd := exec.Command("go", strings.Fields(install)[1:]...)
+	cmd.Dir = filepath.Join("..", "..")
+	cmd.Env = append(os.Environ(), "GOBIN="+bin)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", install, err, out)
+	}
+	out, err := exec.Command(filepath.Join(bin, "sgtab"), "version").Output()
+	if err != nil || !strings.HasPrefix(string(out), "sgtab "+version+" ") {
+		t.Errorf("the installed sgtab version: %q, %v", out, err)
 	}
 }

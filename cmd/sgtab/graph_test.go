@@ -145,7 +145,7 @@ func TestRunGraphErrors(t *testing.T) {
 	write("c.csv", "from,to\nstart,x\nx,y\ny,z\nz,x\n")
 	for _, c := range []struct{ config, want string }{
 		{write("cycle.yaml", "name: cycle\ngraph: {edges: c.csv}\n"), "cycle: the graph has a cycle, x → y → z → x"},
-		{write("missing.yaml", "name: missing\ngraph: {edges: nowhere.csv}\n"), "missing: stat " + filepath.Join(dir, "nowhere.csv") + ": no such file"},
+		{write("missing.yaml", "name: missing\ngraph: {edges: nowhere.csv}\n"), "missing.yaml:2:16: graph.edges: " + filepath.Join(dir, "nowhere.csv") + ": no such file"},
 	} {
 		var stdout, stderr bytes.Buffer
 		out := filepath.Join(dir, "out")

@@ -50,9 +50,9 @@ func loadConfigs(args []string, sweeps bool) ([]rules.Game, []*rules.Sweep, erro
 			return
 		}
 		if j, ok := err.(interface{ Unwrap() []error }); ok {
-			problems = append(problems, j.Unwrap()...)
+			problems = append(problems, j.Unwrap()...) // FILE:LINE:COL: KEY: …
 		} else {
-			problems = append(problems, err)
+			problems = append(problems, fileProblem{err})
 		}
 	}
 	if len(args) == 0 {
@@ -71,7 +71,7 @@ func loadConfigs(args []string, sweeps bool) ([]rules.Game, []*rules.Sweep, erro
 	for _, arg := range args {
 		paths, err := configPaths(arg)
 		if err != nil {
-			problems = append(problems, err)
+			problems = append(problems, fileProblem{err})
 			continue
 		}
 		for _, p := range paths {
@@ -87,6 +87,7 @@ func loadConfigs(args []string, sweeps bool) ([]rules.Game, []*rules.Sweep, erro
 	seen := map[string]rules.Game{}
 	owners := newOutputOwners()
 	for _, g := range games {
+		problems = append(problems, graphFileProblems(g)...)
 		if first, ok := seen[g.Name]; ok {
 			problems = append(problems, fmt.Errorf("%s: name: game name %q already used at %s (names must be unique: they name the output files)",
 				gameWhere(g), g.Name, gameWhere(first)))
@@ -105,6 +106,42 @@ func loadConfigs(args []string, sweeps bool) ([]rules.Game, []*rules.Sweep, erro
 	}
 	return games, found, nil
 }
+
+// graphFileProblems returns a problem, at its key, for each file named by
+// the game on a graph g (graph.edges, graph.nodes) that cannot be found,
+// naming the path it resolves to (from the config's folder).
+func graphFileProblems(g rules.Game) []error {
+	if g.Graph == nil {
+		return nil
+	}
+	var problems []error
+	for _, f := range []struct {
+		path string
+		at   rules.Place
+	}{{g.Graph.Edges, g.Graph.EdgesAt}, {g.Graph.Nodes, g.Graph.NodesAt}} {
+		if f.path == "" {
+			continue
+		}
+		if _, err := os.Stat(f.path); err != nil {
+			problems = append(problems, f.at.Problem(rules.ErrNotFile, "%v", fileProblem{err}))
+		}
+	}
+	return problems
+}
+
+// A fileProblem is a config file or folder that cannot be read: run prints
+// it as "sgtab: PATH: why", where a problem inside a file is printed as
+// FILE:LINE:COL: KEY: what.
+type fileProblem struct{ err error }
+
+func (e fileProblem) Error() string {
+	if pe, ok := e.err.(*fs.PathError); ok {
+		return pe.Path + ": " + pe.Err.Error() // not the system call's "stat PATH: why"
+	}
+	return e.err.Error()
+}
+
+func (e fileProblem) Unwrap() error { return e.err }
 
 // configPaths returns arg itself, or the config files in directory arg.
 func configPaths(arg string) ([]string, error) {

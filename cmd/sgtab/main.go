@@ -20,7 +20,8 @@
 //	bench     time the engines on fixed workloads
 //	version   print sgtab's version
 //
-// Run "sgtab <command> -h" for a command's flags.
+// Run "sgtab help <command>" (or "sgtab <command> -h") for a command's
+// flags. The command comes first, then its flags and arguments.
 //
 // # Examples
 //
@@ -114,6 +115,7 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"syscall"
 
 	"github.com/sgtab/sgtab/rules"
@@ -196,54 +198,152 @@ func tuneGC() {
 	}
 }
 
+// An output is a command's standard output. It remembers the first write
+// that fails, and fails every later write at once with the same error, so
+// that commands may print without checking each write: run reports the
+// failure when the command ends, and a command that prints much may stop
+// as soon as err is set.
+type output struct {
+	w   io.Writer
+	err error
+}
+
+func (o *output) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err != nil {
+		o.err = err
+	}
+	return n, err
+}
+
 // errUsage marks a usage mistake, already explained on stderr: exit status 2.
 var errUsage = errors.New("usage")
 
-// run runs sgtab with args and returns the exit status.
+// run runs sgtab with args and returns the exit status. A write to stdout
+// that fails (a full disk, a closed pipe) is an error, exit status 1, even
+// when the command itself succeeded.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	out := &output{w: stdout}
+	code := runCommand(ctx, args, out, stderr)
+	if out.err != nil && code == 0 {
+		fmt.Fprintf(stderr, "sgtab: write standard output: %v\n", out.err)
+		return 1
+	}
+	return code
+}
+
+// runCommand runs the command args names, printing to stdout and stderr,
+// and returns the exit status.
+func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		usage(stderr)
 		return 2
 	}
 	switch args[0] {
-	case "-h", "-help", "--help", "help":
+	case "help":
+		if len(args) > 1 && args[1] != "help" {
+			// sgtab help run: run's usage, as sgtab run -h prints it.
+			args = []string{args[1], "-h"}
+			break
+		}
+		fallthrough
+	case "-h", "-help", "--help":
 		usage(stdout)
 		return 0
 	case "-version", "--version":
 		args = []string{"version"}
 	}
-	for _, c := range commands {
-		if c.name != args[0] {
-			continue
-		}
-		err := c.run(ctx, args[1:], stdout, stderr)
-		switch {
-		case err == nil, errors.Is(err, flag.ErrHelp):
-			return 0
-		case errors.Is(err, errUsage):
-			return 2
-		}
-		if p, ok := errors.AsType[configProblems](err); ok {
-			n := 0
-			for _, e := range p {
-				fmt.Fprintln(stderr, e)
-				n++
-				if ce, ok := errors.AsType[*rules.ConfigError](e); ok && ce.Dropped > 0 {
-					n += ce.Dropped - 1 // that line stands for them
-				}
-			}
-			fmt.Fprintf(stderr, "sgtab: %d %s in config files\n", n, plural(n, "problem"))
-			return 1
-		}
-		fmt.Fprintf(stderr, "sgtab: %v\n", err)
-		if status, ok := signalStatus(ctx); ok {
-			return status
-		}
-		return 1
+	c := findCommand(args[0])
+	if c == nil {
+		return unknownCommand(args, stderr)
 	}
-	fmt.Fprintf(stderr, "sgtab: unknown command %q\n", args[0])
+	if err := rules.CheckMemoryEnv(); err != nil {
+		// A mistake in how sgtab was called, as a bad flag is.
+		fmt.Fprintf(stderr, "sgtab: %v\n", err)
+		return 2
+	}
+	return report(ctx, c.run(ctx, args[1:], stdout, stderr), stderr)
+}
+
+// findCommand returns the command called name, or nil.
+func findCommand(name string) *command {
+	for i := range commands {
+		if commands[i].name == name {
+			return &commands[i]
+		}
+	}
+	return nil
+}
+
+// unknownCommand explains that args do not start with a command: flags
+// that come before it ("sgtab -heaps 100 run": the command comes first),
+// or a misspelt command (with the nearest), and returns exit status 2.
+func unknownCommand(args []string, stderr io.Writer) int {
+	if strings.HasPrefix(args[0], "-") {
+		for i, a := range args {
+			if findCommand(a) != nil {
+				reordered := append(append([]string{a}, args[:i]...), args[i+1:]...)
+				fmt.Fprintf(stderr, "sgtab: the command comes first, then its flags: sgtab %s\n", strings.Join(reordered, " "))
+				return 2
+			}
+		}
+		fmt.Fprintf(stderr, "sgtab: %s: no command given; the command comes first, then its flags\n", args[0])
+		usage(stderr)
+		return 2
+	}
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	fmt.Fprintf(stderr, "sgtab: unknown command %q%s\n", args[0], didYouMean(args[0], names))
 	usage(stderr)
 	return 2
+}
+
+// didYouMean returns " (did you mean NAME?)" for the name closest to word
+// (rules.Suggest), or "".
+func didYouMean(word string, names []string) string {
+	if g := rules.Suggest(word, names); g != "" {
+		return " (did you mean " + g + "?)"
+	}
+	return ""
+}
+
+// report prints a command's error, if any, and returns the exit status: 0,
+// 2 for a usage mistake (already explained), 1 for an error, with every
+// problem of a config on its own line, or 128 plus the signal that
+// interrupted the command.
+func report(ctx context.Context, err error, stderr io.Writer) int {
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.Is(err, errUsage):
+		return 2
+	}
+	if p, ok := errors.AsType[configProblems](err); ok {
+		n := 0
+		for _, e := range p {
+			if _, unread := errors.AsType[fileProblem](e); unread {
+				fmt.Fprintf(stderr, "sgtab: %v\n", e)
+			} else {
+				fmt.Fprintln(stderr, e) // FILE:LINE:COL: KEY: …
+			}
+			n++
+			if ce, ok := errors.AsType[*rules.ConfigError](e); ok && ce.Dropped > 0 {
+				n += ce.Dropped - 1 // that line stands for them
+			}
+		}
+		fmt.Fprintf(stderr, "sgtab: %d %s in config files\n", n, plural(n, "problem"))
+		return 1
+	}
+	fmt.Fprintf(stderr, "sgtab: %v\n", err)
+	if status, ok := signalStatus(ctx); ok {
+		return status
+	}
+	return 1
 }
 
 func usage(w io.Writer) {
@@ -251,7 +351,7 @@ func usage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.short)
 	}
-	fmt.Fprintf(w, "\nRun \"sgtab <command> -h\" for a command's flags.\n")
+	fmt.Fprintf(w, "\nRun \"sgtab help <command>\" (or \"sgtab <command> -h\") for a command's flags.\n")
 }
 
 // runVersion prints sgtab's version, and the Go version and platform it
@@ -309,13 +409,26 @@ func (f *flagSet) usage(w io.Writer) {
 func (f *flagSet) parse(args []string) ([]string, error) {
 	var rest []string
 	for {
+		// A negative number is an argument, never a flag (no flag's name
+		// starts with a digit): the flags before it are parsed first.
+		if i := f.negativeAt(args); i == 0 {
+			rest, args = append(rest, args[0]), args[1:]
+			continue
+		} else if i > 0 {
+			rest2, err := f.parse(args[:i])
+			if err != nil {
+				return nil, err
+			}
+			rest, args = append(append(rest, rest2...), args[i]), args[i+1:]
+			continue
+		}
 		f.buf.Reset()
 		if err := f.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				f.usage(f.stdout)
 				return nil, err
 			}
-			io.Copy(f.stderr, &f.buf) // the flag package's message; a buffer never fails
+			f.explain(err)
 			f.usage(f.stderr)
 			return nil, errUsage
 		}
@@ -329,6 +442,47 @@ func (f *flagSet) parse(args []string) ([]string, error) {
 		rest = append(rest, left[0])
 		args = left[1:]
 	}
+}
+
+// explain prints the flag package's message about err on standard error,
+// and for a flag it does not know, the nearest one it does ("-heap": did
+// you mean -heaps?).
+func (f *flagSet) explain(err error) {
+	name, unknown := strings.CutPrefix(err.Error(), "flag provided but not defined: -")
+	if !unknown {
+		io.Copy(f.stderr, &f.buf) // a buffer never fails
+		return
+	}
+	var names []string
+	f.VisitAll(func(fl *flag.Flag) { names = append(names, "-"+fl.Name) })
+	fmt.Fprintf(f.stderr, "%s%s\n", err, didYouMean("-"+strings.TrimLeft(name, "-"), names))
+}
+
+// negativeAt returns the index of the first argument of args that is a
+// negative number ("-5", "-3,2") where the flag package would read a flag:
+// not the value of a flag before it, nor after "--". It returns -1 if
+// there is none.
+func (f *flagSet) negativeAt(args []string) int {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return -1
+		case len(a) > 1 && a[0] == '-' && a[1] >= '0' && a[1] <= '9':
+			return i
+		case len(a) > 1 && a[0] == '-' && !strings.Contains(a, "="):
+			if fl := f.Lookup(strings.TrimLeft(a, "-")); fl != nil && !isBool(fl) {
+				i++ // its value
+			}
+		}
+	}
+	return -1
+}
+
+// isBool reports whether fl is a flag that takes no value.
+func isBool(fl *flag.Flag) bool {
+	b, ok := fl.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }
 
 // usageError prints a usage mistake about a flag or argument, and the

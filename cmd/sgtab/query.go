@@ -2,12 +2,15 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"os"
-	"slices"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -42,6 +45,7 @@ type source struct {
 	fib     []int                 // Fibonacci Nim: compute.FibonacciThresholds
 	need    int                   // the largest heap asked of it
 	foreign bool                  // a stored table without sgtab metadata (export.File.Foreign)
+	line    int                   // the line of the positions file that first names it; 0: the command line
 }
 
 // A heapRef is one component of a position: a heap of n tokens, or the
@@ -87,7 +91,7 @@ type answer struct {
 
 // runQuery answers positions: each heap's SG value, the nim-sum, who wins,
 // and the winning moves.
-func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
 	fs := newFlagSet("query", queryUsage, queryExamples, stdout, stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per position per line")
 	tablePath := fs.String("table", "", "read the values from the stored table `FILE` (Parquet or Arrow)")
@@ -95,24 +99,31 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	moves := fs.Int("moves", defaultMoves, "list at most `N` winning moves of each position (-1: all); the count is exact")
 	countOnly := fs.Bool("count", false, "print how many winning moves there are, not the moves")
 	staircase := fs.Bool("staircase", false, "a game on a graph: cards on its nodes (COUNTS in node order, or NODE=COUNT), a move taking any number from a node to a successor")
-	args, err := fs.parse(args)
+	args, err = fs.parse(args)
 	if err != nil {
 		return err
 	}
+	// Answers are buffered (a position may have millions of moves to
+	// list), and written out before any error is reported.
+	bw := bufio.NewWriter(stdout)
+	out := &output{w: bw}
+	defer func() {
+		if ferr := bw.Flush(); err == nil {
+			err = ferr
+		}
+	}()
 	limit := *moves
 	if *countOnly {
 		limit = 0
 	}
 	rest := args
-	sources := map[string]*source{}
+	sources := sourceSet{}
 	var def *source // the game of bare heap sizes
 	if *tablePath != "" {
-		def = &source{name: *tablePath}
-		sources[*tablePath] = def
+		def = sources.named(*tablePath, 0)
 	} else if len(rest) > 0 && !strings.Contains(rest[0], ":") {
 		if _, err := strconv.Atoi(rest[0]); err != nil {
-			def = &source{name: rest[0]}
-			sources[rest[0]] = def
+			def = sources.named(rest[0], 0)
 			rest = rest[1:]
 		}
 	}
@@ -138,30 +149,29 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		lines = []line{{rest, 0}}
 	}
 	if def != nil && *tablePath == "" {
-		if g, ok := graphGame(def.name); ok {
+		g, ok, err := graphGame(def.name)
+		if err != nil {
+			return err
+		}
+		if ok {
 			// Tokens on a graph's nodes, named as the graph names them.
 			words, nums := make([][]string, len(lines)), make([]int, len(lines))
 			for i, l := range lines {
 				words[i], nums[i] = l.words, l.num
 			}
 			if *staircase {
-				return queryStaircase(g, words, nums, *positionsPath, limit, *asJSON, *countOnly, stdout)
+				return queryStaircase(g, words, nums, *positionsPath, limit, *asJSON, *countOnly, out)
 			}
-			return queryGraph(ctx, g, words, nums, *positionsPath, limit, *asJSON, *countOnly, stdout)
+			return queryGraph(ctx, g, words, nums, *positionsPath, limit, *asJSON, *countOnly, out)
 		}
 	}
 	if *staircase {
 		return fs.usageError("-staircase needs a config of one game on a graph")
 	}
-	at := func(l line, err error) error {
-		if *positionsPath != "" {
-			return fmt.Errorf("%s:%d: %w", *positionsPath, l.num, err)
-		}
-		return err
-	}
+	at := func(l line, err error) error { return positionsError(*positionsPath, l.num, err) }
 	var positions [][]heapRef
 	for _, l := range lines {
-		pos, err := parsePosition(l.words, def, sources)
+		pos, err := parsePosition(l.words, def, &sources, l.num, positionsDir(*positionsPath))
 		if err != nil {
 			if *positionsPath != "" {
 				return at(l, err)
@@ -170,37 +180,70 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		positions = append(positions, pos)
 	}
-	for _, s := range sources {
+	for _, s := range sources.order {
 		if err := s.load(ctx, s == def && *tablePath != ""); err != nil {
-			return err
+			return positionsError(*positionsPath, s.line, err)
 		}
 		if s.foreign {
 			fmt.Fprintf(stderr, "sgtab: warning: %s has no sgtab metadata: its values are taken as they are, unverified\n", s.name)
 		}
 	}
 	for i, pos := range positions {
-		for _, h := range pos {
-			err := h.check()
-			if err == nil && h.src.game.Misere && len(pos) > 1 {
-				err = fmt.Errorf("%s is played misère: the outcome of a sum is not decided by a nim-sum, so a query takes one heap of it alone", h.src.name)
-			}
-			if err == nil && h.src.fib != nil && len(pos) > 1 {
-				err = fmt.Errorf("%s is Fibonacci Nim, whose table holds outcomes, not SG values: a query takes one heap of it alone", h.src.name)
-			}
-			if err != nil {
-				return at(lines[i], err)
-			}
+		if err := checkPosition(pos); err != nil {
+			return at(lines[i], err)
 		}
 	}
-	enc := json.NewEncoder(stdout)
 	for i, pos := range positions {
-		a, err := solve(pos, limit)
+		a, err := solve(pos)
 		if err != nil {
 			return at(lines[i], err)
 		}
-		if err := writeAnswer(stdout, enc, *asJSON, i, a, func() { printAnswer(stdout, a, *countOnly) }); err != nil {
+		if err := writeHeapAnswer(ctx, out, i, a, listed(ctx, winningMoves(pos, a), limit, out), *asJSON, *countOnly); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// checkPosition reports whether every heap of pos fits its game, and
+// whether the position may be a sum: no heap of a game whose table holds
+// outcomes can be part of one.
+func checkPosition(pos []heapRef) error {
+	for _, h := range pos {
+		err := h.check()
+		if err == nil && h.src.game.Misere && len(pos) > 1 {
+			err = fmt.Errorf("%s is played misère: the outcome of a sum is not decided by a nim-sum, so a query takes one heap of it alone", h.src.name)
+		}
+		if err == nil && h.src.fib != nil && len(pos) > 1 {
+			err = fmt.Errorf("%s is Fibonacci Nim, whose table holds outcomes, not SG values: a query takes one heap of it alone", h.src.name)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeHeapAnswer writes the answer a to the i-th position, and its moves:
+// as a line of JSON, or for a reader, a blank line before all but the
+// first. It returns the first failed write, or the cause of ctx's end,
+// which stop the listing.
+func writeHeapAnswer(ctx context.Context, out *output, i int, a answer, moves iter.Seq[queryMove], asJSON, countOnly bool) error {
+	if asJSON {
+		if err := writeJSONAnswer(out, a, moves); err != nil {
+			return err
+		}
+	} else {
+		if i > 0 {
+			fmt.Fprintln(out)
+		}
+		printAnswer(out, a, countOnly, moves)
+	}
+	if out.err != nil {
+		return out.err
+	}
+	if ctx.Err() != nil {
+		return context.Cause(ctx)
 	}
 	return nil
 }
@@ -214,14 +257,14 @@ func readPositions(path string, fn func(num int, text string)) error {
 	if path != "-" {
 		st, err := os.Stat(path)
 		if err != nil {
-			return err
+			return fileProblem{err}
 		}
 		if !st.Mode().IsRegular() {
 			return fmt.Errorf("%s: not a regular file (%s); use - to read standard input", path, st.Mode().Type())
 		}
 		f, err := os.Open(path)
 		if err != nil {
-			return err
+			return fileProblem{err}
 		}
 		defer f.Close() // read-only
 		r = f
@@ -229,6 +272,9 @@ func readPositions(path string, fn func(num int, text string)) error {
 	br := bufio.NewReader(r)
 	for num := 1; ; num++ {
 		text, err := br.ReadString('\n')
+		if num == 1 {
+			text = strings.TrimPrefix(text, "\uFEFF") // a byte-order mark, as configs may start with
+		}
 		if t := strings.TrimSpace(text); t != "" && !strings.HasPrefix(t, "#") {
 			fn(num, t)
 		}
@@ -241,19 +287,69 @@ func readPositions(path string, fn func(num int, text string)) error {
 	}
 }
 
-// parsePosition reads the heaps of one position: bare sizes, of the game
-// def, or SOURCE:SIZE, of the config or table SOURCE.
-func parsePosition(words []string, def *source, sources map[string]*source) ([]heapRef, error) {
+// A sourceSet is the sources of a query, each once, in the order named.
+type sourceSet struct {
+	byName map[string]*source
+	order  []*source
+}
+
+// named returns the source of the config or table name, first named on
+// line num of a positions file (0: on the command line).
+func (ss *sourceSet) named(name string, num int) *source {
+	if s := ss.byName[name]; s != nil {
+		return s
+	}
+	if ss.byName == nil {
+		ss.byName = map[string]*source{}
+	}
+	s := &source{name: name, line: num}
+	ss.byName[name] = s
+	ss.order = append(ss.order, s)
+	return s
+}
+
+// positionsDir returns the folder that the sources named in the positions
+// file path are relative to: the file's own ("" for standard input, read
+// as "-": the current folder).
+func positionsDir(path string) string {
+	if path == "" || path == "-" {
+		return ""
+	}
+	return filepath.Dir(path)
+}
+
+// positionsError returns err as the problem of line num of the positions
+// file path (unless num is 0, for the command line): "FILE:LINE: err",
+// and for problems of a config it names, each of them so.
+func positionsError(path string, num int, err error) error {
+	if path == "" || num == 0 {
+		return err
+	}
+	if p, ok := errors.AsType[configProblems](err); ok {
+		at := make(configProblems, len(p))
+		for i, e := range p {
+			at[i] = fmt.Errorf("%s:%d: %w", path, num, e)
+		}
+		return at
+	}
+	return fmt.Errorf("%s:%d: %w", path, num, err)
+}
+
+// parsePosition reads the heaps of one position, on line num of a
+// positions file (0: the command line): bare sizes, of the game def, or
+// SOURCE:SIZE, of the config or table SOURCE, a path relative to dir
+// unless absolute.
+func parsePosition(words []string, def *source, sources *sourceSet, num int, dir string) ([]heapRef, error) {
 	var pos []heapRef
 	for _, w := range words {
 		src, size := def, w
 		if i := strings.LastIndex(w, ":"); i >= 0 {
 			name := w[:i]
 			size = w[i+1:]
-			if sources[name] == nil {
-				sources[name] = &source{name: name}
+			if dir != "" && !filepath.IsAbs(name) {
+				name = filepath.Join(dir, name)
 			}
-			src = sources[name]
+			src = sources.named(name, num)
 		}
 		if src == nil {
 			return nil, fmt.Errorf("heap %q: no game given (name a config first, or use SOURCE:HEAP)", w)
@@ -283,7 +379,7 @@ func parsePosition(words []string, def *source, sources map[string]*source) ([]h
 // theorem may prove, in steps, stopping once the period is proved, so that
 // any heap is answered from the period.
 func (s *source) load(ctx context.Context, stored bool) error {
-	if stored || strings.HasSuffix(s.name, ".parquet") || strings.HasSuffix(s.name, ".arrow") {
+	if stored || storedTable(s.name) {
 		return s.read(ctx)
 	}
 	games, err := loadGames([]string{s.name})
@@ -319,7 +415,7 @@ func (s *source) load(ctx context.Context, stored bool) error {
 		}
 		t, err := compute.Sequence(ctx, s.game, n, compute.Options{StopWhenProved: s.extendable()})
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", s.name, err)
 		}
 		s.table = t
 		if s.extendable() && t.Analysis.Status == compute.Proved {
@@ -331,6 +427,11 @@ func (s *source) load(ctx context.Context, stored bool) error {
 		}
 		n = min(need, n*16)
 	}
+}
+
+// storedTable reports whether path names a stored table, by its extension.
+func storedTable(path string) bool {
+	return strings.HasSuffix(path, ".parquet") || strings.HasSuffix(path, ".arrow")
 }
 
 // firstQuerySize is the first table size query computes for a heap whose
@@ -465,11 +566,11 @@ func (h heapRef) fibState() (int, int) {
 	return h.n, h.n - 1
 }
 
-// solve answers one position: its winning moves are the moves on one heap
-// i to an option of value SG(i) ⊕ X, X the nim-sum, which leave a nim-sum
-// of 0. It lists the first limit of them (all when limit < 0) and counts
-// them all.
-func solve(pos []heapRef, limit int) (answer, error) {
+// solve answers one position: each component's value, the nim-sum, who
+// wins, and how many winning moves there are: the moves on one heap i to
+// an option of value SG(i) ⊕ X, X the nim-sum, which leave a nim-sum of 0.
+// winningMoves lists them.
+func solve(pos []heapRef) (answer, error) {
 	a := answer{WinningMoves: []queryMove{}}
 	for i, h := range pos {
 		v := h.value()
@@ -491,64 +592,142 @@ func solve(pos []heapRef, limit int) (answer, error) {
 	if !a.FirstPlayerWins {
 		return a, nil
 	}
-	add := func(m queryMove) {
-		a.Count++
-		if limit < 0 || len(a.WinningMoves) < limit {
-			a.WinningMoves = append(a.WinningMoves, m)
-		}
+	var work float64
+	for _, h := range pos {
+		work += h.work()
+	}
+	if len(pos) > 1 && work > compute.MaxMoveWork {
+		return answer{}, fmt.Errorf("counting the winning moves of these %d heaps takes about %.1e steps, more than %.0e: ask about fewer or smaller heaps",
+			len(pos), work, float64(compute.MaxMoveWork))
 	}
 	for i, h := range pos {
 		// Options may hold values above the heap's own, so every heap
 		// is searched, not only those whose value the target is below.
-		target := a.SG[i] ^ a.NimSum
-		if f := h.src.fib; f != nil {
-			// Taking t leaves (n−t, 2t), lost when 2t < f(n−t).
-			n, k := h.fibState()
-			for take := 1; take <= k; take++ {
-				if 2*take < f[n-take] {
-					to := [2]int{n - take, min(2*take, n-take)}
-					add(queryMove{Heap: i + 1, Take: take, Leave: []int{n - take}, To: &to,
-						Text: fmt.Sprintf("take %d from %d, leaving %d with at most %d to take", take, n, n-take, 2*take)})
-				}
-			}
-			continue
-		}
-		if h.point {
-			var tos [][2]int
-			if h.src.game.State == "euclid" {
-				tos = compute.EuclidMoves(h.pt[0], h.pt[1])
-			} else {
-				tos = compute.LatticeMoves(h.src.game.Lattice, h.pt[0], h.pt[1])
-			}
-			for _, to := range tos {
-				if h.src.lattice.At(to[0], to[1]) == target {
-					add(queryMove{Heap: i + 1, Leave: []int{}, To: &to,
-						Text: fmt.Sprintf("move from (%d, %d) to (%d, %d)", h.pt[0], h.pt[1], to[0], to[1])})
-				}
-			}
-			continue
-		}
-		src, ring := h.src, h.src.game.Start == rules.StartRing
-		sg, empty := src.sg, uint32(0)
-		if src.game.Misere {
-			// The heap left decides, and an empty one (no heap left)
-			// is won by the opponent, who cannot move.
-			empty = src.table.G.At(0)
-		}
-		room := -1
-		if limit >= 0 {
-			room = max(limit-len(a.WinningMoves), 0)
-		}
-		count, first, err := compute.MovesTo(src.game.Rule, h.n, ring, sg, empty, src.period, target, room)
+		count, err := h.countMoves(a.SG[i] ^ a.NimSum)
 		if err != nil {
-			return answer{}, fmt.Errorf("heap %d of %s: %w", h.n, src.name, err)
-		}
-		for _, mv := range first {
-			a.WinningMoves = append(a.WinningMoves, queryMove{Heap: i + 1, Take: mv.Take, Leave: orEmpty(mv.Leave), Text: describe(mv, h.n, ring)})
+			return answer{}, err
 		}
 		a.Count += count
 	}
 	return a, nil
+}
+
+// winningMoves returns the winning moves of the position pos, whose answer
+// is a, heap by heap, one at a time as they are found: a heap's moves are
+// never all held at once.
+func winningMoves(pos []heapRef, a answer) iter.Seq[queryMove] {
+	return func(yield func(queryMove) bool) {
+		if !a.FirstPlayerWins {
+			return
+		}
+		for i, h := range pos {
+			moves, err := h.moves(i+1, a.SG[i]^a.NimSum)
+			if err != nil {
+				return // solve has reported it
+			}
+			for m := range moves {
+				if !yield(m) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// work returns about how many steps counting the component's moves takes:
+// compute.MoveWork for a heap, one a move for the others.
+func (h heapRef) work() float64 {
+	switch {
+	case h.src.fib != nil:
+		n, k := h.fibState()
+		return float64(min(n, k)) + 1
+	case h.point:
+		return float64(h.pt[0]+h.pt[1]) + 1
+	}
+	src := h.src
+	return compute.MoveWork(src.game.Rule, h.n, src.game.Start == rules.StartRing, src.period)
+}
+
+// countMoves counts the moves of the component to a position of value
+// target: those of a heap a residue class at a time where its period
+// allows (compute.CountMovesTo), the others one by one.
+func (h heapRef) countMoves(target uint32) (int64, error) {
+	if h.src.fib == nil && !h.point {
+		src := h.src
+		count, err := compute.CountMovesTo(src.game.Rule, h.n, src.game.Start == rules.StartRing, src.sg, src.empty(), src.period, target)
+		if err != nil {
+			return 0, fmt.Errorf("heap %d of %s: %w", h.n, src.name, err)
+		}
+		return count, nil
+	}
+	moves, err := h.moves(0, target)
+	if err != nil {
+		return 0, err
+	}
+	var count int64
+	for range moves {
+		count++
+	}
+	return count, nil
+}
+
+// moves returns the moves of the component, the i-th of its position, to
+// a position of value target, in order.
+func (h heapRef) moves(i int, target uint32) (iter.Seq[queryMove], error) {
+	if f := h.src.fib; f != nil {
+		// Taking t leaves (n−t, 2t), lost when 2t < f(n−t).
+		n, k := h.fibState()
+		return func(yield func(queryMove) bool) {
+			for take := 1; take <= k; take++ {
+				if 2*take >= f[n-take] {
+					continue
+				}
+				to := [2]int{n - take, min(2*take, n-take)}
+				if !yield(queryMove{Heap: i, Take: take, Leave: []int{n - take}, To: &to,
+					Text: fmt.Sprintf("take %d from %d, leaving %d with at most %d to take", take, n, n-take, 2*take)}) {
+					return
+				}
+			}
+		}, nil
+	}
+	if h.point {
+		var tos [][2]int
+		if h.src.game.State == "euclid" {
+			tos = compute.EuclidMoves(h.pt[0], h.pt[1])
+		} else {
+			tos = compute.LatticeMoves(h.src.game.Lattice, h.pt[0], h.pt[1])
+		}
+		return func(yield func(queryMove) bool) {
+			for _, to := range tos {
+				if h.src.lattice.At(to[0], to[1]) == target && !yield(queryMove{Heap: i, Leave: []int{}, To: &to,
+					Text: fmt.Sprintf("move from (%d, %d) to (%d, %d)", h.pt[0], h.pt[1], to[0], to[1])}) {
+					return
+				}
+			}
+		}, nil
+	}
+	src, ring := h.src, h.src.game.Start == rules.StartRing
+	moves, err := compute.EachMoveTo(src.game.Rule, h.n, ring, src.sg, src.empty(), src.period, target)
+	if err != nil {
+		return nil, fmt.Errorf("heap %d of %s: %w", h.n, src.name, err)
+	}
+	return func(yield func(queryMove) bool) {
+		for mv := range moves {
+			if !yield(queryMove{Heap: i, Take: mv.Take, Leave: orEmpty(mv.Leave), Text: describe(mv, h.n, ring)}) {
+				return
+			}
+		}
+	}, nil
+}
+
+// empty returns the value of a move that leaves no heap: 0 in normal play;
+// in misère play the heap left decides, and an empty one is won by the
+// opponent, who cannot move.
+func (s *source) empty() uint32 {
+	if s.game.Misere {
+		return s.table.G.At(0)
+	}
+	return 0
 }
 
 func orEmpty(s []int) []int {
@@ -591,7 +770,9 @@ func describe(mv compute.Move, n int, ring bool) string {
 	return s
 }
 
-func printAnswer(w io.Writer, a answer, countOnly bool) {
+// printAnswer prints the answer a for a reader, with the winning moves
+// of moves (unless countOnly), written as they come.
+func printAnswer(w io.Writer, a answer, countOnly bool, moves iter.Seq[queryMove]) {
 	words := make([]string, len(a.Heaps))
 	for i, h := range a.Heaps {
 		if pt, ok := h.([2]int); ok {
@@ -601,18 +782,20 @@ func printAnswer(w io.Writer, a answer, countOnly bool) {
 		}
 	}
 	fmt.Fprintf(w, "position %s\n", strings.Join(words, " "))
+	fromPeriod := a.FromPeriod // in increasing order
 	for i := range a.Heaps {
 		what := "SG"
 		if a.Outcomes {
 			what = "outcome"
 		}
 		fmt.Fprintf(w, "  heap %d: %s in %s, %s %d", i+1, words[i], a.Games[i], what, a.SG[i])
-		if slices.Contains(a.FromPeriod, i+1) {
+		if len(fromPeriod) > 0 && fromPeriod[0] == i+1 {
 			fmt.Fprintf(w, " (from the proved period)")
+			fromPeriod = fromPeriod[1:]
 		}
 		fmt.Fprintln(w)
 	}
-	moves := fmt.Sprintf("%s winning %s", thousands(a.Count), plural(int(min(a.Count, 2)), "move"))
+	count := fmt.Sprintf("%s winning %s", thousands(a.Count), plural(int(min(a.Count, 2)), "move"))
 	if a.Outcomes {
 		play := "the player to move"
 		if a.Misere {
@@ -622,28 +805,74 @@ func printAnswer(w io.Writer, a answer, countOnly bool) {
 			fmt.Fprintf(w, "  %s loses\n", play)
 			return
 		}
-		fmt.Fprintf(w, "  %s wins, with %s", play, moves)
+		fmt.Fprintf(w, "  %s wins, with %s", play, count)
 	} else {
 		if !a.FirstPlayerWins {
 			fmt.Fprintf(w, "  nim-sum 0: the player to move loses (the second player wins)\n")
 			return
 		}
-		fmt.Fprintf(w, "  nim-sum %d: the player to move wins, with %s", a.NimSum, moves)
+		fmt.Fprintf(w, "  nim-sum %d: the player to move wins, with %s", a.NimSum, count)
 	}
 	if countOnly {
 		fmt.Fprintln(w)
 		return
 	}
 	fmt.Fprintln(w, ":")
-	for _, m := range a.WinningMoves {
+	var listed int64
+	for m := range moves {
 		fmt.Fprintf(w, "    heap %d: %s\n", m.Heap, m.Text)
+		listed++
 	}
-	printMore(w, a.Count, len(a.WinningMoves))
+	printMore(w, a.Count, listed)
+}
+
+// writeJSONAnswer writes the answer a as one line of JSON, its
+// winning_moves those of moves, written as they come. w must fail every
+// write after one failed, as an output does: the last write's error is
+// returned.
+func writeJSONAnswer(w io.Writer, a answer, moves iter.Seq[queryMove]) error {
+	a.WinningMoves = []queryMove{}
+	b, err := json.Marshal(a)
+	if err != nil {
+		return err
+	}
+	// The field is found once: in a JSON string, a quote is escaped.
+	field := []byte(`,"winning_moves":[`)
+	i := bytes.Index(b, field) + len(field)
+	w.Write(b[:i])
+	sep := []byte{}
+	for m := range moves {
+		mb, err := json.Marshal(m)
+		if err != nil {
+			return err
+		}
+		w.Write(sep)
+		w.Write(mb)
+		sep = []byte{','}
+	}
+	w.Write(b[i:])
+	_, err = w.Write([]byte{'\n'})
+	return err
+}
+
+// listed returns the first limit moves of moves (all when limit < 0), and
+// stops early once ctx is done or out has failed: listing all the moves of
+// a heap of 10^12 runs for hours.
+func listed(ctx context.Context, moves iter.Seq[queryMove], limit int, out *output) iter.Seq[queryMove] {
+	return func(yield func(queryMove) bool) {
+		n := 0
+		for m := range moves {
+			if n == limit || out.err != nil || n%1024 == 0 && ctx.Err() != nil || !yield(m) {
+				return
+			}
+			n++
+		}
+	}
 }
 
 // printMore says how many winning moves of count went unlisted, if any.
-func printMore(w io.Writer, count int64, listed int) {
-	if more := count - int64(listed); more > 0 {
+func printMore(w io.Writer, count, listed int64) {
+	if more := count - listed; more > 0 {
 		fmt.Fprintf(w, "    … and %s more (-moves N lists more, -moves -1 all)\n", thousands(more))
 	}
 }

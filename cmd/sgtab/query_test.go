@@ -4,11 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
@@ -41,7 +44,7 @@ func TestQueryBruteForce(t *testing.T) {
 				heaps[i] = rng.IntN(9)
 				pos = append(pos, heapRef{src: src, n: heaps[i]})
 			}
-			a, err := solve(pos, -1)
+			a, err := solveListing(pos)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -68,6 +71,15 @@ func TestQueryBruteForce(t *testing.T) {
 			}
 		}
 	}
+}
+
+// solveListing answers the position pos with every winning move listed.
+func solveListing(pos []heapRef) (answer, error) {
+	a, err := solve(pos)
+	if err == nil {
+		a.WinningMoves = slices.Collect(winningMoves(pos, a))
+	}
+	return a, err
 }
 
 // A treeSearch decides sums of heaps by searching their game tree, with a
@@ -162,7 +174,7 @@ func TestQueryEuclid(t *testing.T) {
 	}
 	for y := 0; y <= 60; y++ {
 		for x := 0; x <= 60; x++ {
-			a, err := solve([]heapRef{{src: src, pt: [2]int{x, y}, point: true}}, -1)
+			a, err := solveListing([]heapRef{{src: src, pt: [2]int{x, y}, point: true}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -219,7 +231,7 @@ func TestQueryFibonacci(t *testing.T) {
 			if k > 0 {
 				h, kk = heapRef{src: src, pt: [2]int{n, k}, point: true}, k
 			}
-			a, err := solve([]heapRef{h}, -1)
+			a, err := solveListing([]heapRef{h})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -238,6 +250,44 @@ func TestQueryFibonacci(t *testing.T) {
 			if a.FirstPlayerWins && !slices.Equal(got, want) {
 				t.Fatalf("heap %d, at most %d: winning takes %v, the search finds %v", n, kk, got, want)
 			}
+		}
+	}
+}
+
+// A limitWriter takes n bytes, then fails every write, as a pipe whose
+// reader has gone does.
+type limitWriter struct{ n int }
+
+func (w *limitWriter) Write(p []byte) (int, error) {
+	if len(p) > w.n {
+		w.n = 0
+		return 0, errors.New("broken pipe")
+	}
+	w.n -= len(p)
+	return len(p), nil
+}
+
+// TestQueryMovesStreamed checks that query lists the winning moves of a
+// heap as it finds them, holding none: a heap of Kayles of 10^7 has
+// 833,338, and a reader that goes away after 64 KiB of them stops query
+// after allocating a few megabytes, not the hundreds that holding them
+// takes.
+func TestQueryMovesStreamed(t *testing.T) {
+	chdir(t)
+	for _, args := range [][]string{
+		{"query", "-moves", "-1", "kayles.yaml", "10000000"},
+		{"query", "-json", "-moves", "1000000000", "kayles.yaml", "10000000"},
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		var stderr bytes.Buffer
+		code := run(t.Context(), args, &limitWriter{n: 64 << 10}, &stderr)
+		runtime.ReadMemStats(&after)
+		if code != 1 || !strings.Contains(stderr.String(), "broken pipe") {
+			t.Errorf("%v: status %d, stderr %q; want 1 and the write error", args, code, stderr.String())
+		}
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 16<<20 {
+			t.Errorf("%v: allocated %d MiB to write 64 KiB of moves", args, alloc>>20)
 		}
 	}
 }

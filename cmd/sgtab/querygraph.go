@@ -14,13 +14,17 @@ import (
 )
 
 // graphGame returns the game of the config at path when it holds one game,
-// played on a graph.
-func graphGame(path string) (rules.Game, bool) {
-	games, err := rules.Load(path)
-	if err != nil || len(games) != 1 || games[0].Graph == nil {
-		return rules.Game{}, false
+// played on a graph, and the config's problems when it has some; a stored
+// table is no config.
+func graphGame(path string) (rules.Game, bool, error) {
+	if storedTable(path) {
+		return rules.Game{}, false, nil
 	}
-	return games[0], true
+	games, err := loadGames([]string{path})
+	if err != nil || len(games) != 1 || games[0].Graph == nil {
+		return rules.Game{}, false, err
+	}
+	return games[0], true, nil
 }
 
 // A graphAnswer is what sgtab query says of a position of tokens on the
@@ -115,5 +119,5 @@ func printGraphAnswer(w io.Writer, a graphAnswer, game string, countOnly bool) {
 	for _, m := range a.WinningMoves {
 		fmt.Fprintf(w, "    token %d: %s → %s\n", m.Token, m.From, m.To)
 	}
-	printMore(w, a.Count, len(a.WinningMoves))
+	printMore(w, a.Count, int64(len(a.WinningMoves)))
 }

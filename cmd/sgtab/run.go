@@ -247,7 +247,12 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			heaps, flagName = *capFlag, "-cap"
 		}
 		for _, start := range []rules.Start{rules.StartLine, rules.StartRing} {
-			if err := rules.CheckHeaps(heaps, start); err != nil {
+			err := rules.CheckHeaps(heaps, start)
+			if _, ok := errors.AsType[*rules.MemoryError](err); ok {
+				// A fact about the machine, not a usage mistake.
+				return fmt.Errorf("%s %d: %w", flagName, heaps, err)
+			}
+			if err != nil {
 				return fs.usageError("%s %d: %v", flagName, heaps, err)
 			}
 		}

@@ -184,5 +184,5 @@ func printStairAnswer(w io.Writer, a stairAnswer, game string, countOnly bool) {
 	for _, m := range a.WinningMoves {
 		fmt.Fprintf(w, "    %d %s from %s to %s\n", m.Cards, plural(int(m.Cards), "card"), m.From, m.To)
 	}
-	printMore(w, a.Count, len(a.WinningMoves))
+	printMore(w, a.Count, int64(len(a.WinningMoves)))
 }

@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/sgtab/sgtab/rules"
@@ -36,20 +34,11 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return err
 		}
 	}
-	var missing []string
 	for _, g := range games {
 		size := fmt.Sprintf("SG(0..%d)", g.Heaps)
 		switch {
 		case g.Graph != nil:
 			size = "SG of every node"
-			for _, f := range []struct{ key, path string }{{"edges", g.Graph.Edges}, {"nodes", g.Graph.Nodes}} {
-				if f.path == "" {
-					continue
-				}
-				if _, err := os.Stat(f.path); err != nil {
-					missing = append(missing, fmt.Sprintf("%s:%d: %s: graph.%s: %v", g.File, g.Line, g.Name, f.key, err))
-				}
-			}
 		case g.Lattice != nil:
 			size = fmt.Sprintf("SG(x, y) for %d×%d points", g.Lattice.Size[0], g.Lattice.Size[1])
 		case g.State == "euclid":
@@ -58,9 +47,6 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			size = fmt.Sprintf("outcomes of 0..%d", g.Heaps)
 		}
 		fmt.Fprintf(stdout, "%s:%d: %s: %s, %s\n", g.File, g.Line, g.Name, g.Key(), size)
-	}
-	if len(missing) > 0 {
-		return errors.New(strings.Join(missing, "\n"))
 	}
 	return nil
 }

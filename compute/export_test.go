@@ -1,0 +1,4 @@
+package compute
+
+// RingRuleForTest is ringRule, for the tests of package compute_test.
+var RingRuleForTest = ringRule
