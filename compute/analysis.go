@@ -129,9 +129,22 @@ func analyze[T Value](t *Table, G []T, proofs bool) *Analysis {
 		a.Rare = a.Rare.exceptions(a.Period.Start)
 	}
 	if t.hasRing() {
-		a.Ring = analyzeRing(t, typed[T](t.Ring), a, proofs)
+		a.Ring = ringAnalysis(t, a, proofs)
 	}
 	return a
+}
+
+// ringAnalysis analyses t's ring values at their own width, which in a
+// table read from a file may differ from that of its row values.
+func ringAnalysis(t *Table, rows *Analysis, proofs bool) *RingAnalysis {
+	switch t.Ring.Width() {
+	case 8:
+		return analyzeRing(t, typed[uint8](t.Ring), rows, proofs)
+	case 16:
+		return analyzeRing(t, typed[uint16](t.Ring), rows, proofs)
+	default:
+		return analyzeRing(t, typed[uint32](t.Ring), rows, proofs)
+	}
 }
 
 // ClosedForm states the periodic rule of G in one line, e.g.

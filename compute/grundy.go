@@ -162,9 +162,12 @@ type run struct {
 }
 
 // resume takes the values of f (up to r.n) into the table and returns the
-// first heap size left to compute. The table takes f's width, and the
-// proof checks go on at the next power of two; a period f's values already
-// prove ends the computation at once.
+// first heap size left to compute. The table takes the wider of the widths
+// of f's row and ring values (a table read from a file stores each column
+// in its own), and the proof checks go on at the next power of two. A
+// period f's values already prove ends the rows at once; the ring values,
+// on a ring start, go on from f's up to the end of the table, which
+// StopWhenProved sets where the proof needs it, as when computing.
 func (r *run) resume(f *Table) int {
 	t := r.t
 	m := min(f.G.Len(), r.n+1)
@@ -172,6 +175,9 @@ func (r *run) resume(f *Table) int {
 	t.G = f.G.Slice(0, m).grow(room)
 	if t.hasRing() && f.Ring.Len() >= m {
 		t.Ring = f.Ring.Slice(0, m).grow(room)
+		width := max(t.G.Width(), t.Ring.Width())
+		t.G.widen(width)
+		t.Ring.widen(width)
 	}
 	for r.check < m {
 		r.check *= 2
@@ -189,11 +195,19 @@ func (r *run) resume(f *Table) int {
 		default:
 			tryProof(t, typed[uint32](t.G), m-1, r.opt.StopWhenProved)
 		}
-		if t.proved != nil && !t.hasRing() {
+		if t.proved != nil {
+			if a := f.Analysis; a != nil && a.Status == Proved && a.Period == t.proved.period && !r.opt.StopWhenProved {
+				// f's values past its proof were filled in from the
+				// period, not computed: say so as f does.
+				t.proved.computed = min(t.proved.computed, a.Computed)
+			}
 			if r.opt.StopWhenProved {
 				r.n = t.N()
 			}
-			return r.n + 1 // the rest is filled in
+			if !t.hasRing() {
+				return r.n + 1 // the rest is filled in
+			}
+			return min(m, r.n+1) // the rings up to r.n are left
 		}
 	}
 	return m

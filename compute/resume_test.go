@@ -3,6 +3,7 @@ package compute_test
 import (
 	"context"
 	"errors"
+	"reflect"
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
@@ -110,5 +111,62 @@ func TestCheckpoints(t *testing.T) {
 	boom := errors.New("disk full")
 	if _, err := compute.Sequence(t.Context(), g, n, compute.Options{Checkpoint: func(_, _ compute.Values) error { return boom }}); !errors.Is(err, boom) {
 		t.Errorf("err = %v, want %v", err, boom)
+	}
+}
+
+// TestResumeRing resumes ring games from tables as a file gives them back,
+// each column in its own width (the rows of 0.777 outgrow a byte by n =
+// 3000, its rings stay below 4), and from tables longer and shorter than a
+// proof needs, with and without StopWhenProved: values, length and
+// analysis (rows and rings, and how far the rows were computed) equal
+// those of one go. Resuming once lost the ring analysis, left the rings
+// past the resumed values at 0, and with StopWhenProved either ran to the
+// end of the table or failed.
+func TestResumeRing(t *testing.T) {
+	for _, tc := range []struct {
+		code     string
+		from, to int
+		stop     bool
+	}{
+		{"0.777", 3000, 3000, false},
+		{"0.777", 3000, 5000, false},
+		{"0.777", 3000, 5000, true},
+		{"0.77", 1000, 1000, false},
+		{"0.77", 1000, 5000, false},
+		{"0.77", 1000, 100000, true}, // longer than the proof needs
+		{"0.77", 166, 100000, true},  // as long as one go with StopWhenProved
+		{"0.77", 100, 100000, true},  // shorter
+	} {
+		g := game(t, "code: \""+tc.code+"\"\nstart: ring")
+		first, err := compute.Sequence(t.Context(), g, tc.from, compute.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// As a file gives it back: each column in its narrowest width,
+		// with its analysis.
+		read := &compute.Table{Game: g, G: compute.ValuesOf(first.G.Uint32s()), Ring: compute.ValuesOf(first.Ring.Uint32s()), Analysis: first.Analysis}
+		opt := compute.Options{StopWhenProved: tc.stop}
+		whole, err := compute.Sequence(t.Context(), g, tc.to, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt.From = read
+		got, err := compute.Sequence(t.Context(), g, tc.to, opt)
+		if err != nil {
+			t.Fatalf("%s from %d to %d: %v", tc.code, tc.from, tc.to, err)
+		}
+		if !got.G.Equal(whole.G) || !got.Ring.Equal(whole.Ring) {
+			t.Errorf("%s from %d to %d (stop %v): values differ from one go (N = %d, want %d)", tc.code, tc.from, tc.to, tc.stop, got.N(), whole.N())
+			continue
+		}
+		a, b := *got.Analysis, *whole.Analysis
+		a.Rare.Positions, b.Rare.Positions = nil, nil
+		if a.Ring == nil || b.Ring == nil || *a.Ring != *b.Ring {
+			t.Errorf("%s from %d to %d (stop %v): ring analysis %+v, want %+v", tc.code, tc.from, tc.to, tc.stop, a.Ring, b.Ring)
+		}
+		a.Ring, b.Ring = nil, nil
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("%s from %d to %d (stop %v): analysis %+v, want %+v", tc.code, tc.from, tc.to, tc.stop, a, b)
+		}
 	}
 }

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/export"
+)
+
+// ringGames are ring games to resume: coin-ring-3 (0.777), whose rows
+// outgrow a byte by n = 3000 while its rings stay below 4, so that a table
+// read back holds its two columns in different widths, and Kayles on a
+// ring, whose rows' period is proved at n = 256 and the rings' from it.
+var ringGames = []struct {
+	name, yaml   string
+	small, large string         // -heaps of the table resumed from, and of the run
+	ring         compute.Status // the rings' standing
+}{
+	{"coin-ring-3", "name: g\ncode: \"0.777\"\nstart: ring\n", "3000", "4000", compute.Observed},
+	{"kayles-ring", "name: g\ncode: \"0.77\"\nstart: ring\n", "1000", "auto", compute.Proved},
+}
+
+// TestResumeKeepsRingAnalysis resumes ring games by each of the three
+// ways — their table in the output folder, their checkpoint, -from — and
+// compares the table each writes with that of a run from nothing: every
+// metadata key (ring status, period, closed form and checksum among them)
+// but the time it was made and the signature. Resuming once lost the ring
+// analysis (status none, checksum 00000000), and resuming a proved ring
+// game with -heaps auto failed.
+func TestResumeKeepsRingAnalysis(t *testing.T) {
+	chdir(t)
+	for _, g := range ringGames {
+		if err := os.WriteFile("g.yaml", []byte(g.yaml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		run := func(out string, args ...string) string {
+			t.Helper()
+			args = append([]string{"run", "-plot", "none", "-out", out}, append(args, "g.yaml")...)
+			code, _, stderr := sgtab(t, args...)
+			if code != 0 {
+				t.Fatalf("%s: sgtab %s: status %d\n%s", g.name, strings.Join(args, " "), code, stderr)
+			}
+			return stderr
+		}
+		run(g.name+"/fresh", "-heaps", g.large)
+		want := tableMeta(t, g.name+"/fresh/g.parquet")
+		if want[export.KeyRingStatus] != string(g.ring) {
+			t.Fatalf("%s: a run from nothing gives ring status %q", g.name, want[export.KeyRingStatus])
+		}
+		small := g.name + "/small"
+		run(small, "-heaps", g.small)
+		tab, _, _, err := export.ReadTable(small + "/g.parquet")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, path := range []struct{ name, out, say string }{
+			{"folder", g.name + "/folder", "resuming from n = " + g.small},
+			{"checkpoint", g.name + "/checkpoint", "resuming from n = " + g.small},
+			{"from parquet", g.name + "/from-parquet", "going on from " + small + "/g.parquet"},
+			{"from arrow", g.name + "/from-arrow", "going on from " + small + "/g.arrow"},
+		} {
+			var args []string
+			switch path.name {
+			case "folder":
+				run(path.out, "-heaps", g.small)
+			case "checkpoint":
+				if err := os.MkdirAll(path.out, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := export.WriteCheckpoint(checkpointPath(path.out, "g"), tab, export.Options{Version: version}); err != nil {
+					t.Fatal(err)
+				}
+			default:
+				args = []string{"-from", strings.TrimPrefix(path.say, "going on from ")}
+			}
+			stderr := run(path.out, append(args, "-heaps", g.large)...)
+			if !strings.Contains(stderr, path.say) {
+				t.Errorf("%s, %s: did not resume: %s", g.name, path.name, stderr)
+			}
+			got := tableMeta(t, path.out+"/g.parquet")
+			for _, k := range slices.Sorted(maps.Keys(merged(got, want))) {
+				if got[k] != want[k] {
+					t.Errorf("%s, %s: %s = %q, want %q", g.name, path.name, k, got[k], want[k])
+				}
+			}
+		}
+	}
+}
+
+// merged returns the keys and values of a and b, b's where both have one.
+func merged(a, b map[string]string) map[string]string {
+	m := maps.Clone(a)
+	maps.Copy(m, b)
+	return m
+}
+
+// tableMeta reads the table at path, verified, and returns its metadata
+// without the time it was made (and the signature, which covers it).
+func tableMeta(t *testing.T, path string) map[string]string {
+	t.Helper()
+	_, meta, _, err := export.ReadTable(filepath.FromSlash(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	delete(meta, export.KeyCreated)
+	delete(meta, export.KeyMAC)
+	return meta
+}
