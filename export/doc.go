@@ -30,8 +30,9 @@
 // IPC files use the Arrow IPC file format (Feather v2), uncompressed. Both
 // are written one record batch (Options.BatchRows rows) at a time, so a write
 // needs little memory beyond the table itself, into a temporary file of a
-// unique name renamed into place when complete (WriteFile). DuckDB, polars
-// and pandas read both formats as they are.
+// unique name, locked while written and renamed into place when complete
+// (WriteFile); RemoveStale removes those that killed writers left. DuckDB,
+// polars and pandas read both formats as they are.
 //
 // Read reads any of these files back and verifies it before its numbers are
 // used: the columns and row count, the checksums, the first values against

@@ -78,7 +78,8 @@
 // sgtab.heaps, sgtab.version, the checksums sgtab.checksum and sgtab.crc32c,
 // and the analysis below (sgtab.status, sgtab.period, sgtab.closed_form, …).
 // Files are written under a temporary name of their own and renamed when
-// complete; every command that reads them back verifies them first. Tables
+// complete (a temporary file a killed run left is removed by the next run
+// into OUT); every command that reads them back verifies them first. Tables
 // and checkpoints are signed (sgtab.mac) with the user's key ($SGTAB_KEY,
 // by default ~/.config/sgtab/key, created by the first run): run goes on
 // from a stored table only when it is signed with that key or every value

@@ -40,6 +40,19 @@ func parseFormats(v string) ([]string, error) {
 	return out, nil
 }
 
+// removeStale removes the temporary files that runs killed while writing
+// left in dir, saying so (export.RemoveStale: a file being written is
+// never removed). A file it cannot remove is warned of, not an error.
+func removeStale(dir string, stderr io.Writer) {
+	removed, err := export.RemoveStale(dir)
+	for _, f := range removed {
+		fmt.Fprintf(stderr, "sgtab: removed %s (%s), a temporary file left by a run that was killed\n", f.Path, rules.ByteSize(f.Size))
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "sgtab: warning: temporary files left by killed runs: %v\n", err)
+	}
+}
+
 // A resumer finds, for each game of a run, the values it may go on from,
 // and keeps its checkpoints.
 type resumer struct {

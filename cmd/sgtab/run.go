@@ -288,6 +288,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return fmt.Errorf("create output directory: %w", err)
 	}
+	removeStale(*out, stderr)
 	summaryPath := filepath.Join(*out, summaryFile)
 	if err := checkEarlierGames(games, summaryPath); err != nil {
 		return err

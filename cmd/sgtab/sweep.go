@@ -100,6 +100,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("create output directory: %w", err)
 	}
+	removeStale(dir, stderr)
 	header := sweep.Header{Sweep: sweep.SHA(s.Config), N: plan.N, Auto: plan.Auto, Shard: shard.String(), Version: version}
 	journal, err := sweep.OpenJournal(dir, header, *fresh)
 	if err != nil {
