@@ -62,9 +62,23 @@ type resumer struct {
 	fromPath      string
 	stderr        io.Writer
 	vouch         voucher // checks the values of a checkpoint or table before the run goes on from them
+	// bar, when set, is cleared from the terminal while the resumer speaks.
+	bar *progress
+	// write writes a checkpoint; export.WriteCheckpoint unless set.
+	write func(path string, t *compute.Table, opt export.Options) error
 
 	mu      sync.Mutex
-	reached map[string]int // the last heap size each game's checkpoint holds
+	reached map[string]int  // the last heap size each game's checkpoint holds
+	failed  map[string]bool // the games whose checkpoint could not be written
+}
+
+// say prints a message of the resumer's on its stderr, over the bar.
+func (r *resumer) say(format string, args ...any) {
+	if r.bar == nil {
+		fmt.Fprintf(r.stderr, format, args...)
+		return
+	}
+	r.bar.print(func() { fmt.Fprintf(r.stderr, format, args...) })
 }
 
 // start returns the values the game g goes on from: the table named by
@@ -78,7 +92,7 @@ func (r *resumer) start(g rules.Game) (*compute.Table, error) {
 		if t.N() > g.Heaps {
 			return nil, fmt.Errorf("%s: -from %s holds SG(0..%d), more than the %d asked", g.Name, r.fromPath, t.N(), g.Heaps)
 		}
-		fmt.Fprintf(r.stderr, "sgtab: %s: going on from %s, SG(0..%d)\n", g.Name, r.fromPath, t.N())
+		r.say("sgtab: %s: going on from %s, SG(0..%d)\n", g.Name, r.fromPath, t.N())
 		return t, nil
 	}
 	if r.fresh {
@@ -94,7 +108,7 @@ func (r *resumer) start(g rules.Game) (*compute.Table, error) {
 		case err != nil && r.strict:
 			return nil, fmt.Errorf("%s: -resume: the checkpoint cannot be used: %w", g.Name, err)
 		case err != nil:
-			fmt.Fprintf(r.stderr, "sgtab: %s: not resuming: %v; starting over\n", g.Name, err)
+			r.say("sgtab: %s: not resuming: %v; starting over\n", g.Name, err)
 		case t != nil && t.N() <= g.Heaps:
 			best = t
 		}
@@ -111,22 +125,37 @@ func (r *resumer) start(g rules.Game) (*compute.Table, error) {
 		best = t
 	}
 	if best != nil {
-		fmt.Fprintf(r.stderr, "sgtab: %s: resuming from n = %d (-fresh computes it all again)\n", g.Name, best.N())
+		r.say("sgtab: %s: resuming from n = %d (-fresh computes it all again)\n", g.Name, best.N())
 	}
 	return best, nil
 }
 
 // checkpoint returns the checkpoint hook of the game g: it writes g's
-// values so far to its checkpoint, whole or not at all.
+// values so far to its checkpoint, whole or not at all. A checkpoint that
+// cannot be written (a full disk, a folder made read-only) does not end the
+// computation: the first failure of each game is warned of, and its last
+// checkpoint written, if any, stays to resume from.
 func (r *resumer) checkpoint(g rules.Game) func(G, Ring compute.Values) error {
+	write := r.write
+	if write == nil {
+		write = export.WriteCheckpoint
+	}
 	return func(G, Ring compute.Values) error {
 		t := &compute.Table{Game: g, G: G, Ring: Ring}
-		if err := export.WriteCheckpoint(checkpointPath(r.dir, g.Name), t, export.Options{Version: version, MACKey: r.vouch.key}); err != nil {
-			return err
-		}
+		err := write(checkpointPath(r.dir, g.Name), t, export.Options{Version: version, MACKey: r.vouch.key})
 		r.mu.Lock()
-		r.reached[g.Name] = G.Len() - 1
-		r.mu.Unlock()
+		defer r.mu.Unlock()
+		switch {
+		case err == nil:
+			r.reached[g.Name] = G.Len() - 1
+		case !r.failed[g.Name]:
+			r.failed[g.Name] = true
+			kept := "no checkpoint to resume from"
+			if n, ok := r.reached[g.Name]; ok {
+				kept = fmt.Sprintf("the checkpoint at n = %d stays", n)
+			}
+			r.say("sgtab: warning: %s: %v; computing on without checkpoints (%s)\n", g.Name, err, kept)
+		}
 		return nil
 	}
 }

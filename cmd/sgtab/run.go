@@ -278,7 +278,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := checkCost(games, w, auto, isSet(fs.FlagSet, "cap"), stderr); err != nil {
 		return err
 	}
-	res := &resumer{dir: *out, fresh: *fresh, strict: *strict, stderr: stderr, reached: map[string]int{}, vouch: newVoucher(ctx, w, stderr)}
+	res := &resumer{dir: *out, fresh: *fresh, strict: *strict, stderr: stderr, reached: map[string]int{}, failed: map[string]bool{}, vouch: newVoucher(ctx, w, stderr)}
 	if *fromPath != "" {
 		if res.from, err = readFrom(res.vouch, *fromPath, games); err != nil {
 			return err
@@ -296,6 +296,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	o := outputs{dir: *out, plot: *plotFormat, formats: formats, key: res.vouch.key}
 
 	bar := newProgress(stderr, total, fmt.Sprintf("%d %s", len(games), plural(len(games), "game")))
+	res.bar = bar
 	var (
 		mu        sync.Mutex
 		summaries = make([]*summary, len(games))
