@@ -359,14 +359,7 @@ func tryProof[T Value](t *Table, G []T, h int, stop bool) {
 	computed := h
 	if stop {
 		computed = proof.Need(per)
-		need := computed
-		if t.hasRing() {
-			// The ring's period is proved from the rows' a little
-			// further, with the rows past the proof filled in.
-			if rn, ok := ringNeed(t.Game.Rule, per); ok {
-				need = min(max(need, rn), len(G)-1)
-			}
-		}
+		need := min(stopAt(t.Game, per, proof), len(G)-1)
 		t.G = t.G.Slice(0, need+1)
 		G = G[:need+1]
 		if t.hasRing() {
@@ -375,6 +368,31 @@ func tryProof[T Value](t *Table, G []T, h int, stop bool) {
 	}
 	fillPeriod(G, h+1, per.Length)
 	t.proved = &provedPeriod{period: per, proof: proof, computed: computed}
+}
+
+// stopAt returns the last heap size of the table of g that StopWhenProved
+// keeps once the rows' period p is proved by pr: the last the proof needs,
+// or on a ring start, if further, the last the rings' proof needs (it
+// follows from the rows', with the rows past the proof filled in).
+func stopAt(g rules.Game, p Period, pr Proof) int {
+	need := pr.Need(p)
+	if g.Start == rules.StartRing {
+		if rn, ok := ringNeed(g.Rule, p); ok {
+			need = max(need, rn)
+		}
+	}
+	return need
+}
+
+// ProvedEnd returns the last heap size of the table of g that Sequence
+// with StopWhenProved computes to at most n, when the rows' period is
+// proved as a says (an Analysis of g's values), and false when it is not
+// proved: a table of that size is what such a run ends with.
+func ProvedEnd(g rules.Game, a *Analysis, n int) (int, bool) {
+	if a == nil || a.Status != Proved {
+		return 0, false
+	}
+	return min(stopAt(g, a.Period, a.Proof), n), true
 }
 
 // ringRule returns the digit table of the first move on a ring, read as a

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
@@ -58,6 +59,7 @@ func removeStale(dir string, stderr io.Writer) {
 type resumer struct {
 	dir           string
 	fresh, strict bool // -fresh: go on from nothing; -resume: refuse a checkpoint that cannot be used
+	auto          bool // -heaps auto: a proved table ends where its proof needs
 	from          *export.File
 	fromPath      string
 	stderr        io.Writer
@@ -84,19 +86,39 @@ func (r *resumer) say(format string, args ...any) {
 // start returns the values the game g goes on from: the table named by
 // -from when it is g's; else, unless -fresh, the longer of its checkpoint
 // and its finished table in the output folder, when they are g's and of
-// this version of sgtab. A checkpoint that cannot be used is said why, and
-// with -resume refused.
-func (r *resumer) start(g rules.Game) (*compute.Table, error) {
+// this version of sgtab, as far as their values can be trusted (see
+// voucher). A checkpoint that cannot be used is said why, and with -resume
+// refused. When the table in the folder is already the one the run would
+// write (see complete) and all its values are trusted, its file is
+// returned instead: there is nothing to compute.
+func (r *resumer) start(g rules.Game) (from *compute.Table, finished *export.File, err error) {
 	if r.from != nil && r.from.Table.Game.Key() == g.Key() {
 		t := r.from.Table
 		if t.N() > g.Heaps {
-			return nil, fmt.Errorf("%s: -from %s holds SG(0..%d), more than the %d asked", g.Name, r.fromPath, t.N(), g.Heaps)
+			return nil, nil, fmt.Errorf("%s: -from %s holds SG(0..%d), more than the %d asked", g.Name, r.fromPath, t.N(), g.Heaps)
 		}
 		r.say("sgtab: %s: going on from %s, SG(0..%d)\n", g.Name, r.fromPath, t.N())
-		return t, nil
+		return t, nil, nil
 	}
 	if r.fresh {
-		return nil, nil
+		return nil, nil, nil
+	}
+	// A finished table of the same game: a run stopped after it, the same
+	// run again, or a larger one asked now.
+	f, path, err := r.folderFile(g)
+	if err != nil {
+		return nil, nil, err
+	}
+	var trusted *compute.Table // f's values, as far as they are trusted, once checked
+	if f != nil && r.complete(g, f.Table) {
+		if trusted, err = r.vouch.usable(f, "its table "+path, r.strict); err != nil {
+			return nil, nil, fmt.Errorf("%s: its table %s: %w", g.Name, path, err)
+		}
+		if trusted == f.Table {
+			r.say("sgtab: %s: SG(0..%d) is already in %s; nothing to compute (-fresh computes it again)\n", g.Name, f.Table.N(), path)
+			return nil, f, nil
+		}
+		f = nil
 	}
 	var best *compute.Table
 	cp := checkpointPath(r.dir, g.Name)
@@ -104,30 +126,72 @@ func (r *resumer) start(g rules.Game) (*compute.Table, error) {
 		t, err := r.readCheckpoint(cp, g)
 		switch {
 		case r.stopped(err):
-			return nil, err
+			return nil, nil, err
 		case err != nil && r.strict:
-			return nil, fmt.Errorf("%s: -resume: the checkpoint cannot be used: %w", g.Name, err)
+			return nil, nil, fmt.Errorf("%s: -resume: the checkpoint cannot be used: %w", g.Name, err)
 		case err != nil:
 			r.say("sgtab: %s: not resuming: %v; starting over\n", g.Name, err)
 		case t != nil && t.N() <= g.Heaps:
 			best = t
 		}
 	}
-	// A finished table of the same game: a run stopped after it, or a
-	// larger one asked now.
 	longest := -1
 	if best != nil {
 		longest = best.N()
 	}
-	if t, err := r.folderTable(g, longest); err != nil {
-		return nil, fmt.Errorf("%s: %w", g.Name, err)
+	if t, err := r.folderTable(f, path, longest); err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", g.Name, err)
 	} else if t != nil {
 		best = t
+	}
+	if trusted != nil && trusted.N() > longest {
+		best = trusted
 	}
 	if best != nil {
 		r.say("sgtab: %s: resuming from n = %d (-fresh computes it all again)\n", g.Name, best.N())
 	}
-	return best, nil
+	return best, nil, nil
+}
+
+// complete reports whether t, g's table read back from the output folder,
+// is the table the run would write: of the size asked, or with -heaps auto
+// (r.auto) and a proved period, of the size the proof ends it at
+// (compute.ProvedEnd). Computing on from it would only write it again.
+func (r *resumer) complete(g rules.Game, t *compute.Table) bool {
+	if end, ok := compute.ProvedEnd(g, t.Analysis, g.Heaps); ok && r.auto {
+		return t.N() == end
+	}
+	return t.N() == g.Heaps
+}
+
+// keep writes the files of the table f, a game's finished table in the
+// output folder, as o says, leaving as they are its table files that hold
+// the same values and metadata, and removes the game's checkpoint, if any.
+// The time the table took is that of its row in the folder's summary.
+func (r *resumer) keep(f *export.File, o outputs) (*summary, export.Summary, error) {
+	t, g := f.Table, f.Table.Game
+	read := filepath.Join(r.dir, g.Name+".parquet") // f, read by start
+	same := map[string]bool{read: true}
+	for _, format := range o.formats {
+		path := filepath.Join(o.dir, g.Name+"."+format)
+		if path == read {
+			continue
+		}
+		if got, err := export.Read(path); err == nil && got.Kind == export.KindTable && maps.Equal(got.Meta, f.Meta) {
+			same[path] = true
+		}
+	}
+	rows, _ := readSummaryIfAny(filepath.Join(r.dir, summaryFile)) // a summary that cannot be read only loses the time
+	for _, row := range rows {
+		if row.Name == g.Name && row.Checksum == t.Analysis.Checksum && row.Heaps == t.N() {
+			t.Elapsed = time.Duration(row.Seconds * float64(time.Second))
+		}
+	}
+	s, err := writeTableKeeping(t, o, same)
+	if err != nil {
+		return nil, export.Summary{}, err
+	}
+	return s, export.Summarize(t), r.done(g)
 }
 
 // checkpoint returns the checkpoint hook of the game g: it writes g's

@@ -2,10 +2,12 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"syscall"
@@ -180,5 +182,115 @@ func TestRunGoesOnWhenCheckpointFails(t *testing.T) {
 	}
 	if _, err := export.Read("out/g.parquet"); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestRerunKeepsTable runs games twice into one folder, with a size chosen
+// and with -heaps auto (a proved ring game, and one that runs to -cap): the
+// second run says the table is there already, computes nothing, leaves
+// the table files as they were (the same files, byte for byte) and prints
+// the same summary.
+// A table file that is missing is written again, the same.
+func TestRerunKeepsTable(t *testing.T) {
+	chdir(t)
+	for _, tc := range []struct {
+		name, yaml string
+		args       []string
+	}{
+		{"coin-ring-3", "name: g\ncode: \"0.777\"\nstart: ring\n", []string{"-heaps", "3000"}},
+		{"kayles-ring-auto", "name: g\ncode: \"0.77\"\nstart: ring\n", []string{"-heaps", "auto"}},
+		{"nim-auto-cap", "name: g\ncode: \"0.(3)\"\n", []string{"-heaps", "auto", "-cap", "5000"}},
+	} {
+		if err := os.WriteFile("g.yaml", []byte(tc.yaml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out := tc.name
+		run := func() (summary map[string]any, stderr string) {
+			t.Helper()
+			args := append([]string{"run", "-json", "-plot", "none", "-out", out}, append(tc.args, "g.yaml")...)
+			code, stdout, stderr := sgtab(t, args...)
+			if code != 0 {
+				t.Fatalf("%s: status %d\n%s", tc.name, code, stderr)
+			}
+			if err := json.Unmarshal([]byte(stdout), &summary); err != nil {
+				t.Fatalf("%s: %v\n%s", tc.name, err, stdout)
+			}
+			delete(summary, "seconds")
+			return summary, stderr
+		}
+		first, _ := run()
+		files := map[string][]byte{}
+		stats := map[string]os.FileInfo{}
+		for _, name := range []string{"g.parquet", "g.arrow"} {
+			data, err := os.ReadFile(filepath.Join(out, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			files[name] = data
+			stats[name], _ = os.Stat(filepath.Join(out, name))
+		}
+		second, stderr := run()
+		for name, before := range stats {
+			// Not written again: the same file (a file written again is
+			// a new one, renamed into place).
+			if after, err := os.Stat(filepath.Join(out, name)); err != nil || !os.SameFile(before, after) {
+				t.Errorf("%s: the second run wrote %s again (%v)", tc.name, name, err)
+			}
+		}
+		if want := fmt.Sprintf("sgtab: g: SG(0..%v) is already in %s; nothing to compute", first["heaps"], filepath.Join(out, "g.parquet")); !strings.Contains(stderr, want) {
+			t.Errorf("%s: the second run does not say %q:\n%s", tc.name, want, stderr)
+		}
+		if !reflect.DeepEqual(second, first) {
+			t.Errorf("%s: the second run prints\n%v\nwant\n%v", tc.name, second, first)
+		}
+		os.Remove(filepath.Join(out, "g.arrow"))
+		run()
+		for name, want := range files {
+			if data, err := os.ReadFile(filepath.Join(out, name)); err != nil || !bytes.Equal(data, want) {
+				t.Errorf("%s: %s differs from the first run's (%v)", tc.name, name, err)
+			}
+		}
+	}
+}
+
+// TestRerunChecksUnsignedTable puts in the output folder a table of the
+// size asked that is not signed with the user's key: with right values it
+// is checked value by value and then kept as it is; with SG(5000) forged
+// (its checksums made to agree) it is not taken for finished, and the run
+// goes on from below the forged value to the table a fresh run computes.
+func TestRerunChecksUnsignedTable(t *testing.T) {
+	dir := t.TempDir()
+	config, fresh := officers(t, dir, "fresh", 8000)
+	whole, err := export.Read(fresh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	right := &compute.Table{Game: whole.Table.Game, G: whole.Table.G, Created: whole.Table.Created, Analysis: whole.Table.Analysis}
+	for _, tc := range []struct {
+		name  string
+		table *compute.Table
+		want  string
+	}{
+		{"right", right, "SG(0..8000) is already in "},
+		{"forged", forged(t, fresh, 5000, false, 777), "resuming from n = 4999"},
+	} {
+		out := filepath.Join(dir, tc.name)
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(out, "officers.parquet")
+		if err := export.WriteParquet(path, tc.table, export.Options{Version: version}); err != nil {
+			t.Fatal(err)
+		}
+		before, _ := os.Stat(path)
+		code, stderr := runErr(t, "run", "-heaps", "8000", "-plot", "none", "-formats", "parquet", "-out", out, config)
+		if code != 0 || !strings.Contains(stderr, "it is not signed, so each of its 8001 values is checked") || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%s: status %d, stderr lacks %q:\n%s", tc.name, code, tc.want, stderr)
+		}
+		after, err := os.Stat(path)
+		if kept := err == nil && os.SameFile(before, after); kept != (tc.table == right) {
+			t.Errorf("%s: the table was kept: %v", tc.name, kept)
+		}
+		sameValues(t, path, fresh)
 	}
 }

@@ -278,7 +278,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := checkCost(games, w, auto, isSet(fs.FlagSet, "cap"), stderr); err != nil {
 		return err
 	}
-	res := &resumer{dir: *out, fresh: *fresh, strict: *strict, stderr: stderr, reached: map[string]int{}, failed: map[string]bool{}, vouch: newVoucher(ctx, w, stderr)}
+	res := &resumer{dir: *out, auto: auto, fresh: *fresh, strict: *strict, stderr: stderr, reached: map[string]int{}, failed: map[string]bool{}, vouch: newVoucher(ctx, w, stderr)}
 	if *fromPath != "" {
 		if res.from, err = readFrom(res.vouch, *fromPath, games); err != nil {
 			return err
@@ -358,30 +358,46 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 		done(i, s, row)
 	}
-	froms := make([]*compute.Table, len(heapGames))
+	// The heap games: those whose table is in the folder already are
+	// kept; the others are computed, several at once.
+	var (
+		todo      []rules.Game
+		todoIndex []int
+		froms     []*compute.Table
+	)
 	for i, g := range heapGames {
-		if froms[i], err = res.start(g); err != nil {
+		from, finished, err := res.start(g)
+		if err == nil && finished != nil {
+			var s *summary
+			var row export.Summary
+			if s, row, err = res.keep(finished, o); err == nil {
+				done(heapIndex[i], s, row)
+				continue
+			}
+		}
+		if err != nil {
 			bar.finish()
 			return err
 		}
+		todo, todoIndex, froms = append(todo, g), append(todoIndex, heapIndex[i]), append(froms, from)
 	}
 	opt := compute.Options{Workers: w, Progress: bar.add, StopWhenProved: auto,
 		ForGame: func(i int, o *compute.Options) {
 			o.From = froms[i]
-			if *every > 0 && heapGames[i].State == "" && !heapGames[i].Misere {
-				o.Checkpoint, o.CheckpointEvery = res.checkpoint(heapGames[i]), *every
+			if *every > 0 && todo[i].State == "" && !todo[i].Misere {
+				o.Checkpoint, o.CheckpointEvery = res.checkpoint(todo[i]), *every
 			}
 		}}
-	err = compute.Each(ctx, heapGames, opt,
+	err = compute.Each(ctx, todo, opt,
 		func(i int, t *compute.Table) error {
 			s, err := writeTable(t, o)
 			if err != nil {
 				return err
 			}
-			if err := res.done(heapGames[i]); err != nil {
+			if err := res.done(todo[i]); err != nil {
 				return err
 			}
-			done(heapIndex[i], s, export.Summarize(t))
+			done(todoIndex[i], s, export.Summarize(t))
 			return nil
 		})
 	bar.finish()
@@ -673,7 +689,11 @@ type outputs struct {
 // writeTable writes t's table files, its rare positions when its values
 // split into rare and common ones, and its plots, as o says, and
 // summarises it.
-func writeTable(t *compute.Table, o outputs) (*summary, error) {
+func writeTable(t *compute.Table, o outputs) (*summary, error) { return writeTableKeeping(t, o, nil) }
+
+// writeTableKeeping is writeTable but for the table files named in kept,
+// which hold t already and are left as they are.
+func writeTableKeeping(t *compute.Table, o outputs, kept map[string]bool) (*summary, error) {
 	name, dir := t.Game.Name, o.dir
 	opt := export.Options{Version: version, MACKey: o.key}
 	var files []string
@@ -683,8 +703,10 @@ func writeTable(t *compute.Table, o outputs) (*summary, error) {
 		if f == "arrow" {
 			write = export.WriteIPC
 		}
-		if err := write(path, t, opt); err != nil {
-			return nil, err
+		if !kept[path] {
+			if err := write(path, t, opt); err != nil {
+				return nil, err
+			}
 		}
 		files = append(files, path)
 	}

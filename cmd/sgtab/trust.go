@@ -103,17 +103,27 @@ func (r *resumer) readCheckpoint(cp string, g rules.Game) (*compute.Table, error
 	return r.vouch.usable(f, "the checkpoint", r.strict)
 }
 
-// folderTable returns the values of g's table in the output folder that a
-// run may go on from (usable), when it holds more than than heap sizes up
-// to g.Heaps, of the same game and sgtab version; nil otherwise.
-func (r *resumer) folderTable(g rules.Game, than int) (*compute.Table, error) {
-	path := filepath.Join(r.dir, g.Name+".parquet")
-	f, err := export.ReadContext(r.vouch.ctx, path, export.ReadOptions{})
+// folderFile reads g's table in the output folder, path, and returns it
+// when it is a table of g, of this sgtab version, of at most g.Heaps; nil
+// otherwise. An error says the run was stopped.
+func (r *resumer) folderFile(g rules.Game) (f *export.File, path string, err error) {
+	path = filepath.Join(r.dir, g.Name+".parquet")
+	f, err = export.ReadContext(r.vouch.ctx, path, export.ReadOptions{})
 	if r.stopped(err) {
-		return nil, err
+		return nil, path, err
 	}
 	if err != nil || f.Kind != export.KindTable || f.Table.Game.Key() != g.Key() ||
-		f.Meta[export.KeyVersion] != version || f.Table.N() > g.Heaps || f.Table.N() <= than {
+		f.Meta[export.KeyVersion] != version || f.Table.N() > g.Heaps {
+		return nil, path, nil
+	}
+	return f, path, nil
+}
+
+// folderTable returns the values of f, a table read from path in the
+// output folder (folderFile), that a run may go on from (usable), when it
+// holds more than than heap sizes; nil otherwise.
+func (r *resumer) folderTable(f *export.File, path string, than int) (*compute.Table, error) {
+	if f == nil || f.Table.N() <= than {
 		return nil, nil
 	}
 	t, err := r.vouch.usable(f, "its table "+path, r.strict)
