@@ -19,6 +19,12 @@ type Options struct {
 	// positions finished since the previous call. It must be cheap and safe
 	// for concurrent use (Batch calls it from several goroutines).
 	Progress func(delta int64)
+	// Inherited, if not nil, is called once, instead of Progress, with the
+	// number of heap sizes taken as they are from From, so that a caller
+	// can tell the positions computed from those inherited (a rate or an
+	// ETA counts only the former). Without it Progress counts them too.
+	// It must be safe for concurrent use.
+	Inherited func(n int64)
 	// StopWhenProved ends the table at the smallest heap size that proves
 	// its period, instead of filling it in up to the size asked for.
 	StopWhenProved bool
@@ -183,7 +189,9 @@ func (r *run) resume(f *Table) int {
 		r.check *= 2
 	}
 	r.reported = int64(m)
-	if r.opt.Progress != nil {
+	if r.opt.Inherited != nil {
+		r.opt.Inherited(int64(m))
+	} else if r.opt.Progress != nil {
 		r.opt.Progress(int64(m))
 	}
 	if r.canProve() && m > 1 {

@@ -170,3 +170,33 @@ func TestResumeRing(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeReportsInherited resumes a computation with Inherited set: it
+// is told the heap sizes taken from From, once, and Progress only those
+// computed; without it, Progress counts them all.
+func TestResumeReportsInherited(t *testing.T) {
+	g := game(t, `code: "0.6"`)
+	first, err := compute.Sequence(t.Context(), g, 2000, compute.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var inherited, progress []int64
+	var sum int64
+	opt := compute.Options{Workers: 1, From: first,
+		Inherited: func(n int64) { inherited = append(inherited, n) },
+		Progress:  func(d int64) { progress, sum = append(progress, d), sum+d },
+	}
+	if _, err := compute.Sequence(t.Context(), g, 20000, opt); err != nil {
+		t.Fatal(err)
+	}
+	if len(inherited) != 1 || inherited[0] != 2001 || sum != 20001-2001 {
+		t.Errorf("inherited %v, progress %v (sum %d), want [2001] and 18000 in all", inherited, progress, sum)
+	}
+	opt.Inherited, sum = nil, 0
+	if _, err := compute.Sequence(t.Context(), g, 20000, opt); err != nil {
+		t.Fatal(err)
+	}
+	if sum != 20001 {
+		t.Errorf("without Inherited, progress counts %d, want 20001", sum)
+	}
+}

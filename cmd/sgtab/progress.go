@@ -23,7 +23,11 @@ import (
 // mean anything), and the ETA fits the time taken so far to a power of the
 // positions done — t ∝ n^α, α between 1 and 3 read off the last doubling —
 // since a split game's heaps cost more the larger they are, and a constant
-// rate would promise it too early.
+// rate would promise it too early. Both count as time spent only that of
+// the positions computed in this process: those inherited from a
+// checkpoint or a stored table (inherit) fill the bar but took no time
+// here (the fit is then t ∝ n^α − n0^α, n0 of them inherited), and the time
+// is counted from when the first position was computed.
 type progress struct {
 	done  atomic.Int64
 	total int64
@@ -34,7 +38,12 @@ type progress struct {
 	stop  chan struct{}
 	wg    sync.WaitGroup
 	start time.Time
-	// history holds (seconds, positions) samples, for the rate and the fit.
+
+	// inherited is how many of the positions done were taken as they
+	// were, not computed; it changes under mu.
+	inherited int64
+	// history holds (seconds, positions computed) samples, for the rate
+	// and the fit.
 	history []sample
 	// warn, when not nil, receives one warning when the run looks set to
 	// take more than longRun (see watch); warned says it was given.
@@ -42,6 +51,8 @@ type progress struct {
 	warned bool
 }
 
+// A sample is how many positions had been computed (not inherited) t
+// seconds into the run.
 type sample struct {
 	t float64
 	n int64
@@ -89,18 +100,19 @@ func newProgress(w io.Writer, total int64, desc string) *progress {
 			case <-p.stop:
 				return
 			case <-t.C:
-				p.tick(time.Since(p.start).Seconds(), p.done.Load())
+				p.tick(time.Since(p.start).Seconds())
 			}
 		}
 	})
 	return p
 }
 
-// tick redraws the bar, if any, at t seconds with n positions done, and
-// gives the warning of watch.
-func (p *progress) tick(t float64, n int64) {
+// tick redraws the bar, if any, at t seconds, and gives the warning of
+// watch.
+func (p *progress) tick(t float64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	n := p.done.Load()
 	if p.bar != nil {
 		p.bar.Describe(p.describe(t, n))
 		_ = p.bar.Set64(n)
@@ -117,13 +129,12 @@ func (p *progress) tick(t float64, n int64) {
 const watchAfter = 15.0
 
 // watch records a sample at t seconds with n positions done and, once, when
-// the run has gone watchAfter seconds and its ETA is beyond longRun, returns
-// a warning that says so.
+// the run has computed for watchAfter seconds and its ETA is beyond
+// longRun, returns a warning that says so.
 func (p *progress) watch(t float64, n int64) string {
-	if len(p.history) == 0 || p.history[len(p.history)-1].t < t {
-		p.history = append(p.history, sample{t, n})
-	}
-	if p.warned || p.warn == nil || t < watchAfter || n == 0 {
+	p.record(t, n)
+	took := t - p.started()
+	if p.warned || p.warn == nil || took < watchAfter || n <= p.inherited {
 		return ""
 	}
 	eta, ok := p.eta(t, n)
@@ -131,20 +142,45 @@ func (p *progress) watch(t float64, n int64) string {
 		return ""
 	}
 	p.warned = true
-	return fmt.Sprintf("sgtab: warning: at this pace the run needs about %s more (%s of %s in %s); "+
+	unit := cmp.Or(p.unit, "positions")
+	done := fmt.Sprintf("%s of %s %s in %s", short(float64(n)), short(float64(p.total)), unit, roundDuration(time.Duration(took*float64(time.Second))))
+	if p.inherited > 0 {
+		done = fmt.Sprintf("%s of %s %s, %s of them computed in %s, the rest taken from earlier runs",
+			short(float64(n)), short(float64(p.total)), unit, short(float64(n-p.inherited)), roundDuration(time.Duration(took*float64(time.Second))))
+	}
+	return fmt.Sprintf("sgtab: warning: at this pace the run needs about %s more (%s); "+
 		"stop it with Ctrl-C and choose smaller tables with -heaps N, or -cap N with -heaps auto\n",
-		roundDuration(eta), short(float64(n)), short(float64(p.total))+" "+cmp.Or(p.unit, "positions"), roundDuration(time.Duration(t*float64(time.Second))))
+		roundDuration(eta), done)
+}
+
+// record adds a sample at t seconds with n positions done, of which
+// p.inherited were not computed.
+func (p *progress) record(t float64, n int64) {
+	if len(p.history) == 0 || p.history[len(p.history)-1].t < t {
+		p.history = append(p.history, sample{t, max(n-p.inherited, 0)})
+	}
+}
+
+// started returns when the run began to compute positions, in seconds: the
+// last sample before the first one computed (0 when there is none).
+func (p *progress) started() float64 {
+	t0 := 0.0
+	for _, h := range p.history {
+		if h.n > 0 {
+			break
+		}
+		t0 = h.t
+	}
+	return t0
 }
 
 // describe returns the bar's description at t seconds with n positions
 // done: what is running, the positions, and once known the rate and ETA.
 func (p *progress) describe(t float64, n int64) string {
-	if len(p.history) == 0 || p.history[len(p.history)-1].t < t {
-		p.history = append(p.history, sample{t, n})
-	}
+	p.record(t, n)
 	unit := cmp.Or(p.unit, "positions")
 	s := fmt.Sprintf("%s: %s/%s %s", p.desc, short(float64(n)), short(float64(p.total)), unit)
-	if t < 1 || n == 0 {
+	if t-p.started() < 1 || n <= p.inherited {
 		return s
 	}
 	// The rate over the last two seconds or so.
@@ -153,7 +189,7 @@ func (p *progress) describe(t float64, n int64) string {
 		i--
 	}
 	if old := p.history[max(i-1, 0)]; t > old.t {
-		s += fmt.Sprintf(", %s/s", short(float64(n-old.n)/(t-old.t)))
+		s += fmt.Sprintf(", %s/s", short(float64(n-p.inherited-old.n)/(t-old.t)))
 	}
 	if eta, ok := p.eta(t, n); ok {
 		s += ", ETA " + roundDuration(eta)
@@ -161,25 +197,58 @@ func (p *progress) describe(t float64, n int64) string {
 	return s
 }
 
-// eta fits t ∝ n^α to the samples from the last doubling of n and
-// extrapolates to the total.
+// eta returns the time left at t seconds with n positions done. Of these
+// it counts as time spent only that of the c computed in this process,
+// from when the first of them was (t0, see started), after the n0
+// inherited: it fits t − t0 ∝ n^α − n0^α to the samples from the last
+// doubling of c (n0 = 0: t ∝ n^α) and extrapolates to the total.
 func (p *progress) eta(t float64, n int64) (time.Duration, bool) {
-	if n >= p.total || t < 2 {
+	c, n0 := n-p.inherited, float64(p.inherited)
+	t0 := p.started()
+	took := t - t0
+	if n >= p.total || took < 2 || c <= 0 {
 		return 0, false
 	}
 	var half sample
 	for _, h := range p.history {
-		if h.n > 0 && h.n <= n/2 {
+		if h.n > 0 && h.n <= c/2 {
 			half = h
 		}
 	}
 	alpha := 1.0
-	if half.n > 0 && half.t > 0 && t > half.t {
-		alpha = math.Log(t/half.t) / math.Log(float64(n)/float64(half.n))
-		alpha = min(max(alpha, 1), 3)
+	if half.n > 0 && half.t > t0 && t > half.t {
+		alpha = fitPower(n0, n0+float64(half.n), float64(n), took/(half.t-t0))
 	}
-	rest := t * (math.Pow(float64(p.total)/float64(n), alpha) - 1)
+	cost := func(x float64) float64 { return math.Pow(x, alpha) - math.Pow(n0, alpha) }
+	rest := took * (cost(float64(p.total)) - cost(float64(n))) / cost(float64(n))
 	return time.Duration(min(rest, 1e9) * float64(time.Second)), true
+}
+
+// fitPower returns the α between 1 and 3 for which
+//
+//	(n^α − n0^α) / (h^α − n0^α) = ratio,   n0 < h < n,
+//
+// the nearest bound when none is: the ratio grows with α, so bisection
+// finds it.
+func fitPower(n0, h, n, ratio float64) float64 {
+	f := func(a float64) float64 {
+		return (math.Pow(n, a) - math.Pow(n0, a)) / (math.Pow(h, a) - math.Pow(n0, a))
+	}
+	lo, hi := 1.0, 3.0
+	switch {
+	case ratio <= f(lo):
+		return lo
+	case ratio >= f(hi):
+		return hi
+	}
+	for range 50 {
+		if mid := (lo + hi) / 2; f(mid) < ratio {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return (lo + hi) / 2
 }
 
 // short writes a count with a metric suffix: 950, 12.3k, 4.56M, 1.2G.
@@ -197,6 +266,16 @@ func short(x float64) string {
 
 // add counts delta more finished positions. It is safe for concurrent use.
 func (p *progress) add(delta int64) { p.done.Add(delta) }
+
+// inherit counts n more finished positions that were not computed but
+// taken as they were, from a checkpoint or a stored table. It is safe for
+// concurrent use.
+func (p *progress) inherit(n int64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.inherited += n
+	p.done.Add(n)
+}
 
 // print runs f, which writes to the terminal, with the bar cleared for it;
 // the bar comes back at its next redraw.

@@ -36,6 +36,52 @@ func TestProgressETA(t *testing.T) {
 	}
 }
 
+// TestProgressInherited feeds the progress samples of runs that go on from
+// inherited positions, read before computing starts: a table given to
+// -from that holds most of the positions, then computed at a constant
+// rate; and a checkpoint of a game whose heaps cost in proportion to their
+// size (time ∝ n² − n0²), whose run takes 6 minutes in all. The ETA must
+// follow each, and the second must not be warned of; counting the
+// inherited positions as computed, the first said "ETA 5 s" where 6
+// minutes were left, and the second warned of 15 minutes more.
+func TestProgressInherited(t *testing.T) {
+	const total = 10_000_000
+	for _, tc := range []struct {
+		name      string
+		inherited int64
+		read      float64                 // seconds spent reading them, before any position is computed
+		at        func(s float64) int64   // positions done s seconds into computing
+		left      func(s float64) float64 // the seconds left then
+		when      float64                 // seconds into the run when the ETA is read
+	}{
+		{"-from, linear", 6_000_000, 0.9,
+			func(s float64) int64 { return 6_000_000 + int64(10_000*s) },
+			func(s float64) float64 { return (4_000_000 - 10_000*s) / 10_000 }, 8},
+		{"checkpoint, quadratic", 800_000, 0.5,
+			func(s float64) int64 { return int64(math.Sqrt(800_000*800_000 + s/3.6e-12)) },
+			func(s float64) float64 { return 3.6e-12*(total*total-800_000*800_000) - s }, 16},
+	} {
+		var warned bytes.Buffer
+		p := &progress{total: total, warn: &warned}
+		p.watch(0.25, 0)
+		p.inherit(tc.inherited)
+		for s := 1.0; s <= tc.when; s++ {
+			if msg := p.watch(s, tc.at(s-tc.read)); msg != "" {
+				t.Errorf("%s: warned %q", tc.name, msg)
+			}
+		}
+		n := tc.at(tc.when - tc.read)
+		eta, ok := p.eta(tc.when, n)
+		want := tc.left(tc.when - tc.read)
+		if !ok || eta.Seconds() < 0.75*want || eta.Seconds() > 1.25*want {
+			t.Errorf("%s: ETA %v, want about %.0f s", tc.name, eta, want)
+		}
+		if d := p.describe(tc.when, n); !strings.Contains(d, "ETA "+roundDuration(eta)) {
+			t.Errorf("%s: the bar says %q", tc.name, d)
+		}
+	}
+}
+
 // TestProgressFirstFrame checks that no rate is shown before a second has
 // passed (the first positions come too fast to mean anything), and that a
 // game named alone is "1 game".

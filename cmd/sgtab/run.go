@@ -371,6 +371,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			var s *summary
 			var row export.Summary
 			if s, row, err = res.keep(finished, o); err == nil {
+				bar.inherit(int64(finished.Table.G.Len()))
 				done(heapIndex[i], s, row)
 				continue
 			}
@@ -381,7 +382,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 		todo, todoIndex, froms = append(todo, g), append(todoIndex, heapIndex[i]), append(froms, from)
 	}
-	opt := compute.Options{Workers: w, Progress: bar.add, StopWhenProved: auto,
+	opt := compute.Options{Workers: w, Progress: bar.add, Inherited: bar.inherit, StopWhenProved: auto,
 		ForGame: func(i int, o *compute.Options) {
 			o.From = froms[i]
 			if *every > 0 && todo[i].State == "" && !todo[i].Misere {
