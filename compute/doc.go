@@ -41,6 +41,13 @@
 // the width: when a value outgrows it, the table is widened and the engine
 // starts again at that heap size with its state rebuilt from the values.
 //
+// Estimate says beforehand about how long a computation takes: for a heap
+// game from Work (the moves the plain engine goes through); for a lattice
+// game from LatticeWork (its points, line lookups and the words of its
+// lines' value sets, O(W·H·(W+H)/64) for Wythoff's game); for a built-in
+// game from its own count (Fibonacci Nim's period search, O(N²); Euclid's
+// memo lookups, O(N²·log N)).
+//
 // Two-heap splits with explicit removal counts use sparse space where the
 // values split into rare and common ones (see sparse.go): every common
 // option value comes from a pair with a rare position, so a heap costs

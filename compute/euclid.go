@@ -1,6 +1,10 @@
 package compute
 
-import "context"
+import (
+	"context"
+	"math"
+	"time"
+)
 
 // euclid is Euclid's game: a state is a pair of numbers; a move subtracts a
 // positive multiple of the smaller from the larger, leaving it at least 0;
@@ -32,7 +36,24 @@ func EuclidMoves(x, y int) [][2]int {
 	return out
 }
 
-func (euclid) solve(ctx context.Context, n int) ([]uint32, *grid, error) {
+// MemoLookupsPerSecond is about how many memo lookups a second the search
+// over Euclid's pairs makes, with the moves and sets it builds (measured on
+// a 2-core x86-64 machine at n = 2000 and 4000: 0.11 to 0.13 µs each,
+// growing with the memo).
+const MemoLookupsPerSecond = 8e6
+
+// cost is about how long the table of Euclid's game to n takes: every pair
+// (x, y), x ≥ y, is searched once, and looks up each of its x/y options,
+// (n+1)²·ln(n+1)/2 lookups in all, and each point of the board looks its
+// pair up once more: about (n+1)²·ln(n+1).
+func (euclid) cost(n int) time.Duration {
+	x := float64(n + 1)
+	return duration(x * x * math.Log(x) / MemoLookupsPerSecond)
+}
+
+func (euclid) positions(n int) int64 { return int64(n+1) * int64(n+1) }
+
+func (euclid) solve(ctx context.Context, n int, progress func(int64)) ([]uint32, *grid, error) {
 	moves := func(s [2]int) [][2]int {
 		out := EuclidMoves(s[0], s[1])
 		for i, o := range out {
@@ -49,6 +70,9 @@ func (euclid) solve(ctx context.Context, n int) ([]uint32, *grid, error) {
 				return nil, nil, err
 			}
 			g.v[y*g.w+x] = v
+		}
+		if progress != nil {
+			progress(int64(g.w)) // a row
 		}
 	}
 	return nil, g, nil

@@ -13,7 +13,13 @@ import (
 // own file and solves itself to a size, as a table of one row (indexed by
 // heap size) or of two dimensions, usually with searchSG.
 type stateGame interface {
-	solve(ctx context.Context, n int) (row []uint32, grid *grid, err error)
+	// solve reports its progress to progress (which may be nil), in the
+	// positions that positions counts.
+	solve(ctx context.Context, n int, progress func(int64)) (row []uint32, grid *grid, err error)
+	// positions returns how many positions its table to size n holds.
+	positions(n int) int64
+	// cost returns about how long State takes to size n.
+	cost(n int) time.Duration
 }
 
 // A grid is a two-dimensional table: v[y·w + x].
@@ -30,14 +36,21 @@ var stateGames = map[string]stateGame{
 
 // SolveState computes the table of the built-in game g.State to size
 // g.Heaps: a Table when its positions are indexed by one number, a
-// LatticeTable when by two. Exactly one of the two is not nil.
+// LatticeTable when by two. Exactly one of the two is not nil. It is State
+// with no options.
 func SolveState(ctx context.Context, g rules.Game) (*Table, *LatticeTable, error) {
+	return State(ctx, g, Options{})
+}
+
+// State is SolveState, reporting its progress to opt.Progress, in the
+// positions StatePositions counts; other options do not apply.
+func State(ctx context.Context, g rules.Game, opt Options) (*Table, *LatticeTable, error) {
 	sg, ok := stateGames[g.State]
 	if !ok {
 		return nil, nil, fmt.Errorf("compute %s: no built-in game %q", g.Name, g.State)
 	}
 	start := time.Now()
-	row, gr, err := sg.solve(ctx, g.Heaps)
+	row, gr, err := sg.solve(ctx, g.Heaps, opt.Progress)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -48,6 +61,15 @@ func SolveState(ctx context.Context, g rules.Game) (*Table, *LatticeTable, error
 	t.Analysis = Analyze(t)
 	t.Elapsed, t.Created = time.Since(start), time.Now()
 	return t, nil, nil
+}
+
+// StatePositions returns how many positions the table of the built-in game
+// g holds: the heap sizes 0..g.Heaps, or the points of its board.
+func StatePositions(g rules.Game) int64 {
+	if sg, ok := stateGames[g.State]; ok {
+		return sg.positions(g.Heaps)
+	}
+	return 0
 }
 
 // searchSG returns the SG value of the state s of a game whose moves from a

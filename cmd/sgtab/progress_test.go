@@ -151,3 +151,56 @@ func TestCheckCost(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckCostLatticeAndState checks what run says, on one worker, before
+// a lattice or built-in game that takes more than ten minutes (Wythoff's
+// game on the largest board, 2^14×2^14, Fibonacci Nim to 2^24, Euclid's
+// game to 40000), from their estimates alone: a size chosen is warned of,
+// and with -heaps auto, whatever -cap says, the game is refused with a
+// size of its config that takes minutes. Their bundled sizes are not
+// spoken of.
+func TestCheckCostLatticeAndState(t *testing.T) {
+	wythoff := func(w, h int) rules.Game {
+		return rules.Game{Name: "wythoff", Lattice: &rules.Lattice{Size: [2]int{w, h}, Steps: []rules.Step{
+			{D: [2]int{-1, 0}, Repeat: true}, {D: [2]int{0, -1}, Repeat: true}, {D: [2]int{-1, -1}, Repeat: true}}}}
+	}
+	for _, tc := range []struct {
+		game         rules.Game
+		warn, refuse string
+	}{
+		{wythoff(1<<14, 1<<14), "warning: wythoff: computing its board of 16384×16384 takes about",
+			"; make its board smaller in its config (size: ["},
+		{rules.Game{Name: "fib", State: "fibonacci-nim", Heaps: 1 << 24}, "warning: fib: computing its 16.8M positions (heaps: 16777216) takes about",
+			"; make it smaller in its config (heaps: "},
+		{rules.Game{Name: "euclid", State: "euclid", Heaps: 40000}, "warning: euclid: computing its 1.6G positions (heaps: 40000) takes about",
+			"; make it smaller in its config (heaps: "},
+		{wythoff(1000, 1000), "", ""},
+		{rules.Game{Name: "fib", State: "fibonacci-nim", Heaps: 10000}, "", ""},
+		{rules.Game{Name: "euclid", State: "euclid", Heaps: 300}, "", ""},
+	} {
+		var stderr bytes.Buffer
+		games := []rules.Game{tc.game}
+		if err := checkCost(games, 1, false, false, &stderr); err != nil || tc.warn == "" && stderr.Len() > 0 || !strings.Contains(stderr.String(), tc.warn) {
+			t.Errorf("%s, a size chosen: %v, %q", tc.game.Name, err, stderr.String())
+		}
+		for _, capSet := range []bool{false, true} {
+			stderr.Reset()
+			err := checkCost(games, 1, true, capSet, &stderr)
+			if tc.refuse == "" && err != nil || tc.refuse != "" && (err == nil || !strings.Contains(err.Error(), tc.refuse)) || stderr.Len() > 0 {
+				t.Errorf("%s, -heaps auto (-cap set: %v): %v, %q", tc.game.Name, capSet, err, stderr.String())
+			}
+		}
+	}
+	// From the command line: refused before anything is computed.
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("fib.yaml", []byte("name: fib\nstate: fibonacci-nim\nheaps: 16777216\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := sgtab(t, "run", "-heaps", "auto", "-workers", "2", "fib.yaml")
+	if code != 1 || !strings.Contains(stderr, "sgtab: fib: computing its 16.8M positions (heaps: 16777216) takes about") {
+		t.Errorf("run -heaps auto: status %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat("sgtab-out"); err == nil {
+		t.Error("the refused run made its output folder")
+	}
+}

@@ -267,8 +267,12 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			total += int64(l.Size[0]) * int64(l.Size[1])
 			continue
 		}
-		if games[i].State != "" || games[i].Graph != nil {
+		if games[i].Graph != nil {
 			continue // solved in one piece, without progress reports
+		}
+		if games[i].State != "" {
+			total += compute.StatePositions(games[i])
+			continue
 		}
 		if heaps > 0 {
 			games[i].Heaps = int(heaps)
@@ -339,7 +343,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			done(i, s, row)
 			continue
 		case g.State != "":
-			t, lt, err = compute.SolveState(ctx, g)
+			t, lt, err = compute.State(ctx, g, compute.Options{Progress: bar.add})
 		case g.Lattice != nil:
 			lt, err = compute.Lattice(ctx, g, compute.Options{Workers: w, Progress: bar.add})
 		default:
@@ -441,40 +445,73 @@ func checkWorkers(fs *flagSet, workers int) (int, error) {
 	return workers, nil
 }
 
-// checkCost estimates how long each heap game may take (compute.Estimate)
-// and speaks before a run of more than longRun when nothing can make it
-// shorter: no theorem can prove its period, and sparse space cannot serve
-// it. With -heaps auto up to the default cap such a game always runs to the
-// cap, so it is refused, naming -cap; otherwise a warning says what to
-// expect. Games that a proof or sparse space may shorten are watched while
-// they run instead (see progress).
+// checkCost estimates how long each game may take (compute.Estimate) and
+// speaks before a run of more than longRun when nothing can make it
+// shorter: for a heap game, when no theorem can prove its period and
+// sparse space cannot serve it; lattice and built-in games always. With
+// -heaps auto such a game is refused — up to the default cap, a heap game
+// always runs to the cap, and the size of a lattice or built-in game is
+// its config's, which -cap does not bound — naming a size that takes
+// minutes; otherwise a warning says what to expect. Heap games that a proof
+// or sparse space may shorten are watched while they run instead (see
+// progress).
 func checkCost(games []rules.Game, workers int, auto, capSet bool, stderr io.Writer) error {
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	for _, g := range games {
 		est := compute.Estimate(g, g.Heaps, workers)
-		if est <= longRun || compute.Provable(g.Rule) || compute.SparseMayApply(g.Rule) {
+		heap := g.Lattice == nil && g.State == "" && g.Graph == nil
+		if est <= longRun || heap && (compute.Provable(g.Rule) || compute.SparseMayApply(g.Rule)) {
 			continue
 		}
-		what := fmt.Sprintf("%s: computing SG(0..%d) takes about %s (no theorem can prove its period, so nothing ends it early)",
-			g.Name, g.Heaps, roundDuration(est))
-		if auto && !capSet {
-			return fmt.Errorf("%s; choose how far to go with -cap N (-cap %d: about %s)", what, smallerCap(g, workers), roundDuration(longRun/2))
+		what := fmt.Sprintf("%s: %s takes about %s", g.Name, costWhat(g), roundDuration(est))
+		if heap {
+			what += " (no theorem can prove its period, so nothing ends it early)"
+		}
+		if auto && (!capSet || !heap) {
+			return fmt.Errorf("%s; %s", what, shorter(g, workers))
 		}
 		fmt.Fprintf(stderr, "sgtab: warning: %s\n", what)
 	}
 	return nil
 }
 
-// smallerCap returns the largest round table size whose estimate stays
-// within half of longRun.
-func smallerCap(g rules.Game, workers int) int {
-	n := g.Heaps
-	for n > 10 && compute.Estimate(g, n, workers) > longRun/2 {
-		n = n * 7 / 10
+// costWhat says what the computation of g is: of its table to a size, of
+// its board, or of a built-in game's positions.
+func costWhat(g rules.Game) string {
+	switch {
+	case g.Lattice != nil:
+		return fmt.Sprintf("computing its board of %d×%d", g.Lattice.Size[0], g.Lattice.Size[1])
+	case g.State != "":
+		return fmt.Sprintf("computing its %s positions (heaps: %d)", short(float64(compute.StatePositions(g))), g.Heaps)
 	}
-	return roundDown(n)
+	return fmt.Sprintf("computing SG(0..%d)", g.Heaps)
+}
+
+// shorter says how to make the computation of g take at most about half
+// of longRun: the largest round size whose estimate stays within it, and
+// that estimate, as -cap for a heap game, else as the size in its config.
+func shorter(g rules.Game, workers int) string {
+	about := func(g rules.Game) string { return roundDuration(compute.Estimate(g, g.Heaps, workers)) }
+	if l := g.Lattice; l != nil {
+		small := *l
+		g.Lattice = &small
+		for small.Size[0]*small.Size[1] > 100 && compute.Estimate(g, 0, workers) > longRun/2 {
+			small.Size = [2]int{max(small.Size[0]*7/10, 1), max(small.Size[1]*7/10, 1)}
+		}
+		small.Size = [2]int{roundDown(small.Size[0]), roundDown(small.Size[1])}
+		return fmt.Sprintf("make its board smaller in its config (size: [%d, %d]: about %s), or run it without -heaps auto",
+			small.Size[0], small.Size[1], about(g))
+	}
+	for g.Heaps > 10 && compute.Estimate(g, g.Heaps, workers) > longRun/2 {
+		g.Heaps = g.Heaps * 7 / 10
+	}
+	g.Heaps = roundDown(g.Heaps)
+	if g.State != "" {
+		return fmt.Sprintf("make it smaller in its config (heaps: %d: about %s), or run it without -heaps auto", g.Heaps, about(g))
+	}
+	return fmt.Sprintf("choose how far to go with -cap N (-cap %d: about %s)", g.Heaps, about(g))
 }
 
 // roundDown rounds n down to one or two significant digits.
