@@ -202,7 +202,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	out := fs.String("out", "sgtab-out", "write the tables into `DIR`")
 	workers := fs.Int("workers", 0, "use `K` goroutines: games at once, or one game's pair scans; 0 means one per CPU")
 	asJSON := fs.Bool("json", false, "print one JSON object per game per line")
-	plotFormat := fs.String("plot", "png", "draw SG(n) against n as `FORMAT`: png, svg or none")
+	plotFormat := plotFlag(fs, "draw SG(n) against n as `FORMAT`: png, svg or none")
 	formatsFlag := fs.String("formats", "parquet,arrow", "write the tables in `FORMATS`: parquet, arrow, or both")
 	every := fs.Duration("checkpoint", time.Minute, "write a checkpoint of each computation every `DUR` (0: none), and at Ctrl-C")
 	fresh := fs.Bool("fresh", false, "compute every game from the start: use no checkpoint or earlier table")
@@ -222,10 +222,8 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if *fresh && *strict {
 		return fs.usageError("-fresh and -resume contradict each other")
 	}
-	switch *plotFormat {
-	case "png", "svg", "none":
-	default:
-		return fs.usageError("-plot must be png, svg or none (got %q)", *plotFormat)
+	if err := checkPlotFlag(fs, *plotFormat); err != nil {
+		return err
 	}
 	w, err := checkWorkers(fs, *workers)
 	if err != nil {
@@ -430,6 +428,19 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 	}
 	return nil
+}
+
+// plotFlag defines the flag -plot, the format of the plots a command draws
+// (png by default), with the usage text usage.
+func plotFlag(fs *flagSet, usage string) *string { return fs.String("plot", "png", usage) }
+
+// checkPlotFlag checks the value of -plot.
+func checkPlotFlag(fs *flagSet, format string) error {
+	switch format {
+	case "png", "svg", "none":
+		return nil
+	}
+	return fs.usageError("-plot must be png, svg or none (got %q)", format)
 }
 
 // checkWorkers checks -workers and returns the number to use: 0 (one per

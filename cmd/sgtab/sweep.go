@@ -17,7 +17,7 @@ import (
 	"github.com/sgtab/sgtab/sweep"
 )
 
-const sweepUsage = "sgtab sweep [-out DIR] [-heaps N|auto] [-cap N] [-workers K] [-shard I/N | -shards N] [-tables] [-fresh] SWEEP.yaml"
+const sweepUsage = "sgtab sweep [-out DIR] [-heaps N|auto] [-cap N] [-workers K] [-shard I/N | -shards N] [-tables] [-plot png|svg|none] [-fresh] SWEEP.yaml"
 
 const sweepExamples = `  sgtab sweep configs/sweeps/octal-2.yaml              # every two-digit octal code, into ./sgtab-sweep
   sgtab sweep -cap 100000 -out census my-sweep.yaml     # each game to its proof, or to 10^5
@@ -36,6 +36,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	shardFlag := fs.String("shard", "", "compute shard `I/N` of the sweep only, 0 ≤ I < N (default: from a Slurm job array or a Kubernetes Indexed Job, else all)")
 	shards := fs.Int("shards", 0, "the number of shards, `N`, of a Kubernetes Indexed Job (its completions), whose index JOB_COMPLETION_INDEX gives")
 	tables := fs.Bool("tables", false, "also write each game's table and plots, into DIR/tables")
+	plotFormat := plotFlag(fs, "with -tables, draw each game's plots as `FORMAT`: png, svg or none")
 	fresh := fs.Bool("fresh", false, "start over: forget the journal of an earlier run of this sweep into DIR")
 	args, err := fs.parse(args)
 	if err != nil {
@@ -43,6 +44,12 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if len(args) != 1 {
 		return fs.usageError("want one sweep config, got %d", len(args))
+	}
+	if err := checkPlotFlag(fs, *plotFormat); err != nil {
+		return err
+	}
+	if isSet(fs.FlagSet, "plot") && !*tables {
+		return fs.usageError("-plot applies to -tables only")
 	}
 	w, err := checkWorkers(fs, *workers)
 	if err != nil {
@@ -124,7 +131,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		Done: func(job sweep.Job, t *compute.Table) error {
 			bar.add(1)
 			if *tables {
-				return writeSweepTables(plan, job, t, filepath.Join(dir, "tables"))
+				return writeSweepTables(plan, job, t, outputs{dir: filepath.Join(dir, "tables"), plot: *plotFormat, formats: []string{"parquet", "arrow"}})
 			}
 			return nil
 		},
@@ -149,9 +156,9 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 }
 
 // writeSweepTables writes the table t of job under the name of each game
-// of the plan that the job computes.
-func writeSweepTables(p *sweep.Plan, job sweep.Job, t *compute.Table, dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+// of the plan that the job computes, as o says.
+func writeSweepTables(p *sweep.Plan, job sweep.Job, t *compute.Table, o outputs) error {
+	if err := os.MkdirAll(o.dir, 0o755); err != nil {
 		return err
 	}
 	for _, m := range p.Games {
@@ -160,7 +167,7 @@ func writeSweepTables(p *sweep.Plan, job sweep.Job, t *compute.Table, dir string
 		}
 		named := *t
 		named.Game.Name = m.Name
-		if _, err := writeTable(&named, outputs{dir: dir, plot: "png", formats: []string{"parquet", "arrow"}}); err != nil {
+		if _, err := writeTable(&named, o); err != nil {
 			return err
 		}
 	}

@@ -198,7 +198,7 @@ func TestSweepInspect(t *testing.T) {
 	if err := os.WriteFile("t.yaml", []byte(tables), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, _, stderr := sgtab(t, "sweep", "-tables", "-cap", "200", "-out", "sw", "t.yaml"); code != 0 {
+	if code, _, stderr := sgtab(t, "sweep", "-tables", "-plot", "svg", "-cap", "200", "-out", "sw", "t.yaml"); code != 0 {
 		t.Fatalf("status %d\n%s", code, stderr)
 	}
 	code, stdout, stderr := sgtab(t, "inspect", "sw/census.parquet")
@@ -213,6 +213,14 @@ func TestSweepInspect(t *testing.T) {
 		if err != nil || f.Table.Game.Name != name {
 			t.Errorf("%s: %v", name, err)
 		}
+	}
+	// -plot chooses the plots' format, as run's does, and applies to
+	// -tables only.
+	if _, err := os.Stat(filepath.Join("sw", "tables", "0.07.svg")); err != nil {
+		t.Errorf("-plot svg: %v", err)
+	}
+	if code, _, stderr := sgtab(t, "sweep", "-plot", "svg", "-out", "sw2", "t.yaml"); code != 2 || !strings.Contains(stderr, "-plot applies to -tables only") {
+		t.Errorf("-plot without -tables: status %d\n%s", code, stderr)
 	}
 }
 
