@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
@@ -314,6 +315,25 @@ func TestCSVDamagedGraph(t *testing.T) {
 				t.Errorf("err = %v, want …%s", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestCSVNotRegular checks that a CSV table or a sidecar that is a FIFO
+// is refused at once, not read (which would block until a writer came).
+func TestCSVNotRegular(t *testing.T) {
+	for _, fifo := range []string{"t.csv", "t.csv.json"} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "t.csv")
+		if err := export.WriteCSV(path, newTable(t, 10, false), export.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		os.Remove(filepath.Join(dir, fifo))
+		if err := syscall.Mkfifo(filepath.Join(dir, fifo), 0o600); err != nil {
+			t.Skipf("no FIFOs here: %v", err)
+		}
+		if _, err := export.Read(path); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("%s a FIFO: err = %v, want not a regular file", fifo, err)
+		}
 	}
 }
 

@@ -87,7 +87,7 @@ func readSidecar(path string) (*sidecar, error) {
 	var data []byte
 	err := openFile(path, func(r io.ReaderAt, size int64) error {
 		if size > maxSidecar {
-			return fmt.Errorf("%s: %d bytes, more than a sidecar of at most %d", path, size, maxSidecar)
+			return fmt.Errorf("%d bytes, more than a sidecar's at most %d", size, maxSidecar)
 		}
 		data = make([]byte, size)
 		_, err := r.ReadAt(data, 0)
