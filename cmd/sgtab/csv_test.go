@@ -34,8 +34,9 @@ func csvGames(t *testing.T) []string {
 // each table is written as NAME.csv with its sidecar NAME.csv.json as
 // well as NAME.parquet, and inspect, export, query -table and plot (of a
 // table of each kind) give of the CSV table exactly what they give of the
-// Parquet one, the same plots drawn in the same files; run -from goes
-// on from a CSV table to the very values of a fresh run.
+// Parquet one, the same plots drawn in the same files; a run again leaves
+// the CSV tables as they are; run -from goes on from a CSV table to the
+// very values of a fresh run.
 func TestRunFormatsCSV(t *testing.T) {
 	chdir(t)
 	configs := csvGames(t)
@@ -92,6 +93,18 @@ func TestRunFormatsCSV(t *testing.T) {
 	}
 	if svgs, _ := filepath.Glob("plots/*.svg"); len(svgs) < 3 {
 		t.Errorf("plots drawn: %v", svgs)
+	}
+
+	// Run again, the tables are already there: their files stay as they are.
+	before := map[string]os.FileInfo{}
+	for _, path := range []string{"out/kayles.csv", "out/kayles.csv.json"} {
+		before[path], _ = os.Stat(path)
+	}
+	runOK(t, append([]string{"run", "-formats", "parquet,csv", "-plot", "none", "-out", "out"}, configs...)...)
+	for path, st := range before {
+		if now, err := os.Stat(path); err != nil || !os.SameFile(st, now) {
+			t.Errorf("%s was written again by a run that had nothing to compute (%v)", path, err)
+		}
 	}
 
 	runOK(t, "run", "-from", "out/ring.csv", "-heaps", "900", "-formats", "csv", "-plot", "none", "-out", "from", configs[5])
