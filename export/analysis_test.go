@@ -16,7 +16,7 @@ import (
 	"github.com/sgtab/sgtab/rules"
 )
 
-func computed(t *testing.T, yaml string, n int) *compute.Table {
+func computed(t testing.TB, yaml string, n int) *compute.Table {
 	t.Helper()
 	games, err := rules.Parse(strings.NewReader(yaml), "g.yaml")
 	if err != nil {

@@ -1,6 +1,6 @@
 // Package export writes Sprague-Grundy tables as Arrow IPC and Parquet files,
-// and reads them back, verified. It is the only sgtab package that imports
-// arrow-go.
+// and as CSV tables for readers without Arrow libraries, and reads them
+// back, verified. It is the only sgtab package that imports arrow-go.
 //
 // Both formats share one schema (see Schema), one row per heap size:
 //
@@ -33,6 +33,14 @@
 // unique name, locked while written and renamed into place when complete
 // (WriteFile); RemoveStale removes those that killed writers left. DuckDB,
 // polars and pandas read both formats as they are.
+//
+// A CSV table (WriteCSV, WriteLatticeCSV, WriteGraphCSV) is two files:
+// NAME.csv, a header row and one row a line, plain comma-separated text
+// with LF line ends and the same columns, and its sidecar NAME.csv.json
+// (SidecarPath), which holds the columns' types, the number of rows, every
+// metadata key of the Parquet file (sgtab.mac included), and a CRC-32C of
+// each block of rows, which tells a reader where a changed file differs.
+// Both are streamed, a line at a time, and written whole or not at all.
 //
 // Read reads any of these files back and verifies it before its numbers are
 // used: the columns and row count, the checksums, the first values against

@@ -682,28 +682,41 @@ func TestReadBitFlips(t *testing.T) {
 			t.Fatal(err)
 		}
 		damaged := filepath.Join(dir, "damaged")
-		var failed int
-		for range 300 {
-			b := slices.Clone(good)
-			i := rnd.IntN(len(b))
-			b[i] ^= 1 << rnd.IntN(8)
-			if err := os.WriteFile(damaged, b, 0o666); err != nil {
-				t.Fatal(err)
-			}
-			got, meta, err := f.read(damaged)
-			if err != nil {
-				failed++
-				continue
-			}
-			if !got.G.Equal(kayles.G) {
-				t.Fatalf("%s: a flip at byte %d of %d changed the values, and the read succeeded", f.name, i, len(b))
-			}
-			if meta[export.KeyStatus] == "proved" && got.Analysis.Status != compute.Proved {
-				t.Fatalf("%s: a flip at byte %d lost the proof", f.name, i)
-			}
-		}
+		failed := flipBits(t, rnd, good, damaged, kayles, func() (*compute.Table, map[string]string, error) { return f.read(damaged) })
 		t.Logf("%s: %d of 300 flips refused", f.name, failed)
 	}
+}
+
+// flipBits writes good to the file damaged 300 times, each time with one
+// random bit flipped, and calls read: every read must fail, or give the
+// values of want with the proof the metadata claims, never other values.
+// It returns how many reads failed, and leaves good in damaged.
+func flipBits(t *testing.T, rnd *rand.Rand, good []byte, damaged string, want *compute.Table, read func() (*compute.Table, map[string]string, error)) int {
+	t.Helper()
+	failed := 0
+	for range 300 {
+		b := slices.Clone(good)
+		i := rnd.IntN(len(b))
+		b[i] ^= 1 << rnd.IntN(8)
+		if err := os.WriteFile(damaged, b, 0o666); err != nil {
+			t.Fatal(err)
+		}
+		got, meta, err := read()
+		if err != nil {
+			failed++
+			continue
+		}
+		if !got.G.Equal(want.G) {
+			t.Fatalf("%s: a flip at byte %d of %d changed the values, and the read succeeded", filepath.Base(damaged), i, len(b))
+		}
+		if meta[export.KeyStatus] == "proved" && got.Analysis.Status != compute.Proved {
+			t.Fatalf("%s: a flip at byte %d lost the proof", filepath.Base(damaged), i)
+		}
+	}
+	if err := os.WriteFile(damaged, good, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	return failed
 }
 
 // TestReadForeign reads a file without sgtab metadata, as another tool

@@ -241,7 +241,7 @@ func checkLattice(ctx context.Context, t *compute.LatticeTable, side int) error 
 	for y := range want.H {
 		for x := range want.W {
 			if got, w := t.At(x, y), want.At(x, y); got != w {
-				return fmt.Errorf("the file's SG(%d, %d) is %d, but the rule gives %d: these are not the values of its game", x, y, got, w)
+				return &rowError{y*t.W + x, fmt.Errorf("the file's SG(%d, %d) is %d, but the rule gives %d: these are not the values of its game", x, y, got, w)}
 			}
 		}
 	}

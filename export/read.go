@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -31,7 +32,7 @@ import (
 // run's summary. Exactly one of Table, Lattice, Rare and Summary is set, as
 // Kind says.
 type File struct {
-	Format string // "parquet" or "arrow"
+	Format string // "parquet", "arrow" or "csv"
 	Kind   Kind
 	// Meta holds the key/value metadata (without Parquet's ARROW:schema).
 	Meta map[string]string
@@ -63,7 +64,8 @@ type RareTable struct {
 }
 
 // Read reads the file at path — Parquet or Arrow IPC, told by its first
-// bytes — and verifies it before returning it:
+// bytes, or a CSV table, told by its name's ending .csv, read with its
+// sidecar (see WriteCSV) — and verifies it before returning it:
 //
 //   - the columns are those of its kind, of integer types without nulls, and
 //     n (or x, y) runs over 0..N (the board) in order;
@@ -76,7 +78,10 @@ type RareTable struct {
 //     and a period is reported proved only when the metadata says so and the
 //     values prove it again.
 //
-// A mismatch is an error saying what differs. Only a table of n and sg with
+// A mismatch is an error saying what differs; a CSV table's names the line
+// of the row where it can (a *LineError), and a CSV table without its
+// sidecar, or whose rows are not the columns and number its sidecar says,
+// is refused. Only a table of n and sg with
 // no sgtab metadata at all, and columns other than sgtab's, is read
 // unverified (File.Foreign). path must be a
 // regular file: a FIFO or a device is refused without reading it.
@@ -120,7 +125,10 @@ func (o ReadOptions) budget() int64 {
 // while it checks the values.
 func ReadContext(ctx context.Context, path string, opt ReadOptions) (*File, error) {
 	f, err := read(ctx, path, memory.DefaultAllocator, opt)
-	if err != nil {
+	switch {
+	case isLineError(err):
+		return nil, fmt.Errorf("read %w", err) // read FILE:LINE: …
+	case err != nil:
 		return nil, fmt.Errorf("read %s: %w", path, err)
 	}
 	return f, nil
@@ -136,7 +144,7 @@ func ReadFrom(r io.ReaderAt, size int64) (*File, error) {
 }
 
 // ReadTable reads and verifies a heap game's table (Read), and reports its
-// format, "parquet" or "arrow". Any other kind of file is an error.
+// format, "parquet", "arrow" or "csv". Any other kind of file is an error.
 func ReadTable(path string) (t *compute.Table, meta map[string]string, format string, err error) {
 	f, err := Read(path)
 	if err != nil {
@@ -159,6 +167,12 @@ func ReadParquet(path string) (*compute.Table, map[string]string, error) {
 // does.
 func ReadIPC(path string) (*compute.Table, map[string]string, error) {
 	return readTableAs(path, "arrow")
+}
+
+// ReadCSV reads and verifies a table written by WriteCSV, with its
+// sidecar, as ReadParquet does.
+func ReadCSV(path string) (*compute.Table, map[string]string, error) {
+	return readTableAs(path, "csv")
 }
 
 func readTableAs(path, format string) (*compute.Table, map[string]string, error) {
@@ -216,8 +230,14 @@ func (f *File) notTable() string {
 }
 
 func read(ctx context.Context, path string, mem memory.Allocator, opt ReadOptions) (f *File, err error) {
+	if isCSV(path) {
+		return readCSV(ctx, path, mem, opt)
+	}
 	err = openFile(path, func(r io.ReaderAt, size int64) error {
 		f, err = readFrom(ctx, r, size, mem, opt)
+		if err != nil && strings.HasSuffix(strings.ToLower(path), ".csv.json") {
+			err = fmt.Errorf("%w: it is the sidecar of a CSV table; read %s, which reads it too", err, strings.TrimSuffix(path, filepath.Ext(path)))
+		}
 		return err
 	})
 	return f, err
@@ -908,10 +928,10 @@ func ruleError(t *compute.Table, err error) error {
 			f = "ring " + f
 		}
 		if bad.Period != nil {
-			return fmt.Errorf("the file's %s(%d) is %d, but the period %d that its values below prove for the rule %s gives %d: these are not the values of its game",
-				f, bad.N, bad.Got, bad.Period.Length, rule, bad.Want)
+			return &rowError{bad.N, fmt.Errorf("the file's %s(%d) is %d, but the period %d that its values below prove for the rule %s gives %d: these are not the values of its game",
+				f, bad.N, bad.Got, bad.Period.Length, rule, bad.Want)}
 		}
-		return fmt.Errorf("the file's %s(%d) is %d, but the rule %s gives %d: these are not the values of its game", f, bad.N, bad.Got, rule, bad.Want)
+		return &rowError{bad.N, fmt.Errorf("the file's %s(%d) is %d, but the rule %s gives %d: these are not the values of its game", f, bad.N, bad.Got, rule, bad.Want)}
 	}
 	if _, ok := errors.AsType[*compute.BudgetError](err); ok {
 		return fmt.Errorf("%w, the most a reader spends on the rule %s: refused; sgtab inspect -verify checks it without a bound", err, rule)

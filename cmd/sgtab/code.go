@@ -39,6 +39,9 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *lang == "" {
 		return fs.usageError("-lang is required")
 	}
+	if *lang == "csv" {
+		return fs.usageError("-lang csv: export writes code; sgtab run -formats csv writes a table as CSV, with its metadata in a sidecar that reading it back verifies")
+	}
 	if !slices.Contains(export.Languages, *lang) {
 		return fs.usageError("-lang must be one of %s (got %q)", strings.Join(export.Languages, ", "), *lang)
 	}

@@ -16,7 +16,7 @@ import (
 
 const inspectUsage = "sgtab inspect [-json] [-verify] FILE ..."
 
-const inspectExamples = `  sgtab inspect sgtab-out/kayles.parquet       # a table, Parquet or Arrow
+const inspectExamples = `  sgtab inspect sgtab-out/kayles.parquet       # a table, Parquet, Arrow or CSV
   sgtab inspect sgtab-out/summary.parquet      # the summary of a run
   sgtab inspect -json sgtab-out/*.parquet      # every file, one JSON object each
   sgtab inspect -verify table.parquet          # and every value against its options

@@ -87,6 +87,12 @@
 // (-plot svg for SVG, -plot none for none), and for ring starts one of the
 // ring column to OUT/NAME-ring.png.
 //
+// With -formats csv (e.g. -formats parquet,csv), run writes the table as
+// OUT/NAME.csv, plain comma-separated text with the same columns, and its
+// metadata, every key of the Parquet file, into the sidecar
+// OUT/NAME.csv.json; the commands that read tables read the two together,
+// verified alike.
+//
 // Each table is analysed: its period p and preperiod n0 (with a saltus s when
 // G(n+p) = G(n) + s), proved where a theorem allows (Guy–Smith for octal
 // games with bounded removals), else observed; the rule in closed form; the

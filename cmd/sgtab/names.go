@@ -19,6 +19,8 @@ func outputFiles(name string) map[string]string {
 	files := map[string]string{
 		name + ".parquet":      "table",
 		name + ".arrow":        "table",
+		name + ".csv":          "table",
+		name + ".csv.json":     "CSV table's sidecar",
 		name + "-rare.parquet": "rare positions",
 	}
 	for _, ext := range []string{".png", ".svg"} {

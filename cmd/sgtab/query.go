@@ -431,7 +431,7 @@ func (s *source) load(ctx context.Context, stored bool) error {
 
 // storedTable reports whether path names a stored table, by its extension.
 func storedTable(path string) bool {
-	return strings.HasSuffix(path, ".parquet") || strings.HasSuffix(path, ".arrow")
+	return strings.HasSuffix(path, ".parquet") || strings.HasSuffix(path, ".arrow") || strings.HasSuffix(path, ".csv")
 }
 
 // firstQuerySize is the first table size query computes for a heap whose

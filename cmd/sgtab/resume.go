@@ -25,14 +25,15 @@ func checkpointPath(dir, name string) string {
 	return filepath.Join(dir, "."+name+".checkpoint.parquet")
 }
 
-// parseFormats reads -formats: a comma-separated list of parquet and arrow.
+// parseFormats reads -formats: a comma-separated list of parquet, arrow and
+// csv.
 func parseFormats(v string) ([]string, error) {
 	var out []string
 	for _, f := range strings.Split(v, ",") {
 		f = strings.TrimSpace(f)
 		switch {
-		case f != "parquet" && f != "arrow":
-			return nil, fmt.Errorf("%q is not parquet or arrow", f)
+		case heapWriters[f] == nil:
+			return nil, fmt.Errorf("%q is not parquet, arrow or csv", f)
 		case slices.Contains(out, f):
 			return nil, fmt.Errorf("%s listed twice", f)
 		}

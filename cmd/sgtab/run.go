@@ -203,11 +203,11 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	workers := fs.Int("workers", 0, "use `K` goroutines: games at once, or one game's pair scans; 0 means one per CPU")
 	asJSON := fs.Bool("json", false, "print one JSON object per game per line")
 	plotFormat := plotFlag(fs, "draw SG(n) against n as `FORMAT`: png, svg or none")
-	formatsFlag := fs.String("formats", "parquet,arrow", "write the tables in `FORMATS`: parquet, arrow, or both")
+	formatsFlag := fs.String("formats", "parquet,arrow", "write the tables in `FORMATS`: parquet, arrow, csv, or several, comma-separated")
 	every := fs.Duration("checkpoint", time.Minute, "write a checkpoint of each computation every `DUR` (0: none), and at Ctrl-C")
 	fresh := fs.Bool("fresh", false, "compute every game from the start: use no checkpoint or earlier table")
 	strict := fs.Bool("resume", false, "refuse to start over when a checkpoint cannot be used")
-	fromPath := fs.String("from", "", "go on from the stored table `TABLE` (Parquet or Arrow) of the same game, to a larger -heaps")
+	fromPath := fs.String("from", "", "go on from the stored table `TABLE` (Parquet, Arrow or CSV) of the same game, to a larger -heaps")
 	args, err := fs.parse(args)
 	if err != nil {
 		return err
@@ -626,18 +626,9 @@ func rowPeriods(t *compute.LatticeTable) []rowPeriod {
 // says, and summarises it.
 func writeLattice(t *compute.LatticeTable, o outputs) (*summary, export.Summary, error) {
 	name, dir := t.Game.Name, o.dir
-	opt := export.Options{Version: version}
-	var files []string
-	for _, f := range o.formats {
-		path := filepath.Join(dir, name+"."+f)
-		write := export.WriteLatticeParquet
-		if f == "arrow" {
-			write = export.WriteLatticeIPC
-		}
-		if err := write(path, t, opt); err != nil {
-			return nil, export.Summary{}, err
-		}
-		files = append(files, path)
+	files, err := writeFormats(dir, name, o.formats, latticeWriters, t, export.Options{Version: version}, nil)
+	if err != nil {
+		return nil, export.Summary{}, err
 	}
 	if o.plot != "none" {
 		path, err := writeHeatmap(t, dir, o.plot)
@@ -687,18 +678,9 @@ func runGraph(ctx context.Context, g rules.Game, o outputs) (*summary, export.Su
 	}
 	t := &compute.GraphTable{Game: g, Ints: ng.Ints, Strings: ng.Strings, G: compute.ValuesOf(sg),
 		Edges: ng.Edges(), EdgesCRC: ng.CRC, Elapsed: time.Since(start), Created: time.Now()}
-	opt := export.Options{Version: version}
-	var files []string
-	for _, f := range o.formats {
-		path := filepath.Join(o.dir, g.Name+"."+f)
-		write := export.WriteGraphParquet
-		if f == "arrow" {
-			write = export.WriteGraphIPC
-		}
-		if err := write(path, t, opt); err != nil {
-			return nil, export.Summary{}, err
-		}
-		files = append(files, path)
+	files, err := writeFormats(o.dir, g.Name, o.formats, graphWriters, t, export.Options{Version: version}, nil)
+	if err != nil {
+		return nil, export.Summary{}, err
 	}
 	if o.plot != "none" {
 		path, err := writeGraphHistogram(t, o.dir, o.plot)
@@ -727,7 +709,7 @@ func runGraph(ctx context.Context, g rules.Game, o outputs) (*summary, export.Su
 }
 
 // outputs says where and how run writes a game: into dir, the table files
-// of formats ("parquet", "arrow") and the plots as plot ("png", "svg" or
+// of formats ("parquet", "arrow", "csv") and the plots as plot ("png", "svg" or
 // "none").
 type outputs struct {
 	dir, plot string
@@ -745,19 +727,9 @@ func writeTable(t *compute.Table, o outputs) (*summary, error) { return writeTab
 func writeTableKeeping(t *compute.Table, o outputs, kept map[string]bool) (*summary, error) {
 	name, dir := t.Game.Name, o.dir
 	opt := export.Options{Version: version, MACKey: o.key}
-	var files []string
-	for _, f := range o.formats {
-		path := filepath.Join(dir, name+"."+f)
-		write := export.WriteParquet
-		if f == "arrow" {
-			write = export.WriteIPC
-		}
-		if !kept[path] {
-			if err := write(path, t, opt); err != nil {
-				return nil, err
-			}
-		}
-		files = append(files, path)
+	files, err := writeFormats(dir, name, o.formats, heapWriters, t, opt, kept)
+	if err != nil {
+		return nil, err
 	}
 	var notes []string
 	if o.plot != "none" {

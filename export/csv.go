@@ -1,0 +1,292 @@
+package export
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"github.com/sgtab/sgtab/compute"
+)
+
+// A CSV table is two files: NAME.csv, the rows as plain comma-separated
+// text (a header row of the column names, then one row a line, LF line
+// ends, numbers in decimal), and its sidecar NAME.csv.json (SidecarPath),
+// a JSON object that holds what a Parquet file keeps in its schema and
+// footer:
+//
+//	{
+//	  "format": "sgtab-csv 1",
+//	  "rows": 1001,
+//	  "columns": [{"name": "n", "type": "int64"}, {"name": "sg", "type": "int32"}],
+//	  "metadata": {"sgtab.checksum": "…", "sgtab.kind": "table", …}
+//	}
+//
+// The columns and their types are those of the Parquet table (int32,
+// int64, or string for the node names of a graph), and the metadata is its
+// every key, sgtab.mac included, so that the CSV table is verified when
+// read back exactly as the Parquet one is.
+
+// csvFormat is the sidecar's "format": its layout, numbered for changes.
+const csvFormat = "sgtab-csv 1"
+
+// SidecarPath returns the path of the sidecar of the CSV table at path:
+// path with ".json" added, so that the sidecar is found from the CSV's
+// name alone, whatever that is, and sorts beside it.
+func SidecarPath(path string) string { return path + ".json" }
+
+// A sidecar is the JSON file beside a CSV table: its columns, its number
+// of rows and its metadata.
+type sidecar struct {
+	Format    string            `json:"format"`
+	Rows      int64             `json:"rows"`
+	Columns   []sidecarColumn   `json:"columns"`
+	Metadata  map[string]string `json:"metadata"`
+	BlockRows int64             `json:"block_rows"`
+	BlockCRC  string            `json:"block_crc32c"`
+}
+
+// A sidecarColumn names a CSV column and the type of its Parquet column.
+type sidecarColumn struct {
+	Name string `json:"name"`
+	Type string `json:"type"` // int32, int64 or string
+}
+
+// csvTypes maps the Arrow types of sgtab's columns to their names in a
+// sidecar, and back.
+var csvTypes = map[arrow.Type]string{arrow.INT32: "int32", arrow.INT64: "int64", arrow.STRING: "string"}
+
+// newSidecar returns the sidecar of a table of schema (its columns and
+// metadata) and rows rows. Metadata that is not UTF-8 text, which JSON
+// cannot hold as it is, is refused.
+func newSidecar(schema *arrow.Schema, rows int) (*sidecar, error) {
+	s := &sidecar{Format: csvFormat, Rows: int64(rows), Metadata: schema.Metadata().ToMap()}
+	for _, f := range schema.Fields() {
+		s.Columns = append(s.Columns, sidecarColumn{Name: f.Name, Type: csvTypes[f.Type.ID()]})
+	}
+	for k, v := range s.Metadata {
+		if !utf8.ValidString(k) || !utf8.ValidString(v) {
+			return nil, fmt.Errorf("metadata %s is not UTF-8 text, which JSON cannot hold", strconv.Quote(k))
+		}
+	}
+	return s, nil
+}
+
+// write writes s as indented JSON, keys in sorted order, < > & as they are.
+func (s *sidecar) write(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(s)
+}
+
+// header returns the CSV header row of s's columns.
+func (s *sidecar) header() []string {
+	names := make([]string, len(s.Columns))
+	for i, c := range s.Columns {
+		names[i] = c.Name
+	}
+	return names
+}
+
+// WriteCSV writes t as a CSV table: the file path, with the columns of
+// Schema (n, sg, and sg_ring on a ring start), and its sidecar
+// SidecarPath(path), with the metadata WriteParquet writes (Metadata,
+// opt.Extra, and sgtab.mac with opt.MACKey). Each is written under a
+// temporary name and renamed when complete (WriteFile), the sidecar
+// first; the rows are written as they are formatted, a line at a time, so
+// that the text is never held in memory.
+func WriteCSV(path string, t *compute.Table, opt Options) error {
+	schema, _, err := prepare(t, opt)
+	if err != nil {
+		return fmt.Errorf("write csv %s: %w", path, err)
+	}
+	var g, ring []uint32
+	return writeCSV(path, schema, t.G.Len(), func(lo, hi int) {
+		g = t.G.AppendTo(g[:0], lo, hi)
+		if t.Ring.Len() > 0 {
+			ring = t.Ring.AppendTo(ring[:0], lo, hi)
+		}
+	}, func(b []byte, i, j int) []byte {
+		b = strconv.AppendInt(b, int64(i), 10)
+		b = appendValue(b, g[j])
+		if ring != nil {
+			b = appendValue(b, ring[j])
+		}
+		return b
+	})
+}
+
+// WriteLatticeCSV writes the lattice table t as a CSV table, path and its
+// sidecar, as WriteCSV does: columns x, y and sg, one row per point, x
+// running fastest, with the metadata of LatticeMetadata.
+func WriteLatticeCSV(path string, t *compute.LatticeTable, opt Options) error {
+	schema := latticeSchema(t, LatticeMetadata(t, opt.Version))
+	var g []uint32
+	return writeCSV(path, schema, t.G.Len(), func(lo, hi int) { g = t.G.AppendTo(g[:0], lo, hi) },
+		func(b []byte, i, j int) []byte {
+			b = strconv.AppendInt(b, int64(i%t.W), 10)
+			b = append(b, ',')
+			b = strconv.AppendInt(b, int64(i/t.W), 10)
+			return appendValue(b, g[j])
+		})
+}
+
+// WriteGraphCSV writes the graph table t as a CSV table, path and its
+// sidecar, as WriteCSV does: columns node and sg, with the metadata of
+// GraphMetadata. A name that holds a comma, a quote or a line break is
+// quoted (RFC 4180); one that is not UTF-8 text, or holds a carriage
+// return (which CSV readers drop before a line break), is refused.
+func WriteGraphCSV(path string, t *compute.GraphTable, opt Options) error {
+	err := checkNodeNames(t.Strings, "")
+	for _, s := range t.Strings {
+		if err == nil && strings.IndexByte(s, '\r') >= 0 {
+			err = fmt.Errorf("the node name %s holds a carriage return, which CSV readers do not keep", strconv.Quote(s))
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("write csv %s: %w", path, err)
+	}
+	schema := graphSchema(t, GraphMetadata(t, opt.Version))
+	var g []uint32
+	return writeCSV(path, schema, t.Nodes(), func(lo, hi int) { g = t.G.AppendTo(g[:0], lo, hi) },
+		func(b []byte, i, j int) []byte {
+			if t.Ints != nil {
+				b = strconv.AppendInt(b, t.Ints[i], 10)
+			} else {
+				b = appendField(b, t.Strings[i])
+			}
+			return appendValue(b, g[j])
+		})
+}
+
+// appendValue appends a comma and v.
+func appendValue(b []byte, v uint32) []byte {
+	return strconv.AppendUint(append(b, ','), uint64(v), 10)
+}
+
+// appendField appends s as a CSV field: as it is, or in double quotes with
+// each quote doubled when it holds a comma, a quote or a line break, or
+// begins with a space, as encoding/csv writes it.
+func appendField(b []byte, s string) []byte {
+	if !strings.ContainsAny(s, ",\"\r\n") && !strings.HasPrefix(s, " ") && !strings.HasPrefix(s, "\t") {
+		return append(b, s...)
+	}
+	b = append(b, '"')
+	for i := range len(s) {
+		if s[i] == '"' {
+			b = append(b, '"')
+		}
+		b = append(b, s[i])
+	}
+	return append(b, '"')
+}
+
+// csvChunk is how many rows a CSV writer takes from a table at a time.
+const csvChunk = 1 << 16
+
+// writeCSV writes a CSV table of schema and rows rows: the file path and
+// its sidecar, each as a whole or not at all (WriteFile). For each chunk of
+// rows lo..hi−1, chunk is called, then row for each of them with its
+// number i and its place j = i − lo in the chunk, to append its fields to a
+// line.
+func writeCSV(path string, schema *arrow.Schema, rows int, chunk func(lo, hi int), row func(b []byte, i, j int) []byte) error {
+	side, err := newSidecar(schema, rows)
+	if err == nil {
+		err = WriteFile(path, func(w io.Writer) error {
+			if err := writeRows(w, side, chunk, row); err != nil {
+				return err
+			}
+			// In place before the CSV, and with it renamed an instant later.
+			if err := WriteFile(SidecarPath(path), side.write); err != nil {
+				return fmt.Errorf("write %s: %w", SidecarPath(path), err)
+			}
+			return nil
+		})
+	}
+	if err != nil {
+		return fmt.Errorf("write csv %s: %w", path, err)
+	}
+	return nil
+}
+
+// writeRows writes the header row and the rows of the CSV table of side
+// to w, through a buffer of fixed size, and sets side's block checksums.
+func writeRows(w io.Writer, side *sidecar, chunk func(lo, hi int), row func(b []byte, i, j int) []byte) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	line := []byte(strings.Join(side.header(), ",") + "\n")
+	if _, err := bw.Write(line); err != nil {
+		return err
+	}
+	rows := int(side.Rows)
+	blocks := newBlockSums(side.Rows, blockRows(side.Rows))
+	for lo := 0; lo < rows; lo += csvChunk {
+		hi := min(lo+csvChunk, rows)
+		chunk(lo, hi)
+		for i := lo; i < hi; i++ {
+			line = append(row(line[:0], i, i-lo), '\n')
+			if _, err := bw.Write(line); err != nil {
+				return err
+			}
+			blocks.add(line)
+		}
+	}
+	side.BlockRows, side.BlockCRC = blocks.rows, string(blocks.sums)
+	return bw.Flush()
+}
+
+// Block checksums let a reader tell where a CSV table was changed: the
+// sidecar holds the CRC-32C of each block of BlockRows rows, each row
+// written as sgtab writes it (whatever the quoting and line ends of the
+// file read), in 8 hexadecimal digits. They only place a change; the
+// checksums of the metadata verify the values.
+const (
+	minBlockRows = 64      // rows in a block at the least
+	maxBlocks    = 1 << 16 // blocks at the most, in a sidecar of 512 KiB
+)
+
+// blockRows returns the rows of a block of a table of rows rows: the least
+// power of two from minBlockRows on that makes at most maxBlocks blocks.
+func blockRows(rows int64) int64 {
+	b := int64(minBlockRows)
+	for (rows+b-1)/b > maxBlocks {
+		b *= 2
+	}
+	return b
+}
+
+// blockSums computes the block checksums of a table's rows.
+type blockSums struct {
+	rows, in int64  // rows a block, rows of the current block so far
+	left     int64  // rows still to come
+	crc      uint32 // of the current block
+	sums     []byte // the checksums of the blocks complete
+}
+
+// newBlockSums returns the block checksums of a table of rows rows, per
+// rows in a block.
+func newBlockSums(rows, per int64) *blockSums {
+	return &blockSums{rows: per, left: rows, sums: make([]byte, 0, 8*min((rows-1)/per+1, maxBlocks))}
+}
+
+// add adds the next row, as a line sgtab writes, and reports whether it
+// ends a block.
+func (b *blockSums) add(line []byte) bool {
+	b.crc = crc32.Update(b.crc, castagnoli, line)
+	b.in++
+	b.left--
+	if b.in < b.rows && b.left > 0 {
+		return false
+	}
+	for shift := 28; shift >= 0; shift -= 4 {
+		b.sums = append(b.sums, "0123456789ABCDEF"[b.crc>>shift&15])
+	}
+	b.crc, b.in = 0, 0
+	return true
+}
