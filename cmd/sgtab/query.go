@@ -94,7 +94,7 @@ type answer struct {
 func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
 	fs := newFlagSet("query", queryUsage, queryExamples, stdout, stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per position per line")
-	tablePath := fs.String("table", "", "read the values from the stored table `FILE` (Parquet or Arrow)")
+	tablePath := fs.String("table", "", "read the values from the stored table `FILE` (Parquet, Arrow or CSV)")
 	positionsPath := fs.String("positions", "", "read positions from `FILE` (- for standard input), one per line, heaps separated by spaces")
 	moves := fs.Int("moves", defaultMoves, "list at most `N` winning moves of each position (-1: all); the count is exact")
 	countOnly := fs.Bool("count", false, "print how many winning moves there are, not the moves")
