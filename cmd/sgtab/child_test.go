@@ -50,10 +50,16 @@ func runTests(m *testing.M) int {
 }
 
 // sgtabProcess returns the command that runs sgtab with args in a process
-// of its own, in dir.
+// of its own, in dir. Under the race detector the child does not wait a
+// second before it exits (the detector's default, to let other threads
+// finish their reports; a report is printed when the race is found, and
+// the child's exit status, 66, says so): the tests start many children.
 func sgtabProcess(dir string, args ...string) *exec.Cmd {
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), childArgs+"="+strings.Join(args, "\n"))
+	if _, set := os.LookupEnv("GORACE"); !set {
+		cmd.Env = append(cmd.Env, "GORACE=atexit_sleep_ms=0")
+	}
 	cmd.Dir = dir
 	return cmd
 }

@@ -193,6 +193,7 @@ func TestCSVRefusedByEveryReader(t *testing.T) {
 // Parquet table of the same run, no more, no less, and the sidecar read as
 // JSON (read_json) holds the Parquet file's metadata.
 func TestDuckDBReadsCSV(t *testing.T) {
+	needDuckDB(t)
 	chdir(t)
 	configs := csvGames(t)
 	runOK(t, append([]string{"run", "-formats", "parquet,csv", "-plot", "none", "-out", "out"}, configs...)...)

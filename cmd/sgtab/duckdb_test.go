@@ -20,10 +20,10 @@ import (
 // the tests skip when DuckDB is not installed.
 const duckdbEnv = "SGTAB_DUCKDB"
 
-// duckdb runs the SQL statements of text in DuckDB, through
-// examples/duckdb/query.mjs, in the current directory, and returns the rows
-// of each statement's result, every value as a string ("" for null).
-func duckdb(t *testing.T, text string) [][]map[string]string {
+// needDuckDB skips the test when DuckDB is not installed (unless
+// SGTAB_DUCKDB says it must be), before the test computes anything, and
+// returns the path of the script that runs SQL in it.
+func needDuckDB(t *testing.T) string {
 	t.Helper()
 	script := filepath.Join(testdataDir, "..", "..", "..", "examples", "duckdb", "query.mjs")
 	module := filepath.Join(filepath.Dir(script), "node_modules", "@duckdb", "node-api")
@@ -33,7 +33,15 @@ func duckdb(t *testing.T, text string) [][]map[string]string {
 		}
 		t.Skip("DuckDB is not installed (npm ci --prefix examples/duckdb)")
 	}
-	cmd := exec.Command("node", script, text)
+	return script
+}
+
+// duckdb runs the SQL statements of text in DuckDB, through
+// examples/duckdb/query.mjs, in the current directory, and returns the rows
+// of each statement's result, every value as a string ("" for null).
+func duckdb(t *testing.T, text string) [][]map[string]string {
+	t.Helper()
+	cmd := exec.Command("node", needDuckDB(t), text)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -67,6 +75,7 @@ func duckdb(t *testing.T, text string) [][]map[string]string {
 // value of every table (sg and sg_ring), the key/value metadata, and the
 // summary table, compared with what sgtab's own reader sees.
 func TestDuckDBReadsTables(t *testing.T) {
+	needDuckDB(t)
 	chdir(t)
 	var stderr bytes.Buffer
 	if code := run(t.Context(), []string{"run", "-heaps", "3000", "-plot", "none"}, new(bytes.Buffer), &stderr); code != 0 {
@@ -184,6 +193,7 @@ func join(vs []uint32) string {
 // fresh run of the bundled configs, checks the answers the page states, and
 // checks that examples/notebook.sql holds exactly those cells.
 func TestNotebook(t *testing.T) {
+	needDuckDB(t)
 	chdir(t)
 	examples := filepath.Join(testdataDir, "..", "..", "..", "examples")
 	md, err := os.ReadFile(filepath.Join(examples, "notebook.md"))
@@ -227,6 +237,7 @@ func TestNotebook(t *testing.T) {
 // (Hive partitions shard=I-of-N) and the merged census, list column and
 // all, and compares them with sgtab's reader.
 func TestDuckDBReadsCensus(t *testing.T) {
+	needDuckDB(t)
 	chdir(t)
 	if err := os.WriteFile("s.yaml", []byte(smallSweep), 0o644); err != nil {
 		t.Fatal(err)
@@ -272,6 +283,7 @@ func TestDuckDBReadsCensus(t *testing.T) {
 // 0 from n = 3), and class_offset (0.40 is 0.07 one heap size later,
 // Winning Ways, ch. 4).
 func TestDuckDBReadsCensusRings(t *testing.T) {
+	needDuckDB(t)
 	chdir(t)
 	const yaml = "sweep:\n  codes: [\"0.77\", \"0.07\", \"0.40\"]\n  start: [line, ring]\n  cap: 300\n"
 	if err := os.WriteFile("r.yaml", []byte(yaml), 0o644); err != nil {
