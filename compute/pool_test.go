@@ -222,7 +222,7 @@ func TestRunsEqualPlain(t *testing.T) {
 	}()
 	rng := rand.New(rand.NewPCG(13, 13))
 	codes := []string{"0.6", "4!.0", "0.007", "0.16", "4.4", "0.1036", "0.77"}
-	for len(codes) < share(24, 12) {
+	for len(codes) < share(24, 10) {
 		code := []byte("0.")
 		if rng.IntN(3) == 0 {
 			code[0] = '4'
@@ -233,7 +233,7 @@ func TestRunsEqualPlain(t *testing.T) {
 		code[len(code)-1] |= 4 // a split
 		codes = append(codes, string(code))
 	}
-	const n = 1500
+	n := share(1500, 1000)
 	for i, code := range codes {
 		r, err := rules.ParseCode(code, 8)
 		if err != nil {

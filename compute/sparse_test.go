@@ -18,7 +18,7 @@ func TestSparseEqualsPlain(t *testing.T) {
 		n = 1500
 	}
 	var yamls []string
-	for len(yamls) < compute.Share(120, 40) {
+	for len(yamls) < compute.Share(120, 24) {
 		digits := 1 + rng.IntN(4)
 		code := []byte("0.")
 		if rng.IntN(4) == 0 {

