@@ -14,6 +14,7 @@ import (
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/family/heap"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -85,7 +86,7 @@ func TestKilledRuns(t *testing.T) {
 				wantG, wantRing, wantSum := readValues(t, filepath.Join(dir, "alone", "g.parquet"))
 				rnd := rand.New(rand.NewPCG(6, uint64(len(g.name))))
 				resumed := 0
-				checkpoint := checkpointPath(filepath.Join(dir, "out"), "g")
+				checkpoint := heap.CheckpointPath(filepath.Join(dir, "out"), "g")
 				for range kills {
 					r := startRun(t, dir, "-heaps", heaps, "-workers", w, "-checkpoint", "1ms")
 					ended := make(chan struct{})
@@ -123,7 +124,7 @@ func TestKilledRuns(t *testing.T) {
 				if resumed == 0 && !strings.Contains(last.out.String(), "resuming from n =") {
 					t.Errorf("no run resumed from a checkpoint: the test tests nothing (a run takes %v)", took)
 				}
-				if _, err := os.Stat(checkpointPath(filepath.Join(dir, "out"), "g")); err == nil {
+				if _, err := os.Stat(heap.CheckpointPath(filepath.Join(dir, "out"), "g")); err == nil {
 					t.Error("the checkpoint is left after the run ended")
 				}
 			})
@@ -161,7 +162,7 @@ func TestInterruptedRun(t *testing.T) {
 		if len(names) != 1 || names[0] != ".g.checkpoint.parquet" {
 			t.Errorf("%v: the folder holds %v, want the checkpoint alone", sig.s, names)
 		}
-		if _, err := export.ReadCheckpoint(checkpointPath(filepath.Join(dir, "out"), "g"), "line:4!.0", version); err != nil {
+		if _, err := export.ReadCheckpoint(heap.CheckpointPath(filepath.Join(dir, "out"), "g"), "line:4!.0", version); err != nil {
 			t.Errorf("%v: %v", sig.s, err)
 		}
 	}
@@ -202,7 +203,7 @@ func TestCheckpointDamaged(t *testing.T) {
 		if err := os.MkdirAll("out", 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(checkpointPath("out", "g"), tc.data, 0o644); err != nil {
+		if err := os.WriteFile(heap.CheckpointPath("out", "g"), tc.data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		code, _, stderr := sgtab(t, "run", "-resume", "-heaps", "12000", "-plot", "none", "-out", "out", "g.yaml")

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sgtab/sgtab/family"
 )
 
 // childArgs names, in the environment of a child test process, the command
@@ -36,7 +38,7 @@ func TestMain(m *testing.M) {
 // runTests runs the tests with a key of their own to sign tables with,
 // never the user's.
 func runTests(m *testing.M) int {
-	if os.Getenv(keyEnv) != "" {
+	if os.Getenv(family.KeyEnv) != "" {
 		return m.Run()
 	}
 	dir, err := os.MkdirTemp("", "sgtab-key")
@@ -45,7 +47,7 @@ func runTests(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
-	os.Setenv(keyEnv, filepath.Join(dir, "key"))
+	os.Setenv(family.KeyEnv, filepath.Join(dir, "key"))
 	return m.Run()
 }
 

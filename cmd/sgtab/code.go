@@ -78,7 +78,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	case export.KindGraph:
 		code, err = export.GraphCode(f.Graph, *lang, opt)
 	default:
-		return fmt.Errorf("%s: %s", args[0], kindNote(f))
+		return fmt.Errorf("%s: %s", args[0], f.Note())
 	}
 	if err != nil {
 		return err

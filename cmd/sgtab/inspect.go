@@ -12,6 +12,8 @@ import (
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/family"
+	"github.com/sgtab/sgtab/family/heap"
 )
 
 const inspectUsage = "sgtab inspect [-json] [-verify] FILE ..."
@@ -56,7 +58,7 @@ func runInspect(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return fs.usageError("no file named")
 	}
 	enc := json.NewEncoder(stdout)
-	key, _ := loadKey(false) // none: no file is signed with it
+	key, _ := family.LoadKey(false) // none: no file is signed with it
 	opt := export.ReadOptions{}
 	if *verify {
 		opt.Budget = -1
@@ -145,7 +147,7 @@ func printInspection(w io.Writer, in inspection, f *export.File) error {
 	case export.KindRare:
 		r := f.Rare
 		fmt.Fprintf(w, "%s: %s table of rare positions, %d %s, columns n, sg\n", in.Path, in.Format, in.Rows, plural(in.Rows, "row"))
-		fmt.Fprintf(w, "  game    %s, rule %s: the positions 0 ≤ n ≤ %d whose value is rare under the mask %#x%s\n", r.Game.Name, in.Rule, r.Heaps, r.Split.Mask, parityWords(r.Split.Pos))
+		fmt.Fprintf(w, "  game    %s, rule %s: the positions 0 ≤ n ≤ %d whose value is rare under the mask %#x%s\n", r.Game.Name, in.Rule, r.Heaps, r.Split.Mask, heap.ParityWords(r.Split.Pos))
 	default:
 		t := f.Table
 		what := "table"
@@ -241,25 +243,6 @@ func periodText(a *compute.Analysis) string {
 	return s + ", observed, not proved"
 }
 
-// kindNote says what a file holds that is not a heap game's table.
-func kindNote(f *export.File) string {
-	switch f.Kind {
-	case export.KindRare:
-		return fmt.Sprintf("holds the rare positions of %s, not its table (use %s.parquet)", f.Meta[export.KeyName], f.Meta[export.KeyName])
-	case export.KindSummary:
-		return "is a run's summary, not a table (sgtab inspect prints it)"
-	case export.KindCensus:
-		return "is a sweep's census, not a table (sgtab inspect prints it)"
-	case export.KindCheckpoint:
-		return fmt.Sprintf("is a checkpoint of %s, not a finished table (sgtab run resumes from it)", f.Meta[export.KeyName])
-	case export.KindLattice:
-		return fmt.Sprintf("is the lattice table of %s", f.Meta[export.KeyName])
-	case export.KindGraph:
-		return fmt.Sprintf("is the table of %s, a game on a graph", f.Meta[export.KeyName])
-	}
-	return fmt.Sprintf("holds a %s", f.Kind)
-}
-
 // inspectCensus prints what a sweep's census holds: its games by status
 // and its classes, then the metadata but the sweep config.
 func inspectCensus(w io.Writer, path string, f *export.File) error {
@@ -274,4 +257,26 @@ func inspectCensus(w io.Writer, path string, f *export.File) error {
 		status[compute.Proved], status[compute.Observed], status[compute.None], f.Meta[export.KeyHeaps], len(classes))
 	fmt.Fprintf(w, "  verified: the rows' checksum\n")
 	return printMetadata(w, f.Meta, false)
+}
+
+// verifyFile checks every value of the stored file f against its game
+// (the work of inspect -verify: its family's Verify), on workers workers
+// with a progress bar on stderr, and says what it checked; an error names
+// the first wrong value, or says why the file cannot be checked. Files
+// that are not tables have nothing to check.
+func verifyFile(ctx context.Context, f *export.File, workers int, stderr io.Writer) (string, error) {
+	g, ok := f.Game()
+	if !ok {
+		return "", nil
+	}
+	fam, err := family.For(g)
+	if err != nil {
+		return "", err
+	}
+	if f.Table == nil {
+		return fam.Verify(ctx, f, workers, family.NoMeter)
+	}
+	bar := newTask(stderr, int64(f.Table.N()+1), "verifying "+g.Name)
+	defer bar.finish()
+	return fam.Verify(ctx, f, workers, bar)
 }

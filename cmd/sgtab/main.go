@@ -125,7 +125,9 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/rules"
+	"github.com/sgtab/sgtab/tabulate"
 )
 
 // version is the sgtab version recorded in every output file.
@@ -330,10 +332,10 @@ func report(ctx context.Context, err error, stderr io.Writer) int {
 	case errors.Is(err, errUsage):
 		return 2
 	}
-	if p, ok := errors.AsType[configProblems](err); ok {
+	if p, ok := errors.AsType[tabulate.Problems](err); ok {
 		n := 0
 		for _, e := range p {
-			if _, unread := errors.AsType[fileProblem](e); unread {
+			if _, unread := errors.AsType[family.FileProblem](e); unread {
 				fmt.Fprintf(stderr, "sgtab: %v\n", e)
 			} else {
 				fmt.Fprintln(stderr, e) // FILE:LINE:COL: KEY: …

@@ -19,6 +19,7 @@ import (
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/configs"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/graph"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -254,7 +255,7 @@ func TestRunBundled(t *testing.T) {
 	var got []string
 	sc := bufio.NewScanner(&stdout)
 	for sc.Scan() {
-		var s summary
+		var s family.Summary
 		if err := json.Unmarshal(sc.Bytes(), &s); err != nil {
 			t.Fatalf("bad JSON line %q: %v", sc.Text(), err)
 		}
@@ -325,7 +326,7 @@ func TestRunBundled(t *testing.T) {
 			// Wythoff's first rows: SG(x, 0) = x; rows 1 and 2 add 3
 			// every 3 (Winning Ways, p. 76).
 			if s.Name == "wythoff" {
-				want := []rowPeriod{{0, 1, 0, 1}, {1, 3, 0, 3}, {2, 3, 0, 3}}
+				want := []family.RowPeriod{{Y: 0, Period: 1, Saltus: 1}, {Y: 1, Period: 3, Saltus: 3}, {Y: 2, Period: 3, Saltus: 3}}
 				if len(s.Rows) < 3 || !slices.Equal(s.Rows[:3], want) {
 					t.Errorf("Wythoff's rows: %+v, want %+v first", s.Rows, want)
 				}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/plots"
 )
 
@@ -25,7 +26,7 @@ func TestOutcomeTablesSaySo(t *testing.T) {
 	}
 	want := map[string]struct{ play, values string }{}
 	for line := range strings.SplitSeq(strings.TrimSpace(stdout.String()), "\n") {
-		var s summary
+		var s family.Summary
 		if err := json.Unmarshal([]byte(line), &s); err != nil {
 			t.Fatal(err)
 		}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
+	"github.com/sgtab/sgtab/family"
 	"golang.org/x/term"
 )
 
@@ -143,14 +144,14 @@ func (p *progress) watch(t float64, n int64) string {
 	}
 	p.warned = true
 	unit := cmp.Or(p.unit, "positions")
-	done := fmt.Sprintf("%s of %s %s in %s", short(float64(n)), short(float64(p.total)), unit, roundDuration(time.Duration(took*float64(time.Second))))
+	done := fmt.Sprintf("%s of %s %s in %s", family.Short(float64(n)), family.Short(float64(p.total)), unit, family.RoundDuration(time.Duration(took*float64(time.Second))))
 	if p.inherited > 0 {
 		done = fmt.Sprintf("%s of %s %s, %s of them computed in %s, the rest taken from earlier runs",
-			short(float64(n)), short(float64(p.total)), unit, short(float64(n-p.inherited)), roundDuration(time.Duration(took*float64(time.Second))))
+			family.Short(float64(n)), family.Short(float64(p.total)), unit, family.Short(float64(n-p.inherited)), family.RoundDuration(time.Duration(took*float64(time.Second))))
 	}
 	return fmt.Sprintf("sgtab: warning: at this pace the run needs about %s more (%s); "+
 		"stop it with Ctrl-C and choose smaller tables with -heaps N, or -cap N with -heaps auto\n",
-		roundDuration(eta), done)
+		family.RoundDuration(eta), done)
 }
 
 // record adds a sample at t seconds with n positions done, of which
@@ -179,7 +180,7 @@ func (p *progress) started() float64 {
 func (p *progress) describe(t float64, n int64) string {
 	p.record(t, n)
 	unit := cmp.Or(p.unit, "positions")
-	s := fmt.Sprintf("%s: %s/%s %s", p.desc, short(float64(n)), short(float64(p.total)), unit)
+	s := fmt.Sprintf("%s: %s/%s %s", p.desc, family.Short(float64(n)), family.Short(float64(p.total)), unit)
 	if t-p.started() < 1 || n <= p.inherited {
 		return s
 	}
@@ -189,10 +190,10 @@ func (p *progress) describe(t float64, n int64) string {
 		i--
 	}
 	if old := p.history[max(i-1, 0)]; t > old.t {
-		s += fmt.Sprintf(", %s/s", short(float64(n-p.inherited-old.n)/(t-old.t)))
+		s += fmt.Sprintf(", %s/s", family.Short(float64(n-p.inherited-old.n)/(t-old.t)))
 	}
 	if eta, ok := p.eta(t, n); ok {
-		s += ", ETA " + roundDuration(eta)
+		s += ", ETA " + family.RoundDuration(eta)
 	}
 	return s
 }
@@ -251,19 +252,6 @@ func fitPower(n0, h, n, ratio float64) float64 {
 	return (lo + hi) / 2
 }
 
-// short writes a count with a metric suffix: 950, 12.3k, 4.56M, 1.2G.
-func short(x float64) string {
-	switch {
-	case x >= 1e9:
-		return fmt.Sprintf("%.3gG", x/1e9)
-	case x >= 1e6:
-		return fmt.Sprintf("%.3gM", x/1e6)
-	case x >= 1e4:
-		return fmt.Sprintf("%.3gk", x/1e3)
-	}
-	return fmt.Sprintf("%.0f", x)
-}
-
 // add counts delta more finished positions. It is safe for concurrent use.
 func (p *progress) add(delta int64) { p.done.Add(delta) }
 
@@ -295,5 +283,61 @@ func (p *progress) finish() {
 	if p.bar != nil {
 		_ = p.bar.Set64(p.done.Load())
 		_ = p.bar.Finish()
+	}
+}
+
+// Add counts delta more finished positions (family.Meter).
+func (p *progress) Add(delta int64) { p.add(delta) }
+
+// Inherit counts n positions taken from stored values (family.Meter).
+func (p *progress) Inherit(n int64) { p.inherit(n) }
+
+// newTask starts the bar of a task on the side, total values on w
+// described by desc (the check of a stored table): with no warning of its
+// pace, which speaks of a run's tables.
+func newTask(w io.Writer, total int64, desc string) *progress {
+	p := newProgress(w, total, desc)
+	p.mu.Lock()
+	p.warn, p.unit = nil, "values"
+	p.mu.Unlock()
+	return p
+}
+
+// A display shows a run's progress and messages on stderr
+// (tabulate.Display): messages go over the run's bar once it is begun.
+type display struct {
+	stderr io.Writer
+	bar    *progress // the run's, once begun
+}
+
+func newDisplay(stderr io.Writer) *display { return &display{stderr: stderr} }
+
+func (d *display) Begin(total int64, desc string) family.Meter {
+	d.bar = newProgress(d.stderr, total, desc)
+	return d.bar
+}
+
+func (d *display) Task(total int64, desc string) (family.Meter, func()) {
+	p := newTask(d.stderr, total, desc)
+	return p, p.finish
+}
+
+func (d *display) Say(format string, args ...any) {
+	d.print(func() { fmt.Fprintf(d.stderr, format, args...) })
+}
+
+// print runs f, which writes to the terminal, with the run's bar cleared
+// for it.
+func (d *display) print(f func()) {
+	if d.bar == nil {
+		f()
+		return
+	}
+	d.bar.print(f)
+}
+
+func (d *display) End() {
+	if d.bar != nil {
+		d.bar.finish()
 	}
 }

@@ -2,13 +2,17 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"math"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/rules"
+	"github.com/sgtab/sgtab/tabulate"
 )
 
 // TestProgressETA feeds the progress samples of a game whose heaps cost in
@@ -76,7 +80,7 @@ func TestProgressInherited(t *testing.T) {
 		if !ok || eta.Seconds() < 0.75*want || eta.Seconds() > 1.25*want {
 			t.Errorf("%s: ETA %v, want about %.0f s", tc.name, eta, want)
 		}
-		if d := p.describe(tc.when, n); !strings.Contains(d, "ETA "+roundDuration(eta)) {
+		if d := p.describe(tc.when, n); !strings.Contains(d, "ETA "+family.RoundDuration(eta)) {
 			t.Errorf("%s: the bar says %q", tc.name, d)
 		}
 	}
@@ -117,8 +121,8 @@ func TestProgressWarns(t *testing.T) {
 			t.Errorf("a run of 100 s was warned of: %q", m)
 		}
 	}
-	if roundDuration(3*time.Hour) != "3 h" {
-		t.Errorf("roundDuration(3 h) = %q", roundDuration(3*time.Hour))
+	if family.RoundDuration(3*time.Hour) != "3 h" {
+		t.Errorf("family.RoundDuration(3 h) = %q", family.RoundDuration(3*time.Hour))
 	}
 }
 
@@ -130,7 +134,7 @@ func TestCheckCost(t *testing.T) {
 	if err := os.WriteFile("g.yaml", []byte("name: tail3\ncode: \"0.(F)\"\nheaps: 100000\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	games, err := loadGames([]string{"g.yaml"})
+	games, err := tabulate.LoadGames([]string{"g.yaml"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,4 +207,11 @@ func TestCheckCostLatticeAndState(t *testing.T) {
 	if _, err := os.Stat("sgtab-out"); err == nil {
 		t.Error("the refused run made its output folder")
 	}
+}
+
+// checkCost runs tabulate.CheckCosts as run does, with workers workers,
+// -heaps auto or not and -cap set or not, saying what it says on w.
+func checkCost(games []rules.Game, workers int, auto, capSet bool, w io.Writer) error {
+	return tabulate.CheckCosts(games, tabulate.Options{Workers: workers, Auto: auto, CapSet: capSet},
+		func(format string, args ...any) { fmt.Fprintf(w, format, args...) })
 }

@@ -16,7 +16,9 @@ import (
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/rules"
+	"github.com/sgtab/sgtab/tabulate"
 )
 
 const queryUsage = "sgtab query [-json] [-moves N] [-count] [-table FILE] [-positions FILE|-] [-staircase] [CONFIG] [HEAP ... | SOURCE:HEAP ... | NODE ...]"
@@ -257,14 +259,14 @@ func readPositions(path string, fn func(num int, text string)) error {
 	if path != "-" {
 		st, err := os.Stat(path)
 		if err != nil {
-			return fileProblem{err}
+			return family.FileProblem{Err: err}
 		}
 		if !st.Mode().IsRegular() {
 			return fmt.Errorf("%s: not a regular file (%s); use - to read standard input", path, st.Mode().Type())
 		}
 		f, err := os.Open(path)
 		if err != nil {
-			return fileProblem{err}
+			return family.FileProblem{Err: err}
 		}
 		defer f.Close() // read-only
 		r = f
@@ -325,8 +327,8 @@ func positionsError(path string, num int, err error) error {
 	if path == "" || num == 0 {
 		return err
 	}
-	if p, ok := errors.AsType[configProblems](err); ok {
-		at := make(configProblems, len(p))
+	if p, ok := errors.AsType[tabulate.Problems](err); ok {
+		at := make(tabulate.Problems, len(p))
 		for i, e := range p {
 			at[i] = fmt.Errorf("%s:%d: %w", path, num, e)
 		}
@@ -382,7 +384,7 @@ func (s *source) load(ctx context.Context, stored bool) error {
 	if stored || storedTable(s.name) {
 		return s.read(ctx)
 	}
-	games, err := loadGames([]string{s.name})
+	games, err := tabulate.LoadGames([]string{s.name})
 	if err != nil {
 		return err
 	}
@@ -459,7 +461,7 @@ func (s *source) read(ctx context.Context) error {
 		return nil
 	case export.KindTable:
 	default:
-		return fmt.Errorf("%s %s", s.name, kindNote(f))
+		return fmt.Errorf("%s %s", s.name, f.Note())
 	}
 	t := f.Table
 	s.game, s.foreign = t.Game, f.Foreign

@@ -11,6 +11,7 @@ import (
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/graph"
 	"github.com/sgtab/sgtab/rules"
+	"github.com/sgtab/sgtab/tabulate"
 )
 
 // graphGame returns the game of the config at path when it holds one game,
@@ -20,7 +21,7 @@ func graphGame(path string) (rules.Game, bool, error) {
 	if storedTable(path) {
 		return rules.Game{}, false, nil
 	}
-	games, err := loadGames([]string{path})
+	games, err := tabulate.LoadGames([]string{path})
 	if err != nil || len(games) != 1 || games[0].Graph == nil {
 		return rules.Game{}, false, err
 	}

@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/sgtab/sgtab/family"
 )
 
 // TestRunRareSplits runs Lasker's Nim and Kayles to 10^4. Lasker's Nim's
@@ -51,11 +53,11 @@ func TestRunRareSplits(t *testing.T) {
 	if code := run(t.Context(), []string{"run", "-json", "-plot", "none", "-out", out, lasker}, &stdout, &stderr); code != 0 {
 		t.Fatalf("status %d\n%s", code, stderr.String())
 	}
-	var s summary
+	var s family.Summary
 	if err := json.Unmarshal(stdout.Bytes(), &s); err != nil {
 		t.Fatal(err)
 	}
-	if s.RareMask != 0 || s.RareBest == nil || *s.RareBest != (rareSplit{Mask: 2, Pos: "even", Count: 1}) {
+	if s.RareMask != 0 || s.RareBest == nil || *s.RareBest != (family.RareSplit{Mask: 2, Pos: "even", Count: 1}) {
 		t.Errorf("JSON: rare_mask %d, rare_best %+v; want 0 and {2 even 1}", s.RareMask, s.RareBest)
 	}
 

@@ -10,12 +10,11 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/family/heap"
 )
 
 // ringGames are ring games to resume: coin-ring-3 (0.777), whose rows
@@ -78,7 +77,7 @@ func TestResumeKeepsRingAnalysis(t *testing.T) {
 				if err := os.MkdirAll(path.out, 0o755); err != nil {
 					t.Fatal(err)
 				}
-				if err := export.WriteCheckpoint(checkpointPath(path.out, "g"), tab, export.Options{Version: version}); err != nil {
+				if err := export.WriteCheckpoint(heap.CheckpointPath(path.out, "g"), tab, export.Options{Version: version}); err != nil {
 					t.Fatal(err)
 				}
 			default:
@@ -118,50 +117,6 @@ func tableMeta(t *testing.T, path string) map[string]string {
 	return meta
 }
 
-// TestCheckpointWriteFails computes a game whose first checkpoint is
-// written and every later one fails, as on a disk that fills up: the
-// computation goes on to the right values, one warning says so and which
-// checkpoint stays, and the first checkpoint is left whole to resume from.
-func TestCheckpointWriteFails(t *testing.T) {
-	dir := t.TempDir()
-	g := mustGame(t, "name: g\ncode: \"0.6\"\n")
-	var stderr bytes.Buffer
-	writes := 0
-	res := &resumer{dir: dir, stderr: &stderr, reached: map[string]int{}, failed: map[string]bool{},
-		write: func(path string, tab *compute.Table, opt export.Options) error {
-			if writes++; writes == 1 {
-				return export.WriteCheckpoint(path, tab, opt)
-			}
-			return fmt.Errorf("write checkpoint %s: %w", path, syscall.ENOSPC)
-		}}
-	got, err := compute.Sequence(t.Context(), g, 20000, compute.Options{Workers: 1, Checkpoint: res.checkpoint(g), CheckpointEvery: time.Nanosecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := compute.Sequence(t.Context(), g, 20000, compute.Options{Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !got.G.Equal(want.G) {
-		t.Error("the values differ from those of a run without checkpoints")
-	}
-	if writes < 3 {
-		t.Fatalf("%d checkpoints: the test tests nothing", writes)
-	}
-	kept, err := export.ReadCheckpoint(checkpointPath(dir, "g"), g.Key(), version)
-	if err != nil {
-		t.Fatalf("the first checkpoint is not left whole: %v", err)
-	}
-	warning := fmt.Sprintf("sgtab: warning: g: write checkpoint %s: no space left on device; computing on without checkpoints (the checkpoint at n = %d stays)\n",
-		checkpointPath(dir, "g"), kept.N())
-	if stderr.String() != warning {
-		t.Errorf("said %q, want %q", stderr.String(), warning)
-	}
-	if msg := res.interrupted(); !strings.Contains(msg, fmt.Sprintf("g at n = %d", kept.N())) {
-		t.Errorf("interrupted says %q", msg)
-	}
-}
-
 // TestRunGoesOnWhenCheckpointFails runs a game into a folder where its
 // checkpoint cannot be written (a folder stands at its name): the run
 // warns once and ends with its table.
@@ -170,7 +125,7 @@ func TestRunGoesOnWhenCheckpointFails(t *testing.T) {
 	if err := os.WriteFile("g.yaml", []byte("name: g\ncode: \"0.6\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.MkdirAll(checkpointPath("out", "g"), 0o755); err != nil {
+	if err := os.MkdirAll(heap.CheckpointPath("out", "g"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	code, _, stderr := sgtab(t, "run", "-heaps", "20000", "-checkpoint", "1ns", "-plot", "none", "-out", "out", "g.yaml")

@@ -13,8 +13,11 @@ import (
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/family"
+	"github.com/sgtab/sgtab/family/heap"
 	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/sweep"
+	"github.com/sgtab/sgtab/tabulate"
 )
 
 const sweepUsage = "sgtab sweep [-out DIR] [-heaps N|auto] [-cap N] [-workers K] [-shard I/N | -shards N] [-tables] [-plot png|svg|none] [-fresh] SWEEP.yaml"
@@ -95,7 +98,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	s, err := rules.LoadSweep(args[0])
 	if err != nil {
 		if j, ok := err.(interface{ Unwrap() []error }); ok {
-			return configProblems(j.Unwrap())
+			return tabulate.Problems(j.Unwrap())
 		}
 		return err
 	}
@@ -107,7 +110,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("create output directory: %w", err)
 	}
-	removeStale(dir, stderr)
+	tabulate.RemoveStale(dir, func(format string, args ...any) { fmt.Fprintf(stderr, format, args...) })
 	header := sweep.Header{Sweep: sweep.SHA(s.Config), N: plan.N, Auto: plan.Auto, Shard: shard.String(), Version: version}
 	journal, err := sweep.OpenJournal(dir, header, *fresh)
 	if err != nil {
@@ -131,7 +134,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		Done: func(job sweep.Job, t *compute.Table) error {
 			bar.add(1)
 			if *tables {
-				return writeSweepTables(plan, job, t, outputs{dir: filepath.Join(dir, "tables"), plot: *plotFormat, formats: []string{"parquet", "arrow"}})
+				return writeSweepTables(plan, job, t, family.Output{Dir: filepath.Join(dir, "tables"), Plot: *plotFormat, Formats: []string{"parquet", "arrow"}, Version: version})
 			}
 			return nil
 		},
@@ -157,8 +160,8 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 // writeSweepTables writes the table t of job under the name of each game
 // of the plan that the job computes, as o says.
-func writeSweepTables(p *sweep.Plan, job sweep.Job, t *compute.Table, o outputs) error {
-	if err := os.MkdirAll(o.dir, 0o755); err != nil {
+func writeSweepTables(p *sweep.Plan, job sweep.Job, t *compute.Table, o family.Output) error {
+	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
 		return err
 	}
 	for _, m := range p.Games {
@@ -167,7 +170,7 @@ func writeSweepTables(p *sweep.Plan, job sweep.Job, t *compute.Table, o outputs)
 		}
 		named := *t
 		named.Game.Name = m.Name
-		if _, err := writeTable(&named, o); err != nil {
+		if _, err := heap.Write(&named, o, nil); err != nil {
 			return err
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/sweep"
+	"github.com/sgtab/sgtab/tabulate"
 )
 
 const validateUsage = "sgtab validate [CONFIG|DIR|SWEEP ...]"
@@ -25,7 +26,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	games, sweeps, err := loadConfigs(args, true)
+	games, sweeps, err := tabulate.LoadConfigs(args, true)
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,8 @@ import (
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/family"
+	"github.com/sgtab/sgtab/family/heap"
 )
 
 // writeGame writes the config of one game named name in dir and returns
@@ -122,7 +124,7 @@ func TestResumeForgedCheckpoint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	key, err := loadKey(false)
+	key, err := family.LoadKey(false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +148,7 @@ func TestResumeForgedCheckpoint(t *testing.T) {
 			if err := os.MkdirAll(out, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if err := export.WriteCheckpoint(checkpointPath(out, "officers"), tc.table, export.Options{Version: version, MACKey: tc.mac}); err != nil {
+			if err := export.WriteCheckpoint(heap.CheckpointPath(out, "officers"), tc.table, export.Options{Version: version, MACKey: tc.mac}); err != nil {
 				t.Fatal(err)
 			}
 			args := []string{"run", "-heaps", "8000", "-plot", "none", "-formats", "parquet", "-out", out, config}
@@ -280,25 +282,25 @@ func TestInspectVerify(t *testing.T) {
 func TestKeyFile(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "config", "sgtab", "key")
-	t.Setenv(keyEnv, path)
-	if _, err := loadKey(false); err == nil {
+	t.Setenv(family.KeyEnv, path)
+	if _, err := family.LoadKey(false); err == nil {
 		t.Fatal("a key before any was created")
 	}
-	key, err := loadKey(true)
-	if err != nil || len(key) != keyBytes {
+	key, err := family.LoadKey(true)
+	if err != nil || len(key) != 32 {
 		t.Fatalf("created: %x, %v", key, err)
 	}
 	st, err := os.Stat(path)
 	if err != nil || st.Mode().Perm() != 0o600 {
 		t.Errorf("the key's mode: %v, %v", st.Mode(), err)
 	}
-	if again, err := loadKey(true); err != nil || !bytes.Equal(again, key) {
+	if again, err := family.LoadKey(true); err != nil || !bytes.Equal(again, key) {
 		t.Errorf("loaded again: %x, %v; want %x", again, err, key)
 	}
 	if err := os.Chmod(path, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := loadKey(true); err == nil || !strings.Contains(err.Error(), "may be read or written by others than its owner") {
+	if _, err := family.LoadKey(true); err == nil || !strings.Contains(err.Error(), "may be read or written by others than its owner") {
 		t.Errorf("a key others may read: %v", err)
 	}
 	code, stderr := runErr(t, "run", "-heaps", "100", "-plot", "none", "-out", filepath.Join(dir, "out"), writeGame(t, dir, "kayles", `code: "0.77"`))

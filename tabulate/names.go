@@ -1,16 +1,13 @@
-package main
+package tabulate
 
 import (
 	"fmt"
 	"os"
 	"strings"
 
-	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/rules"
 )
-
-// summaryFile is the name of a run's summary table in its output folder.
-const summaryFile = "summary.parquet"
 
 // outputFiles returns the name of every file run may write for the game
 // named name, whatever its kind and the plot format, each with what it
@@ -43,7 +40,7 @@ type fileOwner struct {
 type outputOwners map[string]fileOwner
 
 func newOutputOwners() outputOwners {
-	return outputOwners{strings.ToLower(summaryFile): {what: "the run's summary table"}}
+	return outputOwners{strings.ToLower(family.SummaryFile): {what: "the run's summary table"}}
 }
 
 // claim records the files of the game name, defined at where, and returns
@@ -88,7 +85,7 @@ func gameWhere(g rules.Game) string {
 // wrote into the same folder, as its summary table lists them: a game of
 // another name whose files the new games would overwrite is a problem.
 func checkEarlierGames(games []rules.Game, summaryPath string) error {
-	old, err := readSummaryIfAny(summaryPath)
+	old, err := family.ReadSummaryIfAny(summaryPath)
 	if err != nil {
 		return fmt.Errorf("%w; move it away or choose another -out", err)
 	}
@@ -102,7 +99,7 @@ func checkEarlierGames(games []rules.Game, summaryPath string) error {
 			owners.claim(r.Name, "run earlier into "+summaryPath) // their names never clashed
 		}
 	}
-	var problems configProblems
+	var problems Problems
 	for _, g := range games {
 		if err := owners.claim(g.Name, gameWhere(g)); err != nil {
 			problems = append(problems, err)
@@ -112,16 +109,6 @@ func checkEarlierGames(games []rules.Game, summaryPath string) error {
 		return problems
 	}
 	return nil
-}
-
-// readSummaryIfAny reads the summary table at path, or nothing when there
-// is none.
-func readSummaryIfAny(path string) ([]export.Summary, error) {
-	if !exists(path) {
-		return nil, nil
-	}
-	rows, _, err := export.ReadSummary(path)
-	return rows, err
 }
 
 // exists reports whether something is at path (a link, even broken).

@@ -1,4 +1,4 @@
-package main
+package family
 
 import (
 	"crypto/rand"
@@ -12,30 +12,30 @@ import (
 	"strings"
 )
 
-// keyEnv names the file of the key that sgtab signs its tables and
+// KeyEnv names the file of the key that sgtab signs its tables and
 // checkpoints with (export.KeyMAC), and checks them with before it goes on
 // from them; by default it is sgtab/key in the user's configuration folder
 // ($XDG_CONFIG_HOME, ~/.config: os.UserConfigDir), outside every output
 // folder. The key is 32 random bytes, in hexadecimal, readable by its owner
 // alone; run creates it when there is none.
-const keyEnv = "SGTAB_KEY"
+const KeyEnv = "SGTAB_KEY"
 
-// keyPath returns the path of the key file.
-func keyPath() (string, error) {
-	if p := os.Getenv(keyEnv); p != "" {
+// KeyPath returns the path of the key file.
+func KeyPath() (string, error) {
+	if p := os.Getenv(KeyEnv); p != "" {
 		return p, nil
 	}
 	dir, err := os.UserConfigDir()
 	if err != nil {
-		return "", fmt.Errorf("no folder for sgtab's key (set %s): %w", keyEnv, err)
+		return "", fmt.Errorf("no folder for sgtab's key (set %s): %w", KeyEnv, err)
 	}
 	return filepath.Join(dir, "sgtab", "key"), nil
 }
 
-// loadKey returns the user's key, creating it first when create is set and
+// LoadKey returns the user's key, creating it first when create is set and
 // there is none.
-func loadKey(create bool) ([]byte, error) {
-	path, err := keyPath()
+func LoadKey(create bool) ([]byte, error) {
+	path, err := KeyPath()
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package main
+package tabulate
 
 import (
 	"bytes"
@@ -11,14 +11,15 @@ import (
 	"strings"
 
 	"github.com/sgtab/sgtab/configs"
+	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/rules"
 )
 
-// configProblems is every problem found in a set of config files; run prints
-// one per line, as FILE:LINE:COL: KEY: message.
-type configProblems []error
+// Problems is every problem found in a set of config files, one per line
+// when printed, as FILE:LINE:COL: KEY: message.
+type Problems []error
 
-func (p configProblems) Error() string {
+func (p Problems) Error() string {
 	lines := make([]string, len(p))
 	for i, e := range p {
 		lines[i] = e.Error()
@@ -26,23 +27,23 @@ func (p configProblems) Error() string {
 	return strings.Join(lines, "\n")
 }
 
-// loadGames reads the games of every config named in args (files, or
+// LoadGames reads the games of every config named in args (files, or
 // directories whose *.yaml and *.yml files are read in name order), or of the
 // bundled configs when args is empty. Game names must be unique across all
 // files, since they name the output files.
-func loadGames(args []string) ([]rules.Game, error) {
-	games, _, err := loadConfigs(args, false)
+func LoadGames(args []string) ([]rules.Game, error) {
+	games, _, err := LoadConfigs(args, false)
 	return games, err
 }
 
-// loadConfigs reads the games of the configs named in args, as loadGames
+// LoadConfigs reads the games of the configs named in args, as LoadGames
 // does, and with sweeps set, the sweeps of the named configs too (for
 // validate); without it, a sweep is a problem (compute it with sweep).
-func loadConfigs(args []string, sweeps bool) ([]rules.Game, []*rules.Sweep, error) {
+func LoadConfigs(args []string, sweeps bool) ([]rules.Game, []*rules.Sweep, error) {
 	var (
 		games    []rules.Game
 		found    []*rules.Sweep
-		problems configProblems
+		problems Problems
 	)
 	add := func(gs []rules.Game, err error) {
 		games = append(games, gs...)
@@ -52,7 +53,7 @@ func loadConfigs(args []string, sweeps bool) ([]rules.Game, []*rules.Sweep, erro
 		if j, ok := err.(interface{ Unwrap() []error }); ok {
 			problems = append(problems, j.Unwrap()...) // FILE:LINE:COL: KEY: …
 		} else {
-			problems = append(problems, fileProblem{err})
+			problems = append(problems, family.FileProblem{Err: err})
 		}
 	}
 	if len(args) == 0 {
@@ -71,7 +72,7 @@ func loadConfigs(args []string, sweeps bool) ([]rules.Game, []*rules.Sweep, erro
 	for _, arg := range args {
 		paths, err := configPaths(arg)
 		if err != nil {
-			problems = append(problems, fileProblem{err})
+			problems = append(problems, family.FileProblem{Err: err})
 			continue
 		}
 		for _, p := range paths {
@@ -87,7 +88,9 @@ func loadConfigs(args []string, sweeps bool) ([]rules.Game, []*rules.Sweep, erro
 	seen := map[string]rules.Game{}
 	owners := newOutputOwners()
 	for _, g := range games {
-		problems = append(problems, graphFileProblems(g)...)
+		if c, ok := family.MustFor(g).(family.Checker); ok {
+			problems = append(problems, c.Check(g)...)
+		}
 		if first, ok := seen[g.Name]; ok {
 			problems = append(problems, fmt.Errorf("%s: name: game name %q already used at %s (names must be unique: they name the output files)",
 				gameWhere(g), g.Name, gameWhere(first)))
@@ -106,42 +109,6 @@ func loadConfigs(args []string, sweeps bool) ([]rules.Game, []*rules.Sweep, erro
 	}
 	return games, found, nil
 }
-
-// graphFileProblems returns a problem, at its key, for each file named by
-// the game on a graph g (graph.edges, graph.nodes) that cannot be found,
-// naming the path it resolves to (from the config's folder).
-func graphFileProblems(g rules.Game) []error {
-	if g.Graph == nil {
-		return nil
-	}
-	var problems []error
-	for _, f := range []struct {
-		path string
-		at   rules.Place
-	}{{g.Graph.Edges, g.Graph.EdgesAt}, {g.Graph.Nodes, g.Graph.NodesAt}} {
-		if f.path == "" {
-			continue
-		}
-		if _, err := os.Stat(f.path); err != nil {
-			problems = append(problems, f.at.Problem(rules.ErrNotFile, "%v", fileProblem{err}))
-		}
-	}
-	return problems
-}
-
-// A fileProblem is a config file or folder that cannot be read: run prints
-// it as "sgtab: PATH: why", where a problem inside a file is printed as
-// FILE:LINE:COL: KEY: what.
-type fileProblem struct{ err error }
-
-func (e fileProblem) Error() string {
-	if pe, ok := e.err.(*fs.PathError); ok {
-		return pe.Path + ": " + pe.Err.Error() // not the system call's "stat PATH: why"
-	}
-	return e.err.Error()
-}
-
-func (e fileProblem) Unwrap() error { return e.err }
 
 // configPaths returns arg itself, or the config files in directory arg.
 func configPaths(arg string) ([]string, error) {

@@ -1,0 +1,171 @@
+// Package graph is the family of games on graphs (rules.KindGraph): tokens
+// on the nodes of a finite directed graph, read from an edge list or built
+// by name (package graph at the top of the module reads and builds them),
+// moved along its edges. A game is solved in one piece, in reverse
+// topological order; its table is each node's value, drawn as a histogram.
+package graph
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/family"
+	graphs "github.com/sgtab/sgtab/graph"
+	"github.com/sgtab/sgtab/plots"
+	"github.com/sgtab/sgtab/rules"
+)
+
+func init() { family.Register(Family{}) }
+
+// Family is the family of games on graphs.
+type Family struct{}
+
+// Kind returns rules.KindGraph.
+func (Family) Kind() rules.Kind { return rules.KindGraph }
+
+// Work returns 0: a graph is solved in one piece, reporting no progress.
+func (Family) Work(rules.Game) int64 { return 0 }
+
+// Cost returns no estimate: the graph is not read until it is solved.
+func (Family) Cost(g rules.Game, workers int) family.Cost {
+	return family.Cost{What: "solving its graph"}
+}
+
+// Tabulate reads g's graph, computes the value of every node and writes
+// its table files and histogram (unsigned: such a table is never gone on
+// from).
+func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*family.Report, error) {
+	start := time.Now()
+	ng, err := graphs.Load(g.Graph)
+	if err != nil {
+		return nil, err
+	}
+	sg, err := compute.GraphValues(ctx, ng.Graph)
+	if ce, ok := errors.AsType[*compute.CycleError](err); ok {
+		ce.Name = ng.Name
+	}
+	if err != nil {
+		return nil, err
+	}
+	t := &compute.GraphTable{Game: g, Ints: ng.Ints, Strings: ng.Strings, G: compute.ValuesOf(sg),
+		Edges: ng.Edges(), EdgesCRC: ng.CRC, Elapsed: time.Since(start), Created: time.Now()}
+	out := env.Output
+	out.Key = nil
+	files, err := Writers.Write(g.Name, t, out, nil)
+	if err != nil {
+		return nil, err
+	}
+	if out.Plot != "none" {
+		path, err := writeHistogram(t, out)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, path)
+	}
+	losing := 0
+	for _, v := range sg {
+		if v == 0 {
+			losing++
+		}
+	}
+	nodes, edges := t.Nodes(), t.Edges
+	s := &family.Summary{
+		Name: g.Name, Rule: g.RuleText(), Start: "graph", Heaps: nodes - 1, MaxSG: t.G.Max(),
+		Seconds: t.Elapsed.Seconds(), Files: files, Status: compute.None, Checksum: t.G.Checksum(),
+		Play: "normal", Values: "SG", Nodes: &nodes, Edges: &edges, Losing: &losing,
+	}
+	row := export.Summary{
+		Name: g.Name, Rule: s.Rule, Start: "graph", Heaps: s.Heaps, Status: compute.None,
+		MaxSG: s.MaxSG, Checksum: s.Checksum, Seconds: s.Seconds, Play: "normal", Values: "SG",
+	}
+	return &family.Report{Summary: s, Row: row, Text: Text(s)}, nil
+}
+
+// Writers are the writers of a graph table (node and sg), by format.
+var Writers = family.Writers[*compute.GraphTable]{
+	"parquet": export.WriteGraphParquet, "arrow": export.WriteGraphIPC, "csv": export.WriteGraphCSV,
+}
+
+// Text writes the summary s of a game on a graph as run prints it.
+func Text(s *family.Summary) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-20s graph          nodes %-10d max SG %-7d %7.2fs  %s\n", s.Name, *s.Nodes, s.MaxSG, s.Seconds, family.FilesPattern(s.Files))
+	fmt.Fprintf(&b, "    moves %s: %d %s\n    %d losing %s (SG = 0)\n    checksum %s\n",
+		s.Rule, *s.Edges, family.Plural(int(min(*s.Edges, 2)), "edge"), *s.Losing, family.Plural(*s.Losing, "node"), s.Checksum)
+	return b.String()
+}
+
+// writeHistogram draws the histogram of a game on a graph's values into
+// out.Dir as out.Plot.
+func writeHistogram(t *compute.GraphTable, out family.Output) (string, error) {
+	return family.DrawFigure(t.Game.Name, family.Figure{Suffix: "-histogram", Draw: func() (*plot.Plot, error) { return plots.GraphHistogram(t) }, W: 8 * vg.Inch, H: 4 * vg.Inch}, out)
+}
+
+// Plot draws the histogram of the stored graph table f.
+func (Family) Plot(f *export.File, out family.Output) (files, notes []string, err error) {
+	return family.Drawn(writeHistogram(f.Graph, out))
+}
+
+// Verify checks the values of a game on a graph that sgtab builds itself
+// (graphs.Load of a generated graph, from the table's config) against the
+// values computed again; a graph read from an edge list is not in the
+// table, so its values are checked by their checksums only.
+func (Family) Verify(ctx context.Context, f *export.File, workers int, meter family.Meter) (string, error) {
+	t := f.Graph
+	games, err := rules.Parse(strings.NewReader(t.Game.Config), t.Game.Name+".yaml")
+	var spec *rules.GraphSpec
+	for _, g := range games {
+		if g.Name == t.Game.Name && g.Kind() == rules.KindGraph {
+			spec = g.Graph
+		}
+	}
+	if err != nil || spec == nil || spec.Generate == "" {
+		return "the checksums only: the edge list the values were computed from is not in the table", nil
+	}
+	ng, err := graphs.Load(spec)
+	if err != nil {
+		return "", err
+	}
+	want, err := compute.GraphValues(ctx, ng.Graph)
+	if err != nil {
+		return "", family.Cause(ctx, err)
+	}
+	if ng.Nodes() != t.Nodes() {
+		return "", fmt.Errorf("the graph %s has %d nodes, the table %d", spec, ng.Nodes(), t.Nodes())
+	}
+	for v := range t.Nodes() {
+		if ng.Name(v) != t.Name(v) || want[v] != t.G.At(v) {
+			return "", fmt.Errorf("node %s: SG %d, but the graph %s gives node %s the value %d: these are not the values of its game",
+				t.Name(v), t.G.At(v), spec, ng.Name(v), want[v])
+		}
+	}
+	return fmt.Sprintf("every value, the graph %s built and solved again", spec), nil
+}
+
+// Check returns a problem, at its key, for each file named by the game g
+// (graph.edges, graph.nodes) that cannot be found, naming the path it
+// resolves to (from the config's folder).
+func (Family) Check(g rules.Game) []error {
+	var problems []error
+	for _, f := range []struct {
+		path string
+		at   rules.Place
+	}{{g.Graph.Edges, g.Graph.EdgesAt}, {g.Graph.Nodes, g.Graph.NodesAt}} {
+		if f.path == "" {
+			continue
+		}
+		if _, err := os.Stat(f.path); err != nil {
+			problems = append(problems, f.at.Problem(rules.ErrNotFile, "%v", family.FileProblem{Err: err}))
+		}
+	}
+	return problems
+}

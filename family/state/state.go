@@ -1,0 +1,131 @@
+// Package state is the family of built-in state games (rules.KindState):
+// games whose positions are states that no move table or lattice
+// describes — Fibonacci Nim (a state is the heap and the most the next
+// move may take) and Euclid's game (a pair of numbers) — solved by a
+// search over their state graphs (compute.State). Fibonacci Nim's table
+// holds the outcome of each starting heap, as a heap table does; Euclid's,
+// a board of SG(x, y), as a lattice table does. Each report says what the
+// table shows of the game's known rule.
+package state
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/family"
+	"github.com/sgtab/sgtab/family/heap"
+	"github.com/sgtab/sgtab/family/lattice"
+	"github.com/sgtab/sgtab/rules"
+)
+
+func init() { family.Register(Family{}) }
+
+// Family is the family of built-in state games.
+type Family struct{}
+
+// Kind returns rules.KindState.
+func (Family) Kind() rules.Kind { return rules.KindState }
+
+// Work returns the states g's search goes through (compute.StatePositions).
+func (Family) Work(g rules.Game) int64 { return compute.StatePositions(g) }
+
+// Cost estimates g's search, its table's analysis included; nothing
+// shortens it.
+func (Family) Cost(g rules.Game, workers int) family.Cost {
+	return family.Cost{
+		Time: compute.Estimate(g, g.Heaps, workers),
+		What: fmt.Sprintf("computing its %s positions (heaps: %d)", family.Short(float64(compute.StatePositions(g))), g.Heaps),
+		Shorter: func(within time.Duration) string {
+			g.Heaps = family.Shrink(g.Heaps, func(n int) bool { return compute.Estimate(g, n, workers) <= within })
+			return fmt.Sprintf("make it smaller in its config (heaps: %d: about %s), or run it without -heaps auto",
+				g.Heaps, family.RoundDuration(compute.Estimate(g, g.Heaps, workers)))
+		},
+	}
+}
+
+// Tabulate solves g and writes its table: as a heap table (Fibonacci Nim)
+// or a lattice table (Euclid's game), with what it shows of the game's
+// known rule.
+func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*family.Report, error) {
+	t, lt, err := compute.State(ctx, g, compute.Options{Progress: env.Progress.Add})
+	if err != nil {
+		return nil, err
+	}
+	if lt != nil {
+		rep, err := lattice.Write(lt, env.Output)
+		if err == nil && g.State == "euclid" {
+			rep.Summary.Findings = append(rep.Summary.Findings, euclidFinding(lt))
+			rep.Text = lattice.Text(rep.Summary)
+		}
+		return rep, err
+	}
+	rep, err := heap.Write(t, env.Output, nil)
+	if err == nil && g.State == "fibonacci-nim" {
+		rep.Summary.Findings = append(rep.Summary.Findings, fibonacciFinding(t))
+		rep.Text = heap.Text(rep.Summary)
+	}
+	return rep, err
+}
+
+// Plot draws the plots of a stored state game's table: a heap table's, or
+// a lattice table's heat map.
+func (Family) Plot(f *export.File, out family.Output) (files, notes []string, err error) {
+	if f.Kind == export.KindLattice {
+		return lattice.Family{}.Plot(f, out)
+	}
+	return heap.Family{}.Plot(f, out)
+}
+
+// Verify checks every value of a stored state game's table, solving the
+// game again.
+func (Family) Verify(ctx context.Context, f *export.File, workers int, meter family.Meter) (string, error) {
+	if f.Kind == export.KindLattice {
+		return lattice.Family{}.Verify(ctx, f, workers, meter)
+	}
+	return heap.VerifyTable(ctx, f, workers, meter)
+}
+
+// euclidFinding checks Cole and Davie's rule on Euclid's table: with
+// x ≥ y > 0, the player to move loses exactly when x < φ·y.
+func euclidFinding(t *compute.LatticeTable) string {
+	phi := (1 + math.Sqrt(5)) / 2
+	for y := range t.H {
+		for x := range t.W {
+			a, b := max(x, y), min(x, y)
+			lost := b == 0 || b < a && float64(a) < phi*float64(b)
+			if (t.At(x, y) == 0) != lost {
+				return fmt.Sprintf("the golden-ratio rule fails at (%d, %d)", x, y)
+			}
+		}
+	}
+	return "the losing pairs x ≥ y > 0 are exactly those with x < φ·y (Cole and Davie's rule), on the whole board"
+}
+
+// fibonacciFinding lists the losing heaps of Fibonacci Nim's table and says
+// whether they are the Fibonacci numbers.
+func fibonacciFinding(t *compute.Table) string {
+	var losing []string
+	fib := map[int]bool{}
+	for a, b := 1, 2; a <= t.N(); a, b = b, a+b {
+		fib[a] = true
+	}
+	holds := true
+	for n := 1; n <= t.N(); n++ {
+		lost := t.G.At(n) == 0
+		if lost {
+			losing = append(losing, strconv.Itoa(n))
+		}
+		holds = holds && lost == fib[n]
+	}
+	verdict := "the Fibonacci numbers, as Whinihan proved"
+	if !holds {
+		verdict = "NOT the Fibonacci numbers"
+	}
+	return fmt.Sprintf("losing heaps %s: %s", strings.Join(losing, ", "), verdict)
+}
