@@ -138,15 +138,15 @@ func printInspection(w io.Writer, in inspection, f *export.File) error {
 		return inspectCensus(w, in.Path, f)
 	case export.KindLattice:
 		lt := f.Lattice
-		fmt.Fprintf(w, "%s: %s lattice table, %d %s, columns x, y, sg\n", in.Path, in.Format, in.Rows, plural(in.Rows, "row"))
+		fmt.Fprintf(w, "%s: %s lattice table, %d %s, columns x, y, sg\n", in.Path, in.Format, in.Rows, family.Plural(in.Rows, "row"))
 		fmt.Fprintf(w, "  game    %s, %s, SG(x, y) for 0 ≤ x < %d, 0 ≤ y < %d\n", lt.Game.Name, lt.Game.RuleText(), lt.W, lt.H)
 	case export.KindGraph:
 		gt := f.Graph
-		fmt.Fprintf(w, "%s: %s table of a game on a graph, %d %s, columns node, sg\n", in.Path, in.Format, in.Rows, plural(in.Rows, "row"))
-		fmt.Fprintf(w, "  game    %s, %s: %d %s, %d %s, SG of every node\n", gt.Game.Name, in.Rule, gt.Nodes(), plural(gt.Nodes(), "node"), gt.Edges, plural(int(min(gt.Edges, 2)), "edge"))
+		fmt.Fprintf(w, "%s: %s table of a game on a graph, %d %s, columns node, sg\n", in.Path, in.Format, in.Rows, family.Plural(in.Rows, "row"))
+		fmt.Fprintf(w, "  game    %s, %s: %d %s, %d %s, SG of every node\n", gt.Game.Name, in.Rule, gt.Nodes(), family.Plural(gt.Nodes(), "node"), gt.Edges, family.Plural(int(min(gt.Edges, 2)), "edge"))
 	case export.KindRare:
 		r := f.Rare
-		fmt.Fprintf(w, "%s: %s table of rare positions, %d %s, columns n, sg\n", in.Path, in.Format, in.Rows, plural(in.Rows, "row"))
+		fmt.Fprintf(w, "%s: %s table of rare positions, %d %s, columns n, sg\n", in.Path, in.Format, in.Rows, family.Plural(in.Rows, "row"))
 		fmt.Fprintf(w, "  game    %s, rule %s: the positions 0 ≤ n ≤ %d whose value is rare under the mask %#x%s\n", r.Game.Name, in.Rule, r.Heaps, r.Split.Mask, heap.ParityWords(r.Split.Pos))
 	default:
 		t := f.Table
@@ -154,7 +154,7 @@ func printInspection(w io.Writer, in inspection, f *export.File) error {
 		if f.Kind == export.KindCheckpoint {
 			what = "checkpoint"
 		}
-		fmt.Fprintf(w, "%s: %s %s, %d %s, columns %s\n", in.Path, in.Format, what, in.Rows, plural(in.Rows, "row"), strings.Join(in.Columns, ", "))
+		fmt.Fprintf(w, "%s: %s %s, %d %s, columns %s\n", in.Path, in.Format, what, in.Rows, family.Plural(in.Rows, "row"), strings.Join(in.Columns, ", "))
 		if f.Foreign {
 			fmt.Fprintf(w, "  game    unknown: no sgtab metadata; the values are read as they are, unverified, SG(0..%d)\n", t.N())
 		} else {
@@ -213,7 +213,7 @@ func printMetadata(w io.Writer, meta map[string]string, signed bool) error {
 
 // inspectSummary prints the rows of a summary table.
 func inspectSummary(w io.Writer, path string, rows []export.Summary, meta map[string]string) error {
-	fmt.Fprintf(w, "%s: summary of %d %s, written by sgtab %s\n", path, len(rows), plural(len(rows), "game"), meta[export.KeyVersion])
+	fmt.Fprintf(w, "%s: summary of %d %s, written by sgtab %s\n", path, len(rows), family.Plural(len(rows), "game"), meta[export.KeyVersion])
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "  name\trule\tstart\theaps\tstatus\tperiod\tpreperiod\tsaltus\tmax SG\trare\tchecksum\ttime")
 	for _, r := range rows {

@@ -345,7 +345,7 @@ func report(ctx context.Context, err error, stderr io.Writer) int {
 				n += ce.Dropped - 1 // that line stands for them
 			}
 		}
-		fmt.Fprintf(stderr, "sgtab: %d %s in config files\n", n, plural(n, "problem"))
+		fmt.Fprintf(stderr, "sgtab: %d %s in config files\n", n, family.Plural(n, "problem"))
 		return 1
 	}
 	fmt.Fprintf(stderr, "sgtab: %v\n", err)
@@ -500,12 +500,4 @@ func (f *flagSet) usageError(format string, args ...any) error {
 	fmt.Fprintf(f.stderr, "sgtab %s: %s\n", f.Name(), fmt.Sprintf(format, args...))
 	f.usage(f.stderr)
 	return errUsage
-}
-
-// plural returns word, with an s unless n is 1.
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }

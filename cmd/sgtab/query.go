@@ -797,7 +797,7 @@ func printAnswer(w io.Writer, a answer, countOnly bool, moves iter.Seq[queryMove
 		}
 		fmt.Fprintln(w)
 	}
-	count := fmt.Sprintf("%s winning %s", thousands(a.Count), plural(int(min(a.Count, 2)), "move"))
+	count := fmt.Sprintf("%s winning %s", thousands(a.Count), family.Plural(int(min(a.Count, 2)), "move"))
 	if a.Outcomes {
 		play := "the player to move"
 		if a.Misere {

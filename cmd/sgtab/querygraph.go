@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/graph"
 	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/tabulate"
@@ -111,7 +112,7 @@ func printGraphAnswer(w io.Writer, a graphAnswer, game string, countOnly bool) {
 		fmt.Fprintf(w, "  nim-sum 0: the player to move loses (the second player wins)\n")
 		return
 	}
-	fmt.Fprintf(w, "  nim-sum %d: the player to move wins, with %s winning %s", a.NimSum, thousands(a.Count), plural(int(min(a.Count, 2)), "move"))
+	fmt.Fprintf(w, "  nim-sum %d: the player to move wins, with %s winning %s", a.NimSum, thousands(a.Count), family.Plural(int(min(a.Count, 2)), "move"))
 	if countOnly {
 		fmt.Fprintln(w)
 		return

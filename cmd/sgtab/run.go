@@ -151,7 +151,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return fmt.Errorf("print summary: %w", printErr)
 	}
 	if !*asJSON {
-		fmt.Fprintf(stdout, "summary of %d %s: %s (one row per game run into %s)\n", len(games), plural(len(games), "game"), summaryPath, *out)
+		fmt.Fprintf(stdout, "summary of %d %s: %s (one row per game run into %s)\n", len(games), family.Plural(len(games), "game"), summaryPath, *out)
 	}
 	for _, r := range reports {
 		s := r.Summary

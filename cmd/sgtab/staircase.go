@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/graph"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -175,14 +176,14 @@ func printStairAnswer(w io.Writer, a stairAnswer, game string, countOnly bool) {
 		fmt.Fprintf(w, "  nim-sum of the cards on the odd nodes 0: the player to move loses (the second player wins)\n")
 		return
 	}
-	fmt.Fprintf(w, "  nim-sum of the cards on the odd nodes %d: the player to move wins, with %s winning %s", a.NimSum, thousands(a.Count), plural(int(min(a.Count, 2)), "move"))
+	fmt.Fprintf(w, "  nim-sum of the cards on the odd nodes %d: the player to move wins, with %s winning %s", a.NimSum, thousands(a.Count), family.Plural(int(min(a.Count, 2)), "move"))
 	if countOnly {
 		fmt.Fprintln(w)
 		return
 	}
 	fmt.Fprintln(w, ":")
 	for _, m := range a.WinningMoves {
-		fmt.Fprintf(w, "    %d %s from %s to %s\n", m.Cards, plural(int(m.Cards), "card"), m.From, m.To)
+		fmt.Fprintf(w, "    %d %s from %s to %s\n", m.Cards, family.Plural(int(m.Cards), "card"), m.From, m.To)
 	}
 	printMore(w, a.Count, int64(len(a.WinningMoves)))
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/sweep"
 	"github.com/sgtab/sgtab/tabulate"
@@ -58,9 +59,9 @@ func printSweep(w io.Writer, s *rules.Sweep) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "%s:%d: sweep of %d %s (%d distinct rules", s.File, s.Line, len(p.Games), plural(len(p.Games), "game"), len(p.Jobs))
+	fmt.Fprintf(w, "%s:%d: sweep of %d %s (%d distinct rules", s.File, s.Line, len(p.Games), family.Plural(len(p.Games), "game"), len(p.Jobs))
 	if p.Skipped > 0 {
-		fmt.Fprintf(w, "; %d misère %s of games that split left out", p.Skipped, plural(p.Skipped, "variant"))
+		fmt.Fprintf(w, "; %d misère %s of games that split left out", p.Skipped, family.Plural(p.Skipped, "variant"))
 	}
 	fmt.Fprintln(w, ")")
 	for line := range strings.Lines(s.String()) {
