@@ -175,7 +175,7 @@ func Text(s *family.Summary) string {
 	ringText(&b, s)
 	// A split that means nothing (rare_best in the JSON) is not printed.
 	if s.RareMask != 0 {
-		fmt.Fprintf(&b, "    rare values: mask %#x%s, %d %s, the last at n = %d\n", s.RareMask, ParityWords(s.RarePos), s.RareCount, family.Plural(s.RareCount, "position"), *s.LastRare)
+		fmt.Fprintf(&b, "    rare values: mask %#x%s, %d %s, the last at n = %d\n", s.RareMask, s.RarePos.Words(), s.RareCount, family.Plural(s.RareCount, "position"), *s.LastRare)
 	}
 	fmt.Fprintf(&b, "    checksum %s\n", s.Checksum)
 	return b.String()
@@ -196,12 +196,4 @@ func ringText(b *strings.Builder, s *family.Summary) {
 		}
 		fmt.Fprintf(b, "\n    %s\n", s.RingClosedForm)
 	}
-}
-
-// ParityWords says how the heap's parity counts in a split, after its mask.
-func ParityWords(p compute.Parity) string {
-	if p == compute.NoParity {
-		return ""
-	}
-	return fmt.Sprintf(" + the heap's parity (rare where popcount(v & mask) + n is %s)", p)
 }
