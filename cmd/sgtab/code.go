@@ -2,12 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -87,53 +83,8 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		_, err := io.WriteString(stdout, code)
 		return err
 	}
-	if err := writeOut(*out, code); err != nil {
+	if err := export.WriteOut(*out, func(w io.Writer) error { _, err := io.WriteString(w, code); return err }); err != nil {
 		return fmt.Errorf("write %s: %w", *out, err)
 	}
 	return nil
-}
-
-// writeOut writes text to path as a shell's > would, except that a regular
-// file is never left half-written: a regular file, or none yet, is replaced
-// whole (export.WriteFile; through a symbolic link, the file it points to),
-// and anything else — a device such as /dev/null, a named pipe, a link to
-// one such as /proc/self/fd/1 — is opened and written through, never
-// replaced.
-func writeOut(path, text string) error {
-	write := func(w io.Writer) error {
-		_, err := io.WriteString(w, text)
-		return err
-	}
-	info, err := os.Stat(path) // through links
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	if err == nil && !info.Mode().IsRegular() {
-		if done, err := writeThrough(path, write); done {
-			return err
-		}
-	}
-	if target, err := filepath.EvalSymlinks(path); err == nil {
-		path = target
-	}
-	return export.WriteFile(path, write)
-}
-
-// writeThrough opens the file at path, which is not a regular file, and
-// writes it with write. It reports false, having written nothing, when
-// what it opened is a regular file after all (path was replaced meanwhile).
-func writeThrough(path string, write func(io.Writer) error) (bool, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY, 0)
-	if err != nil {
-		return true, err
-	}
-	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
-		f.Close() // nothing written
-		return false, nil
-	}
-	err = write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return true, err
 }
