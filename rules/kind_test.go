@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -191,6 +192,20 @@ func exprText(e ast.Expr) string {
 		return v.Value
 	}
 	return ""
+}
+
+// TestFileSizes checks that no Go file of the package is over 600 lines,
+// so that each stays about one thing.
+func TestFileSizes(t *testing.T) {
+	for _, path := range goFiles(t) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(string(data), "\n"); n > 600 {
+			t.Errorf("%s has %d lines, more than 600: split it by what its parts do", path, n)
+		}
+	}
 }
 
 // goFiles returns the package's Go files, tests included.
