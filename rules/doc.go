@@ -59,9 +59,13 @@
 //	        Only for a line start whose moves leave at most one heap; the
 //	        table then holds outcomes (see Game.Misere).
 //	lattice a game on a board instead of heaps (see below); then a game has
-//	        no heaps, code, base, moves, start or play.
+//	        no other key but name.
 //	state   the name of a built-in game (StateGames: euclid,
-//	        fibonacci-nim), sized by heaps; then a game has no other key.
+//	        fibonacci-nim), sized by heaps; then a game has no other key
+//	        but name and heaps.
+//	graph   a game on a finite directed graph (see GraphSpec): edges and
+//	        nodes, or a built-in graph; then a game has no other key but
+//	        name.
 //
 // A heap game needs a code, moves, or both; with both it allows the moves of
 // each.
@@ -135,4 +139,28 @@
 //	    - {step: [-1, 0], repeat: true}
 //	    - {step: [0, -1], repeat: true}
 //	    - {step: [-1, -1], repeat: true}
+//
+// # Adding a kind of game
+//
+// What this package does differently for each kind of game (Kind) is in
+// the kind's entry of a table, kindTable, and in one file of that kind:
+// heap.go, lattice.go, state.go, graph.go. An entry says which key of a
+// game selects the kind, which other keys it allows (a key of another kind
+// is a problem), how its keys are read and checked, and the game's Key,
+// RuleText, TableText, HoldsOutcomes and Memory. Reading a config
+// (parse.go, walk.go) and Game's methods only consult the entry; Game.Kind
+// alone looks at which of Game's parts is set. To add a kind:
+//
+//  1. In kind.go, add its Kind constant to Kinds and its case to
+//     Game.Kind; in game.go, the field of Game that holds its part.
+//  2. Add a file named for the kind with the reader of its keys, built on
+//     the frame of walk.go (fields, readList, integer, scalar, …), and its
+//     kindRules entry.
+//  3. Add the entry to kindTable, before the heap kind's (a game with none
+//     of the other kinds' keys is a heap game).
+//  4. Document its keys under "Keys of a game" above and in the README,
+//     and put a config with each of its problems in testdata/invalid.
+//
+// TestKindTable, TestGameByKind and TestKindTestsOnlyInKind check the
+// entry and that no other code tells the kinds apart.
 package rules

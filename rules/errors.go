@@ -63,6 +63,20 @@ func (e *ConfigError) Error() string {
 // Unwrap returns the sentinel kind of the problem.
 func (e *ConfigError) Unwrap() error { return e.Err }
 
+// A Place is where a value is written in a config: its file, line and
+// column, the key's path and the value as written.
+type Place struct {
+	File      string
+	Line, Col int
+	Key       string
+	Value     string
+}
+
+// Problem returns a problem with the value at p, of the sentinel kind.
+func (p Place) Problem(kind error, format string, args ...any) *ConfigError {
+	return &ConfigError{File: p.File, Line: p.Line, Col: p.Col, Key: p.Key, Value: p.Value, Msg: fmt.Sprintf(format, args...), Err: kind}
+}
+
 // maxQuoted is how many bytes of a value quote keeps.
 const maxQuoted = 64
 

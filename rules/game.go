@@ -1,310 +1,12 @@
 package rules
 
-import (
-	"fmt"
-	"strings"
-)
-
-// Leave bits of a Digit: which numbers of non-empty heaps a move may leave.
-// They are the bits of a digit in the octal and hexadecimal code notation.
-const (
-	Leave0 uint8 = 1 << iota // take the whole heap
-	Leave1                   // leave one heap
-	Leave2                   // leave two heaps
-	Leave3                   // leave three heaps
-)
-
-// A Digit says what removing k tokens from a heap may leave.
-//
-// Leave holds the Leave0…Leave3 bits, exactly as digit d_k of a
-// take-and-break code does. Distinct holds Leave2 and Leave3 bits too: where
-// one is set, the two (or three) heaps left must be pairwise different in size
-// (Grundy's game splits a heap into two unequal heaps).
-type Digit struct {
-	Leave    uint8
-	Distinct uint8
-}
-
-// IsZero reports whether the digit allows no move.
-func (d Digit) IsZero() bool { return d.Leave == 0 }
-
-// union returns the moves allowed by d or e. A split into distinct parts is
-// required only when every side that allows the split requires it.
-func (d Digit) union(e Digit) Digit {
-	leave := d.Leave | e.Leave
-	var distinct uint8
-	for _, b := range []uint8{Leave2, Leave3} {
-		dReq := d.Leave&b == 0 || d.Distinct&b != 0
-		eReq := e.Leave&b == 0 || e.Distinct&b != 0
-		if leave&b != 0 && dReq && eReq {
-			distinct |= b
-		}
-	}
-	return Digit{Leave: leave, Distinct: distinct}
-}
-
-// A Rule is the canonical move table of a heap game: every move family of the
-// config language (take sets and ranges, leave lists, splits, octal and
-// hexadecimal codes) compiles to one Rule, and the engines know only this form.
-//
-// Digits[k] says what removing k tokens from one heap may leave. When Period
-// is positive, the last Period digits repeat for ever:
-//
-//	d_k = Digits[len(Digits)-Period + (k-len(Digits)) mod Period]   for k ≥ len(Digits)
-//
-// and otherwise d_k is zero (no move) for k ≥ len(Digits). A Rule built by
-// this package is normalised: no trailing zero digits, the shortest repeating
-// tail, the tail starting as early as possible (but never at d_0), so two
-// Rules allow the same moves exactly when they are equal (see Equal).
-type Rule struct {
-	Digits []Digit
-	Period int
-}
-
-// Digit returns d_k, the moves that remove k tokens. k must be ≥ 0.
-func (r Rule) Digit(k int) Digit {
-	if k < len(r.Digits) {
-		return r.Digits[k]
-	}
-	if r.Period == 0 {
-		return Digit{}
-	}
-	t := len(r.Digits) - r.Period
-	return r.Digits[t+(k-t)%r.Period]
-}
-
-// TailStart returns the first k of the repeating tail, or len(Digits) when the
-// rule is finite.
-func (r Rule) TailStart() int { return len(r.Digits) - r.Period }
-
-// MaxTake returns the largest number of tokens a move may remove, and false
-// when removals are unbounded (a repeating tail that allows some move).
-func (r Rule) MaxTake() (int, bool) {
-	if r.Period > 0 {
-		return 0, false
-	}
-	return len(r.Digits) - 1, true
-}
-
-// Splits reports whether some move leaves two or more heaps, and
-// SplitsWithoutRemoval whether d_0 allows it (removing no token).
-func (r Rule) Splits() bool {
-	for _, d := range r.Digits {
-		if d.Leave&(Leave2|Leave3) != 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// SplitsWithoutRemoval reports whether d_0 allows a split.
-func (r Rule) SplitsWithoutRemoval() bool {
-	return len(r.Digits) > 0 && r.Digits[0].Leave != 0
-}
-
-// MaxParts returns the largest number of heaps one move may leave (0 to 3).
-func (r Rule) MaxParts() int {
-	var leave uint8
-	for _, d := range r.Digits {
-		leave |= d.Leave
-	}
-	switch {
-	case leave&Leave3 != 0:
-		return 3
-	case leave&Leave2 != 0:
-		return 2
-	case leave&Leave1 != 0:
-		return 1
-	}
-	return 0
-}
-
-// Equal reports whether r and s allow the same moves. Both must be normalised.
-func (r Rule) Equal(s Rule) bool {
-	if r.Period != s.Period || len(r.Digits) != len(s.Digits) {
-		return false
-	}
-	for i := range r.Digits {
-		if r.Digits[i] != s.Digits[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// String returns the rule in code notation, "d0.d1d2…", with the repeating
-// tail in parentheses and a "!" after each digit whose splits need distinct
-// parts: Kayles is "0.77", Lasker's Nim "4.(3)", Grundy's game "4!.0".
-// Digits above 7 are written in upper-case hexadecimal. ParseCode reads the
-// string back to an equal Rule.
-func (r Rule) String() string {
-	var b strings.Builder
-	digit := func(k int) {
-		var d Digit
-		if k < len(r.Digits) {
-			d = r.Digits[k]
-		}
-		fmt.Fprintf(&b, "%X", d.Leave)
-		if d.Distinct != 0 {
-			b.WriteByte('!')
-		}
-	}
-	digit(0)
-	b.WriteByte('.')
-	t := r.TailStart()
-	if len(r.Digits) <= 1 {
-		b.WriteByte('0')
-		return b.String()
-	}
-	for k := 1; k < len(r.Digits); k++ {
-		if r.Period > 0 && k == t {
-			b.WriteByte('(')
-		}
-		digit(k)
-	}
-	if r.Period > 0 {
-		b.WriteByte(')')
-	}
-	return b.String()
-}
-
-// normalize returns r with trailing zero digits dropped, the tail shortened to
-// its smallest period and started as early as possible, never before d_1.
-func normalize(r Rule) Rule {
-	d := r.Digits
-	p := r.Period
-	if p > 0 {
-		t := len(d) - p
-		// Smallest period of the tail block, as a cyclic word.
-		tail := d[t:]
-		for q := 1; q < p; q++ {
-			if p%q != 0 {
-				continue
-			}
-			ok := true
-			for i := q; i < p; i++ {
-				if tail[i] != tail[i-q] {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				p = q
-				break
-			}
-		}
-		d = d[:t+p]
-		// Pull the tail start back while the digit before it equals the tail's last digit.
-		for t > 1 && d[t-1] == d[t+p-1] {
-			t--
-			d = d[:t+p]
-		}
-		allZero := true
-		for _, x := range d[t:] {
-			if !x.IsZero() {
-				allZero = false
-			}
-		}
-		if allZero {
-			d = d[:t]
-			p = 0
-		}
-	}
-	if p == 0 {
-		for len(d) > 1 && d[len(d)-1].IsZero() {
-			d = d[:len(d)-1]
-		}
-	}
-	if len(d) == 0 {
-		d = []Digit{{}}
-	}
-	return Rule{Digits: append([]Digit(nil), d...), Period: p}
-}
-
-// unionRules returns the rule allowing the moves of every rule in rs.
-// The result's tail starts at the latest tail start and its period is the
-// least common multiple of the periods; it is an error (ErrTooLong) when that
-// would need more than maxDigits digits.
-func unionRules(rs []Rule) (Rule, error) {
-	n, period, err := unionShape(rs)
-	if err != nil {
-		return Rule{}, err
-	}
-	d := make([]Digit, n)
-	for _, r := range rs {
-		if r.Period == 0 {
-			// Past its digits, a finite rule allows nothing.
-			for k, x := range r.Digits {
-				d[k] = d[k].union(x)
-			}
-			continue
-		}
-		for k := range n {
-			d[k] = d[k].union(r.Digit(k))
-		}
-	}
-	return normalize(Rule{Digits: d, Period: period}), nil
-}
-
-// unionShape returns how many digits unionRules(rs) spells out before it
-// normalises them, and the period of its tail; ErrTooLong when they would
-// be more than maxDigits.
-func unionShape(rs []Rule) (n, period int, err error) {
-	start := 1
-	for _, r := range rs {
-		if r.Period > 0 {
-			start = max(start, r.TailStart())
-			if period == 0 {
-				period = r.Period
-			} else {
-				period = lcm(period, r.Period)
-			}
-		} else {
-			start = max(start, len(r.Digits))
-		}
-		if start+period > maxDigits {
-			return 0, 0, ErrTooLong
-		}
-	}
-	return start + period, period, nil
-}
-
-func lcm(a, b int) int {
-	x, y := a, b
-	for y != 0 {
-		x, y = y, x%y
-	}
-	return a / x * b
-}
-
-// maxDigits bounds the length of a compiled rule: explicit digits plus the
-// repeating tail. Take lists and codes longer than this are refused.
-const maxDigits = 1 << 16
-
-// Start says where the first move of a game is made.
-type Start int
-
-const (
-	// StartLine: every heap is a row of tokens (the usual take-and-break game).
-	StartLine Start = iota
-	// StartRing: the first move is made on a circle of n tokens; removing
-	// k < n contiguous tokens opens it into one row of n−k (allowed when d_k
-	// may leave one or two heaps), removing all n needs the Leave0 bit of d_n,
-	// a d_k that leaves three heaps leaves two rows, and d_0's two- and
-	// three-heap splits cut the circle into one row of n or two rows. After
-	// the first move the row game is played.
-	StartRing
-)
-
-func (s Start) String() string {
-	if s == StartRing {
-		return "ring"
-	}
-	return "line"
-}
+import "fmt"
 
 // A Game is one validated game of a config file: its name, its canonical
-// move table and how many heap sizes to compute.
+// move table and how many heap sizes to compute. It is of one Kind, which
+// says which of its parts are used; what its methods Key, RuleText,
+// TableText, Memory and HoldsOutcomes say depends on the kind, and comes
+// from the kind's entry of kindTable.
 type Game struct {
 	Name  string
 	Rule  Rule
@@ -333,19 +35,31 @@ type Game struct {
 	Graph *GraphSpec
 }
 
+// Key returns a canonical identity of the game's moves, equal for two games
+// exactly when they allow the same moves: e.g. "line:0.77", "misere:0.333",
+// "state:euclid", or for a lattice game "lattice:(-1,0)* (0,-1)* on 10×10".
+func (g Game) Key() string { return rulesOf(g.Kind()).key(g) }
+
 // RuleText returns the game's moves as tables and summaries write them:
-// the code of its move table ("0.77"), the lattice's steps, or
-// "state:NAME" for a built-in game.
-func (g Game) RuleText() string {
-	switch {
-	case g.Lattice != nil:
-		return g.Lattice.String()
-	case g.State != "":
-		return "state:" + g.State
-	case g.Graph != nil:
-		return "graph:" + g.Graph.String()
+// the code of its move table ("0.77"), the lattice's steps, "state:NAME"
+// for a built-in game, or "graph:" and the graph in a few words.
+func (g Game) RuleText() string { return rulesOf(g.Kind()).ruleText(g) }
+
+// TableText says what the game's table holds: "SG(0..1000)", "outcomes of
+// 0..1000", "SG(x, y) for 10×10 points", "SG(x, y) for 0 ≤ x, y ≤ 300"
+// (Euclid's game) or "SG of every node".
+func (g Game) TableText() string { return rulesOf(g.Kind()).tableText(g) }
+
+// Memory returns the least bytes the computation of the game's table
+// takes, as this package estimates it before computing (a config's games
+// were checked against the memory available when read, see CheckMemory),
+// and false when it cannot tell: a game on a graph, whose size comes from
+// its files.
+func (g Game) Memory() (int64, bool) {
+	if m := rulesOf(g.Kind()).memory; m != nil {
+		return m(g), true
 	}
-	return g.Rule.String()
+	return 0, false
 }
 
 // HoldsOutcomes reports whether the game's table holds outcomes rather
@@ -353,7 +67,10 @@ func (g Game) RuleText() string {
 // So do misère games (an outcome is all a misère value says about sums
 // without the genus theory) and Fibonacci Nim (whose moves depend on the
 // last move, so positions do not add up as heaps).
-func (g Game) HoldsOutcomes() bool { return g.Misere || g.State == "fibonacci-nim" }
+func (g Game) HoldsOutcomes() bool {
+	outcomes := rulesOf(g.Kind()).outcomes
+	return g.Misere || outcomes != nil && outcomes(g)
+}
 
 // Quantity names what the game's table holds: "outcome" or "SG".
 func (g Game) Quantity() string {
@@ -363,29 +80,10 @@ func (g Game) Quantity() string {
 	return "SG"
 }
 
-// StateGames are the built-in state games: Fibonacci Nim (state: the heap
-// and the most the next move may take) and Euclid's game (state: a pair of
-// numbers).
-var StateGames = []string{"euclid", "fibonacci-nim"}
-
-// MaxStateSize bounds the size of a built-in game's table.
-const MaxStateSize = 1 << 24
-
-// Key returns a canonical identity of the game's moves, equal for two games
-// exactly when they allow the same moves: e.g. "line:0.77", or for a
-// lattice game "lattice:(-1,0)* (0,-1)* on 10×10".
-func (g Game) Key() string {
-	if g.Lattice != nil {
-		return "lattice:" + g.Lattice.String()
+// sizeText says what a table of SG values or outcomes of 0..heaps holds.
+func sizeText(heaps int, outcomes bool) string {
+	if outcomes {
+		return fmt.Sprintf("outcomes of 0..%d", heaps)
 	}
-	if g.Misere {
-		return "misere:" + g.Rule.String()
-	}
-	if g.State != "" {
-		return "state:" + g.State
-	}
-	if g.Graph != nil {
-		return "graph:" + g.Graph.key()
-	}
-	return g.Start.String() + ":" + g.Rule.String()
+	return fmt.Sprintf("SG(0..%d)", heaps)
 }

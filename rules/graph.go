@@ -30,20 +30,6 @@ type GraphSpec struct {
 	EdgesAt, NodesAt Place
 }
 
-// A Place is where a value is written in a config: its file, line and
-// column, the key's path and the value as written.
-type Place struct {
-	File      string
-	Line, Col int
-	Key       string
-	Value     string
-}
-
-// Problem returns a problem with the value at p, of the sentinel kind.
-func (p Place) Problem(kind error, format string, args ...any) *ConfigError {
-	return &ConfigError{File: p.File, Line: p.Line, Col: p.Col, Key: p.Key, Value: p.Value, Msg: fmt.Sprintf(format, args...), Err: kind}
-}
-
 // MaxGraphFile is the most bytes an edge list or a nodes file may hold
 // (4 GiB, an edge list of some 10^8 edges, whose graph takes gigabytes):
 // a larger file, or one that is not a regular file (a named pipe, a
@@ -87,14 +73,28 @@ const (
 	maxBoxes        = 20000
 )
 
+// graphRules is the graph kind: a game with the key graph, which says
+// where its graph comes from.
+var graphRules = kindRules{
+	kind:     KindGraph,
+	selector: "graph",
+	refusal:  "a game on a graph has no %s: its positions are the graph's nodes",
+	read: func(p *configParser, d gameDef, g *Game) (ok bool) {
+		g.Graph, ok = p.graph(d.value, d.key)
+		return ok
+	},
+	key:       func(g Game) string { return "graph:" + g.Graph.key() },
+	ruleText:  func(g Game) string { return "graph:" + g.Graph.String() },
+	tableText: func(Game) string { return "SG of every node" },
+}
+
 // graph reads a game's graph: key (…graph) is its mapping n.
 func (p *configParser) graph(n ast.Node, key string) (*GraphSpec, bool) {
 	before := p.errs.n
-	m, ok := p.mapping(n, key)
+	m, ok := p.fields(n, key, "edges", "nodes", "generate", "from", "to", "boxes")
 	if !ok {
 		return nil, false
 	}
-	p.known(m, key, "edges", "nodes", "generate", "from", "to", "boxes")
 	s := &GraphSpec{}
 	path := func(k string, at *Place) string {
 		e, ok := m[k]
@@ -143,31 +143,7 @@ func (p *configParser) graph(n ast.Node, key string) (*GraphSpec, bool) {
 	switch s.Generate {
 	case "":
 	case "calendar":
-		for _, d := range []struct {
-			k string
-			t *time.Time
-		}{{"from", &s.From}, {"to", &s.To}} {
-			e, ok := m[d.k]
-			if !ok {
-				p.errorf(n, key+"."+d.k, ErrMissing, "", "missing: a date, YYYY-MM-DD")
-				continue
-			}
-			if v, ok := p.scalar(e.value, key+"."+d.k, "a date, YYYY-MM-DD"); ok {
-				t, err := time.Parse(time.DateOnly, v)
-				if err != nil {
-					p.errorf(e.value, key+"."+d.k, ErrBadValue, quote(v), "not a date, YYYY-MM-DD")
-				}
-				*d.t = t
-			}
-		}
-		if p.errs.n == before {
-			switch days := s.To.Sub(s.From).Hours() / 24; {
-			case days < 0:
-				p.errorf(m["to"].value, key+".to", ErrBadValue, quote(s.To.Format(time.DateOnly)), "before from")
-			case days > maxCalendarDays:
-				p.errorf(m["to"].value, key+".to", ErrTooLarge, quote(s.To.Format(time.DateOnly)), "more than %d days after from", maxCalendarDays)
-			}
-		}
+		p.calendar(n, m, key, s, before)
 	case "boxes":
 		e, ok := m["boxes"]
 		if !ok {
@@ -184,4 +160,35 @@ func (p *configParser) graph(n ast.Node, key string) (*GraphSpec, bool) {
 		p.errorf(gen.value, key+".generate", ErrBadValue, quote(s.Generate), "no such built-in graph; the built-in graphs are calendar, boxes")
 	}
 	return s, p.errs.n == before
+}
+
+// calendar reads the dates from and to of the built-in graph calendar
+// (whose mapping m is at node n, path key) into s; before is how many
+// problems the file had before the graph.
+func (p *configParser) calendar(n ast.Node, m map[string]entry, key string, s *GraphSpec, before int) {
+	for _, d := range []struct {
+		k string
+		t *time.Time
+	}{{"from", &s.From}, {"to", &s.To}} {
+		e, ok := m[d.k]
+		if !ok {
+			p.errorf(n, key+"."+d.k, ErrMissing, "", "missing: a date, YYYY-MM-DD")
+			continue
+		}
+		if v, ok := p.scalar(e.value, key+"."+d.k, "a date, YYYY-MM-DD"); ok {
+			t, err := time.Parse(time.DateOnly, v)
+			if err != nil {
+				p.errorf(e.value, key+"."+d.k, ErrBadValue, quote(v), "not a date, YYYY-MM-DD")
+			}
+			*d.t = t
+		}
+	}
+	if p.errs.n == before {
+		switch days := s.To.Sub(s.From).Hours() / 24; {
+		case days < 0:
+			p.errorf(m["to"].value, key+".to", ErrBadValue, quote(s.To.Format(time.DateOnly)), "before from")
+		case days > maxCalendarDays:
+			p.errorf(m["to"].value, key+".to", ErrTooLarge, quote(s.To.Format(time.DateOnly)), "more than %d days after from", maxCalendarDays)
+		}
+	}
 }

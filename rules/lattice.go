@@ -32,15 +32,32 @@ func (l *Lattice) String() string {
 	return fmt.Sprintf("%s on %d×%d", l.StepsText(), l.Size[0], l.Size[1])
 }
 
+// latticeRules is the lattice kind: a game with the key lattice, which
+// holds its board and moves.
+var latticeRules = kindRules{
+	kind:     KindLattice,
+	selector: "lattice",
+	refusal:  "a lattice game has no %s: its board and moves are under lattice",
+	read: func(p *configParser, d gameDef, g *Game) (ok bool) {
+		g.Lattice, ok = p.lattice(d.value, d.key)
+		return ok
+	},
+	key:      func(g Game) string { return "lattice:" + g.Lattice.String() },
+	ruleText: func(g Game) string { return g.Lattice.String() },
+	tableText: func(g Game) string {
+		return fmt.Sprintf("SG(x, y) for %d×%d points", g.Lattice.Size[0], g.Lattice.Size[1])
+	},
+	memory: func(g Game) int64 { return g.Lattice.memory() },
+}
+
 // lattice reads a game's lattice key: size, a pair of whole numbers ≥ 1,
 // and moves, a list of {step: [dx, dy], repeat: bool}.
 func (p *configParser) lattice(n ast.Node, key string) (*Lattice, bool) {
 	before := p.errs.n
-	m, ok := p.mapping(n, key)
+	m, ok := p.fields(n, key, "size", "moves")
 	if !ok {
 		return nil, false
 	}
-	p.known(m, key, "size", "moves")
 	l := &Lattice{}
 	if e, ok := m["size"]; ok {
 		k := key + ".size"
@@ -58,17 +75,7 @@ func (p *configParser) lattice(n ast.Node, key string) (*Lattice, bool) {
 		p.errorf(n, key+".size", ErrMissing, "", "missing: the size of the board, [width, height]")
 	}
 	if e, ok := m["moves"]; ok {
-		k := key + ".moves"
-		if seq, ok := p.sequence(e.value, k); ok {
-			if len(seq) == 0 {
-				p.errorf(e.value, k, ErrEmpty, "", "empty list of moves")
-			}
-			for i, mv := range seq {
-				if s, ok := p.step(mv, fmt.Sprintf("%s[%d]", k, i)); ok {
-					l.Steps = append(l.Steps, s)
-				}
-			}
-		}
+		l.Steps = readList(p, e.value, key+".moves", "empty list of moves", p.step)
 	} else {
 		p.errorf(n, key+".moves", ErrMissing, "", "missing: the moves, a list of {step: [dx, dy], repeat: true|false}")
 	}
@@ -100,11 +107,10 @@ func (l *Lattice) memory() int64 {
 
 // step reads one move of a lattice.
 func (p *configParser) step(n ast.Node, key string) (Step, bool) {
-	m, ok := p.mapping(n, key)
+	m, ok := p.fields(n, key, "step", "repeat")
 	if !ok {
 		return Step{}, false
 	}
-	p.known(m, key, "step", "repeat")
 	var s Step
 	e, ok := m["step"]
 	if !ok {
@@ -147,7 +153,7 @@ func (p *configParser) pair(n ast.Node, key string) ([2]int64, bool) {
 	}
 	var v [2]int64
 	for i, e := range seq {
-		x, ok := p.integer(e, fmt.Sprintf("%s[%d]", key, i))
+		x, ok := p.integer(e, itemKey(key, i))
 		if !ok {
 			return [2]int64{}, false
 		}

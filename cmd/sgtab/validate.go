@@ -37,18 +37,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 	}
 	for _, g := range games {
-		size := fmt.Sprintf("SG(0..%d)", g.Heaps)
-		switch {
-		case g.Graph != nil:
-			size = "SG of every node"
-		case g.Lattice != nil:
-			size = fmt.Sprintf("SG(x, y) for %d×%d points", g.Lattice.Size[0], g.Lattice.Size[1])
-		case g.State == "euclid":
-			size = fmt.Sprintf("SG(x, y) for 0 ≤ x, y ≤ %d", g.Heaps)
-		case g.HoldsOutcomes():
-			size = fmt.Sprintf("outcomes of 0..%d", g.Heaps)
-		}
-		fmt.Fprintf(stdout, "%s:%d: %s: %s, %s\n", g.File, g.Line, g.Name, g.Key(), size)
+		fmt.Fprintf(stdout, "%s:%d: %s: %s, %s\n", g.File, g.Line, g.Name, g.Key(), g.TableText())
 	}
 	return nil
 }
