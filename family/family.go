@@ -19,7 +19,9 @@
 //  2. Its engine in package compute, if no engine there computes it.
 //  3. A folder family/NAME whose package implements Family (and Batcher,
 //     if several of its games should run at once, sharing the workers) and
-//     calls Register from an init function.
+//     calls Register from an init function. Its Source answers positions
+//     of its games (a positions.Source, in a file source.go): sgtab query
+//     then takes them, alone or in sums with other games.
 //  4. One line in family/all/all.go that imports it.
 //
 // Its tables are written and read by package export (a new kind of table
@@ -35,6 +37,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/positions"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -66,6 +69,14 @@ type Family interface {
 	// says what it checked; an error names the first wrong value, or
 	// says why f cannot be checked.
 	Verify(ctx context.Context, f *export.File, workers int, meter Meter) (string, error)
+
+	// Source returns the source that answers positions of g (see
+	// package positions): from the stored table f of g when f is not
+	// nil, else computed from g as far as its Prepare asks. name names
+	// it in messages: the path of its config or table, as given. A kind
+	// whose positions are not sums of components returns a
+	// positions.Whole; one whose tables answer none says why.
+	Source(g rules.Game, f *export.File, name string) (positions.Source, error)
 }
 
 // A Batcher is a Family that tabulates several of its games at once,

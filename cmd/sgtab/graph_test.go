@@ -2,133 +2,11 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
-	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
-
-	"github.com/sgtab/sgtab/graph"
 )
-
-// TestQueryGraphTokens writes random DAGs as CSV edge lists with string
-// names, and checks sgtab query's answers for positions of one to three
-// tokens against a game-tree search from the definition: a position is
-// lost when every move (one token along one edge) leads to a won one, and
-// every winning move listed leads to a lost one, with the count exact.
-func TestQueryGraphTokens(t *testing.T) {
-	rng := rand.New(rand.NewPCG(9, 9))
-	checked := 0
-	defer func() {
-		if checked < 20 {
-			t.Errorf("only %d graphs queried", checked)
-		}
-	}()
-	for trial := range 30 {
-		dir := t.TempDir()
-		n := 3 + rng.IntN(12)
-		succ := make([][]int, n)
-		var inGraph []int // the nodes with an edge: those the graph has
-		var csv strings.Builder
-		csv.WriteString("from,to\n")
-		for range 1 + rng.IntN(3*n) {
-			a, b := rng.IntN(n), rng.IntN(n)
-			if a <= b || slices.Contains(succ[a], b) {
-				continue
-			}
-			succ[a] = append(succ[a], b)
-			fmt.Fprintf(&csv, "v%d,v%d\n", a, b)
-			inGraph = append(inGraph, a, b)
-		}
-		if strings.Count(csv.String(), "\n") == 1 {
-			continue // no edges: no game
-		}
-		if err := os.WriteFile(filepath.Join(dir, "e.csv"), []byte(csv.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		config := filepath.Join(dir, "g.yaml")
-		if err := os.WriteFile(config, []byte("name: g\ngraph: {edges: e.csv}\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		// won reports whether the player to move wins with tokens on pos.
-		memo := map[string]bool{}
-		var won func(pos []int) bool
-		won = func(pos []int) bool {
-			key := fmt.Sprint(pos)
-			if w, ok := memo[key]; ok {
-				return w
-			}
-			w := false
-			for i, v := range pos {
-				for _, to := range succ[v] {
-					next := slices.Clone(pos)
-					next[i] = to
-					if !won(next) {
-						w = true
-					}
-				}
-			}
-			memo[key] = w
-			return w
-		}
-		var lines []string
-		var positions [][]int
-		for range 10 {
-			pos := make([]int, 1+rng.IntN(3))
-			var words []string
-			for i := range pos {
-				pos[i] = inGraph[rng.IntN(len(inGraph))]
-				words = append(words, fmt.Sprintf("v%d", pos[i]))
-			}
-			positions = append(positions, pos)
-			lines = append(lines, strings.Join(words, " "))
-		}
-		posFile := filepath.Join(dir, "p.txt")
-		if err := os.WriteFile(posFile, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		var stdout, stderr bytes.Buffer
-		if code := run(t.Context(), []string{"query", "-json", "-moves", "-1", "-positions", posFile, config}, &stdout, &stderr); code != 0 {
-			t.Fatalf("trial %d: status %d: %s", trial, code, stderr.String())
-		}
-		checked++
-		dec := json.NewDecoder(&stdout)
-		for i, pos := range positions {
-			var a graphAnswer
-			if err := dec.Decode(&a); err != nil {
-				t.Fatal(err)
-			}
-			if a.FirstPlayerWins != won(pos) {
-				t.Fatalf("trial %d, %s: first player wins %v, the search says %v", trial, lines[i], a.FirstPlayerWins, won(pos))
-			}
-			moves := 0
-			for j, v := range pos {
-				for _, to := range succ[v] {
-					next := slices.Clone(pos)
-					next[j] = to
-					if !won(next) {
-						moves++
-					}
-				}
-			}
-			if a.Count != int64(moves) || len(a.WinningMoves) != moves {
-				t.Fatalf("trial %d, %s: %d winning moves listed (count %d), the search finds %d", trial, lines[i], len(a.WinningMoves), a.Count, moves)
-			}
-			for _, m := range a.WinningMoves {
-				next := slices.Clone(pos)
-				var to int
-				fmt.Sscanf(m.To, "v%d", &to)
-				next[m.Token-1] = to
-				if won(next) || m.From != fmt.Sprintf("v%d", pos[m.Token-1]) {
-					t.Fatalf("trial %d, %s: the move %+v does not win", trial, lines[i], m)
-				}
-			}
-		}
-	}
-}
 
 // TestRunGraphErrors checks that a graph with a cycle and a missing edge
 // list each end the run with a clear error and exit status 1, writing no
@@ -159,127 +37,40 @@ func TestRunGraphErrors(t *testing.T) {
 	}
 }
 
-// TestStaircase checks staircase positions on the boxes of HDU 3389: the
-// odd boxes are those whose number is 0, 2 or 5 mod 6, as published; every
-// position of up to two cards on each of boxes 1..6 is won or lost as a
-// game-tree search from the definition says, with every winning move
-// listed; and a graph whose nodes do not 2-colour is refused.
-func TestStaircase(t *testing.T) {
-	ng, err := graph.Boxes(1000)
-	if err != nil {
-		t.Fatal(err)
-	}
-	odd, err := oddNodes(ng)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for v, o := range odd {
-		if b := ng.Ints[v] % 6; o != (b == 0 || b == 2 || b == 5) {
-			t.Fatalf("box %d: odd %v", ng.Ints[v], o)
-		}
-	}
-
-	dir := t.TempDir()
-	config := filepath.Join(dir, "boxes.yaml")
-	if err := os.WriteFile(config, []byte("name: boxes\ngraph: {generate: boxes, boxes: 6}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	small, err := graph.Boxes(6)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// won reports whether the player to move wins with counts c on boxes 1..6.
-	memo := map[[6]int]bool{}
-	var won func(c [6]int) bool
-	won = func(c [6]int) bool {
-		if w, ok := memo[c]; ok {
-			return w
-		}
-		w := false
-		for v := range 6 {
-			for _, to := range small.Successors(v) {
-				for k := 1; k <= c[v]; k++ {
-					next := c
-					next[v] -= k
-					next[to] += k
-					if !won(next) {
-						w = true
-					}
-				}
-			}
-		}
-		memo[c] = w
-		return w
-	}
-	var lines []string
-	var positions [][6]int
-	for code := range 729 { // 3^6: up to two cards a box
-		var c [6]int
-		words := make([]string, 6)
-		for v, x := 0, code; v < 6; v, x = v+1, x/3 {
-			c[v] = x % 3
-			words[v] = fmt.Sprint(c[v])
-		}
-		positions = append(positions, c)
-		lines = append(lines, strings.Join(words, " "))
-	}
-	posFile := filepath.Join(dir, "p.txt")
-	if err := os.WriteFile(posFile, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var stdout, stderr bytes.Buffer
-	if code := run(t.Context(), []string{"query", "-staircase", "-json", "-moves", "-1", "-positions", posFile, config}, &stdout, &stderr); code != 0 {
-		t.Fatalf("status %d: %s", code, stderr.String())
-	}
-	dec := json.NewDecoder(&stdout)
-	for i, c := range positions {
-		var a stairAnswer
-		if err := dec.Decode(&a); err != nil {
+// TestQueryGraph checks query on games on graphs, from their configs:
+// tokens and staircases answered, a graph whose nodes do not 2-colour
+// refused for staircases, and a node of a game on a graph refused as a
+// component of a sum, on the command line and in a positions file, rather
+// than answered as a heap of a game with no moves.
+func TestQueryGraph(t *testing.T) {
+	chdir(t)
+	for name, text := range map[string]string{
+		"g.yaml":    "name: g\ngraph: {generate: boxes, boxes: 6}\n",
+		"t.csv":     "from,to\na,b\nb,c\na,c\n",
+		"tri.yaml":  "name: tri\ngraph: {edges: t.csv}\n",
+		"mixed.txt": "nim.yaml:3\ng.yaml:3\n",
+	} {
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if a.FirstPlayerWins != won(c) {
-			t.Fatalf("cards %s: first player wins %v, the search says %v", lines[i], a.FirstPlayerWins, won(c))
-		}
-		wins := 0
-		for v := range 6 {
-			for _, to := range small.Successors(v) {
-				for k := 1; k <= c[v]; k++ {
-					next := c
-					next[v] -= k
-					next[to] += k
-					if !won(next) {
-						wins++
-					}
-				}
-			}
-		}
-		if a.Count != int64(wins) {
-			t.Fatalf("cards %s: %d winning moves, the search finds %d", lines[i], a.Count, wins)
-		}
-		for _, m := range a.WinningMoves {
-			var from, to int
-			fmt.Sscan(m.From, &from)
-			fmt.Sscan(m.To, &to)
-			next := c
-			next[from-1] -= int(m.Cards)
-			next[to-1] += int(m.Cards)
-			if won(next) {
-				t.Fatalf("cards %s: the move %+v does not win", lines[i], m)
-			}
-		}
 	}
-
-	// a → b → c and a → c: c is a sink (even), so b is odd and a both.
-	if err := os.WriteFile(filepath.Join(dir, "t.csv"), []byte("from,to\na,b\nb,c\na,c\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tri := filepath.Join(dir, "t.yaml")
-	if err := os.WriteFile(tri, []byte("name: tri\ngraph: {edges: t.csv}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	stdout.Reset()
-	stderr.Reset()
-	if code := run(t.Context(), []string{"query", "-staircase", tri, "1", "0", "0"}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "joins two nodes of one colour") {
-		t.Errorf("a graph that does not 2-colour: status %d, %q", code, stderr.String())
+	refused := "g.yaml is a game on a graph: query takes the nodes of its tokens after it, in positions of their own (sgtab query g.yaml NODE ...)\n"
+	for _, tc := range []struct {
+		args   []string
+		code   int
+		stdout string // a line stdout must hold
+		stderr string // all of stderr
+	}{
+		{[]string{"g.yaml", "3", "5"}, 0, "    token 2: 5 → 4\n", ""},
+		{[]string{"-staircase", "g.yaml", "1=3", "2=4"}, 0, "    4 cards from 2 to 1\n", ""},
+		{[]string{"-staircase", "tri.yaml", "1", "0", "0"}, 1, "", "sgtab: tri: staircase positions need a graph whose nodes 2-colour: the edge a → b joins two nodes of one colour: no 2-colouring with every edge between the colours and every sink even\n"},
+		{[]string{"g.yaml:3"}, 1, "", "sgtab: " + refused},
+		{[]string{"nim.yaml:2", "g.yaml:3"}, 1, "", "sgtab: " + refused},
+		{[]string{"-positions", "mixed.txt"}, 1, "", "sgtab: mixed.txt:2: " + refused},
+	} {
+		code, stdout, stderr := sgtab(t, append([]string{"query"}, tc.args...)...)
+		if code != tc.code || !strings.Contains(stdout, tc.stdout) || stderr != tc.stderr {
+			t.Errorf("query %s: status %d, stdout\n%s\nstderr\n%s\nwant %d, a line %q and\n%s", strings.Join(tc.args, " "), code, stdout, stderr, tc.code, tc.stdout, tc.stderr)
+		}
 	}
 }

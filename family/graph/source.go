@@ -1,0 +1,72 @@
+package graph
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/export"
+	graphs "github.com/sgtab/sgtab/graph"
+	"github.com/sgtab/sgtab/positions"
+	"github.com/sgtab/sgtab/rules"
+)
+
+// Source returns the source of positions on g's graph, read as its config
+// says: a positions.Whole, whose positions are tokens or cards on the
+// graph's nodes. A stored table does not answer them: it has the nodes'
+// values but not the edges, which the winning moves follow.
+func (Family) Source(g rules.Game, f *export.File, name string) (positions.Source, error) {
+	if f != nil {
+		return nil, fmt.Errorf("%s %s", name, f.Note())
+	}
+	return &source{name: name, game: g}, nil
+}
+
+// A source answers whole positions on the graph of a game; as a
+// component of a sum it refuses every one.
+type source struct {
+	name string
+	game rules.Game
+}
+
+func (s *source) Game() rules.Game { return s.game }
+
+// Prepare does nothing: the graph is read by Whole.
+func (s *source) Prepare(ctx context.Context, need int) error { return nil }
+
+// Check refuses every component: a position on a graph is the nodes of
+// its tokens, named after the config, in a position of their own.
+func (s *source) Check(c positions.Component, sum bool) error {
+	return fmt.Errorf("%s is a game on a graph: query takes the nodes of its tokens after it, in positions of their own (sgtab query %s NODE ...)", s.name, s.name)
+}
+
+func (s *source) Value(positions.Component) (uint32, bool) { return 0, false }
+
+func (s *source) Work(positions.Component) float64 { return 0 }
+
+func (s *source) Moves(c positions.Component, target uint32) (iter.Seq[positions.Move], error) {
+	return nil, s.Check(c, false)
+}
+
+// Whole reads the graph and returns the answerer of positions of shape on
+// it: tokens, valued by the graph's values, or a staircase, answered by
+// staircase Nim's argument (positions.Staircase).
+func (s *source) Whole(ctx context.Context, shape positions.Shape) (positions.Answerer, error) {
+	ng, err := graphs.Load(s.game.Graph)
+	if err != nil {
+		return nil, err
+	}
+	if shape == positions.AsStaircase {
+		return positions.Staircase(ng, s.game.Name)
+	}
+	sg, err := compute.GraphValues(ctx, ng.Graph)
+	if ce, ok := errors.AsType[*compute.CycleError](err); ok {
+		ce.Name = ng.Name
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", s.game.Name, err)
+	}
+	return positions.Tokens(ng, sg, s.game.Name), nil
+}

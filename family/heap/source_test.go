@@ -1,0 +1,128 @@
+package heap
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/positions"
+	"github.com/sgtab/sgtab/rules"
+)
+
+// TestSolveBruteForce checks the answers to random positions of several
+// games against a direct search of the game tree of the whole position
+// (the sum of its heaps), which uses neither SG values nor the nim-sum:
+// who wins, and that the winning moves listed are exactly the moves to a
+// position the player to move then loses.
+func TestSolveBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	for _, code := range []string{"0.77", "0.07", "4!.0", "0.03003", "0.6", "4.(3)", "0.F6"} {
+		r, err := rules.ParseCode(code, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := rules.Game{Name: code, Rule: r}
+		tab, err := compute.Sequence(t.Context(), g, 12, compute.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref := &positions.Ref{Name: code, Source: &source{name: code, game: g, table: tab}}
+		search := newTreeSearch(r)
+		for range 40 {
+			heaps := make([]int, 1+rng.IntN(3))
+			var pos positions.Position
+			for i := range heaps {
+				heaps[i] = rng.IntN(9)
+				pos = append(pos, positions.Part{Ref: ref, Component: positions.Component{N: heaps[i]}})
+			}
+			a, err := solveListing(pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if wins := search.wins(heaps); a.FirstPlayerWins != wins {
+				t.Fatalf("%s %v: Solve says first player wins %v, the tree says %v", code, heaps, a.FirstPlayerWins, wins)
+			}
+			// Every move of the position, by the tree: winning exactly
+			// when it leaves a lost position.
+			var want []string
+			for i, n := range heaps {
+				for mv := range compute.Moves(r, n, false) {
+					next := slices.Concat(heaps[:i], heaps[i+1:], mv.Leave)
+					if !search.wins(next) {
+						want = append(want, fmt.Sprintf("%d:%d:%v", i+1, mv.Take, mv.Leave))
+					}
+				}
+			}
+			var got []string
+			for _, m := range a.WinningMoves {
+				got = append(got, fmt.Sprintf("%d:%d:%v", m.Heap, m.Take, m.Leave))
+			}
+			if !slices.Equal(got, want) || a.Count != int64(len(want)) {
+				t.Fatalf("%s %v: winning moves %v (count %d), the tree finds %v", code, heaps, got, a.Count, want)
+			}
+		}
+	}
+}
+
+// solveListing answers the position pos with every winning move listed.
+func solveListing(pos positions.Position) (positions.Answer, error) {
+	a, err := positions.Solve(pos)
+	if err == nil {
+		a.WinningMoves = slices.Collect(positions.WinningMoves(pos, a))
+	}
+	return a, err
+}
+
+// A treeSearch decides sums of heaps by searching their game tree, with a
+// memo keyed by the sorted heap sizes.
+type treeSearch struct {
+	rule rules.Rule
+	memo map[string]bool
+}
+
+func newTreeSearch(r rules.Rule) *treeSearch { return &treeSearch{rule: r, memo: map[string]bool{}} }
+
+// wins reports whether the player to move wins the sum of heaps.
+func (s *treeSearch) wins(heaps []int) bool {
+	h := slices.Clone(heaps)
+	slices.Sort(h)
+	key := fmt.Sprint(h)
+	if w, ok := s.memo[key]; ok {
+		return w
+	}
+	w := false
+	for i, n := range h {
+		for mv := range compute.Moves(s.rule, n, false) {
+			if !s.wins(slices.Concat(h[:i], h[i+1:], mv.Leave)) {
+				w = true
+				break
+			}
+		}
+		if w {
+			break
+		}
+	}
+	s.memo[key] = w
+	return w
+}
+
+func TestDescribe(t *testing.T) {
+	for _, tc := range []struct {
+		mv   compute.Move
+		n    int
+		ring bool
+		want string
+	}{
+		{compute.Move{Take: 7, Leave: []int{2}}, 9, false, "take 7 from the heap of 9, leaving a heap of 2"},
+		{compute.Move{Take: 9}, 9, false, "take all 9"},
+		{compute.Move{Take: 0, Leave: []int{2, 5}}, 7, false, "split the heap of 7, leaving heaps of 2 and 5"},
+		{compute.Move{Take: 1, Leave: []int{1, 2, 3}}, 7, false, "take 1 from the heap of 7, leaving heaps of 1, 2 and 3"},
+		{compute.Move{Take: 2, Leave: []int{5}}, 7, true, "take 2 from the ring of 7, leaving a row of 5"},
+	} {
+		if got := describe(tc.mv, tc.n, tc.ring); got != tc.want {
+			t.Errorf("describe(%+v, %d) = %q, want %q", tc.mv, tc.n, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,106 @@
+package positions
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// A Position is a sum of components, each of the game of its source.
+type Position []Part
+
+// A Part is one component of a position, and the source of its game.
+type Part struct {
+	Ref *Ref
+	Component
+}
+
+// A Ref is a source as the positions name it: by the path of its config
+// or stored table, first on a line of a positions file, and asked up to
+// Need (the largest heap or x of its components). Its Source is set by
+// the caller, who opens it (family.Family.Source) once every position is
+// read, and prepares it to Need.
+type Ref struct {
+	Name   string
+	Line   int // the line of the positions file that first names it; 0: the command line
+	Need   int
+	Source Source
+}
+
+// A Set is the sources that positions name, each once, in the order first
+// named.
+type Set struct {
+	byName map[string]*Ref
+	refs   []*Ref
+}
+
+// Named returns the source of the config or table name, first named on
+// line num of a positions file (0: on the command line).
+func (s *Set) Named(name string, num int) *Ref {
+	if r := s.byName[name]; r != nil {
+		return r
+	}
+	if s.byName == nil {
+		s.byName = map[string]*Ref{}
+	}
+	r := &Ref{Name: name, Line: num}
+	s.byName[name] = r
+	s.refs = append(s.refs, r)
+	return r
+}
+
+// Refs returns the sources named, in the order first named.
+func (s *Set) Refs() []*Ref { return s.refs }
+
+// Parse reads the components of one position, on line num of a positions
+// file (0: the command line): bare ones (HEAP, or X,Y for a point), of
+// the source def, or SOURCE:HEAP and SOURCE:X,Y, of the config or table
+// SOURCE, a path relative to dir unless absolute, added to the set. Each
+// source's Need grows to the largest component asked of it.
+func (s *Set) Parse(words []string, def *Ref, num int, dir string) (Position, error) {
+	var pos Position
+	for _, w := range words {
+		ref, size := def, w
+		if i := strings.LastIndex(w, ":"); i >= 0 {
+			name := w[:i]
+			size = w[i+1:]
+			if dir != "" && !filepath.IsAbs(name) {
+				name = filepath.Join(dir, name)
+			}
+			ref = s.Named(name, num)
+		}
+		if ref == nil {
+			return nil, fmt.Errorf("heap %q: no game given (name a config first, or use SOURCE:HEAP)", w)
+		}
+		c, err := parseComponent(w, size)
+		if err != nil {
+			return nil, err
+		}
+		ref.Need = max(ref.Need, c.size())
+		pos = append(pos, Part{Ref: ref, Component: c})
+	}
+	return pos, nil
+}
+
+// ParseComponent reads a component: a heap size, or a point x,y; whole
+// numbers ≥ 0.
+func ParseComponent(word string) (Component, error) { return parseComponent(word, word) }
+
+// parseComponent reads the component size of the word w (which may name
+// its source too, for the message).
+func parseComponent(w, size string) (Component, error) {
+	if xs, ys, ok := strings.Cut(size, ","); ok {
+		x, errx := strconv.Atoi(xs)
+		y, erry := strconv.Atoi(ys)
+		if errx != nil || erry != nil || x < 0 || y < 0 {
+			return Component{}, fmt.Errorf("point %q: want x,y, whole numbers ≥ 0", w)
+		}
+		return Component{X: x, Y: y, Point: true}, nil
+	}
+	n, err := strconv.Atoi(size)
+	if err != nil || n < 0 {
+		return Component{}, fmt.Errorf("heap %q: want a whole number ≥ 0", w)
+	}
+	return Component{N: n}, nil
+}

@@ -1,0 +1,130 @@
+package positions
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sgtab/sgtab/graph"
+)
+
+// TestOddNodes checks the colouring of the boxes of HDU 3389: the odd
+// boxes are those whose number is 0, 2 or 5 mod 6, as published.
+func TestOddNodes(t *testing.T) {
+	ng, err := graph.Boxes(1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	odd, err := OddNodes(ng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for v, o := range odd {
+		if b := ng.Ints[v] % 6; o != (b == 0 || b == 2 || b == 5) {
+			t.Fatalf("box %d: odd %v", ng.Ints[v], o)
+		}
+	}
+}
+
+// TestStaircase checks staircase positions on the boxes 1..6 of HDU 3389:
+// every position of up to two cards on each box is won or lost as a
+// game-tree search from the definition says, with every winning move
+// listed.
+func TestStaircase(t *testing.T) {
+	small, err := graph.Boxes(6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer, err := Staircase(small, "boxes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// moves returns the counts on boxes 1..6 that the moves from c leave.
+	moves := func(c [6]int) [][6]int {
+		var out [][6]int
+		for v := range 6 {
+			for _, to := range small.Successors(v) {
+				for k := 1; k <= c[v]; k++ {
+					next := c
+					next[v] -= k
+					next[to] += k
+					out = append(out, next)
+				}
+			}
+		}
+		return out
+	}
+	// won reports whether the player to move wins with counts c on boxes 1..6.
+	memo := map[[6]int]bool{}
+	var won func(c [6]int) bool
+	won = func(c [6]int) bool {
+		if w, ok := memo[c]; ok {
+			return w
+		}
+		w := false
+		for _, next := range moves(c) {
+			if !won(next) {
+				w = true
+			}
+		}
+		memo[c] = w
+		return w
+	}
+	for code := range 729 { // 3^6: up to two cards a box
+		var c [6]int
+		words := make([]string, 6)
+		for v, x := 0, code; v < 6; v, x = v+1, x/3 {
+			c[v] = x % 3
+			words[v] = fmt.Sprint(c[v])
+		}
+		line := strings.Join(words, " ")
+		r, err := answer(words, -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := r.(*StairAnswer)
+		if a.FirstPlayerWins != won(c) {
+			t.Fatalf("cards %s: first player wins %v, the search says %v", line, a.FirstPlayerWins, won(c))
+		}
+		wins := 0
+		for _, next := range moves(c) {
+			if !won(next) {
+				wins++
+			}
+		}
+		if a.Count != int64(wins) {
+			t.Fatalf("cards %s: %d winning moves, the search finds %d", line, a.Count, wins)
+		}
+		for _, m := range a.WinningMoves {
+			var from, to int
+			fmt.Sscan(m.From, &from)
+			fmt.Sscan(m.To, &to)
+			next := c
+			next[from-1] -= int(m.Cards)
+			next[to-1] += int(m.Cards)
+			if won(next) {
+				t.Fatalf("cards %s: the move %+v does not win", line, m)
+			}
+		}
+	}
+}
+
+// TestStaircaseNeedsTwoColours checks that staircase positions on a graph
+// whose nodes do not 2-colour are refused, naming the edge.
+func TestStaircaseNeedsTwoColours(t *testing.T) {
+	// a → b → c and a → c: c is a sink (even), so b is odd and a both.
+	edges := filepath.Join(t.TempDir(), "t.csv")
+	if err := os.WriteFile(edges, []byte("from,to\na,b\nb,c\na,c\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tri, err := graph.ReadCSV(edges, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "tri: staircase positions need a graph whose nodes 2-colour: the edge a → b joins two nodes of one colour: no 2-colouring with every edge between the colours and every sink even"
+	if _, err := Staircase(tri, "tri"); err == nil || err.Error() != want {
+		t.Errorf("a graph that does not 2-colour: %v, want %q", err, want)
+	}
+}
