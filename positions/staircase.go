@@ -100,7 +100,8 @@ func Staircase(g *graph.Named, game string) (Answerer, error) {
 			return nil, err
 		}
 		a := &StairAnswer{Counts: map[string]int64{}, OddNodes: []string{}, WinningMoves: []StairMove{}, game: game}
-		for v, c := range counts {
+		for v := range g.Nodes() { // in node order, so that the answer is always the same
+			c := counts[v]
 			if c == 0 {
 				continue
 			}

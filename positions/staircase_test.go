@@ -128,3 +128,26 @@ func TestStaircaseNeedsTwoColours(t *testing.T) {
 		t.Errorf("a graph that does not 2-colour: %v, want %q", err, want)
 	}
 }
+
+// TestStaircaseOddNodesInOrder checks that an answer lists the odd nodes
+// holding cards in node order, the same every time: boxes 2, 5, 6 and 8
+// are odd (0, 2 or 5 mod 6) and each holds a card.
+func TestStaircaseOddNodesInOrder(t *testing.T) {
+	boxes, err := graph.Boxes(9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer, err := Staircase(boxes, "boxes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		r, err := answer(strings.Fields("0 1 0 0 1 1 0 1 0"), -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(r.(*StairAnswer).OddNodes, " "); got != "2 5 6 8" {
+			t.Fatalf("odd nodes with cards %q, want 2 5 6 8", got)
+		}
+	}
+}
