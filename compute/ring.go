@@ -113,3 +113,42 @@ func analyzeRing[T Value](t *Table, R []T, rows *Analysis, proofs bool) *RingAna
 	}
 	return a
 }
+
+// ringRule returns the digit table of the first move on a ring, read as a
+// move on a line whose results are rows: removing k contiguous tokens from a
+// ring (or cutting it, k = 0) leaves one row when d_k may leave one or two
+// heaps on a line, two rows when d_k may leave three, and nothing when d_k
+// may take the whole heap. Its d_0 may thus leave one heap (the ring cut
+// open), which no line rule allows.
+func ringRule(r rules.Rule) rules.Rule {
+	d := make([]rules.Digit, len(r.Digits))
+	for k, x := range r.Digits {
+		var y rules.Digit
+		y.Leave = x.Leave & rules.Leave0
+		if x.Leave&(rules.Leave1|rules.Leave2) != 0 {
+			y.Leave |= rules.Leave1
+		}
+		if x.Leave&rules.Leave3 != 0 {
+			y.Leave |= rules.Leave2
+			if x.Distinct&rules.Leave3 != 0 {
+				y.Distinct = rules.Leave2
+			}
+		}
+		if k == 0 {
+			// Cutting a ring: two heaps from a row (one cut) is one row
+			// from a ring; three heaps (two cuts) are two rows.
+			y = rules.Digit{}
+			if x.Leave&rules.Leave2 != 0 {
+				y.Leave |= rules.Leave1
+			}
+			if x.Leave&rules.Leave3 != 0 {
+				y.Leave |= rules.Leave2
+				if x.Distinct&rules.Leave3 != 0 {
+					y.Distinct = rules.Leave2
+				}
+			}
+		}
+		d[k] = y
+	}
+	return rules.Rule{Digits: d, Period: r.Period}
+}

@@ -1,0 +1,80 @@
+package compute
+
+import "math/bits"
+
+// splits2 marks G[a]⊕G[b] for every a+b = m with 1 ≤ a ≤ b (a < b when
+// distinct) and returns the number of pairs. Every part is below m, and
+// the values of G[1..m-1] are below 2^bits.Len32(maxG) — and so are their
+// XORs — so opts is grown once and the loop marks without bounds growth.
+// With a pool, long scans are shared among its workers (see pool).
+func splits2[T Value](opts *bitset, G []T, m int, distinct bool, maxG uint32, p *pool) int64 {
+	if m < 2 {
+		return 0
+	}
+	hi := m / 2
+	if distinct && m%2 == 0 {
+		hi--
+	}
+	words := valueWords(maxG)
+	if len(*opts) < words {
+		opts.grow(words)
+	}
+	if p != nil && hi >= parallelPairs {
+		poolSplits2(p, *opts, G, m, hi, words)
+	} else {
+		markPairs(*opts, G, m, 1, hi+1, words)
+	}
+	return int64(hi)
+}
+
+// markPairs marks G[a]⊕G[m−a] in o for lo ≤ a < hi; every value is below
+// words·64 ≤ len(o)·64.
+func markPairs[T Value](o bitset, G []T, m, lo, hi, words int) {
+	left, right := G[lo:hi], G[m-hi+1:m-lo+1]
+	if words <= maxByteWords {
+		// Few distinct values: a read-modify-write of a bitset word
+		// serialises on that word, while byte stores do not; mark bytes,
+		// then fold them into the bitset. Every value is below
+		// len(mark), a power of two, so the mask only drops bounds checks.
+		var seen [maxByteWords * 64]byte
+		mark := seen[:words*64]
+		for i, g := range left {
+			mark[uint32(g^right[len(right)-1-i])&uint32(len(mark)-1)] = 1
+		}
+		for w := range words {
+			o[w] |= stamped(mark[w<<6:w<<6+64], 1)
+		}
+		return
+	}
+	for i, g := range left {
+		v := uint32(g ^ right[len(right)-1-i])
+		o[v>>6] |= 1 << (v & 63)
+	}
+}
+
+// maxByteWords bounds the value range, in 64-value words, that splits2
+// marks in a byte array rather than straight into the bitset.
+const maxByteWords = 32
+
+// valueWords returns the number of words a bitset needs to hold every XOR of
+// values up to maxG.
+func valueWords(maxG uint32) int {
+	return max(1, (1<<bits.Len32(maxG))>>6)
+}
+
+// splits3 marks G[a]⊕G[b]⊕G[c] for every a+b+c = m with 1 ≤ a ≤ b ≤ c
+// (strictly increasing when distinct) and returns the number of triples.
+func splits3[T Value](opts *bitset, G []T, m int, distinct bool) int64 {
+	var n int64
+	for a := 1; 3*a <= m; a++ {
+		for b := a; a+2*b <= m; b++ {
+			c := m - a - b
+			if distinct && (a == b || b == c) {
+				continue
+			}
+			opts.set(uint32(G[a] ^ G[b] ^ G[c]))
+			n++
+		}
+	}
+	return n
+}
