@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+
+	"github.com/sgtab/sgtab/rules"
 )
 
 // An Analysis is what sgtab reports about a table's values: their period and
@@ -88,7 +90,9 @@ const (
 // Analyze returns the analysis of t's row values G. A period found while
 // computing (and proved, so that the rest of the table was filled in) is
 // kept; otherwise G is searched for a period, proved where a theorem allows.
-func Analyze(t *Table) *Analysis { return analyzeValues(t, true) }
+// The theorems speak of a heap game's rule: a built-in game's values are
+// analysed as Observe does.
+func Analyze(t *Table) *Analysis { return analyzeValues(t, t.Game.Kind() == rules.KindHeap) }
 
 // Observe returns the analysis of t's values alone: as Analyze, but
 // claiming no proof, for values whose rule is not known (a table written by
@@ -116,7 +120,7 @@ func analyze[T Value](t *Table, G []T, proofs bool) *Analysis {
 	} else if t.proved != nil {
 		a.Status, a.Period, a.Proof = Proved, t.proved.period, t.proved.proof
 		a.Computed = t.proved.computed
-	} else if per, proof, ok := prove(t.Game.Rule, G); ok && t.Game.State == "" {
+	} else if per, proof, ok := prove(t.Game.Rule, G); ok {
 		a.Status, a.Period, a.Proof = Proved, per, proof
 	} else if per, ok := FindPeriod(G); ok {
 		a.Status, a.Period = Observed, per

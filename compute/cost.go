@@ -92,26 +92,13 @@ func SparseMayApply(r rules.Rule) bool {
 	return e.sparseApplies()
 }
 
-// Estimate returns about how long the computation of the game g takes on
-// workers workers: for a heap game, the plain engine's to n, from Work,
-// PairsPerSecond and TriplesPerSecond; for a lattice game, the lattice
-// engine's on its board (LatticeWork); for a built-in game, its solver's
-// to n, its table's analysis included (see each game's cost). It is 0
-// for a game on a graph, which has no estimate.
+// Estimate returns about how long the heap engine takes to compute the
+// table of the heap game g to n on workers workers: the plain engine's
+// time, from Work, PairsPerSecond and TriplesPerSecond. It reads g's Rule
+// and Start only: the other kinds of game have their own estimates
+// (LatticeEstimate, StateEstimate).
 func Estimate(g rules.Game, n, workers int) time.Duration {
 	workers = max(workers, 1)
-	switch {
-	case g.Graph != nil:
-		return 0
-	case g.Lattice != nil:
-		points, lines, words := LatticeWork(g.Lattice)
-		return duration(points/LatticePointsPerSecond + lines/LatticeLinesPerSecond + words/LatticeWordsPerSecond)
-	case g.State != "":
-		if sg, ok := stateGames[g.State]; ok {
-			return sg.cost(n)
-		}
-		return 0
-	}
 	pairs, triples := work(g.Rule, g.Start == rules.StartRing, n)
 	return duration(pairs/PairsPerSecond/float64(workers) + triples/TriplesPerSecond)
 }
@@ -176,4 +163,12 @@ func LatticeWork(l *rules.Lattice) (points, lines, words float64) {
 		options += K*W*H - (W*b+H*a)*s1 + a*b*s2
 	}
 	return points, repeats * points, repeats * (points + options/64)
+}
+
+// LatticeEstimate returns about how long the lattice engine takes to
+// compute the board of l, from LatticeWork and the rates above, on one
+// worker or more alike.
+func LatticeEstimate(l *rules.Lattice) time.Duration {
+	points, lines, words := LatticeWork(l)
+	return duration(points/LatticePointsPerSecond + lines/LatticeLinesPerSecond + words/LatticeWordsPerSecond)
 }

@@ -40,40 +40,40 @@ func TestLatticeWork(t *testing.T) {
 	}
 }
 
-// TestEstimate checks the estimates of lattice and built-in games: the
-// bundled sizes take well under a second; Wythoff's game on one worker
-// takes 10.7 to 13.3 s on 4000×4000 and 135 s on 8000×8000 (measured), and
-// its estimate grows about 7 times when the sides double; Fibonacci Nim's
-// 4 times when its size doubles (its analysis is quadratic) and Euclid's
-// game's a little more; the sizes that ran for a minute or more with
-// nothing said take minutes or hours. A game on a graph has no estimate.
+// TestEstimate checks the estimates of lattice games (LatticeEstimate) and
+// built-in games (StateEstimate): the bundled sizes take well under a
+// second; Wythoff's game on one worker takes 10.7 to 13.3 s on 4000×4000
+// and 135 s on 8000×8000 (measured), and its estimate grows about 7 times
+// when the sides double; Fibonacci Nim's 4 times when its size doubles (its
+// analysis is quadratic) and Euclid's game's a little more; the sizes that
+// ran for a minute or more with nothing said take minutes or hours. A name
+// that no built-in game has has no estimate.
 func TestEstimate(t *testing.T) {
-	wythoff := func(w, h int) rules.Game {
-		return rules.Game{Lattice: &rules.Lattice{Size: [2]int{w, h}, Steps: []rules.Step{
-			{D: [2]int{-1, 0}, Repeat: true}, {D: [2]int{0, -1}, Repeat: true}, {D: [2]int{-1, -1}, Repeat: true}}}}
+	wythoff := func(w, h int) time.Duration {
+		return compute.LatticeEstimate(&rules.Lattice{Size: [2]int{w, h}, Steps: []rules.Step{
+			{D: [2]int{-1, 0}, Repeat: true}, {D: [2]int{0, -1}, Repeat: true}, {D: [2]int{-1, -1}, Repeat: true}}})
 	}
-	corner := rules.Game{Lattice: &rules.Lattice{Size: [2]int{64, 64}, Steps: []rules.Step{{D: [2]int{-1, 0}}, {D: [2]int{0, -1}}, {D: [2]int{-1, -1}}}}}
-	fib := rules.Game{State: "fibonacci-nim"}
-	euclid := rules.Game{State: "euclid"}
-	est := func(g rules.Game, n, workers int) time.Duration { return compute.Estimate(g, n, workers) }
+	corner := &rules.Lattice{Size: [2]int{64, 64}, Steps: []rules.Step{{D: [2]int{-1, 0}}, {D: [2]int{0, -1}}, {D: [2]int{-1, -1}}}}
+	fib := func(n int) time.Duration { return compute.StateEstimate(rules.Game{State: "fibonacci-nim"}, n) }
+	euclid := func(n int) time.Duration { return compute.StateEstimate(rules.Game{State: "euclid"}, n) }
 	for _, tc := range []struct {
 		name     string
 		got      time.Duration
 		min, max time.Duration
 	}{
-		{"wythoff 1000×1000 (bundled)", est(wythoff(1000, 1000), 0, 1), 0, time.Second},
-		{"corner walk 64×64 (bundled)", est(corner, 0, 1), 0, time.Millisecond},
-		{"fibonacci-nim 10^4 (bundled)", est(fib, 10000, 1), 0, 100 * time.Millisecond},
-		{"euclid 300 (bundled)", est(euclid, 300, 1), 0, time.Second},
-		{"wythoff 4000×4000", est(wythoff(4000, 4000), 0, 1), 8 * time.Second, 30 * time.Second},
-		{"wythoff 8000×8000", est(wythoff(8000, 8000), 0, 1), 100 * time.Second, 200 * time.Second},
-		{"wythoff 2^14×2^14", est(wythoff(1<<14, 1<<14), 0, 1), 10 * time.Minute, 40 * time.Minute},
-		{"wythoff 2^20×2^8", est(wythoff(1<<20, 1<<8), 0, 1), time.Hour, 1000 * time.Hour},
-		{"fibonacci-nim 10^6", est(fib, 1e6, 1), 20 * time.Second, 80 * time.Second},
-		{"fibonacci-nim 2^24", est(fib, 1<<24, 1), 2 * time.Hour, 6 * time.Hour},
-		{"euclid 4000", est(euclid, 4000, 1), 10 * time.Second, 30 * time.Second},
-		{"euclid 16384", est(euclid, 16384, 1), 3 * time.Minute, 10 * time.Minute},
-		{"graph", est(rules.Game{Graph: &rules.GraphSpec{}}, 1000, 1), 0, 0},
+		{"wythoff 1000×1000 (bundled)", wythoff(1000, 1000), 0, time.Second},
+		{"corner walk 64×64 (bundled)", compute.LatticeEstimate(corner), 0, time.Millisecond},
+		{"fibonacci-nim 10^4 (bundled)", fib(10000), 0, 100 * time.Millisecond},
+		{"euclid 300 (bundled)", euclid(300), 0, time.Second},
+		{"wythoff 4000×4000", wythoff(4000, 4000), 8 * time.Second, 30 * time.Second},
+		{"wythoff 8000×8000", wythoff(8000, 8000), 100 * time.Second, 200 * time.Second},
+		{"wythoff 2^14×2^14", wythoff(1<<14, 1<<14), 10 * time.Minute, 40 * time.Minute},
+		{"wythoff 2^20×2^8", wythoff(1<<20, 1<<8), time.Hour, 1000 * time.Hour},
+		{"fibonacci-nim 10^6", fib(1e6), 20 * time.Second, 80 * time.Second},
+		{"fibonacci-nim 2^24", fib(1 << 24), 2 * time.Hour, 6 * time.Hour},
+		{"euclid 4000", euclid(4000), 10 * time.Second, 30 * time.Second},
+		{"euclid 16384", euclid(16384), 3 * time.Minute, 10 * time.Minute},
+		{"no such built-in game", compute.StateEstimate(rules.Game{State: "no-such-game"}, 1000), 0, 0},
 	} {
 		if tc.got < tc.min || tc.got > tc.max {
 			t.Errorf("%s: estimate %v, want %v to %v", tc.name, tc.got, tc.min, tc.max)
@@ -84,18 +84,13 @@ func TestEstimate(t *testing.T) {
 		small, big time.Duration
 		lo, hi     float64
 	}{
-		{"wythoff", est(wythoff(4000, 4000), 0, 1), est(wythoff(8000, 8000), 0, 1), 6.5, 8.5},
-		{"fibonacci-nim", est(fib, 1e6, 1), est(fib, 2e6, 1), 3.9, 4.1},
-		{"euclid", est(euclid, 4000, 1), est(euclid, 8000, 1), 4, 4.5},
+		{"wythoff", wythoff(4000, 4000), wythoff(8000, 8000), 6.5, 8.5},
+		{"fibonacci-nim", fib(1e6), fib(2e6), 3.9, 4.1},
+		{"euclid", euclid(4000), euclid(8000), 4, 4.5},
 	} {
 		if r := float64(tc.big) / float64(tc.small); r < tc.lo || r > tc.hi {
 			t.Errorf("%s: doubling the size multiplies the estimate by %.2f, want %v to %v", tc.name, r, tc.lo, tc.hi)
 		}
-	}
-	// More workers did not make the lattice engine faster where it was
-	// measured; they share a heap game's pairs.
-	if one, two := est(wythoff(4000, 4000), 0, 1), est(wythoff(4000, 4000), 0, 2); two != one {
-		t.Errorf("wythoff 4000×4000: %v on one worker, %v on two", one, two)
 	}
 }
 

@@ -4,6 +4,12 @@
 // Naming: n is a heap size, G a Grundy sequence indexed by n (G[n] = SG(n)),
 // k the number of tokens a move removes, m = n − k what is left.
 //
+// Each kind of game (rules.Kind) has its engine's functions, which the
+// game families call: heap games Sequence (and Batch, Each), Estimate,
+// Verify; lattice games Lattice, LatticeEstimate; built-in games State,
+// StateEstimate, VerifyState; games on a graph GraphValues. VerifyTable
+// checks a Table of either kind it may hold.
+//
 // # The values
 //
 // A position is a sum of heaps, and by the Sprague-Grundy theorem its value is
@@ -41,12 +47,13 @@
 // the width: when a value outgrows it, the table is widened and the engine
 // starts again at that heap size with its state rebuilt from the values.
 //
-// Estimate says beforehand about how long a computation takes: for a heap
-// game from Work (the moves the plain engine goes through); for a lattice
-// game from LatticeWork (its points, line lookups and the words of its
-// lines' value sets, O(W·H·(W+H)/64) for Wythoff's game); for a built-in
-// game from its own count (Fibonacci Nim's period search, O(N²); Euclid's
-// memo lookups, O(N²·log N)).
+// Each engine says beforehand about how long a computation takes: Estimate
+// for a heap game, from Work (the moves the plain engine goes through);
+// LatticeEstimate for a lattice game, from LatticeWork (its points, line
+// lookups and the words of its lines' value sets, O(W·H·(W+H)/64) for
+// Wythoff's game); StateEstimate for a built-in game, from its own count
+// (Fibonacci Nim's period search, O(N²); Euclid's memo lookups,
+// O(N²·log N)).
 //
 // Two-heap splits with explicit removal counts use sparse space where the
 // values split into rare and common ones (see sparse.go): every common
@@ -119,7 +126,9 @@
 // smaller value is an option — stops at the first witness, and (a) — the
 // value itself is none — costs what computing the value costs, in sparse
 // space O(#rare) pairs where the value is common. A period the values prove
-// leaves the rest to the period. See verify.go.
+// leaves the rest to the period. See verify.go. A misère table, or a
+// built-in game's (VerifyState), is computed again and compared;
+// VerifyTable picks the check of a table's kind.
 //
 // Once a period is proved, Sequence computes no further and fills the rest
 // of the table from it. FindRare splits the values into rare and common

@@ -12,7 +12,7 @@ import (
 func latticeGame(t *testing.T, yaml string) rules.Game {
 	t.Helper()
 	g := game(t, yaml)
-	if g.Lattice == nil {
+	if g.Kind() != rules.KindLattice {
 		t.Fatalf("%q is not a lattice game", yaml)
 	}
 	return g

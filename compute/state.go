@@ -72,6 +72,16 @@ func StatePositions(g rules.Game) int64 {
 	return 0
 }
 
+// StateEstimate returns about how long State takes to solve the built-in
+// game g.State to size n, the analysis of its table included (see each
+// game's cost); 0 when g.State names no built-in game.
+func StateEstimate(g rules.Game, n int) time.Duration {
+	if sg, ok := stateGames[g.State]; ok {
+		return sg.cost(n)
+	}
+	return 0
+}
+
 // searchSG returns the SG value of the state s of a game whose moves from a
 // state are moves(state), memoising every state it meets in memo. The
 // search is iterative, with its own stack, so a long chain of moves needs

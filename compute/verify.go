@@ -3,6 +3,8 @@ package compute
 import (
 	"context"
 	"fmt"
+
+	"github.com/sgtab/sgtab/rules"
 )
 
 // Verification of a stored table (Verify). A table's checksums show that
@@ -116,27 +118,25 @@ func (e *BudgetError) Error() string {
 
 // Verify checks the values of t, a heap game's table of G (and Ring)
 // holding the game t.Game, against its rule (see the top of this file): a
-// normal-play table value by value against its options, a misère or
-// built-in game's by computing it again. It returns a *MismatchError for
-// the first value that is wrong, a *BudgetError when opt.MaxWork is too
-// small, and context.Cause(ctx) when ctx is cancelled first. It uses no
-// analysis or metadata of t, only its game and values.
+// normal-play table value by value against its options, a misère one by
+// computing it again. It returns a *MismatchError for the first value that
+// is wrong, a *BudgetError when opt.MaxWork is too small, and
+// context.Cause(ctx) when ctx is cancelled first. It uses no analysis or
+// metadata of t, only its game and values. The table of a built-in game
+// is VerifyState's to check (VerifyTable picks by kind): Verify refuses it
+// with an error.
 func Verify(ctx context.Context, t *Table, opt VerifyOptions) (Verification, error) {
-	through := t.N()
-	if opt.Through > 0 {
-		through = min(through, opt.Through)
+	if k := t.Game.Kind(); k != rules.KindHeap {
+		return Verification{}, fmt.Errorf("verify %s: the table of a %s game, not a heap game", t.Game.Name, k)
 	}
-	if through < 0 {
-		return Verification{Through: -1, ByOptions: -1}, nil
+	through, err := verifyRange(ctx, t, opt)
+	if err != nil || through < 0 {
+		return Verification{Through: through, ByOptions: through}, err
 	}
-	if ctx.Err() != nil {
-		return Verification{}, context.Cause(ctx)
-	}
-	if t.hasRing() && t.Ring.Len() != t.G.Len() {
-		return Verification{}, fmt.Errorf("the table has %d ring values for %d heap sizes", t.Ring.Len(), t.G.Len())
-	}
-	if t.Game.Misere || t.Game.State != "" {
-		return verifyAgain(ctx, t, through, opt)
+	if t.Game.Misere {
+		return verifyAgain(ctx, t, through, opt, float64(len(t.Game.Rule.Digits)), func(g rules.Game) (*Table, error) {
+			return misere(ctx, g, through, Options{Progress: opt.Progress})
+		})
 	}
 	switch t.G.Width() {
 	case 8:
@@ -147,27 +147,71 @@ func Verify(ctx context.Context, t *Table, opt VerifyOptions) (Verification, err
 	return verifyHeaps(ctx, t, typed[uint32](t.G), through, opt)
 }
 
-// verifyAgain checks the values of a misère or built-in game's table up to
-// through by computing them again (a heap costs its rule's digits, or a
-// few steps) and comparing.
-func verifyAgain(ctx context.Context, t *Table, through int, opt VerifyOptions) (Verification, error) {
+// VerifyState checks the values of t, the table of a built-in game
+// (t.Game.State) whose positions one number indexes, by solving the game
+// again to t's size and comparing, at a few steps a value. It returns a
+// *MismatchError for the first value that differs, a *BudgetError when
+// opt.MaxWork is below the number of values checked, and
+// context.Cause(ctx) when ctx is cancelled first.
+func VerifyState(ctx context.Context, t *Table, opt VerifyOptions) (Verification, error) {
+	through, err := verifyRange(ctx, t, opt)
+	if err != nil || through < 0 {
+		return Verification{Through: through, ByOptions: through}, err
+	}
+	return verifyAgain(ctx, t, through, opt, 1, func(g rules.Game) (*Table, error) {
+		want, _, err := SolveState(ctx, g)
+		return want, err
+	})
+}
+
+// VerifyTable checks the values of t, which holds a heap game's table or
+// a built-in game's row of values, against its game: Verify for a heap
+// game, VerifyState for a built-in game. The tables of the other kinds are
+// not Tables; it returns an error for one that claims such a game.
+func VerifyTable(ctx context.Context, t *Table, opt VerifyOptions) (Verification, error) {
+	switch k := t.Game.Kind(); k {
+	case rules.KindHeap:
+		return Verify(ctx, t, opt)
+	case rules.KindState:
+		return VerifyState(ctx, t, opt)
+	default:
+		return Verification{}, fmt.Errorf("verify %s: no table of values of a %s game", t.Game.Name, k)
+	}
+}
+
+// verifyRange returns the last heap size of t that opt asks to check, -1
+// for an empty table, or an error when ctx is done or t has not a ring
+// value for each heap size.
+func verifyRange(ctx context.Context, t *Table, opt VerifyOptions) (int, error) {
+	through := t.N()
+	if opt.Through > 0 {
+		through = min(through, opt.Through)
+	}
+	if through < 0 {
+		return -1, nil
+	}
+	if ctx.Err() != nil {
+		return 0, context.Cause(ctx)
+	}
+	if t.hasRing() && t.Ring.Len() != t.G.Len() {
+		return 0, fmt.Errorf("the table has %d ring values for %d heap sizes", t.Ring.Len(), t.G.Len())
+	}
+	return through, nil
+}
+
+// verifyAgain checks the values of t up to through against those that
+// again computes for t's game to through, which cost about perValue steps
+// a value (a misère heap its rule's digits, a built-in game's value a
+// few steps).
+func verifyAgain(ctx context.Context, t *Table, through int, opt VerifyOptions, perValue float64, again func(g rules.Game) (*Table, error)) (Verification, error) {
 	v := Verification{Through: through, ByOptions: through}
 	g := t.Game
 	g.Heaps = through
-	est := float64(through + 1)
-	if g.Misere {
-		est *= float64(len(g.Rule.Digits))
-	}
+	est := float64(through+1) * perValue
 	if opt.MaxWork > 0 && est > float64(opt.MaxWork) {
 		return v, &BudgetError{Budget: opt.MaxWork, Through: through, Estimate: est}
 	}
-	var want *Table
-	var err error
-	if g.State != "" {
-		want, _, err = SolveState(ctx, g)
-	} else {
-		want, err = misere(ctx, g, through, Options{Progress: opt.Progress})
-	}
+	want, err := again(g)
 	if err != nil {
 		return v, cause(ctx, err)
 	}

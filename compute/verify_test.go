@@ -36,8 +36,9 @@ var verifyGames = []struct {
 	{"fibonacci", "state: fibonacci-nim", 3000},
 }
 
-// TestVerifyFindsAlteredValue checks that Verify passes the engine's
-// tables, on one worker and on two, and that a value changed anywhere —
+// TestVerifyFindsAlteredValue checks that VerifyTable (Verify, or
+// VerifyState for the built-in game) passes the engine's tables, on one
+// worker and on two, and that a value changed anywhere —
 // a row's or a ring's, below or past a proved period's window — is
 // reported at its heap size with the value its options give, which is the
 // engine's.
@@ -47,7 +48,7 @@ func TestVerifyFindsAlteredValue(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tab := verifySequence(t, tc.yaml, tc.n)
 			for _, w := range []int{1, 2} {
-				if _, err := compute.Verify(t.Context(), tab, compute.VerifyOptions{Workers: w}); err != nil {
+				if _, err := compute.VerifyTable(t.Context(), tab, compute.VerifyOptions{Workers: w}); err != nil {
 					t.Fatalf("workers %d: the engine's table fails: %v", w, err)
 				}
 			}
@@ -56,7 +57,7 @@ func TestVerifyFindsAlteredValue(t *testing.T) {
 				n := r.IntN(tab.N() + 1)
 				bad, want := alter(tab, n, ring, r)
 				for _, w := range []int{1, 2} {
-					_, err := compute.Verify(t.Context(), bad, compute.VerifyOptions{Workers: w})
+					_, err := compute.VerifyTable(t.Context(), bad, compute.VerifyOptions{Workers: w})
 					m, ok := errors.AsType[*compute.MismatchError](err)
 					if !ok || m.N != n || m.Ring != ring || m.Want != want {
 						t.Fatalf("workers %d, value at %d (ring %v) changed from %d: got %v", w, n, ring, want, err)
@@ -72,7 +73,7 @@ func TestVerifyFindsAlteredValue(t *testing.T) {
 func verifySequence(t testing.TB, yaml string, n int) *compute.Table {
 	t.Helper()
 	g := game(t, yaml)
-	if g.State != "" {
+	if g.Kind() == rules.KindState {
 		g.Heaps = n
 		tab, _, err := compute.SolveState(context.Background(), g)
 		if err != nil {
@@ -99,6 +100,38 @@ func alter(tab *compute.Table, n int, ring bool, r *rand.Rand) (*compute.Table, 
 		}
 	}
 	return &compute.Table{Game: tab.Game, G: compute.ValuesOf(g), Ring: compute.ValuesOf(rg)}, old
+}
+
+// TestVerifyByKind checks that each kind's verification takes its own
+// tables only: Verify refuses a built-in game's table with an error (no
+// mismatch), VerifyState checks it and finds a value changed, and
+// VerifyTable passes each table to its kind's and refuses a table that
+// claims a lattice game.
+func TestVerifyByKind(t *testing.T) {
+	fib := verifySequence(t, "state: fibonacci-nim", 300)
+	heap := sequence(t, kaylesYAML, 300)
+	if _, err := compute.Verify(t.Context(), fib, compute.VerifyOptions{}); err == nil || !strings.Contains(err.Error(), "state game") {
+		t.Errorf("Verify of a built-in game's table: %v, want an error naming its kind", err)
+	} else if _, ok := errors.AsType[*compute.MismatchError](err); ok {
+		t.Errorf("Verify of a built-in game's table: a mismatch (%v), want it refused", err)
+	}
+	bad, want := alter(fib, 200, false, rand.New(rand.NewPCG(5, 5)))
+	for _, verify := range []func(context.Context, *compute.Table, compute.VerifyOptions) (compute.Verification, error){compute.VerifyState, compute.VerifyTable} {
+		if v, err := verify(t.Context(), fib, compute.VerifyOptions{}); err != nil || v.Through != 300 {
+			t.Errorf("the built-in game's own table: %+v, %v", v, err)
+		}
+		_, err := verify(t.Context(), bad, compute.VerifyOptions{})
+		if m, ok := errors.AsType[*compute.MismatchError](err); !ok || m.N != 200 || m.Want != want {
+			t.Errorf("value at 200 changed from %d: got %v", want, err)
+		}
+	}
+	if v, err := compute.VerifyTable(t.Context(), heap, compute.VerifyOptions{}); err != nil || v.Through != 300 {
+		t.Errorf("VerifyTable of Kayles: %+v, %v", v, err)
+	}
+	lattice := &compute.Table{Game: game(t, wythoffYAML), G: compute.ValuesOf([]uint32{0, 1})}
+	if _, err := compute.VerifyTable(t.Context(), lattice, compute.VerifyOptions{}); err == nil || !strings.Contains(err.Error(), "lattice game") {
+		t.Errorf("VerifyTable of a table claiming a lattice game: %v, want an error naming its kind", err)
+	}
 }
 
 // TestVerifyProvedWindow checks that a table whose period is proved is

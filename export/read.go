@@ -908,7 +908,7 @@ func checkRule(ctx context.Context, t *compute.Table, m int, opt ReadOptions) er
 		steps = []int{verifyPrefix, m}
 	}
 	for _, through := range steps {
-		v, err := compute.Verify(ctx, t, compute.VerifyOptions{Through: through, MaxWork: budget, Workers: opt.Workers})
+		v, err := compute.VerifyTable(ctx, t, compute.VerifyOptions{Through: through, MaxWork: budget, Workers: opt.Workers})
 		if err != nil {
 			return ruleError(t, err)
 		}

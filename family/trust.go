@@ -60,7 +60,7 @@ func (v *Voucher) FirstWrong(f *export.File, what string) (*compute.MismatchErro
 	}
 	v.Say("sgtab: %s: %s: %s, so each of its %d values is checked against its options\n", t.Game.Name, what, why, t.N()+1)
 	m, end := v.Meter(int64(t.N()+1), "verifying "+t.Game.Name)
-	_, err := compute.Verify(v.Ctx, t, compute.VerifyOptions{Workers: v.Workers, Progress: m.Add})
+	_, err := compute.VerifyTable(v.Ctx, t, compute.VerifyOptions{Workers: v.Workers, Progress: m.Add})
 	end()
 	if bad, ok := errors.AsType[*compute.MismatchError](err); ok {
 		return bad, nil

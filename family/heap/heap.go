@@ -131,7 +131,7 @@ func VerifyTable(ctx context.Context, f *export.File, workers int, meter family.
 		return "", errors.New("it has no sgtab metadata: no rule to check its values against")
 	}
 	t := f.Table
-	v, err := compute.Verify(ctx, t, compute.VerifyOptions{Workers: workers, Progress: meter.Add})
+	v, err := compute.VerifyTable(ctx, t, compute.VerifyOptions{Workers: workers, Progress: meter.Add})
 	if _, ok := errors.AsType[*compute.MismatchError](err); ok {
 		return "", fmt.Errorf("%w: these are not the values of its game", err)
 	}

@@ -36,17 +36,17 @@ func (Family) Work(g rules.Game) int64 { return int64(g.Lattice.Size[0]) * int64
 // shortens it.
 func (Family) Cost(g rules.Game, workers int) family.Cost {
 	return family.Cost{
-		Time: compute.Estimate(g, 0, workers),
+		Time: compute.LatticeEstimate(g.Lattice),
 		What: fmt.Sprintf("computing its board of %d×%d", g.Lattice.Size[0], g.Lattice.Size[1]),
 		Shorter: func(within time.Duration) string {
 			small := *g.Lattice
 			g.Lattice = &small
-			for small.Size[0]*small.Size[1] > 100 && compute.Estimate(g, 0, workers) > within {
+			for small.Size[0]*small.Size[1] > 100 && compute.LatticeEstimate(g.Lattice) > within {
 				small.Size = [2]int{max(small.Size[0]*7/10, 1), max(small.Size[1]*7/10, 1)}
 			}
 			small.Size = [2]int{family.RoundDown(small.Size[0]), family.RoundDown(small.Size[1])}
 			return fmt.Sprintf("make its board smaller in its config (size: [%d, %d]: about %s), or run it without -heaps auto",
-				small.Size[0], small.Size[1], family.RoundDuration(compute.Estimate(g, 0, workers)))
+				small.Size[0], small.Size[1], family.RoundDuration(compute.LatticeEstimate(g.Lattice)))
 		},
 	}
 }

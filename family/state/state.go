@@ -39,12 +39,12 @@ func (Family) Work(g rules.Game) int64 { return compute.StatePositions(g) }
 // shortens it.
 func (Family) Cost(g rules.Game, workers int) family.Cost {
 	return family.Cost{
-		Time: compute.Estimate(g, g.Heaps, workers),
+		Time: compute.StateEstimate(g, g.Heaps),
 		What: fmt.Sprintf("computing its %s positions (heaps: %d)", family.Short(float64(compute.StatePositions(g))), g.Heaps),
 		Shorter: func(within time.Duration) string {
-			g.Heaps = family.Shrink(g.Heaps, func(n int) bool { return compute.Estimate(g, n, workers) <= within })
+			g.Heaps = family.Shrink(g.Heaps, func(n int) bool { return compute.StateEstimate(g, n) <= within })
 			return fmt.Sprintf("make it smaller in its config (heaps: %d: about %s), or run it without -heaps auto",
-				g.Heaps, family.RoundDuration(compute.Estimate(g, g.Heaps, workers)))
+				g.Heaps, family.RoundDuration(compute.StateEstimate(g, g.Heaps)))
 		},
 	}
 }
