@@ -124,28 +124,21 @@ func ringRule(r rules.Rule) rules.Rule {
 	d := make([]rules.Digit, len(r.Digits))
 	for k, x := range r.Digits {
 		var y rules.Digit
-		y.Leave = x.Leave & rules.Leave0
-		if x.Leave&(rules.Leave1|rules.Leave2) != 0 {
+		oneRow := rules.Leave1 | rules.Leave2
+		if k == 0 {
+			// Cutting a ring: two heaps from a row (one cut) is one row
+			// from a ring; three heaps (two cuts) are two rows.
+			oneRow = rules.Leave2
+		} else {
+			y.Leave = x.Leave & rules.Leave0
+		}
+		if x.Leave&oneRow != 0 {
 			y.Leave |= rules.Leave1
 		}
 		if x.Leave&rules.Leave3 != 0 {
 			y.Leave |= rules.Leave2
 			if x.Distinct&rules.Leave3 != 0 {
 				y.Distinct = rules.Leave2
-			}
-		}
-		if k == 0 {
-			// Cutting a ring: two heaps from a row (one cut) is one row
-			// from a ring; three heaps (two cuts) are two rows.
-			y = rules.Digit{}
-			if x.Leave&rules.Leave2 != 0 {
-				y.Leave |= rules.Leave1
-			}
-			if x.Leave&rules.Leave3 != 0 {
-				y.Leave |= rules.Leave2
-				if x.Distinct&rules.Leave3 != 0 {
-					y.Distinct = rules.Leave2
-				}
 			}
 		}
 		d[k] = y

@@ -136,14 +136,7 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 		}
 	}
 	if r.canProve() && t.proved == nil && r.n > 0 {
-		switch t.G.Width() {
-		case 8:
-			tryProof(t, typed[uint8](t.G), r.n, opt.StopWhenProved)
-		case 16:
-			tryProof(t, typed[uint16](t.G), r.n, opt.StopWhenProved)
-		default:
-			tryProof(t, typed[uint32](t.G), r.n, opt.StopWhenProved)
-		}
+		r.tryProof(r.n)
 	}
 	if opt.Progress != nil {
 		opt.Progress(int64(t.G.Len()) - r.reported)
@@ -194,14 +187,7 @@ func (r *run) resume(f *Table) int {
 		r.opt.Progress(int64(m))
 	}
 	if r.canProve() && m > 1 {
-		switch t.G.Width() {
-		case 8:
-			tryProof(t, typed[uint8](t.G), m-1, r.opt.StopWhenProved)
-		case 16:
-			tryProof(t, typed[uint16](t.G), m-1, r.opt.StopWhenProved)
-		default:
-			tryProof(t, typed[uint32](t.G), m-1, r.opt.StopWhenProved)
-		}
+		r.tryProof(m - 1)
 		if t.proved != nil {
 			if a := f.Analysis; a != nil && a.Status == Proved && a.Period == t.proved.period && !r.opt.StopWhenProved {
 				// f's values past its proof were filled in from the
@@ -236,16 +222,36 @@ func (r *run) checkpoint(h int, now bool) error {
 
 func (r *run) canProve() bool { return Provable(r.t.Game.Rule) && !r.opt.Exhaustive }
 
+// tryProof looks for a proved period in the table's values up to heap size
+// h, at their width (see tryProof).
+func (r *run) tryProof(h int) {
+	t := r.t
+	switch t.G.Width() {
+	case 8:
+		tryProof(t, typed[uint8](t.G), h, r.opt.StopWhenProved)
+	case 16:
+		tryProof(t, typed[uint16](t.G), h, r.opt.StopWhenProved)
+	default:
+		tryProof(t, typed[uint32](t.G), h, r.opt.StopWhenProved)
+	}
+}
+
+// columns returns t's values as a []T, and its ring values alike on a
+// ring start (nil otherwise); T must be the type of their width.
+func columns[T Value](t *Table) (G, R []T) {
+	G = typed[T](t.G)
+	if t.hasRing() {
+		R = typed[T](t.Ring)
+	}
+	return G, R
+}
+
 // computeFrom computes heap sizes from on with values of type T, and returns
 // the first heap size whose value (or ring value) does not fit in T, or
 // r.n+1 when all fit.
 func computeFrom[T Value](r *run, from int) (int, error) {
 	t, opt := r.t, r.opt
-	G := typed[T](t.G)
-	var R []T
-	if t.hasRing() {
-		R = typed[T](t.Ring)
-	}
+	G, R := columns[T](t)
 	limit := uint32(^T(0))
 	line := newEvaluator[T](t.Game.Rule, !opt.Plain, r.pool, G[:from])
 	var ring *evaluator[T]
@@ -257,10 +263,7 @@ func computeFrom[T Value](r *run, from int) (int, error) {
 			if err := r.grow(); err != nil {
 				return 0, err
 			}
-			G = typed[T](t.G)
-			if R != nil {
-				R = typed[T](t.Ring)
-			}
+			G, R = columns[T](t)
 		}
 		if t.proved == nil {
 			v := line.value(h, G)
@@ -274,10 +277,7 @@ func computeFrom[T Value](r *run, from int) (int, error) {
 				tryProof(t, G, h, opt.StopWhenProved)
 				if opt.StopWhenProved && t.proved != nil {
 					r.n = t.N()
-					G = typed[T](t.G)
-					if R != nil {
-						R = typed[T](t.Ring)
-					}
+					G, R = columns[T](t)
 				}
 			}
 		}
