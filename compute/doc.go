@@ -1,5 +1,6 @@
 // Package compute computes Sprague-Grundy values of heap games from their
-// canonical move table (rules.Rule).
+// canonical move table (rules.Rule), and of lattice games, built-in state
+// games and games on a graph with engines of their own.
 //
 // Naming: n is a heap size, G a Grundy sequence indexed by n (G[n] = SG(n)),
 // k the number of tokens a move removes, m = n − k what is left.
@@ -134,4 +135,22 @@
 // of the table from it. FindRare splits the values into rare and common
 // ones (Winning Ways ch. 4, "sparse space"); Checksum compares tables with
 // other tools.
+//
+// # Files
+//
+// The heap engine: sequence.go runs Sequence (its options, the widening of
+// values, resume, checkpoints and the proofs on the way); evaluator.go
+// finds a heap's value from its options, with the unions of a repeating
+// tail; splits.go marks the pairs and triples of a split, pool.go shares a
+// long pair scan among workers; sparse.go chooses the rare/common split,
+// block.go guesses and settles runs of heaps in sparse space, scan.go
+// searches a heap's pairs where no split pays, hit.go hands the searches to
+// the kernels; mex.go holds the bitsets and unions, values.go the values'
+// storage, table.go the Table; ring.go ring starts, misere.go misère play,
+// batch.go Batch and Each. The other engines: lattice.go (Lattice),
+// state.go with fibonacci.go and euclid.go (the built-in games), graph.go
+// (GraphValues). Around them: period.go and analysis.go (with parity.go)
+// find and prove periods and state the analysis; cost.go estimates the
+// work; moves.go lists a position's moves; verify.go, verifier.go and
+// checker.go check stored tables.
 package compute
