@@ -110,7 +110,7 @@ const maxShift = 64
 // g, for a line game in normal play; 0 otherwise (a ring, or misère play,
 // where a heap with no move is not worth nothing).
 func shift(g rules.Game) int {
-	if g.Start != rules.StartLine || g.Misere || g.Lattice != nil || g.State != "" {
+	if g.Kind() != rules.KindHeap || g.Start != rules.StartLine || g.Misere {
 		return 0
 	}
 	for s := range maxShift {

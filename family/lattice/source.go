@@ -19,7 +19,7 @@ func (Family) Source(g rules.Game, f *export.File, name string) (positions.Sourc
 		t = f.Lattice
 	}
 	var next func(x, y int) [][2]int
-	if g.Lattice != nil {
+	if g.Kind() == rules.KindLattice {
 		next = func(x, y int) [][2]int { return compute.LatticeMoves(g.Lattice, x, y) }
 	}
 	return NewBoard(name, g, t, func(ctx context.Context) (*compute.LatticeTable, error) {
