@@ -11,7 +11,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
-	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/sgtab/sgtab/compute"
@@ -144,40 +143,4 @@ func writeRecord(w io.Writer, schema *arrow.Schema, mem memory.Allocator, opt Op
 		return err
 	}
 	return fw.Close()
-}
-
-// kvMetadata returns the key/value metadata of a Parquet file, without the
-// Arrow schema that pqarrow stores there.
-func kvMetadata(pf *file.Reader) map[string]string {
-	meta := make(map[string]string)
-	kv := pf.MetaData().KeyValueMetadata()
-	for i, k := range kv.Keys() {
-		if k != arrowSchemaKey {
-			meta[k] = kv.Values()[i]
-		}
-	}
-	return meta
-}
-
-// readParquetFile opens the Parquet file path and calls read with its reader
-// and key/value metadata; errors, and panics arrow-go raises on damaged
-// files, come back as an error naming path.
-func readParquetFile(path string, read func(pf *file.Reader, meta map[string]string) error) (err error) {
-	defer func() {
-		if err != nil {
-			err = fmt.Errorf("read %s: %w", path, err)
-		}
-	}()
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close() // read-only: Close has nothing to report
-	defer recoverCorrupt(&err)
-	pf, err := file.NewParquetReader(f)
-	if err != nil {
-		return err
-	}
-	defer pf.Close() // reading from a file closed above: nothing to report
-	return read(pf, kvMetadata(pf))
 }
