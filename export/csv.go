@@ -103,39 +103,23 @@ func (s *sidecar) header() []string {
 // first; the rows are written as they are formatted, a line at a time, so
 // that the text is never held in memory.
 func WriteCSV(path string, t *compute.Table, opt Options) error {
-	schema, _, err := prepare(t, opt)
+	schema, err := prepare(t, opt)
 	if err != nil {
 		return fmt.Errorf("write csv %s: %w", path, err)
 	}
-	var g, ring []uint32
-	return writeCSV(path, schema, t.G.Len(), func(lo, hi int) {
-		g = t.G.AppendTo(g[:0], lo, hi)
-		if t.Ring.Len() > 0 {
-			ring = t.Ring.AppendTo(ring[:0], lo, hi)
-		}
-	}, func(b []byte, i, j int) []byte {
-		b = strconv.AppendInt(b, int64(i), 10)
-		b = appendValue(b, g[j])
-		if ring != nil {
-			b = appendValue(b, ring[j])
-		}
-		return b
-	})
+	k := keyedTable{schema: schema, values: []compute.Values{t.G},
+		text: func(line []byte, n int) []byte { return strconv.AppendInt(line, int64(n), 10) }}
+	if t.Ring.Len() > 0 {
+		k.values = append(k.values, t.Ring)
+	}
+	return k.writeCSV(path)
 }
 
 // WriteLatticeCSV writes the lattice table t as a CSV table, path and its
 // sidecar, as WriteCSV does: columns x, y and sg, one row per point, x
 // running fastest, with the metadata of LatticeMetadata.
 func WriteLatticeCSV(path string, t *compute.LatticeTable, opt Options) error {
-	schema := latticeSchema(t, LatticeMetadata(t, opt.Version))
-	var g []uint32
-	return writeCSV(path, schema, t.G.Len(), func(lo, hi int) { g = t.G.AppendTo(g[:0], lo, hi) },
-		func(b []byte, i, j int) []byte {
-			b = strconv.AppendInt(b, int64(i%t.W), 10)
-			b = append(b, ',')
-			b = strconv.AppendInt(b, int64(i/t.W), 10)
-			return appendValue(b, g[j])
-		})
+	return latticeTable(t, opt).writeCSV(path)
 }
 
 // WriteGraphCSV writes the graph table t as a CSV table, path and its
@@ -153,17 +137,7 @@ func WriteGraphCSV(path string, t *compute.GraphTable, opt Options) error {
 	if err != nil {
 		return fmt.Errorf("write csv %s: %w", path, err)
 	}
-	schema := graphSchema(t, GraphMetadata(t, opt.Version))
-	var g []uint32
-	return writeCSV(path, schema, t.Nodes(), func(lo, hi int) { g = t.G.AppendTo(g[:0], lo, hi) },
-		func(b []byte, i, j int) []byte {
-			if t.Ints != nil {
-				b = strconv.AppendInt(b, t.Ints[i], 10)
-			} else {
-				b = appendField(b, t.Strings[i])
-			}
-			return appendValue(b, g[j])
-		})
+	return graphTable(t, opt).writeCSV(path)
 }
 
 // appendValue appends a comma and v.
@@ -190,6 +164,23 @@ func appendField(b []byte, s string) []byte {
 
 // csvChunk is how many rows a CSV writer takes from a table at a time.
 const csvChunk = 1 << 16
+
+// writeCSV writes k as a CSV table, the file path and its sidecar (see
+// WriteCSV): each row its key fields, then its values.
+func (k keyedTable) writeCSV(path string) error {
+	bufs := make([][]uint32, len(k.values))
+	return writeCSV(path, k.schema, k.rows(), func(lo, hi int) {
+		for c, v := range k.values {
+			bufs[c] = v.AppendTo(bufs[c][:0], lo, hi)
+		}
+	}, func(line []byte, i, j int) []byte {
+		line = k.text(line, i)
+		for _, buf := range bufs {
+			line = appendValue(line, buf[j])
+		}
+		return line
+	})
+}
 
 // writeCSV writes a CSV table of schema and rows rows: the file path and
 // its sidecar, each as a whole or not at all (WriteFile). For each chunk of

@@ -107,11 +107,8 @@ func (f *File) readRare(recs records) error {
 		return fmt.Errorf("metadata %s = %q, want none, even or odd", KeyRarePos, pos)
 	}
 	var long []int64
-	err = recs.each(func(rec arrow.RecordBatch) error {
-		cols, err := batchColumns(rec, idx)
-		if err != nil {
-			return err
-		}
+	err = recs.eachColumns(idx, func(cols []arrow.Array) error {
+		var err error
 		if long, err = ints(cols[0], long); err != nil {
 			return fmt.Errorf("column n: %w", err)
 		}

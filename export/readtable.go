@@ -26,11 +26,8 @@ func (f *File) readTable(ctx context.Context, recs records, opt ReadOptions) err
 		long []int64
 		wide []uint32
 	)
-	err = recs.each(func(rec arrow.RecordBatch) error {
-		cols, err := batchColumns(rec, idx)
-		if err != nil {
-			return err
-		}
+	err = recs.eachColumns(idx, func(cols []arrow.Array) error {
+		var err error
 		if long, err = counting(colN, cols[0], t.G.Len(), long); err != nil {
 			return err
 		}
@@ -124,12 +121,8 @@ func (f *File) tableGame() error {
 	if s, ok := meta[KeyValues]; ok && s != g.Quantity() {
 		return fmt.Errorf("metadata %s = %q, but the table of this game holds %s values", KeyValues, s, g.Quantity())
 	}
-	if s, ok := meta[KeyCreated]; ok {
-		c, err := time.Parse(time.RFC3339, s)
-		if err != nil {
-			return fmt.Errorf("metadata %s: %w", KeyCreated, err)
-		}
-		t.Created = c
+	if err := readCreated(meta, &t.Created); err != nil {
+		return err
 	}
 	switch s := meta[KeyStart]; s {
 	case "", "line":
@@ -155,6 +148,20 @@ func isStateGame(s string) bool {
 		}
 	}
 	return false
+}
+
+// readCreated reads sgtab.created into created, when meta has it.
+func readCreated(meta map[string]string, created *time.Time) error {
+	s, ok := meta[KeyCreated]
+	if !ok {
+		return nil
+	}
+	c, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		return fmt.Errorf("metadata %s: %w", KeyCreated, err)
+	}
+	*created = c
+	return nil
 }
 
 // metaInt checks that the metadata key, when present, is the decimal want;

@@ -67,6 +67,19 @@ type records struct {
 	each func(fn func(arrow.RecordBatch) error) error
 }
 
+// eachColumns calls fn with the columns idx of every record batch in
+// order (nil for an index of -1), each checked to hold a value in every row
+// (batchColumns); fn must not keep them.
+func (recs records) eachColumns(idx []int, fn func(cols []arrow.Array) error) error {
+	return recs.each(func(rec arrow.RecordBatch) error {
+		cols, err := batchColumns(rec, idx)
+		if err != nil {
+			return err
+		}
+		return fn(cols)
+	})
+}
+
 // openRecords calls use with the format (parquet or arrow) and the records
 // of the size bytes of r, a Parquet or Arrow IPC file.
 func openRecords(r io.ReaderAt, size int64, mem memory.Allocator, use func(format string, recs records) error) (err error) {
