@@ -251,6 +251,7 @@ func (f *File) readSummary(recs records) error {
 	}
 	rows := []Summary{}
 	err = recs.each(func(rec arrow.RecordBatch) error {
+		first := len(rows) // the table's row of the batch's row 0
 		str := func(c, i int) string { return rec.Column(idx[c]).(*array.String).Value(i) }
 		var bad error
 		num := func(c, i int) int64 {
@@ -259,14 +260,14 @@ func (f *File) readSummary(recs records) error {
 				err = fmt.Errorf("%d out of range", v)
 			}
 			if err != nil && bad == nil {
-				bad = fmt.Errorf("column %s, row %d: %w", summaryColumns[c].Name, len(rows)+i, err)
+				bad = fmt.Errorf("column %s, row %d: %w", summaryColumns[c].Name, first+i, err)
 			}
 			return v
 		}
 		for i := range int(rec.NumRows()) {
 			for c := range summaryColumns {
 				if !summaryColumns[c].Nullable && rec.Column(idx[c]).IsNull(i) {
-					return fmt.Errorf("column %s, row %d: null", summaryColumns[c].Name, len(rows)+i)
+					return fmt.Errorf("column %s, row %d: null", summaryColumns[c].Name, first+i)
 				}
 			}
 			r := Summary{
@@ -278,7 +279,7 @@ func (f *File) readSummary(recs records) error {
 			if rec.Column(idx[5]).IsValid(i) {
 				r.Period, r.Preperiod, r.Saltus = int(num(5, i)), int(num(6, i)), uint32(num(7, i))
 			}
-			if r.RarePos, err = rarePosAt(rec, pos, i, len(rows)+i); err != nil {
+			if r.RarePos, err = rarePosAt(rec, pos, i, first+i); err != nil {
 				return err
 			}
 			if play != nil {
@@ -294,7 +295,7 @@ func (f *File) readSummary(recs records) error {
 							err = fmt.Errorf("%d out of range", v)
 						}
 						if err != nil {
-							return fmt.Errorf("column %s, row %d: %w", ringColumns[c+1].Name, len(rows)+i, err)
+							return fmt.Errorf("column %s, row %d: %w", ringColumns[c+1].Name, first+i, err)
 						}
 						vs[c] = v
 					}
