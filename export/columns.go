@@ -176,6 +176,16 @@ func isInteger(dt arrow.DataType) bool {
 	return false
 }
 
+// wholeAt returns value i of an integer column, a whole number at most
+// most.
+func wholeAt(a arrow.Array, i int, most int64) (int64, error) {
+	v, err := intAt(a, i)
+	if err == nil && (v < 0 || v > most) {
+		err = fmt.Errorf("%d out of range", v)
+	}
+	return v, err
+}
+
 // intAt returns value i of an integer column.
 func intAt(a arrow.Array, i int) (int64, error) {
 	switch a := a.(type) {
