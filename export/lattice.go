@@ -56,7 +56,7 @@ func LatticeMetadata(t *compute.LatticeTable, version string) map[string]string 
 
 // latticeRule returns the sgtab.rule of a lattice table's game.
 func latticeRule(g rules.Game) string {
-	if g.Lattice != nil {
+	if g.Kind() == rules.KindLattice {
 		return "lattice:" + g.Lattice.StepsText()
 	}
 	return g.RuleText() // state:euclid
@@ -199,14 +199,14 @@ func checkLattice(ctx context.Context, t *compute.LatticeTable, side int) error 
 		want *compute.LatticeTable
 		err  error
 	)
-	if g.State == "euclid" {
-		g.Heaps = min(g.Heaps, side-1)
-		_, want, err = compute.SolveState(ctx, g)
-	} else {
+	if g.Kind() == rules.KindLattice {
 		l := *g.Lattice
 		l.Size = [2]int{min(t.W, side), min(t.H, side)}
 		g.Lattice = &l
 		want, err = compute.Lattice(ctx, g, compute.Options{Workers: 1})
+	} else { // a state game whose positions make a board: Euclid's game
+		g.Heaps = min(g.Heaps, side-1)
+		_, want, err = compute.SolveState(ctx, g)
 	}
 	if err != nil && ctx.Err() != nil {
 		return context.Cause(ctx)
