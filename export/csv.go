@@ -2,98 +2,16 @@ package export
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"hash/crc32"
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/sgtab/sgtab/compute"
 )
-
-// A CSV table is two files: NAME.csv, the rows as plain comma-separated
-// text (a header row of the column names, then one row a line, LF line
-// ends, numbers in decimal), and its sidecar NAME.csv.json (SidecarPath),
-// a JSON object that holds what a Parquet file keeps in its schema and
-// footer:
-//
-//	{
-//	  "format": "sgtab-csv 1",
-//	  "rows": 1001,
-//	  "columns": [{"name": "n", "type": "int64"}, {"name": "sg", "type": "int32"}],
-//	  "metadata": {"sgtab.checksum": "…", "sgtab.kind": "table", …}
-//	}
-//
-// The columns and their types are those of the Parquet table (int32,
-// int64, or string for the node names of a graph), and the metadata is its
-// every key, sgtab.mac included, so that the CSV table is verified when
-// read back exactly as the Parquet one is.
-
-// csvFormat is the sidecar's "format": its layout, numbered for changes.
-const csvFormat = "sgtab-csv 1"
-
-// SidecarPath returns the path of the sidecar of the CSV table at path:
-// path with ".json" added, so that the sidecar is found from the CSV's
-// name alone, whatever that is, and sorts beside it.
-func SidecarPath(path string) string { return path + ".json" }
-
-// A sidecar is the JSON file beside a CSV table: its columns, its number
-// of rows and its metadata.
-type sidecar struct {
-	Format    string            `json:"format"`
-	Rows      int64             `json:"rows"`
-	Columns   []sidecarColumn   `json:"columns"`
-	Metadata  map[string]string `json:"metadata"`
-	BlockRows int64             `json:"block_rows"`
-	BlockCRC  string            `json:"block_crc32c"`
-}
-
-// A sidecarColumn names a CSV column and the type of its Parquet column.
-type sidecarColumn struct {
-	Name string `json:"name"`
-	Type string `json:"type"` // int32, int64 or string
-}
-
-// csvTypes maps the Arrow types of sgtab's columns to their names in a
-// sidecar, and back.
-var csvTypes = map[arrow.Type]string{arrow.INT32: "int32", arrow.INT64: "int64", arrow.STRING: "string"}
-
-// newSidecar returns the sidecar of a table of schema (its columns and
-// metadata) and rows rows. Metadata that is not UTF-8 text, which JSON
-// cannot hold as it is, is refused.
-func newSidecar(schema *arrow.Schema, rows int) (*sidecar, error) {
-	s := &sidecar{Format: csvFormat, Rows: int64(rows), Metadata: schema.Metadata().ToMap()}
-	for _, f := range schema.Fields() {
-		s.Columns = append(s.Columns, sidecarColumn{Name: f.Name, Type: csvTypes[f.Type.ID()]})
-	}
-	for k, v := range s.Metadata {
-		if !utf8.ValidString(k) || !utf8.ValidString(v) {
-			return nil, fmt.Errorf("metadata %s is not UTF-8 text, which JSON cannot hold", strconv.Quote(k))
-		}
-	}
-	return s, nil
-}
-
-// write writes s as indented JSON, keys in sorted order, < > & as they are.
-func (s *sidecar) write(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(s)
-}
-
-// header returns the CSV header row of s's columns.
-func (s *sidecar) header() []string {
-	names := make([]string, len(s.Columns))
-	for i, c := range s.Columns {
-		names[i] = c.Name
-	}
-	return names
-}
 
 // WriteCSV writes t as a CSV table: the file path, with the columns of
 // Schema (n, sg, and sg_ring on a ring start), and its sidecar

@@ -504,29 +504,6 @@ func csvRows(f *export.File) [][]string {
 	return rows
 }
 
-func BenchmarkWriteCSV1e7(b *testing.B) { benchWrite(b, export.WriteCSV, periodic, 1e7) }
-
-// BenchmarkReadCSV1e7 reads a CSV table of 10^7 rows (Kayles, which its
-// rule gives for the first values checked); BenchmarkReadParquet1e7 reads
-// the same table as Parquet.
-func BenchmarkReadCSV1e7(b *testing.B)     { benchRead(b, "kayles.csv", export.WriteCSV, 1e7) }
-func BenchmarkReadParquet1e7(b *testing.B) { benchRead(b, "kayles.parquet", export.WriteParquet, 1e7) }
-
-func benchRead(b *testing.B, name string, write func(string, *compute.Table, export.Options) error, rows int) {
-	tab := computed(b, "name: kayles\ncode: \"0.77\"\n", rows-1)
-	path := filepath.Join(b.TempDir(), name)
-	if err := write(path, tab, export.Options{}); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := export.Read(path); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
-}
-
 // TestCSVStreams checks that a CSV table is written and read a line at a
 // time, never as a whole text: writing 10^6 rows (10^7 with SGTAB_LONG;
 // 7 and 94 MiB of text) allocates less than 8 MiB, whatever the number of
