@@ -116,36 +116,25 @@ func writeRaw(t *testing.T, format, path string, meta map[string]string, names [
 }
 
 // Arrays for hand-written files.
-func i64s(v ...int64) arrow.Array {
-	b := array.NewInt64Builder(memory.DefaultAllocator)
-	defer b.Release()
-	b.AppendValues(v, nil)
-	return b.NewArray()
-}
-
-func i32s(v ...int32) arrow.Array {
-	b := array.NewInt32Builder(memory.DefaultAllocator)
-	defer b.Release()
-	b.AppendValues(v, nil)
-	return b.NewArray()
-}
-
+func i64s(v ...int64) arrow.Array { return arrayOf(array.NewInt64Builder(memory.DefaultAllocator), v) }
+func i32s(v ...int32) arrow.Array { return arrayOf(array.NewInt32Builder(memory.DefaultAllocator), v) }
 func u64s(v ...uint64) arrow.Array {
-	b := array.NewUint64Builder(memory.DefaultAllocator)
-	defer b.Release()
-	b.AppendValues(v, nil)
-	return b.NewArray()
+	return arrayOf(array.NewUint64Builder(memory.DefaultAllocator), v)
 }
-
 func u32s(v ...uint32) arrow.Array {
-	b := array.NewUint32Builder(memory.DefaultAllocator)
-	defer b.Release()
-	b.AppendValues(v, nil)
-	return b.NewArray()
+	return arrayOf(array.NewUint32Builder(memory.DefaultAllocator), v)
+}
+func f64s(v ...float64) arrow.Array {
+	return arrayOf(array.NewFloat64Builder(memory.DefaultAllocator), v)
 }
 
-func f64s(v ...float64) arrow.Array {
-	b := array.NewFloat64Builder(memory.DefaultAllocator)
+// arrayOf returns the array of the values v, built with b, which it
+// releases.
+func arrayOf[T any, B interface {
+	AppendValues([]T, []bool)
+	NewArray() arrow.Array
+	Release()
+}](b B, v []T) arrow.Array {
 	defer b.Release()
 	b.AppendValues(v, nil)
 	return b.NewArray()
