@@ -86,29 +86,27 @@ func writeRaw(t *testing.T, format, path string, meta map[string]string, names [
 	rec := array.NewRecordBatch(s, cols, -1)
 	defer rec.Release()
 	var buf bytes.Buffer
+	var w interface {
+		Write(arrow.RecordBatch) error
+		Close() error
+	}
+	var err error
 	switch format {
 	case "parquet":
-		w, err := pqarrow.NewFileWriter(s, &buf, pq.NewWriterProperties(), pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Write(rec); err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Close(); err != nil {
-			t.Fatal(err)
-		}
+		w, err = pqarrow.NewFileWriter(s, &buf, pq.NewWriterProperties(), pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema()))
 	case "ipc":
-		w, err := ipc.NewFileWriter(&buf, ipc.WithSchema(s))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Write(rec); err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Close(); err != nil {
-			t.Fatal(err)
-		}
+		w, err = ipc.NewFileWriter(&buf, ipc.WithSchema(s))
+	default:
+		t.Fatalf("format %q", format)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write(rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
 	}
 	if err := os.WriteFile(path, buf.Bytes(), 0o666); err != nil {
 		t.Fatal(err)
