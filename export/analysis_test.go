@@ -164,7 +164,7 @@ func TestLatticeRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 		var lt *compute.LatticeTable
-		if gs[0].State != "" {
+		if gs[0].Kind() == rules.KindState {
 			_, lt, err = compute.SolveState(t.Context(), gs[0])
 		} else {
 			lt, err = compute.Lattice(t.Context(), gs[0], compute.Options{})

@@ -106,17 +106,18 @@ func forEachBatch(schema *arrow.Schema, t *compute.Table, rows int, mem memory.A
 	return nil
 }
 
-// prepare checks t and returns the schema and allocator a writer uses.
-func prepare(t *compute.Table, opt Options) (*arrow.Schema, memory.Allocator, error) {
+// prepare checks t and returns the schema a writer writes it with: that
+// of Schema, with the metadata of opt (and its MAC with opt.MACKey).
+func prepare(t *compute.Table, opt Options) (*arrow.Schema, error) {
 	if err := checkTable(t); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	meta, err := opt.metadata(t)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if len(opt.MACKey) > 0 {
 		meta[KeyMAC] = macOf(opt.MACKey, meta, t.G, t.Ring)
 	}
-	return Schema(t, meta), opt.allocator(), nil
+	return Schema(t, meta), nil
 }

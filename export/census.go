@@ -1,12 +1,11 @@
 package export
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"math"
 	"os"
+	"slices"
 	"strconv"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -77,88 +76,64 @@ type CensusRow struct {
 // censusColumns are the census's columns, in order; numbers are int64,
 // the period's columns null where no period was found, the ring's null for
 // a game on a line (and where the rings have no period).
-var censusColumns = []arrow.Field{
-	{Name: "name", Type: arrow.BinaryTypes.String},
-	{Name: "rule", Type: arrow.BinaryTypes.String},
-	{Name: "family", Type: arrow.BinaryTypes.String},
-	{Name: "start", Type: arrow.BinaryTypes.String},
-	{Name: "play", Type: arrow.BinaryTypes.String},
-	{Name: "status", Type: arrow.BinaryTypes.String},
-	{Name: "period", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "preperiod", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "saltus", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "last_exception", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "heaps", Type: arrow.PrimitiveTypes.Int64},
-	{Name: "max_sg", Type: arrow.PrimitiveTypes.Int64},
-	{Name: "max_sg_at", Type: arrow.PrimitiveTypes.Int64},
-	{Name: "rare_mask", Type: arrow.PrimitiveTypes.Int64},
-	{Name: "rare_count", Type: arrow.PrimitiveTypes.Int64},
-	{Name: "last_rare", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "checksum", Type: arrow.BinaryTypes.String},
-	{Name: "seconds", Type: arrow.PrimitiveTypes.Float64},
-	{Name: "first_values", Type: arrow.ListOf(arrow.PrimitiveTypes.Int32)},
-	{Name: "shift", Type: arrow.PrimitiveTypes.Int64},
-	{Name: "class", Type: arrow.BinaryTypes.String},
-	{Name: "class_key", Type: arrow.BinaryTypes.String},
-	{Name: "class_size", Type: arrow.PrimitiveTypes.Int64},
-	{Name: "representative", Type: arrow.BinaryTypes.String},
-	{Name: "class_offset", Type: arrow.PrimitiveTypes.Int64},
-	rarePosColumn,
-	ringColumns[0], ringColumns[1], ringColumns[2], ringColumns[3],
-}
+var censusColumns = slices.Concat(
+	[]rowColumn[CensusRow]{
+		strColumn("name", func(r *CensusRow) string { return r.Name }),
+		strColumn("rule", func(r *CensusRow) string { return r.Rule }),
+		strColumn("family", func(r *CensusRow) string { return r.Family }),
+		strColumn("start", func(r *CensusRow) string { return r.Start }),
+		strColumn("play", func(r *CensusRow) string { return r.Play }),
+		strColumn("status", func(r *CensusRow) string { return string(r.Status) }),
+	},
+	periodColumns("", func(r *CensusRow) compute.Period {
+		return compute.Period{Length: r.Period, Start: r.Preperiod, Saltus: r.Saltus}
+	}, censusPeriod),
+	[]rowColumn[CensusRow]{
+		numColumn("last_exception", func(r *CensusRow) int64 { return int64(r.LastException) }).nullUnless(censusPeriod),
+		numColumn("heaps", func(r *CensusRow) int64 { return int64(r.Heaps) }),
+		numColumn("max_sg", func(r *CensusRow) int64 { return int64(r.MaxSG) }),
+		numColumn("max_sg_at", func(r *CensusRow) int64 { return int64(r.MaxAt) }),
+		numColumn("rare_mask", func(r *CensusRow) int64 { return int64(r.RareMask) }),
+		numColumn("rare_count", func(r *CensusRow) int64 { return int64(r.RareCount) }),
+		numColumn("last_rare", func(r *CensusRow) int64 { return int64(r.LastRare) }).
+			nullUnless(func(r *CensusRow) bool { return r.LastRare >= 0 }),
+		strColumn("checksum", func(r *CensusRow) string { return r.Checksum }),
+		floatColumn("seconds", func(r *CensusRow) float64 { return r.Seconds }),
+		listColumn("first_values", func(r *CensusRow) []uint32 { return r.First }),
+		numColumn("shift", func(r *CensusRow) int64 { return int64(r.Shift) }),
+		strColumn("class", func(r *CensusRow) string { return r.Class }),
+		strColumn("class_key", func(r *CensusRow) string { return r.ClassKey }),
+		numColumn("class_size", func(r *CensusRow) int64 { return int64(r.ClassSize) }),
+		strColumn("representative", func(r *CensusRow) string { return r.Representative }),
+		numColumn("class_offset", func(r *CensusRow) int64 { return int64(r.ClassOffset) }),
+		rarePosColumn(func(r *CensusRow) compute.Parity { return r.RarePos }),
+	},
+	ringColumns(func(r *CensusRow) compute.Status { return r.RingStatus }, func(r *CensusRow) compute.Period {
+		return compute.Period{Length: r.RingPeriod, Start: r.RingPreperiod, Saltus: r.RingSaltus}
+	}),
+)
+
+// censusPeriod reports whether r has a period: its status is not none.
+func censusPeriod(r *CensusRow) bool { return r.Status != compute.None }
 
 // oldOffsetColumn is the column of a census written before its ring
 // columns, which it lacks, named offset what is now class_offset.
 const oldOffsetColumn = "offset"
 
 // censusCRC returns the CRC-32C of rows: every column of every row, in
-// order, as the census holds it (see appendRow), so that no value can be
-// edited unseen.
+// order, as the census holds it (see rowColumn.appendBytes), so that no
+// value can be edited unseen.
 func censusCRC(rows []CensusRow) string {
 	var crc uint32
 	var buf []byte
-	for _, r := range rows {
-		buf = appendRow(buf[:0], r)
+	for i := range rows {
+		buf = buf[:0]
+		for c := range censusColumns {
+			buf = censusColumns[c].appendBytes(buf, &rows[i])
+		}
 		crc = crc32.Update(crc, castagnoli, buf)
 	}
 	return fmt.Sprintf("%08X", crc)
-}
-
-// appendRow appends to b every field of r in the order of the census's
-// columns: each string with its length, each number as a varint, seconds
-// by its bits, and the first values as the census stores them (int32, at
-// most 2^31 − 1).
-func appendRow(b []byte, r CensusRow) []byte {
-	str := func(s string) { b = append(binary.AppendUvarint(b, uint64(len(s))), s...) }
-	num := func(v int) { b = binary.AppendVarint(b, int64(v)) }
-	str(r.Name)
-	str(r.Rule)
-	str(r.Family)
-	str(r.Start)
-	str(r.Play)
-	str(string(r.Status))
-	for _, v := range []int{r.Period, r.Preperiod, int(r.Saltus), r.LastException, r.Heaps,
-		int(r.MaxSG), r.MaxAt, int(r.RareMask), r.RareCount, r.LastRare} {
-		num(v)
-	}
-	str(r.Checksum)
-	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(r.Seconds))
-	num(len(r.First))
-	for _, v := range r.First {
-		num(int(min(v, math.MaxInt32)))
-	}
-	num(r.Shift)
-	str(r.Class)
-	str(r.ClassKey)
-	num(r.ClassSize)
-	str(r.Representative)
-	num(r.ClassOffset)
-	str(string(r.RarePos))
-	str(string(r.RingStatus))
-	num(r.RingPeriod)
-	num(r.RingPreperiod)
-	num(int(r.RingSaltus))
-	return b
 }
 
 // WriteCensus writes rows to the Parquet file path with the metadata
@@ -182,74 +157,7 @@ func writeCensus(path string, rows []CensusRow, meta map[string]string, crc stri
 			}
 			md[k] = v
 		}
-		schema := arrow.NewSchema(censusColumns, schemaMetadata(md))
-		mem := opt.allocator()
-		b := array.NewRecordBuilder(mem, schema)
-		defer b.Release()
-		str := func(i int, s string) { b.Field(i).(*array.StringBuilder).Append(s) }
-		num := func(i int, v int64) { b.Field(i).(*array.Int64Builder).Append(v) }
-		// nullStr appends s, or null for "".
-		nullStr := func(i int, s string) {
-			if s == "" {
-				b.Field(i).AppendNull()
-			} else {
-				str(i, s)
-			}
-		}
-		for _, r := range rows {
-			str(0, r.Name)
-			str(1, r.Rule)
-			str(2, r.Family)
-			str(3, r.Start)
-			str(4, r.Play)
-			str(5, string(r.Status))
-			if r.Status == compute.None {
-				for i := 6; i <= 9; i++ {
-					b.Field(i).AppendNull()
-				}
-			} else {
-				num(6, int64(r.Period))
-				num(7, int64(r.Preperiod))
-				num(8, int64(r.Saltus))
-				num(9, int64(r.LastException))
-			}
-			num(10, int64(r.Heaps))
-			num(11, int64(r.MaxSG))
-			num(12, int64(r.MaxAt))
-			num(13, int64(r.RareMask))
-			num(14, int64(r.RareCount))
-			if r.LastRare < 0 {
-				b.Field(15).AppendNull()
-			} else {
-				num(15, int64(r.LastRare))
-			}
-			str(16, r.Checksum)
-			b.Field(17).(*array.Float64Builder).Append(r.Seconds)
-			lb := b.Field(18).(*array.ListBuilder)
-			lb.Append(true)
-			vb := lb.ValueBuilder().(*array.Int32Builder)
-			for _, v := range r.First {
-				vb.Append(int32(min(v, 1<<31-1)))
-			}
-			num(19, int64(r.Shift))
-			str(20, r.Class)
-			str(21, r.ClassKey)
-			num(22, int64(r.ClassSize))
-			str(23, r.Representative)
-			num(24, int64(r.ClassOffset))
-			nullStr(25, string(r.RarePos))
-			nullStr(26, string(r.RingStatus))
-			for j, v := range []int{r.RingPeriod, r.RingPreperiod, int(r.RingSaltus)} {
-				if r.RingStatus == "" || r.RingStatus == compute.None {
-					b.Field(27 + j).AppendNull()
-				} else {
-					num(27+j, int64(v))
-				}
-			}
-		}
-		rec := b.NewRecordBatch()
-		defer rec.Release()
-		return writeRecord(f, schema, mem, opt, rec)
+		return writeRowTable(f, censusColumns, schemaMetadata(md), rows, opt)
 	})
 	if err != nil {
 		return fmt.Errorf("write parquet %s: %w", path, err)
@@ -261,12 +169,9 @@ func writeCensus(path string, rows []CensusRow, meta map[string]string, crc stri
 // columns, its number of rows (sgtab.games) and their CRC
 // (sgtab.rows_crc32c). It returns the rows and the metadata.
 func ReadCensus(path string) ([]CensusRow, map[string]string, error) {
-	f, err := Read(path)
+	f, err := readKind(path, KindCensus, "a census")
 	if err != nil {
 		return nil, nil, err
-	}
-	if f.Kind != KindCensus {
-		return nil, nil, fmt.Errorf("read %s: not a census (it holds a %s)", path, f.Kind)
 	}
 	return f.Census, f.Meta, nil
 }
@@ -314,26 +219,15 @@ func (f *File) readCensus(recs records) error {
 	if len(recs.schema.FieldIndices(oldOffsetColumn)) > 0 {
 		return fmt.Errorf("a census of an older sgtab (column %s, now class_offset, and no ring columns): run its sweep again, with -fresh", oldOffsetColumn)
 	}
-	idx, err := fieldsByName(recs.schema, censusColumns, false)
+	idx, err := fieldsByName(recs.schema, rowFields(censusColumns), false)
 	if err != nil {
 		return err
 	}
-	rows := []CensusRow{}
-	err = recs.each(func(rec arrow.RecordBatch) error {
-		for i := range int(rec.NumRows()) {
-			r, err := censusRow(rec, idx, i, len(rows))
-			if err != nil {
-				return err
-			}
-			rows = append(rows, r)
-		}
-		return nil
+	rows, err := readRowTable(recs, f.Meta, func(rec arrow.RecordBatch, i, row int) (CensusRow, error) {
+		return censusRow(rec, idx, i, row)
 	})
 	if err != nil {
 		return err
-	}
-	if n, err := strconv.Atoi(f.Meta[keyCensusGames]); err != nil || n != len(rows) {
-		return fmt.Errorf("%d rows, but %s says %q", len(rows), keyCensusGames, f.Meta[keyCensusGames])
 	}
 	crc, ok := f.Meta[KeyCensusCRC]
 	if !ok {
@@ -352,10 +246,8 @@ func censusRow(rec arrow.RecordBatch, idx []int, i, row int) (CensusRow, error) 
 	col := func(c int) arrow.Array { return rec.Column(idx[c]) }
 	str := func(c int) string { return col(c).(*array.String).Value(i) }
 	num := func(c int) int64 { return col(c).(*array.Int64).Value(i) }
-	for c := range censusColumns {
-		if !censusColumns[c].Nullable && col(c).IsNull(i) {
-			return CensusRow{}, fmt.Errorf("column %s, row %d: null", censusColumns[c].Name, row)
-		}
+	if err := checkNulls(rec, censusColumns, idx, i, row); err != nil {
+		return CensusRow{}, err
 	}
 	r := CensusRow{
 		Name: str(0), Rule: str(1), Family: str(2), Start: str(3), Play: str(4),

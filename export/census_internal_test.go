@@ -130,10 +130,10 @@ func TestCensusNulls(t *testing.T) {
 // its ring columns, whose class_offset was named offset: reading it says
 // so, and how to get a census of this layout.
 func TestOldCensusRefused(t *testing.T) {
-	fields := append([]arrow.Field(nil), censusColumns[:25]...)
+	fields := rowFields(censusColumns[:26]) // up to rare_pos
 	fields[24].Name = "offset"
 	md := schemaMetadata(map[string]string{KeyKind: string(KindCensus), KeyVersion: "0.2.0", keyCensusGames: "0", KeyCensusCRC: "00000000"})
-	schema := arrow.NewSchema(append(fields, rarePosColumn), md)
+	schema := arrow.NewSchema(fields, md)
 	path := filepath.Join(t.TempDir(), "census.parquet")
 	err := writeFile(path, func(f *os.File) error {
 		b := array.NewRecordBuilder(memory.DefaultAllocator, schema)

@@ -5,7 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"os"
+	"io"
 
 	"github.com/sgtab/sgtab/compute"
 )
@@ -31,7 +31,7 @@ func RuleSHA(key string) string {
 func WriteCheckpoint(path string, t *compute.Table, opt Options) error {
 	opt.kind = KindCheckpoint
 	opt.Extra = map[string]string{KeyRuleSHA: RuleSHA(t.Game.Key())}
-	err := writeFile(path, func(f *os.File) error { return writeParquet(f, t, opt) })
+	err := WriteFile(path, func(w io.Writer) error { return parquetFormat.writeTable(w, t, opt) })
 	if err != nil {
 		return fmt.Errorf("write checkpoint %s: %w", path, err)
 	}

@@ -2,98 +2,16 @@ package export
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"hash/crc32"
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/sgtab/sgtab/compute"
 )
-
-// A CSV table is two files: NAME.csv, the rows as plain comma-separated
-// text (a header row of the column names, then one row a line, LF line
-// ends, numbers in decimal), and its sidecar NAME.csv.json (SidecarPath),
-// a JSON object that holds what a Parquet file keeps in its schema and
-// footer:
-//
-//	{
-//	  "format": "sgtab-csv 1",
-//	  "rows": 1001,
-//	  "columns": [{"name": "n", "type": "int64"}, {"name": "sg", "type": "int32"}],
-//	  "metadata": {"sgtab.checksum": "…", "sgtab.kind": "table", …}
-//	}
-//
-// The columns and their types are those of the Parquet table (int32,
-// int64, or string for the node names of a graph), and the metadata is its
-// every key, sgtab.mac included, so that the CSV table is verified when
-// read back exactly as the Parquet one is.
-
-// csvFormat is the sidecar's "format": its layout, numbered for changes.
-const csvFormat = "sgtab-csv 1"
-
-// SidecarPath returns the path of the sidecar of the CSV table at path:
-// path with ".json" added, so that the sidecar is found from the CSV's
-// name alone, whatever that is, and sorts beside it.
-func SidecarPath(path string) string { return path + ".json" }
-
-// A sidecar is the JSON file beside a CSV table: its columns, its number
-// of rows and its metadata.
-type sidecar struct {
-	Format    string            `json:"format"`
-	Rows      int64             `json:"rows"`
-	Columns   []sidecarColumn   `json:"columns"`
-	Metadata  map[string]string `json:"metadata"`
-	BlockRows int64             `json:"block_rows"`
-	BlockCRC  string            `json:"block_crc32c"`
-}
-
-// A sidecarColumn names a CSV column and the type of its Parquet column.
-type sidecarColumn struct {
-	Name string `json:"name"`
-	Type string `json:"type"` // int32, int64 or string
-}
-
-// csvTypes maps the Arrow types of sgtab's columns to their names in a
-// sidecar, and back.
-var csvTypes = map[arrow.Type]string{arrow.INT32: "int32", arrow.INT64: "int64", arrow.STRING: "string"}
-
-// newSidecar returns the sidecar of a table of schema (its columns and
-// metadata) and rows rows. Metadata that is not UTF-8 text, which JSON
-// cannot hold as it is, is refused.
-func newSidecar(schema *arrow.Schema, rows int) (*sidecar, error) {
-	s := &sidecar{Format: csvFormat, Rows: int64(rows), Metadata: schema.Metadata().ToMap()}
-	for _, f := range schema.Fields() {
-		s.Columns = append(s.Columns, sidecarColumn{Name: f.Name, Type: csvTypes[f.Type.ID()]})
-	}
-	for k, v := range s.Metadata {
-		if !utf8.ValidString(k) || !utf8.ValidString(v) {
-			return nil, fmt.Errorf("metadata %s is not UTF-8 text, which JSON cannot hold", strconv.Quote(k))
-		}
-	}
-	return s, nil
-}
-
-// write writes s as indented JSON, keys in sorted order, < > & as they are.
-func (s *sidecar) write(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(s)
-}
-
-// header returns the CSV header row of s's columns.
-func (s *sidecar) header() []string {
-	names := make([]string, len(s.Columns))
-	for i, c := range s.Columns {
-		names[i] = c.Name
-	}
-	return names
-}
 
 // WriteCSV writes t as a CSV table: the file path, with the columns of
 // Schema (n, sg, and sg_ring on a ring start), and its sidecar
@@ -103,39 +21,23 @@ func (s *sidecar) header() []string {
 // first; the rows are written as they are formatted, a line at a time, so
 // that the text is never held in memory.
 func WriteCSV(path string, t *compute.Table, opt Options) error {
-	schema, _, err := prepare(t, opt)
+	schema, err := prepare(t, opt)
 	if err != nil {
 		return fmt.Errorf("write csv %s: %w", path, err)
 	}
-	var g, ring []uint32
-	return writeCSV(path, schema, t.G.Len(), func(lo, hi int) {
-		g = t.G.AppendTo(g[:0], lo, hi)
-		if t.Ring.Len() > 0 {
-			ring = t.Ring.AppendTo(ring[:0], lo, hi)
-		}
-	}, func(b []byte, i, j int) []byte {
-		b = strconv.AppendInt(b, int64(i), 10)
-		b = appendValue(b, g[j])
-		if ring != nil {
-			b = appendValue(b, ring[j])
-		}
-		return b
-	})
+	k := keyedTable{schema: schema, values: []compute.Values{t.G},
+		text: func(line []byte, n int) []byte { return strconv.AppendInt(line, int64(n), 10) }}
+	if t.Ring.Len() > 0 {
+		k.values = append(k.values, t.Ring)
+	}
+	return k.writeCSV(path)
 }
 
 // WriteLatticeCSV writes the lattice table t as a CSV table, path and its
 // sidecar, as WriteCSV does: columns x, y and sg, one row per point, x
 // running fastest, with the metadata of LatticeMetadata.
 func WriteLatticeCSV(path string, t *compute.LatticeTable, opt Options) error {
-	schema := latticeSchema(t, LatticeMetadata(t, opt.Version))
-	var g []uint32
-	return writeCSV(path, schema, t.G.Len(), func(lo, hi int) { g = t.G.AppendTo(g[:0], lo, hi) },
-		func(b []byte, i, j int) []byte {
-			b = strconv.AppendInt(b, int64(i%t.W), 10)
-			b = append(b, ',')
-			b = strconv.AppendInt(b, int64(i/t.W), 10)
-			return appendValue(b, g[j])
-		})
+	return latticeTable(t, opt).writeCSV(path)
 }
 
 // WriteGraphCSV writes the graph table t as a CSV table, path and its
@@ -153,17 +55,7 @@ func WriteGraphCSV(path string, t *compute.GraphTable, opt Options) error {
 	if err != nil {
 		return fmt.Errorf("write csv %s: %w", path, err)
 	}
-	schema := graphSchema(t, GraphMetadata(t, opt.Version))
-	var g []uint32
-	return writeCSV(path, schema, t.Nodes(), func(lo, hi int) { g = t.G.AppendTo(g[:0], lo, hi) },
-		func(b []byte, i, j int) []byte {
-			if t.Ints != nil {
-				b = strconv.AppendInt(b, t.Ints[i], 10)
-			} else {
-				b = appendField(b, t.Strings[i])
-			}
-			return appendValue(b, g[j])
-		})
+	return graphTable(t, opt).writeCSV(path)
 }
 
 // appendValue appends a comma and v.
@@ -190,6 +82,23 @@ func appendField(b []byte, s string) []byte {
 
 // csvChunk is how many rows a CSV writer takes from a table at a time.
 const csvChunk = 1 << 16
+
+// writeCSV writes k as a CSV table, the file path and its sidecar (see
+// WriteCSV): each row its key fields, then its values.
+func (k keyedTable) writeCSV(path string) error {
+	bufs := make([][]uint32, len(k.values))
+	return writeCSV(path, k.schema, k.rows(), func(lo, hi int) {
+		for c, v := range k.values {
+			bufs[c] = v.AppendTo(bufs[c][:0], lo, hi)
+		}
+	}, func(line []byte, i, j int) []byte {
+		line = k.text(line, i)
+		for _, buf := range bufs {
+			line = appendValue(line, buf[j])
+		}
+		return line
+	})
+}
 
 // writeCSV writes a CSV table of schema and rows rows: the file path and
 // its sidecar, each as a whole or not at all (WriteFile). For each chunk of

@@ -38,7 +38,7 @@ func csvCases(t *testing.T) []csvCase {
 	key := []byte("a key of the test's own")
 	heap := func(name, yaml string, n int) csvCase {
 		var tab *compute.Table
-		if g := parseGame(t, yaml); g.State != "" {
+		if g := parseGame(t, yaml); g.Kind() == rules.KindState {
 			var err error
 			if tab, _, err = compute.SolveState(t.Context(), g); err != nil {
 				t.Fatal(err)
@@ -55,7 +55,7 @@ func csvCases(t *testing.T) []csvCase {
 		g := parseGame(t, yaml)
 		var lt *compute.LatticeTable
 		var err error
-		if g.State != "" {
+		if g.Kind() == rules.KindState {
 			_, lt, err = compute.SolveState(t.Context(), g)
 		} else {
 			lt, err = compute.Lattice(t.Context(), g, compute.Options{})
@@ -132,17 +132,17 @@ func TestCSVRoundTrip(t *testing.T) {
 			if got.Signed(key) != want.Signed(key) {
 				t.Errorf("signed %v, Parquet's %v", got.Signed(key), want.Signed(key))
 			}
-			switch {
-			case want.Table != nil:
+			switch want.Kind {
+			case export.KindTable:
 				checkTable(t, got.Table, want.Table)
 				if !reflect.DeepEqual(got.Table.Analysis, want.Table.Analysis) {
 					t.Errorf("analysis %+v, want %+v", got.Table.Analysis, want.Table.Analysis)
 				}
-			case want.Lattice != nil:
+			case export.KindLattice:
 				if !got.Lattice.G.Equal(want.Lattice.G) || got.Lattice.W != want.Lattice.W || got.Lattice.Game.RuleText() != want.Lattice.Game.RuleText() {
 					t.Errorf("lattice %d×%d %s, want %d×%d %s", got.Lattice.W, got.Lattice.H, got.Lattice.Game.RuleText(), want.Lattice.W, want.Lattice.H, want.Lattice.Game.RuleText())
 				}
-			case want.Graph != nil:
+			case export.KindGraph:
 				if !got.Graph.G.Equal(want.Graph.G) || !slices.Equal(got.Graph.Ints, want.Graph.Ints) || !slices.Equal(got.Graph.Strings, want.Graph.Strings) {
 					t.Errorf("graph %v %q %v, want %v %q %v", got.Graph.Ints, got.Graph.Strings, got.Graph.G, want.Graph.Ints, want.Graph.Strings, want.Graph.G)
 				}
@@ -468,8 +468,8 @@ func TestCSVPython(t *testing.T) {
 func csvRows(f *export.File) [][]string {
 	var rows [][]string
 	itoa := func(v uint32) string { return fmt.Sprint(v) }
-	switch {
-	case f.Table != nil:
+	switch f.Kind {
+	case export.KindTable:
 		t := f.Table
 		rows = append(rows, []string{"n", "sg"})
 		if t.Ring.Len() > 0 {
@@ -482,13 +482,13 @@ func csvRows(f *export.File) [][]string {
 			}
 			rows = append(rows, row)
 		}
-	case f.Lattice != nil:
+	case export.KindLattice:
 		lt := f.Lattice
 		rows = append(rows, []string{"x", "y", "sg"})
 		for i := range lt.G.Len() {
 			rows = append(rows, []string{fmt.Sprint(i % lt.W), fmt.Sprint(i / lt.W), itoa(lt.G.At(i))})
 		}
-	case f.Graph != nil:
+	case export.KindGraph:
 		g := f.Graph
 		rows = append(rows, []string{"node", "sg"})
 		for i := range g.Nodes() {
@@ -502,29 +502,6 @@ func csvRows(f *export.File) [][]string {
 		}
 	}
 	return rows
-}
-
-func BenchmarkWriteCSV1e7(b *testing.B) { benchWrite(b, export.WriteCSV, periodic, 1e7) }
-
-// BenchmarkReadCSV1e7 reads a CSV table of 10^7 rows (Kayles, which its
-// rule gives for the first values checked); BenchmarkReadParquet1e7 reads
-// the same table as Parquet.
-func BenchmarkReadCSV1e7(b *testing.B)     { benchRead(b, "kayles.csv", export.WriteCSV, 1e7) }
-func BenchmarkReadParquet1e7(b *testing.B) { benchRead(b, "kayles.parquet", export.WriteParquet, 1e7) }
-
-func benchRead(b *testing.B, name string, write func(string, *compute.Table, export.Options) error, rows int) {
-	tab := computed(b, "name: kayles\ncode: \"0.77\"\n", rows-1)
-	path := filepath.Join(b.TempDir(), name)
-	if err := write(path, tab, export.Options{}); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := export.Read(path); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
 }
 
 // TestCSVStreams checks that a CSV table is written and read a line at a

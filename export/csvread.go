@@ -5,11 +5,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"math"
 	"path/filepath"
 	"slices"
@@ -19,8 +17,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-
-	"github.com/sgtab/sgtab/rules"
 )
 
 // A LineError is a problem at a line of a file: a CSV table's row, or a
@@ -76,118 +72,6 @@ func readCSV(ctx context.Context, path string, mem memory.Allocator, opt ReadOpt
 func isLineError(err error) bool {
 	le, ok := errors.AsType[*LineError](err)
 	return ok && error(le) == err
-}
-
-// maxSidecar bounds a sidecar's size: its metadata holds the config, of
-// at most rules.MaxConfigSize bytes, which JSON's escapes may lengthen.
-const maxSidecar = 8 * rules.MaxConfigSize
-
-// readSidecar reads and checks the sidecar at path.
-func readSidecar(path string) (*sidecar, error) {
-	var data []byte
-	err := openFile(path, func(r io.ReaderAt, size int64) error {
-		if size > maxSidecar {
-			return fmt.Errorf("%d bytes, more than a sidecar's at most %d", size, maxSidecar)
-		}
-		data = make([]byte, size)
-		_, err := r.ReadAt(data, 0)
-		if errors.Is(err, io.EOF) {
-			err = nil
-		}
-		return err
-	})
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("its sidecar %s is missing: it holds the table's metadata (its game, its checksums), without which its values cannot be verified; sgtab run -formats csv writes both", path)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("its sidecar %s: %w", path, err)
-	}
-	var s sidecar
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	err = dec.Decode(&s)
-	if err == nil && dec.More() {
-		err = errors.New("more after the JSON object")
-	}
-	if err != nil {
-		err = fmt.Errorf("not a sidecar of an sgtab CSV table: %w", err)
-		if line := jsonLine(data, err); line > 0 {
-			return nil, &LineError{File: path, Line: line, Err: err}
-		}
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if err := s.check(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return &s, nil
-}
-
-// jsonLine returns the line of data at which decoding JSON failed with
-// err, or 0 when err does not say.
-func jsonLine(data []byte, err error) int {
-	var offset int64
-	if se, ok := errors.AsType[*json.SyntaxError](err); ok {
-		offset = se.Offset
-	} else if te, ok := errors.AsType[*json.UnmarshalTypeError](err); ok {
-		offset = te.Offset
-	} else {
-		return 0
-	}
-	offset = min(max(offset, 0), int64(len(data)))
-	return bytes.Count(data[:offset], []byte("\n")) + 1
-}
-
-// csvColumns are the columns of a CSV table of each kind sgtab writes as
-// CSV, in order; a table's sg_ring is there on a ring start only.
-var csvColumns = map[Kind][]string{
-	KindTable:   {colN, colSG, colRing},
-	KindLattice: {"x", "y", colSG},
-	KindGraph:   {colNode, colSG},
-}
-
-// check checks that s is a sidecar sgtab writes: its format, a table's
-// kind and its columns.
-func (s *sidecar) check() error {
-	if s.Format != csvFormat {
-		return fmt.Errorf("format %q, want %q", s.Format, csvFormat)
-	}
-	kind := Kind(s.Metadata[KeyKind])
-	want, ok := csvColumns[kind]
-	if !ok {
-		return fmt.Errorf("metadata %s = %q: sgtab writes as CSV tables of kind table, lattice and graph only", KeyKind, kind)
-	}
-	names := s.header()
-	if !slices.Equal(names, want) && !(kind == KindTable && slices.Equal(names, want[:2])) {
-		return fmt.Errorf("columns %s, but a %s has the columns %s", strings.Join(names, ","), kind, strings.Join(want, ","))
-	}
-	for _, c := range s.Columns {
-		if c.Type != "int32" && c.Type != "int64" && !(c.Name == colNode && c.Type == "string") {
-			return fmt.Errorf("column %s of type %q, want int32 or int64%s", c.Name, c.Type, map[bool]string{true: " or string"}[c.Name == colNode])
-		}
-	}
-	if s.Rows < 1 {
-		return fmt.Errorf("rows = %d, want at least 1", s.Rows)
-	}
-	if s.BlockRows < 1 || int64(len(s.BlockCRC)) != 8*((s.Rows-1)/s.BlockRows+1) {
-		return fmt.Errorf("block_rows = %d and %d hexadecimal digits of block_crc32c: want 8 for each block of rows", s.BlockRows, len(s.BlockCRC))
-	}
-	return nil
-}
-
-// schema returns the Arrow schema of the table s describes.
-func (s *sidecar) schema() *arrow.Schema {
-	fields := make([]arrow.Field, len(s.Columns))
-	for i, c := range s.Columns {
-		dt := arrow.DataType(arrow.PrimitiveTypes.Int64)
-		switch c.Type {
-		case "int32":
-			dt = arrow.PrimitiveTypes.Int32
-		case "string":
-			dt = arrow.BinaryTypes.String
-		}
-		fields[i] = arrow.Field{Name: c.Name, Type: dt}
-	}
-	return arrow.NewSchema(fields, schemaMetadata(s.Metadata))
 }
 
 // records returns the records of the CSV table of s, the size bytes of r

@@ -69,11 +69,8 @@ func (e *Edges) read(recs records) error {
 	}
 	var buf []int64
 	row := 0
-	return recs.each(func(rec arrow.RecordBatch) error {
-		cols, err := batchColumns(rec, idx)
-		if err != nil {
-			return err
-		}
+	return recs.eachColumns(idx, func(cols []arrow.Array) error {
+		var err error
 		for c, name := range []string{"from", "to"} {
 			if strs {
 				ss, ok := cols[c].(interface {
@@ -107,7 +104,7 @@ func (e *Edges) read(recs records) error {
 				e.Ints.To = append(e.Ints.To, buf...)
 			}
 		}
-		row += int(rec.NumRows())
+		row += cols[0].Len()
 		return nil
 	})
 }

@@ -4,13 +4,12 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"maps"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/rules"
@@ -46,14 +45,8 @@ func graphSchema(t *compute.GraphTable, meta map[string]string) *arrow.Schema {
 // sgtab.checksum of the values, sgtab.crc32c of the names and values (see
 // graphCRC), and sgtab.created when set.
 func GraphMetadata(t *compute.GraphTable, version string) map[string]string {
-	if version == "" {
-		version = buildVersion()
-	}
-	m := map[string]string{
-		KeyKind:     string(KindGraph),
-		KeyName:     t.Game.Name,
-		KeyConfig:   t.Game.Config,
-		KeyVersion:  version,
+	m := baseMetadata(KindGraph, t.Game, version, t.Created)
+	maps.Copy(m, map[string]string{
 		KeyRule:     t.Game.RuleText(),
 		KeyNodes:    strconv.Itoa(t.Nodes()),
 		KeyEdges:    strconv.FormatInt(t.Edges, 10),
@@ -62,10 +55,7 @@ func GraphMetadata(t *compute.GraphTable, version string) map[string]string {
 		KeyValues:   "SG",
 		KeyChecksum: t.G.Checksum(),
 		KeyCRC:      graphCRC(t),
-	}
-	if !t.Created.IsZero() {
-		m[KeyCreated] = t.Created.UTC().Format(time.RFC3339)
-	}
+	})
 	return m
 }
 
@@ -88,48 +78,26 @@ func graphCRC(t *compute.GraphTable) string {
 	return fmt.Sprintf("%08X", crc)
 }
 
-// graphBatches calls write with the record batches of t, rows rows each.
-func graphBatches(schema *arrow.Schema, t *compute.GraphTable, rows int, mem memory.Allocator, write func(arrow.RecordBatch) error) error {
-	b := array.NewRecordBuilder(mem, schema)
-	defer b.Release()
-	buf := make([]uint32, 0, rows)
-	for lo := 0; lo < t.Nodes(); lo += rows {
-		hi := min(lo+rows, t.Nodes())
-		if t.Ints != nil {
-			b.Field(0).(*array.Int64Builder).AppendValues(t.Ints[lo:hi], nil)
-		} else {
-			b.Field(0).(*array.StringBuilder).AppendValues(t.Strings[lo:hi], nil)
-		}
-		buf = t.G.AppendTo(buf[:0], lo, hi)
-		appendSG(b.Field(1), buf)
-		if err := emit(b, write); err != nil {
-			return err
-		}
+// graphTable returns t as its writers see it: columns node and sg, one
+// row per node.
+func graphTable(t *compute.GraphTable, opt Options) keyedTable {
+	return keyedTable{
+		schema: graphSchema(t, GraphMetadata(t, opt.Version)),
+		values: []compute.Values{t.G},
+		keys: func(b *array.RecordBuilder, lo, hi int) {
+			if t.Ints != nil {
+				b.Field(0).(*array.Int64Builder).AppendValues(t.Ints[lo:hi], nil)
+			} else {
+				b.Field(0).(*array.StringBuilder).AppendValues(t.Strings[lo:hi], nil)
+			}
+		},
+		text: func(line []byte, i int) []byte {
+			if t.Ints != nil {
+				return strconv.AppendInt(line, t.Ints[i], 10)
+			}
+			return appendField(line, t.Strings[i])
+		},
 	}
-	return nil
-}
-
-// appendSG appends the values vs to col, an sg column of int32 or int64.
-func appendSG(col array.Builder, vs []uint32) {
-	switch sgs := col.(type) {
-	case *array.Int32Builder:
-		sgs.Reserve(len(vs))
-		for _, v := range vs {
-			sgs.UnsafeAppend(int32(v))
-		}
-	case *array.Int64Builder:
-		sgs.Reserve(len(vs))
-		for _, v := range vs {
-			sgs.UnsafeAppend(int64(v))
-		}
-	}
-}
-
-// emit hands the record batch b has built to write, and releases it.
-func emit(b *array.RecordBuilder, write func(arrow.RecordBatch) error) error {
-	rec := b.NewRecordBatch()
-	defer rec.Release()
-	return write(rec)
 }
 
 // WriteGraphParquet writes the graph table t to the Parquet file path:
@@ -142,10 +110,7 @@ func WriteGraphParquet(path string, t *compute.GraphTable, opt Options) error {
 	if err := checkNodeNames(t.Strings, ""); err != nil {
 		return fmt.Errorf("write parquet %s: %w", path, err)
 	}
-	schema := graphSchema(t, GraphMetadata(t, opt.Version))
-	return writeParquetFile(path, schema, opt, func(mem memory.Allocator, write func(arrow.RecordBatch) error) error {
-		return graphBatches(schema, t, opt.batchRows(), mem, write)
-	})
+	return graphTable(t, opt).write(parquetFormat, path, opt)
 }
 
 // WriteGraphIPC writes the graph table t to the Arrow IPC file path, as
@@ -154,10 +119,7 @@ func WriteGraphIPC(path string, t *compute.GraphTable, opt Options) error {
 	if err := checkNodeNames(t.Strings, ""); err != nil {
 		return fmt.Errorf("write arrow %s: %w", path, err)
 	}
-	schema := graphSchema(t, GraphMetadata(t, opt.Version))
-	return writeIPCFile(path, schema, opt, func(mem memory.Allocator, write func(arrow.RecordBatch) error) error {
-		return graphBatches(schema, t, opt.batchRows(), mem, write)
-	})
+	return graphTable(t, opt).write(ipcFormat, path, opt)
 }
 
 // readGraph reads a graph table and verifies it: the number of nodes and
@@ -190,11 +152,8 @@ func (f *File) readGraph(recs records) error {
 	strs := recs.schema.Field(j[0]).Type.ID() == arrow.STRING
 	var long []int64
 	var wide []uint32
-	err = recs.each(func(rec arrow.RecordBatch) error {
-		cols, err := batchColumns(rec, idx)
-		if err != nil {
-			return err
-		}
+	err = recs.eachColumns(idx, func(cols []arrow.Array) error {
+		var err error
 		if strs {
 			names := cols[0].(*array.String)
 			for i := range names.Len() {
@@ -229,12 +188,8 @@ func (f *File) readGraph(recs records) error {
 		return fmt.Errorf("damaged: the values' checksum is %s, but %s says %s", got, KeyChecksum, meta[KeyChecksum])
 	}
 	t.Game = rules.Game{Name: meta[KeyName], Config: meta[KeyConfig], Graph: &rules.GraphSpec{Text: rule}}
-	if s, ok := meta[KeyCreated]; ok {
-		c, err := time.Parse(time.RFC3339, s)
-		if err != nil {
-			return fmt.Errorf("metadata %s: %w", KeyCreated, err)
-		}
-		t.Created = c
+	if err := readCreated(meta, &t.Created); err != nil {
+		return err
 	}
 	f.Graph = t
 	return nil

@@ -3,13 +3,12 @@ package export
 import (
 	"context"
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/rules"
@@ -41,14 +40,8 @@ func latticeSchema(t *compute.LatticeTable, meta map[string]string) *arrow.Schem
 // searched for a period), sgtab.checksum and sgtab.crc32c of the values in
 // row order, and sgtab.created when set.
 func LatticeMetadata(t *compute.LatticeTable, version string) map[string]string {
-	if version == "" {
-		version = buildVersion()
-	}
-	m := map[string]string{
-		KeyKind:     string(KindLattice),
-		KeyName:     t.Game.Name,
-		KeyConfig:   t.Game.Config,
-		KeyVersion:  version,
+	m := baseMetadata(KindLattice, t.Game, version, t.Created)
+	maps.Copy(m, map[string]string{
 		KeyRule:     latticeRule(t.Game),
 		KeyLattice:  t.Game.RuleText(),
 		KeyWidth:    strconv.Itoa(t.W),
@@ -57,43 +50,39 @@ func LatticeMetadata(t *compute.LatticeTable, version string) map[string]string 
 		KeyStatus:   string(compute.None),
 		KeyChecksum: t.G.Checksum(),
 		KeyCRC:      crcOf(t.G),
-	}
-	if !t.Created.IsZero() {
-		m[KeyCreated] = t.Created.UTC().Format(time.RFC3339)
-	}
+	})
 	return m
 }
 
 // latticeRule returns the sgtab.rule of a lattice table's game.
 func latticeRule(g rules.Game) string {
-	if g.Lattice != nil {
+	if g.Kind() == rules.KindLattice {
 		return "lattice:" + g.Lattice.StepsText()
 	}
 	return g.RuleText() // state:euclid
 }
 
-// latticeBatches calls write with the record batches of t, rows rows each.
-func latticeBatches(schema *arrow.Schema, t *compute.LatticeTable, rows int, mem memory.Allocator, write func(arrow.RecordBatch) error) error {
-	b := array.NewRecordBuilder(mem, schema)
-	defer b.Release()
-	xs, ys := b.Field(0).(*array.Int32Builder), b.Field(1).(*array.Int32Builder)
-	total := t.W * t.H
-	buf := make([]uint32, 0, rows)
-	for lo := 0; lo < total; lo += rows {
-		hi := min(lo+rows, total)
-		xs.Reserve(hi - lo)
-		ys.Reserve(hi - lo)
-		for i := lo; i < hi; i++ {
-			xs.UnsafeAppend(int32(i % t.W))
-			ys.UnsafeAppend(int32(i / t.W))
-		}
-		buf = t.G.AppendTo(buf[:0], lo, hi)
-		appendSG(b.Field(2), buf)
-		if err := emit(b, write); err != nil {
-			return err
-		}
+// latticeTable returns t as its writers see it: columns x, y and sg, one
+// row per point, x running fastest.
+func latticeTable(t *compute.LatticeTable, opt Options) keyedTable {
+	return keyedTable{
+		schema: latticeSchema(t, LatticeMetadata(t, opt.Version)),
+		values: []compute.Values{t.G},
+		keys: func(b *array.RecordBuilder, lo, hi int) {
+			xs, ys := b.Field(0).(*array.Int32Builder), b.Field(1).(*array.Int32Builder)
+			xs.Reserve(hi - lo)
+			ys.Reserve(hi - lo)
+			for i := lo; i < hi; i++ {
+				xs.UnsafeAppend(int32(i % t.W))
+				ys.UnsafeAppend(int32(i / t.W))
+			}
+		},
+		text: func(line []byte, i int) []byte {
+			line = strconv.AppendInt(line, int64(i%t.W), 10)
+			line = append(line, ',')
+			return strconv.AppendInt(line, int64(i/t.W), 10)
+		},
 	}
-	return nil
 }
 
 // WriteLatticeParquet writes the lattice table t to the Parquet file path:
@@ -101,19 +90,13 @@ func latticeBatches(schema *arrow.Schema, t *compute.LatticeTable, rows int, mem
 // metadata of LatticeMetadata. The file is written under a temporary name
 // and renamed when complete (WriteFile).
 func WriteLatticeParquet(path string, t *compute.LatticeTable, opt Options) error {
-	schema := latticeSchema(t, LatticeMetadata(t, opt.Version))
-	return writeParquetFile(path, schema, opt, func(mem memory.Allocator, write func(arrow.RecordBatch) error) error {
-		return latticeBatches(schema, t, opt.batchRows(), mem, write)
-	})
+	return latticeTable(t, opt).write(parquetFormat, path, opt)
 }
 
 // WriteLatticeIPC writes the lattice table t to the Arrow IPC file path, as
 // WriteLatticeParquet does.
 func WriteLatticeIPC(path string, t *compute.LatticeTable, opt Options) error {
-	schema := latticeSchema(t, LatticeMetadata(t, opt.Version))
-	return writeIPCFile(path, schema, opt, func(mem memory.Allocator, write func(arrow.RecordBatch) error) error {
-		return latticeBatches(schema, t, opt.batchRows(), mem, write)
-	})
+	return latticeTable(t, opt).write(ipcFormat, path, opt)
 }
 
 // readLattice reads a lattice table, checking that its rows cover the
@@ -137,11 +120,8 @@ func (f *File) readLattice(ctx context.Context, recs records) error {
 		wide   []uint32
 	)
 	i := 0
-	err = recs.each(func(rec arrow.RecordBatch) error {
-		cols, err := batchColumns(rec, idx)
-		if err != nil {
-			return err
-		}
+	err = recs.eachColumns(idx, func(cols []arrow.Array) error {
+		var err error
 		if xs, err = ints(cols[0], xs); err != nil {
 			return fmt.Errorf("column x: %w", err)
 		}
@@ -171,12 +151,8 @@ func (f *File) readLattice(ctx context.Context, recs records) error {
 		return err
 	}
 	g := rules.Game{Name: meta[KeyName], Config: meta[KeyConfig]}
-	if s, ok := meta[KeyCreated]; ok {
-		c, err := time.Parse(time.RFC3339, s)
-		if err != nil {
-			return fmt.Errorf("metadata %s: %w", KeyCreated, err)
-		}
-		t.Created = c
+	if err := readCreated(meta, &t.Created); err != nil {
+		return err
 	}
 	switch rule := meta[KeyRule]; {
 	case rule == "state:euclid":
@@ -223,14 +199,14 @@ func checkLattice(ctx context.Context, t *compute.LatticeTable, side int) error 
 		want *compute.LatticeTable
 		err  error
 	)
-	if g.State == "euclid" {
-		g.Heaps = min(g.Heaps, side-1)
-		_, want, err = compute.SolveState(ctx, g)
-	} else {
+	if g.Kind() == rules.KindLattice {
 		l := *g.Lattice
 		l.Size = [2]int{min(t.W, side), min(t.H, side)}
 		g.Lattice = &l
 		want, err = compute.Lattice(ctx, g, compute.Options{Workers: 1})
+	} else { // a state game whose positions make a board: Euclid's game
+		g.Heaps = min(g.Heaps, side-1)
+		_, want, err = compute.SolveState(ctx, g)
 	}
 	if err != nil && ctx.Err() != nil {
 		return context.Cause(ctx)

@@ -1,21 +1,21 @@
 package export
 
 import (
-	"fmt"
 	"io"
-	"os"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
-	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/sgtab/sgtab/compute"
 )
+
+// parquetFormat writes Parquet files: zstd, no dictionary encoding, n
+// DELTA_BINARY_PACKED, row groups of at most Options.RowGroupRows rows.
+var parquetFormat = format{name: "parquet", open: openParquet}
 
 // WriteParquet writes t to the Parquet file path, with the schema of Schema
 // and the metadata of Metadata plus opt.Extra. Columns are zstd-compressed
@@ -23,41 +23,30 @@ import (
 // as path+".tmp" and renamed to path when complete; on error neither exists
 // afterwards (an older file at path is left alone).
 func WriteParquet(path string, t *compute.Table, opt Options) error {
-	err := writeFile(path, func(f *os.File) error { return writeParquet(f, t, opt) })
-	if err != nil {
-		return fmt.Errorf("write parquet %s: %w", path, err)
-	}
-	return nil
+	return parquetFormat.writeTableFile(path, t, opt)
 }
 
 // WriteParquetTo writes t to w as a Parquet file, as WriteParquet does.
 func WriteParquetTo(w io.Writer, t *compute.Table, opt Options) error {
-	if err := writeParquet(w, t, opt); err != nil {
-		return fmt.Errorf("write parquet: %w", err)
-	}
-	return nil
+	return parquetFormat.writeTableTo(w, t, opt)
 }
 
-func writeParquet(w io.Writer, t *compute.Table, opt Options) (err error) {
-	schema, mem, err := prepare(t, opt)
-	if err != nil {
-		return err
-	}
+// openParquet returns a Parquet writer of schema to w whose Write buffers
+// each record batch into the row group being written (WriteBuffered), so
+// that a row group holds opt.rowGroupRows() rows whatever the batches.
+func openParquet(w io.Writer, schema *arrow.Schema, mem memory.Allocator, opt Options) (batchWriter, error) {
 	fw, err := newParquetWriter(w, schema, mem, opt)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	// Close writes the footer; it is a no-op after a failed WriteBuffered
-	// (which closes the writer itself).
-	defer func() {
-		if cerr := fw.Close(); err == nil {
-			err = cerr
-		}
-	}()
-	return forEachBatch(schema, t, opt.batchRows(), mem, func(rec arrow.RecordBatch) error {
-		return fw.WriteBuffered(rec)
-	})
+	return bufferedParquet{fw}, nil
 }
+
+// bufferedParquet is a Parquet writer that writes each record batch
+// with WriteBuffered.
+type bufferedParquet struct{ *pqarrow.FileWriter }
+
+func (w bufferedParquet) Write(rec arrow.RecordBatch) error { return w.WriteBuffered(rec) }
 
 // newParquetWriter returns a Parquet writer of schema to w: zstd, no
 // dictionary encoding, n DELTA_BINARY_PACKED, row groups of
@@ -77,51 +66,6 @@ func newParquetWriter(w io.Writer, schema *arrow.Schema, mem memory.Allocator, o
 		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem)))
 }
 
-// writeRecord writes rec, the whole of a small table, as a Parquet file to w.
-// writeParquetFile writes the Parquet file path of schema, whose record
-// batches batches hands to write, under a temporary name renamed when
-// complete (WriteFile).
-func writeParquetFile(path string, schema *arrow.Schema, opt Options, batches func(mem memory.Allocator, write func(arrow.RecordBatch) error) error) error {
-	err := writeFile(path, func(f *os.File) (err error) {
-		mem := opt.allocator()
-		fw, err := newParquetWriter(f, schema, mem, opt)
-		if err != nil {
-			return err
-		}
-		defer func() {
-			if cerr := fw.Close(); err == nil {
-				err = cerr
-			}
-		}()
-		return batches(mem, func(rec arrow.RecordBatch) error { return fw.WriteBuffered(rec) })
-	})
-	if err != nil {
-		return fmt.Errorf("write parquet %s: %w", path, err)
-	}
-	return nil
-}
-
-// writeIPCFile is writeParquetFile for an Arrow IPC file.
-func writeIPCFile(path string, schema *arrow.Schema, opt Options, batches func(mem memory.Allocator, write func(arrow.RecordBatch) error) error) error {
-	err := writeFile(path, func(f *os.File) (err error) {
-		mem := opt.allocator()
-		fw, err := ipc.NewFileWriter(f, ipc.WithSchema(schema), ipc.WithAllocator(mem))
-		if err != nil {
-			return err
-		}
-		defer func() {
-			if cerr := fw.Close(); err == nil {
-				err = cerr
-			}
-		}()
-		return batches(mem, fw.Write)
-	})
-	if err != nil {
-		return fmt.Errorf("write ipc %s: %w", path, err)
-	}
-	return nil
-}
-
 // writeBatch writes one record batch of schema, which fill builds, to f
 // as Parquet.
 func writeBatch(f io.Writer, schema *arrow.Schema, opt Options, fill func(b *array.RecordBuilder)) error {
@@ -134,6 +78,7 @@ func writeBatch(f io.Writer, schema *arrow.Schema, opt Options, fill func(b *arr
 	return writeRecord(f, schema, mem, opt, rec)
 }
 
+// writeRecord writes rec, the whole of a small table, as a Parquet file to w.
 func writeRecord(w io.Writer, schema *arrow.Schema, mem memory.Allocator, opt Options, rec arrow.RecordBatch) error {
 	fw, err := newParquetWriter(w, schema, mem, opt)
 	if err != nil {
@@ -144,40 +89,4 @@ func writeRecord(w io.Writer, schema *arrow.Schema, mem memory.Allocator, opt Op
 		return err
 	}
 	return fw.Close()
-}
-
-// kvMetadata returns the key/value metadata of a Parquet file, without the
-// Arrow schema that pqarrow stores there.
-func kvMetadata(pf *file.Reader) map[string]string {
-	meta := make(map[string]string)
-	kv := pf.MetaData().KeyValueMetadata()
-	for i, k := range kv.Keys() {
-		if k != arrowSchemaKey {
-			meta[k] = kv.Values()[i]
-		}
-	}
-	return meta
-}
-
-// readParquetFile opens the Parquet file path and calls read with its reader
-// and key/value metadata; errors, and panics arrow-go raises on damaged
-// files, come back as an error naming path.
-func readParquetFile(path string, read func(pf *file.Reader, meta map[string]string) error) (err error) {
-	defer func() {
-		if err != nil {
-			err = fmt.Errorf("read %s: %w", path, err)
-		}
-	}()
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close() // read-only: Close has nothing to report
-	defer recoverCorrupt(&err)
-	pf, err := file.NewParquetReader(f)
-	if err != nil {
-		return err
-	}
-	defer pf.Close() // reading from a file closed above: nothing to report
-	return read(pf, kvMetadata(pf))
 }

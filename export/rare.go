@@ -11,10 +11,21 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/rules"
 )
 
 // KeyRareCRC is the CRC-32C of a rare-positions file's rows (see rareCRC).
 const KeyRareCRC = "sgtab.rare_crc32c"
+
+// A RareTable holds the rare positions of a table: Values[i] is SG(N[i]),
+// rare under Mask.
+type RareTable struct {
+	Game   rules.Game
+	Heaps  int           // the table's N: every position is at most Heaps
+	Split  compute.Split // the split the positions are rare under (Count: their number)
+	N      []int
+	Values []uint32
+}
 
 // WriteRare writes the rare positions of t (t.Analysis.Rare) to the Parquet
 // file path: columns n (int64) and sg (int32, or int64 for values above
@@ -96,11 +107,8 @@ func (f *File) readRare(recs records) error {
 		return fmt.Errorf("metadata %s = %q, want none, even or odd", KeyRarePos, pos)
 	}
 	var long []int64
-	err = recs.each(func(rec arrow.RecordBatch) error {
-		cols, err := batchColumns(rec, idx)
-		if err != nil {
-			return err
-		}
+	err = recs.eachColumns(idx, func(cols []arrow.Array) error {
+		var err error
 		if long, err = ints(cols[0], long); err != nil {
 			return fmt.Errorf("column n: %w", err)
 		}

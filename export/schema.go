@@ -17,6 +17,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/rules"
 )
 
 // Keys of the schema (and Parquet file) key/value metadata.
@@ -155,27 +156,18 @@ func (o Options) metadata(t *compute.Table) (map[string]string, error) {
 // Key constants). An empty version means the sgtab module version from the
 // build info, or "(devel)".
 func Metadata(t *compute.Table, version string) map[string]string {
-	if version == "" {
-		version = buildVersion()
-	}
-	m := map[string]string{
-		KeyKind:     string(KindTable),
-		KeyName:     t.Game.Name,
+	m := baseMetadata(KindTable, t.Game, version, t.Created)
+	maps.Copy(m, map[string]string{
 		KeyRule:     t.Game.RuleText(),
 		KeyStart:    t.Game.Start.String(),
-		KeyConfig:   t.Game.Config,
 		KeyHeaps:    strconv.Itoa(t.G.Len() - 1),
-		KeyVersion:  version,
 		KeyPlay:     "normal",
 		KeyValues:   t.Game.Quantity(),
 		KeyChecksum: t.G.Checksum(),
 		KeyCRC:      crcOf(t.G, t.Ring),
-	}
+	})
 	if t.Game.Misere {
 		m[KeyPlay] = "misere"
-	}
-	if !t.Created.IsZero() {
-		m[KeyCreated] = t.Created.UTC().Format(time.RFC3339)
 	}
 	if a := t.Analysis; a != nil {
 		itoa := strconv.Itoa
@@ -214,6 +206,21 @@ func Metadata(t *compute.Table, version string) map[string]string {
 				m[KeyRingProofWindow] = r.Proof.String()
 			}
 		}
+	}
+	return m
+}
+
+// baseMetadata returns the keys of the metadata of every kind of table:
+// sgtab.kind, the sgtab.name and sgtab.config of g, sgtab.version (an
+// empty version means the build's: buildVersion), and sgtab.created when
+// created is set.
+func baseMetadata(kind Kind, g rules.Game, version string, created time.Time) map[string]string {
+	if version == "" {
+		version = buildVersion()
+	}
+	m := map[string]string{KeyKind: string(kind), KeyName: g.Name, KeyConfig: g.Config, KeyVersion: version}
+	if !created.IsZero() {
+		m[KeyCreated] = created.UTC().Format(time.RFC3339)
 	}
 	return m
 }

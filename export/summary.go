@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -64,45 +65,43 @@ func Summarize(t *compute.Table) Summary {
 
 // summaryColumns are the summary table's columns, in order: every number
 // is int64 (signed, so that readers may subtract columns), and period,
-// preperiod and saltus are null where no period was found.
-var summaryColumns = []arrow.Field{
-	{Name: "name", Type: arrow.BinaryTypes.String},
-	{Name: "rule", Type: arrow.BinaryTypes.String},
-	{Name: "start", Type: arrow.BinaryTypes.String},
-	{Name: "heaps", Type: arrow.PrimitiveTypes.Int64},
-	{Name: "status", Type: arrow.BinaryTypes.String},
-	{Name: "period", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "preperiod", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "saltus", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "max_sg", Type: arrow.PrimitiveTypes.Int64},
-	{Name: "rare_mask", Type: arrow.PrimitiveTypes.Int64},
-	{Name: "rare_count", Type: arrow.PrimitiveTypes.Int64},
-	{Name: "checksum", Type: arrow.BinaryTypes.String},
-	{Name: "seconds", Type: arrow.PrimitiveTypes.Float64},
-}
+// preperiod and saltus are null where no period was found. Summaries
+// written before the ring columns (summaryRing), rare_pos and the play's
+// (summaryPlay) read without them.
+var summaryColumns = slices.Concat(summaryBase, summaryRing,
+	[]rowColumn[Summary]{rarePosColumn(func(r *Summary) compute.Parity { return r.RarePos })}, summaryPlay)
 
-// ringColumns follow summaryColumns: the ring values' standing and period,
-// null for a game that does not start on a ring (and period, preperiod and
-// saltus null where no period was found). Summaries written before them
-// read without them.
-var ringColumns = []arrow.Field{
-	{Name: "ring_status", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "ring_period", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "ring_preperiod", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "ring_saltus", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}
+// summaryBase are the columns of every summary table.
+var summaryBase = slices.Concat(
+	[]rowColumn[Summary]{
+		strColumn("name", func(r *Summary) string { return r.Name }),
+		strColumn("rule", func(r *Summary) string { return r.Rule }),
+		strColumn("start", func(r *Summary) string { return r.Start }),
+		numColumn("heaps", func(r *Summary) int64 { return int64(r.Heaps) }),
+		strColumn("status", func(r *Summary) string { return string(r.Status) }),
+	},
+	periodColumns("", func(r *Summary) compute.Period {
+		return compute.Period{Length: r.Period, Start: r.Preperiod, Saltus: r.Saltus}
+	}, func(r *Summary) bool { return r.Status != compute.None }),
+	[]rowColumn[Summary]{
+		numColumn("max_sg", func(r *Summary) int64 { return int64(r.MaxSG) }),
+		numColumn("rare_mask", func(r *Summary) int64 { return int64(r.RareMask) }),
+		numColumn("rare_count", func(r *Summary) int64 { return int64(r.RareCount) }),
+		strColumn("checksum", func(r *Summary) string { return r.Checksum }),
+		floatColumn("seconds", func(r *Summary) float64 { return r.Seconds }),
+	},
+)
 
-// rarePosColumn follows ringColumns: the parity of the rare/common split,
-// "even" or "odd" when the heap's parity counts, null otherwise. Summaries
-// written before it read without it.
-var rarePosColumn = arrow.Field{Name: "rare_pos", Type: arrow.BinaryTypes.String, Nullable: true}
+// summaryRing are the ring columns of a summary table (see ringColumns).
+var summaryRing = ringColumns(func(r *Summary) compute.Status { return r.RingStatus }, func(r *Summary) compute.Period {
+	return compute.Period{Length: r.RingPeriod, Start: r.RingPreperiod, Saltus: r.RingSaltus}
+})
 
-// playColumns follow rarePosColumn: the play (normal or misere) and what
-// the table holds (SG or outcome). Summaries written before them read
-// without them.
-var playColumns = []arrow.Field{
-	{Name: "play", Type: arrow.BinaryTypes.String},
-	{Name: "values", Type: arrow.BinaryTypes.String},
+// summaryPlay are the columns of the play (normal or misere) and of what
+// the table holds (SG or outcome).
+var summaryPlay = []rowColumn[Summary]{
+	strColumn("play", func(r *Summary) string { return r.Play }),
+	strColumn("values", func(r *Summary) string { return r.Values }),
 }
 
 // WriteSummary writes rows to the Parquet file path, one row per game in
@@ -112,48 +111,7 @@ var playColumns = []arrow.Field{
 func WriteSummary(path string, rows []Summary, opt Options) error {
 	err := writeFile(path, func(f *os.File) error {
 		md := arrow.NewMetadata([]string{keyGames, KeyKind, KeyVersion}, []string{strconv.Itoa(len(rows)), string(KindSummary), opt.version()})
-		fields := append(append([]arrow.Field(nil), summaryColumns...), ringColumns...)
-		schema := arrow.NewSchema(append(append(fields, rarePosColumn), playColumns...), &md)
-		return writeBatch(f, schema, opt, func(b *array.RecordBuilder) {
-			str := func(i int, s string) { b.Field(i).(*array.StringBuilder).Append(s) }
-			num := func(i int, v int64) { b.Field(i).(*array.Int64Builder).Append(v) }
-			// nums appends vs from column i on, or nulls unless ok.
-			nums := func(i int, ok bool, vs ...int64) {
-				for j, v := range vs {
-					if ok {
-						num(i+j, v)
-					} else {
-						b.Field(i + j).AppendNull()
-					}
-				}
-			}
-			for _, r := range rows {
-				str(0, r.Name)
-				str(1, r.Rule)
-				str(2, r.Start)
-				num(3, int64(r.Heaps))
-				str(4, string(r.Status))
-				nums(5, r.Status != compute.None, int64(r.Period), int64(r.Preperiod), int64(r.Saltus))
-				num(8, int64(r.MaxSG))
-				num(9, int64(r.RareMask))
-				num(10, int64(r.RareCount))
-				str(11, r.Checksum)
-				b.Field(12).(*array.Float64Builder).Append(r.Seconds)
-				if r.RingStatus == "" {
-					b.Field(13).AppendNull()
-				} else {
-					str(13, string(r.RingStatus))
-				}
-				nums(14, r.RingStatus != "" && r.RingStatus != compute.None, int64(r.RingPeriod), int64(r.RingPreperiod), int64(r.RingSaltus))
-				if r.RarePos == compute.NoParity {
-					b.Field(17).AppendNull()
-				} else {
-					str(17, string(r.RarePos))
-				}
-				str(18, r.Play)
-				str(19, r.Values)
-			}
-		})
+		return writeRowTable(f, summaryColumns, &md, rows, opt)
 	})
 	if err != nil {
 		return fmt.Errorf("write parquet %s: %w", path, err)
@@ -214,12 +172,9 @@ func MergeRows(old, rows []Summary) []Summary {
 // (see Read), and its key/value metadata. Summaries written before their
 // numbers became int64 are read as well.
 func ReadSummary(path string) (rows []Summary, meta map[string]string, err error) {
-	f, err := Read(path)
+	f, err := readKind(path, KindSummary, "an sgtab summary table")
 	if err != nil {
 		return nil, nil, err
-	}
-	if f.Kind != KindSummary {
-		return nil, nil, fmt.Errorf("read %s: not an sgtab summary table (it holds a %s)", path, f.Kind)
 	}
 	return f.Summary, f.Meta, nil
 }
@@ -227,103 +182,104 @@ func ReadSummary(path string) (rows []Summary, meta map[string]string, err error
 // readSummary reads the rows of a summary table, by column name, and
 // checks their number against sgtab.games.
 func (f *File) readSummary(recs records) error {
-	// Summaries written before their numbers became int64 hold other
-	// integer types.
-	idx, err := fieldsByName(recs.schema, summaryColumns, true)
+	at, err := summaryColumnsIn(recs.schema)
 	if err != nil {
 		return err
 	}
-	pos, err := rarePosIndex(recs.schema)
+	rows, err := readRowTable(recs, f.Meta, at.row)
 	if err != nil {
 		return err
-	}
-	var play []int
-	if len(recs.schema.FieldIndices(playColumns[0].Name)) > 0 {
-		if play, err = fieldsByName(recs.schema, playColumns, false); err != nil {
-			return err
-		}
-	}
-	var ring []int
-	if len(recs.schema.FieldIndices(ringColumns[0].Name)) > 0 {
-		if ring, err = fieldsByName(recs.schema, ringColumns, true); err != nil {
-			return err
-		}
-	}
-	rows := []Summary{}
-	err = recs.each(func(rec arrow.RecordBatch) error {
-		str := func(c, i int) string { return rec.Column(idx[c]).(*array.String).Value(i) }
-		var bad error
-		num := func(c, i int) int64 {
-			v, err := intAt(rec.Column(idx[c]), i)
-			if err == nil && (v < 0 || c != 3 && c != 5 && c != 6 && c != 10 && v > math.MaxUint32) {
-				err = fmt.Errorf("%d out of range", v)
-			}
-			if err != nil && bad == nil {
-				bad = fmt.Errorf("column %s, row %d: %w", summaryColumns[c].Name, len(rows)+i, err)
-			}
-			return v
-		}
-		for i := range int(rec.NumRows()) {
-			for c := range summaryColumns {
-				if !summaryColumns[c].Nullable && rec.Column(idx[c]).IsNull(i) {
-					return fmt.Errorf("column %s, row %d: null", summaryColumns[c].Name, len(rows)+i)
-				}
-			}
-			r := Summary{
-				Name: str(0, i), Rule: str(1, i), Start: str(2, i),
-				Heaps: int(num(3, i)), Status: compute.Status(str(4, i)),
-				MaxSG: uint32(num(8, i)), RareMask: uint32(num(9, i)), RareCount: int(num(10, i)),
-				Checksum: str(11, i), Seconds: rec.Column(idx[12]).(*array.Float64).Value(i),
-			}
-			if rec.Column(idx[5]).IsValid(i) {
-				r.Period, r.Preperiod, r.Saltus = int(num(5, i)), int(num(6, i)), uint32(num(7, i))
-			}
-			if r.RarePos, err = rarePosAt(rec, pos, i, len(rows)+i); err != nil {
-				return err
-			}
-			if play != nil {
-				r.Play, r.Values = rec.Column(play[0]).(*array.String).Value(i), rec.Column(play[1]).(*array.String).Value(i)
-			}
-			if ring != nil && rec.Column(ring[0]).IsValid(i) {
-				r.RingStatus = compute.Status(rec.Column(ring[0]).(*array.String).Value(i))
-				if rec.Column(ring[1]).IsValid(i) {
-					vs := [3]int64{}
-					for c := range vs {
-						v, err := intAt(rec.Column(ring[c+1]), i)
-						if err == nil && (v < 0 || c == 2 && v > math.MaxUint32) {
-							err = fmt.Errorf("%d out of range", v)
-						}
-						if err != nil {
-							return fmt.Errorf("column %s, row %d: %w", ringColumns[c+1].Name, len(rows)+i, err)
-						}
-						vs[c] = v
-					}
-					r.RingPeriod, r.RingPreperiod, r.RingSaltus = int(vs[0]), int(vs[1]), uint32(vs[2])
-				}
-			}
-			rows = append(rows, r)
-		}
-		return bad
-	})
-	if err != nil {
-		return err
-	}
-	if n, err := strconv.Atoi(f.Meta[keyGames]); err != nil || n != len(rows) {
-		return fmt.Errorf("%d rows, but %s says %q", len(rows), keyGames, f.Meta[keyGames])
 	}
 	f.Summary = rows
 	return nil
 }
 
+// summaryAt holds where the columns of a summary table are in its file:
+// summaryBase at base, rare_pos at pos (-1 when the file has none), the
+// play's and the ring's at play and ring (nil when it has none).
+type summaryAt struct {
+	base, play, ring []int
+	pos              int
+}
+
+// summaryColumnsIn finds the columns of a summary table in the schema s.
+// Summaries written before their numbers became int64 hold other integer
+// types, and those written before the ring columns, rare_pos or the play's
+// lack them.
+func summaryColumnsIn(s *arrow.Schema) (at summaryAt, err error) {
+	if at.base, err = fieldsByName(s, rowFields(summaryBase), true); err != nil {
+		return at, err
+	}
+	if at.pos, err = rarePosIndex(s); err != nil {
+		return at, err
+	}
+	if len(s.FieldIndices(summaryPlay[0].Name)) > 0 {
+		if at.play, err = fieldsByName(s, rowFields(summaryPlay), false); err != nil {
+			return at, err
+		}
+	}
+	if len(s.FieldIndices(summaryRing[0].Name)) > 0 {
+		if at.ring, err = fieldsByName(s, rowFields(summaryRing), true); err != nil {
+			return at, err
+		}
+	}
+	return at, nil
+}
+
+// row reads row i of rec, row row of the summary table.
+func (at summaryAt) row(rec arrow.RecordBatch, i, row int) (Summary, error) {
+	if err := checkNulls(rec, summaryBase, at.base, i, row); err != nil {
+		return Summary{}, err
+	}
+	str := func(c int) string { return rec.Column(at.base[c]).(*array.String).Value(i) }
+	var bad error // the first number out of range, reported last
+	num := func(c int, most int64) int64 {
+		v, err := wholeAt(rec.Column(at.base[c]), i, most)
+		if err != nil && bad == nil {
+			bad = fmt.Errorf("column %s, row %d: %w", summaryBase[c].Name, row, err)
+		}
+		return v
+	}
+	r := Summary{
+		Name: str(0), Rule: str(1), Start: str(2),
+		Heaps: int(num(3, math.MaxInt64)), Status: compute.Status(str(4)),
+		MaxSG: uint32(num(8, math.MaxUint32)), RareMask: uint32(num(9, math.MaxUint32)), RareCount: int(num(10, math.MaxInt64)),
+		Checksum: str(11), Seconds: rec.Column(at.base[12]).(*array.Float64).Value(i),
+	}
+	if rec.Column(at.base[5]).IsValid(i) {
+		r.Period, r.Preperiod, r.Saltus = int(num(5, math.MaxInt64)), int(num(6, math.MaxInt64)), uint32(num(7, math.MaxUint32))
+	}
+	var err error
+	if r.RarePos, err = rarePosAt(rec, at.pos, i, row); err != nil {
+		return Summary{}, err
+	}
+	if at.play != nil {
+		r.Play, r.Values = rec.Column(at.play[0]).(*array.String).Value(i), rec.Column(at.play[1]).(*array.String).Value(i)
+	}
+	if at.ring != nil && rec.Column(at.ring[0]).IsValid(i) {
+		r.RingStatus = compute.Status(rec.Column(at.ring[0]).(*array.String).Value(i))
+		if rec.Column(at.ring[1]).IsValid(i) {
+			var vs [3]int64
+			for c := range vs {
+				if vs[c], err = wholeAt(rec.Column(at.ring[c+1]), i, []int64{math.MaxInt64, math.MaxInt64, math.MaxUint32}[c]); err != nil {
+					return Summary{}, fmt.Errorf("column %s, row %d: %w", summaryRing[c+1].Name, row, err)
+				}
+			}
+			r.RingPeriod, r.RingPreperiod, r.RingSaltus = int(vs[0]), int(vs[1]), uint32(vs[2])
+		}
+	}
+	return r, bad
+}
+
 // rarePosIndex returns the index in s of the column rare_pos, -1 when
 // there is none (a file written before it).
 func rarePosIndex(s *arrow.Schema) (int, error) {
-	j := s.FieldIndices(rarePosColumn.Name)
+	j := s.FieldIndices(rarePos)
 	switch {
 	case len(j) == 0:
 		return -1, nil
-	case len(j) > 1 || !arrow.TypeEqual(s.Field(j[0]).Type, rarePosColumn.Type):
-		return 0, fmt.Errorf("column %s: %d of it, of type %s", rarePosColumn.Name, len(j), s.Field(j[0]).Type)
+	case len(j) > 1 || !arrow.TypeEqual(s.Field(j[0]).Type, arrow.BinaryTypes.String):
+		return 0, fmt.Errorf("column %s: %d of it, of type %s", rarePos, len(j), s.Field(j[0]).Type)
 	}
 	return j[0], nil
 }
@@ -338,54 +294,6 @@ func rarePosAt(rec arrow.RecordBatch, pos, i, row int) (compute.Parity, error) {
 	case compute.Even, compute.Odd:
 		return p, nil
 	default:
-		return "", fmt.Errorf("column %s, row %d: %q, want even or odd", rarePosColumn.Name, row, p)
+		return "", fmt.Errorf("column %s, row %d: %q, want even or odd", rarePos, row, p)
 	}
-}
-
-// fieldsByName returns the index in s of each of the columns want, each
-// present once with its type; with anyInteger, an int64 column may be of
-// any integer type.
-func fieldsByName(s *arrow.Schema, want []arrow.Field, anyInteger bool) ([]int, error) {
-	idx := make([]int, len(want))
-	for i, c := range want {
-		j := s.FieldIndices(c.Name)
-		if len(j) != 1 {
-			return nil, fmt.Errorf("column %s: %d of it, want 1", c.Name, len(j))
-		}
-		got := s.Field(j[0]).Type
-		ok := arrow.TypeEqual(got, c.Type)
-		if anyInteger && c.Type.ID() == arrow.INT64 {
-			ok = isInteger(got)
-		}
-		if !ok {
-			return nil, fmt.Errorf("column %s has type %s, want %s", c.Name, got, c.Type)
-		}
-		idx[i] = j[0]
-	}
-	return idx, nil
-}
-
-func isInteger(dt arrow.DataType) bool {
-	switch dt.ID() {
-	case arrow.INT32, arrow.INT64, arrow.UINT32, arrow.UINT64:
-		return true
-	}
-	return false
-}
-
-// intAt returns value i of an integer column.
-func intAt(a arrow.Array, i int) (int64, error) {
-	switch a := a.(type) {
-	case *array.Int64:
-		return a.Value(i), nil
-	case *array.Int32:
-		return int64(a.Value(i)), nil
-	case *array.Uint32:
-		return int64(a.Value(i)), nil
-	case *array.Uint64:
-		if v := a.Value(i); v <= math.MaxInt64 {
-			return int64(v), nil
-		}
-	}
-	return 0, errors.New("not a whole number in range")
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
@@ -83,5 +84,32 @@ func TestMergeSummary(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(path); string(data) != "not parquet" {
 		t.Error("a failed merge changed the file")
+	}
+}
+
+// TestSummaryRefusesNegativeNumbers writes summary rows holding a number
+// no game has (a negative heap size, period or ring period): reading them
+// back names the column and the row.
+func TestSummaryRefusesNegativeNumbers(t *testing.T) {
+	ok := export.Summary{Name: "a", Rule: "0.77", Start: "line", Heaps: 10, Status: compute.None, Checksum: "0"}
+	for _, tc := range []struct {
+		edit func(r *export.Summary)
+		want string
+	}{
+		{func(r *export.Summary) { r.Heaps = -1 }, "column heaps, row 1: -1 out of range"},
+		{func(r *export.Summary) { r.Status, r.Period, r.Preperiod = compute.Observed, 2, -3 }, "column preperiod, row 1: -3 out of range"},
+		{func(r *export.Summary) {
+			r.Start, r.RingStatus, r.RingPeriod, r.RingPreperiod = "ring", compute.Proved, -4, 1
+		}, "column ring_period, row 1: -4 out of range"},
+	} {
+		bad := ok
+		tc.edit(&bad)
+		path := filepath.Join(t.TempDir(), "summary.parquet")
+		if err := export.WriteSummary(path, []export.Summary{ok, bad}, export.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := export.ReadSummary(path); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("ReadSummary: %v, want …%s", err, tc.want)
+		}
 	}
 }

@@ -1,0 +1,169 @@
+package export
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/rules"
+)
+
+// verifySums checks the values (g) and any further columns of values
+// against sgtab.checksum (of g alone) and sgtab.crc32c (of all); at least
+// one must be present.
+func verifySums(meta map[string]string, g compute.Values, more ...compute.Values) error {
+	sum, hasSum := meta[KeyChecksum]
+	crc, hasCRC := meta[KeyCRC]
+	if !hasSum && !hasCRC {
+		return fmt.Errorf("no checksum (%s or %s) to verify the values with; compute the table again with sgtab run", KeyChecksum, KeyCRC)
+	}
+	if hasSum {
+		if got := g.Checksum(); got != sum {
+			return fmt.Errorf("damaged: the values' checksum is %s, but %s says %s", got, KeyChecksum, sum)
+		}
+	}
+	if hasCRC {
+		if got := crcOf(append([]compute.Values{g}, more...)...); got != crc {
+			return fmt.Errorf("damaged: the values' CRC-32C is %s, but %s says %s", got, KeyCRC, crc)
+		}
+	}
+	return nil
+}
+
+// verifyPrefix is how many heap sizes (and the side of the square of a
+// board) a reader computes again to check that a table's values are those of
+// its rule.
+const verifyPrefix = 1024
+
+// verifyAnalysis analyses f.Table's values again, reconciles the result with
+// the metadata's claims, and checks the first values against the rule.
+func (f *File) verifyAnalysis(ctx context.Context, opt ReadOptions) error {
+	t, meta := f.Table, f.Meta
+	a := compute.Analyze(t)
+	claimed := meta[KeyStatus] == string(compute.Proved)
+	check := min(t.N(), verifyPrefix)
+	switch {
+	case claimed:
+		var want compute.Period
+		if err := readPeriod(meta, &want); err != nil {
+			return err
+		}
+		if a.Status != compute.Proved || a.Period != want {
+			return fmt.Errorf("metadata %s says the period %d from n = %d is proved, but the values do not prove it", KeyStatus, want.Length, want.Start)
+		}
+		need := a.Proof.Need(a.Period)
+		check = max(check, need)
+		if c, err := strconv.Atoi(meta[KeyComputed]); err == nil && c >= need && c <= t.N() {
+			a.Computed = c
+		}
+	case a.Status == compute.Proved:
+		// The values would prove it, but the file does not claim it:
+		// report what the values show, no more.
+		a.Status, a.Proof = compute.Observed, compute.Proof{}
+	}
+	if r := a.Ring; r != nil {
+		// The ring's period is proved from the rows' proved period: the
+		// same rules, for the ring's own claim.
+		switch {
+		case meta[KeyRingStatus] == string(compute.Proved):
+			var want compute.Period
+			if err := readPeriodKeys(meta, &want, KeyRingPeriod, KeyRingPreperiod, KeyRingSaltus); err != nil {
+				return err
+			}
+			if a.Status != compute.Proved || r.Status != compute.Proved || r.Period != want {
+				return fmt.Errorf("metadata %s says the ring period %d from n = %d is proved, but the values do not prove it", KeyRingStatus, want.Length, want.Start)
+			}
+			check = max(check, r.Proof.Need(r.Period))
+		case r.Status == compute.Proved:
+			r.Status, r.Proof = compute.Observed, compute.Proof{}
+		}
+	}
+	t.Analysis = a
+	return checkRule(ctx, t, check, opt)
+}
+
+// readPeriod reads sgtab.period, sgtab.preperiod and sgtab.saltus into p.
+func readPeriod(meta map[string]string, p *compute.Period) error {
+	return readPeriodKeys(meta, p, KeyPeriod, KeyPreperiod, KeySaltus)
+}
+
+// readPeriodKeys reads a period's length, start and saltus into p from the
+// metadata keys given.
+func readPeriodKeys(meta map[string]string, p *compute.Period, period, preperiod, saltus string) error {
+	for _, f := range []struct {
+		key string
+		v   *int
+	}{{period, &p.Length}, {preperiod, &p.Start}} {
+		n, err := strconv.Atoi(meta[f.key])
+		if err != nil || n < 0 {
+			return fmt.Errorf("metadata %s = %q, want a whole number", f.key, meta[f.key])
+		}
+		*f.v = n
+	}
+	s, err := strconv.ParseUint(meta[saltus], 10, 32)
+	if err != nil {
+		return fmt.Errorf("metadata %s = %q, want a whole number", saltus, meta[saltus])
+	}
+	p.Saltus = uint32(s)
+	return nil
+}
+
+// checkRule checks t's first values, those of heap sizes 0..m, against
+// its rule (compute.Verify), within the budget of opt: the first
+// verifyPrefix first, so that a table of another game is told by its
+// values before the budget refuses a long proof window.
+func checkRule(ctx context.Context, t *compute.Table, m int, opt ReadOptions) error {
+	budget := opt.budget()
+	steps := []int{m}
+	if m > verifyPrefix {
+		steps = []int{verifyPrefix, m}
+	}
+	for _, through := range steps {
+		v, err := compute.VerifyTable(ctx, t, compute.VerifyOptions{Through: through, MaxWork: budget, Workers: opt.Workers})
+		if err != nil {
+			return ruleError(t, err)
+		}
+		if budget > 0 {
+			budget = max(1, budget-v.Work)
+		}
+	}
+	return nil
+}
+
+// ruleError words an error of compute.Verify checking t against its rule.
+func ruleError(t *compute.Table, err error) error {
+	rule := ShortRule(t.Game)
+	if bad, ok := errors.AsType[*compute.MismatchError](err); ok {
+		f := bad.Quantity
+		if bad.Ring {
+			f = "ring " + f
+		}
+		if bad.Period != nil {
+			return &rowError{bad.N, fmt.Errorf("the file's %s(%d) is %d, but the period %d that its values below prove for the rule %s gives %d: these are not the values of its game",
+				f, bad.N, bad.Got, bad.Period.Length, rule, bad.Want)}
+		}
+		return &rowError{bad.N, fmt.Errorf("the file's %s(%d) is %d, but the rule %s gives %d: these are not the values of its game", f, bad.N, bad.Got, rule, bad.Want)}
+	}
+	if _, ok := errors.AsType[*compute.BudgetError](err); ok {
+		return fmt.Errorf("%w, the most a reader spends on the rule %s: refused; sgtab inspect -verify checks it without a bound", err, rule)
+	}
+	return err
+}
+
+// ShortRule returns the game's rule as RuleText writes it, cut short with
+// its length when it is too long to read in a message.
+func ShortRule(g rules.Game) string {
+	const most = 40
+	s := g.RuleText()
+	if len(s) <= most {
+		return s
+	}
+	cut := most - 8
+	for !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d characters)", s[:cut], len(s))
+}
