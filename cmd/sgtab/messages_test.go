@@ -167,3 +167,20 @@ func TestCLIHabits(t *testing.T) {
 		}
 	}
 }
+
+// TestRunRefusesLongAuto checks that run -heaps auto refuses a built-in
+// game whose estimate is long before anything is computed or made.
+func TestRunRefusesLongAuto(t *testing.T) {
+	// From the command line: refused before anything is computed.
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("fib.yaml", []byte("name: fib\nstate: fibonacci-nim\nheaps: 16777216\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := sgtab(t, "run", "-heaps", "auto", "-workers", "2", "fib.yaml")
+	if code != 1 || !strings.Contains(stderr, "sgtab: fib: computing its 16.8M positions (heaps: 16777216) takes about") {
+		t.Errorf("run -heaps auto: status %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat("sgtab-out"); err == nil {
+		t.Error("the refused run made its output folder")
+	}
+}
