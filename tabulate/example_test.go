@@ -71,7 +71,7 @@ func ExampleSweep() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	rows, _, err := tabulate.Sweep(context.Background(), plan, tabulate.SweepOptions{Dir: dir, Version: "v0.2.0"})
+	rows, _, err := tabulate.Sweep(context.Background(), plan, tabulate.SweepOptions{Out: dir, Version: "v0.2.0"})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -15,9 +15,9 @@ import (
 
 // SweepOptions say how Sweep runs a sweep's plan.
 type SweepOptions struct {
-	// Dir is the folder of the plan's shard: its journal and census go
-	// there.
-	Dir string
+	// Out is the sweep's output folder: the census and journal of the
+	// plan's shard go into its folder there (sweep.Shard.Dir).
+	Out string
 	// Fresh forgets the journal of an earlier run into Dir and starts
 	// over.
 	Fresh bool
@@ -33,9 +33,10 @@ type SweepOptions struct {
 	Display Display
 }
 
-// Sweep computes the games of the plan p that the journal in opt.Dir does
-// not hold yet (an interrupted run goes on where it stopped), journals
-// each as it ends, and writes the shard's census (sweep.CensusFile),
+// Sweep computes the games of the plan p that the journal of its shard
+// does not hold yet (an interrupted run goes on where it stopped), journals
+// each as it ends, and writes the shard's census into its folder in
+// opt.Out (sweep.CensusFile),
 // whose rows and path it returns. Interrupted, it says how many games are
 // kept and how to go on.
 func Sweep(ctx context.Context, p *sweep.Plan, opt SweepOptions) ([]export.CensusRow, string, error) {
@@ -43,12 +44,16 @@ func Sweep(ctx context.Context, p *sweep.Plan, opt SweepOptions) ([]export.Censu
 	if d == nil {
 		d = quiet{}
 	}
-	if err := os.MkdirAll(opt.Dir, 0o755); err != nil {
+	if err := sweep.CheckFolder(opt.Out, p.Shard); err != nil {
+		return nil, "", err
+	}
+	dir := filepath.Join(opt.Out, p.Shard.Dir())
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, "", fmt.Errorf("create output directory: %w", err)
 	}
-	RemoveStale(opt.Dir, d.Say)
+	RemoveStale(dir, d.Say)
 	header := sweep.Header{Sweep: sweep.SHA(p.Sweep.Config), N: p.N, Auto: p.Auto, Shard: p.Shard.String(), Version: opt.Version}
-	journal, err := sweep.OpenJournal(opt.Dir, header, opt.Fresh)
+	journal, err := sweep.OpenJournal(dir, header, opt.Fresh)
 	if err != nil {
 		return nil, "", err
 	}
@@ -60,7 +65,7 @@ func Sweep(ctx context.Context, p *sweep.Plan, opt SweepOptions) ([]export.Censu
 		}
 	}
 	if resumed > 0 {
-		d.Say("sgtab: resuming: %d of %d games done by an earlier run into %s\n", resumed, len(p.Jobs), opt.Dir)
+		d.Say("sgtab: resuming: %d of %d games done by an earlier run into %s\n", resumed, len(p.Jobs), dir)
 	}
 	todo := len(p.Jobs) - resumed
 	bar := d.Begin(int64(todo), fmt.Sprintf("%d %s", todo, family.Plural(todo, "game")))
@@ -78,7 +83,7 @@ func Sweep(ctx context.Context, p *sweep.Plan, opt SweepOptions) ([]export.Censu
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, "", fmt.Errorf("interrupted with %d of %d games done (kept in %s); run the same command again to go on",
-				len(journal.Done()), len(p.Jobs), filepath.Join(opt.Dir, "journal.jsonl"))
+				len(journal.Done()), len(p.Jobs), filepath.Join(dir, sweep.JournalFile))
 		}
 		return nil, "", err
 	}
@@ -86,7 +91,7 @@ func Sweep(ctx context.Context, p *sweep.Plan, opt SweepOptions) ([]export.Censu
 	if err != nil {
 		return nil, "", err
 	}
-	path := filepath.Join(opt.Dir, sweep.CensusFile)
+	path := filepath.Join(dir, sweep.CensusFile)
 	if err := export.WriteCensus(path, rows, sweep.Meta(p), export.Options{Version: opt.Version}); err != nil {
 		return nil, "", err
 	}

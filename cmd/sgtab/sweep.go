@@ -18,7 +18,8 @@ const sweepUsage = "sgtab sweep [-out DIR] [-heaps N|auto] [-cap N] [-workers K]
 
 const sweepExamples = `  sgtab sweep configs/sweeps/octal-2.yaml              # every two-digit octal code, into ./sgtab-sweep
   sgtab sweep -cap 100000 -out census my-sweep.yaml     # each game to its proof, or to 10^5
-  sgtab sweep -shard 2/8 -out census my-sweep.yaml      # shard 2 of 8 (or from a Slurm array / an Indexed Job)
+  sgtab sweep -shard 2/8 -out census my-sweep.yaml      # shard 2 of 8, chosen by hand
+  sgtab sweep -shards 8 -out census my-sweep.yaml       # in a Slurm array task or an Indexed Job's pod: its shard of 8
   sgtab merge census                                    # the shards' censuses as one
 `
 
@@ -30,8 +31,8 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	heapsFlag := fs.String("heaps", "", "compute every game to `N`; auto: each until its period is proved, or to -cap (default: the sweep's own)")
 	capFlag := fs.Int64("cap", 0, "with auto, compute at most SG(0..`N`) (default: the sweep's cap)")
 	workers := fs.Int("workers", 0, "use `K` goroutines: games at once; 0 means one per CPU")
-	shardFlag := fs.String("shard", "", "compute shard `I/N` of the sweep only, 0 ≤ I < N (default: from a Slurm job array or a Kubernetes Indexed Job, else all)")
-	shards := fs.Int("shards", 0, "the number of shards, `N`, of a Kubernetes Indexed Job (its completions), whose index JOB_COMPLETION_INDEX gives")
+	shardFlag := fs.String("shard", "", "compute shard `I/N` of the sweep only, 0 ≤ I < N (default: all, or as -shards says)")
+	shards := fs.Int("shards", 0, "split the sweep into `N` shards, computing the one whose index the scheduler gives: SLURM_ARRAY_TASK_ID (sbatch --array=0-(N−1)) or JOB_COMPLETION_INDEX (a Kubernetes Indexed Job)")
 	tables := fs.Bool("tables", false, "also write each game's table and plots, into DIR/tables")
 	plotFormat := plotFlag(fs, "with -tables, draw each game's plots as `FORMAT`: png, svg or none")
 	fresh := fs.Bool("fresh", false, "start over: forget the journal of an earlier run of this sweep into DIR")
@@ -71,11 +72,10 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	dir := filepath.Join(*out, shard.Dir())
-	opt := tabulate.SweepOptions{Dir: dir, Fresh: *fresh, Workers: w, Version: version,
+	opt := tabulate.SweepOptions{Out: *out, Fresh: *fresh, Workers: w, Version: version,
 		Display: progress.NewDisplay(stderr, progress.Options{Unit: "games", WarnAfter: longRun})}
 	if *tables {
-		opt.Tables = family.Output{Dir: filepath.Join(dir, "tables"), Plot: *plotFormat, Formats: []string{"parquet", "arrow"}, Version: version}
+		opt.Tables = family.Output{Dir: filepath.Join(*out, shard.Dir(), "tables"), Plot: *plotFormat, Formats: []string{"parquet", "arrow"}, Version: version}
 	}
 	start := time.Now()
 	rows, path, err := tabulate.Sweep(ctx, plan, opt)
