@@ -149,8 +149,9 @@ type Planner interface {
 	positions.Source
 	// PrepareCost estimates Prepare(ctx, need) on workers goroutines: a
 	// zero Cost when it computes nothing (stored values, a proved period
-	// or a theorem answer every component up to need). Its Work is the
-	// units of work a Meter counts.
+	// or a theorem answer every component up to need) or cannot (it would
+	// not fit in memory: Prepare then says so). Its Work is the units of
+	// work a Meter counts.
 	PrepareCost(need, workers int) Cost
 	// PrepareMetered is Prepare, on workers goroutines, counting the
 	// units of work it does on m.

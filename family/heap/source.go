@@ -53,10 +53,10 @@ func (s *source) Prepare(ctx context.Context, need int) error {
 // stored table): for a game whose period a theorem may prove, or that
 // sparse space may speed up, no more than a bound, as for run (Cost).
 func (s *source) PrepareCost(need, workers int) family.Cost {
-	if s.file != nil {
-		return family.Cost{}
-	}
 	g, n := s.game, max(need, 1)
+	if s.file != nil || rules.CheckHeaps(int64(n), g.Start) != nil {
+		return family.Cost{} // nothing to compute, or Prepare says why it cannot
+	}
 	return family.Cost{
 		Time:      compute.Estimate(g, n, workers),
 		Shortened: s.extendable() || compute.SparseMayApply(g.Rule),
@@ -64,7 +64,9 @@ func (s *source) PrepareCost(need, workers int) family.Cost {
 		Why:       "no theorem can prove its period, so nothing ends it early",
 		Work:      int64(n) + 1,
 		Shorter: func(within time.Duration) string {
-			m := family.Shrink(n, func(m int) bool { return compute.Estimate(g, m, workers) <= within })
+			m := family.Shrink(n, func(m int) bool {
+				return compute.Estimate(g, m, workers) <= within && rules.CheckHeaps(int64(m), g.Start) == nil
+			})
 			return fmt.Sprintf("ask for heaps up to %d (about %s); a table computed once with sgtab run and given with -table answers every heap it holds at once",
 				m, family.RoundDuration(compute.Estimate(g, m, workers)))
 		},
