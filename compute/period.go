@@ -155,7 +155,7 @@ func prove[T Value](r rules.Rule, G []T) (Period, Proof, bool) {
 		return Period{}, Proof{}, false
 	}
 	var proof Proof
-	per, ok := findPeriod(G, true, len(G)-1, func(p Period) bool {
+	per, ok := findPeriod(G, true, longestProvable(r, len(G)-1), func(p Period) bool {
 		pr, ok := proofWindow(r, p)
 		if ok && pr.Need(p) <= len(G)-1 {
 			proof = pr
@@ -164,4 +164,25 @@ func prove[T Value](r rules.Rule, G []T) (Period, Proof, bool) {
 		return false
 	})
 	return per, proof, ok
+}
+
+// longestProvable returns the longest period whose proof window, from the
+// earliest start, fits a table of heap sizes 0..n, 0 when none does: the
+// window grows with the period, so no longer period is worth a scan. A
+// rule whose removals reach past the table (a run of 10^9) has none.
+func longestProvable(r rules.Rule, n int) int {
+	fits := func(p int) bool {
+		pr, ok := proofWindow(r, Period{Length: p})
+		return ok && pr.Need(Period{Length: p}) <= n
+	}
+	lo, hi := 0, n // fits(lo) or lo = 0; !fits(hi+1)
+	for lo < hi {
+		mid := hi - (hi-lo)/2
+		if fits(mid) {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
 }

@@ -119,7 +119,7 @@ func analyzeRing[T Value](t *Table, R []T, rows *Analysis, proofs bool) *RingAna
 // ring (or cutting it, k = 0) leaves one row when d_k may leave one or two
 // heaps on a line, two rows when d_k may leave three, and nothing when d_k
 // may take the whole heap. Its d_0 may thus leave one heap (the ring cut
-// open), which no line rule allows.
+// open), which no line rule allows. A run of r is a run of the result.
 func ringRule(r rules.Rule) rules.Rule {
 	d := make([]rules.Digit, len(r.Digits))
 	for k, x := range r.Digits {
@@ -143,5 +143,5 @@ func ringRule(r rules.Rule) rules.Rule {
 		}
 		d[k] = y
 	}
-	return rules.Rule{Digits: d, Period: r.Period}
+	return rules.Rule{Digits: d, Period: r.Period, Until: r.Until}
 }
