@@ -94,7 +94,13 @@ type Proof struct {
 // Need returns the largest heap size the proof's window reads.
 func (pr Proof) Need(p Period) int { return pr.WindowEnd - 1 + p.Length }
 
+// String writes the window, "n0 ≤ n < W"; a proof that reads no values
+// (the mirror strategy's from the rule alone, RingMirror) has an empty
+// window, written "n ≥ W, from the rule alone".
 func (pr Proof) String() string {
+	if pr.WindowStart >= pr.WindowEnd {
+		return fmt.Sprintf("n ≥ %d, from the rule alone", pr.WindowEnd)
+	}
 	return fmt.Sprintf("%d ≤ n < %d", pr.WindowStart, pr.WindowEnd)
 }
 
