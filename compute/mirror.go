@@ -1,6 +1,8 @@
 package compute
 
 import (
+	"fmt"
+	"iter"
 	"slices"
 
 	"github.com/sgtab/sgtab/rules"
@@ -161,3 +163,61 @@ func (m *Mirror) Exceptions() []int { return slices.Clone(m.bad) }
 // player to move (a symmetric split): rows of that size or more are never
 // exceptions.
 func (m *Mirror) Known() int { return max(m.split[0], m.split[1]) + 2 }
+
+// maxDecided bounds the rings Decided checks one by one.
+const maxDecided = 1 << 16
+
+// Decided reports whether the argument answers every ring of lo < n ≤ hi:
+// each is proved lost (Lost) or taken whole (Whole). It checks the rings
+// one at a time, but skips a run's rings taken whole and the rings past
+// From at once, and gives up (false) after maxDecided rings more than the
+// rule spells out.
+func (m *Mirror) Decided(lo, hi int) bool {
+	if m.From > 0 {
+		hi = min(hi, m.From-1)
+	}
+	steps := 0
+	for n := max(lo+1, 1); n <= hi; n++ {
+		if end := m.wholeRun(n); end > n {
+			n = end
+			continue
+		}
+		if steps++; steps > len(m.ring.Digits)+maxDecided || !m.Whole(n) && !m.Lost(n) {
+			return false
+		}
+	}
+	return true
+}
+
+// wholeRun returns the last ring size of the ring rule's run that takes
+// the ring of n whole, when n is in that run, else n.
+func (m *Mirror) wholeRun(n int) int {
+	r := m.ring
+	if r.Until > 0 && n >= len(r.Digits)-1 && n <= r.Until && r.Digit(n).Leave&rules.Leave0 != 0 {
+		return r.Until
+	}
+	return n
+}
+
+// MovesToLost returns the moves of a ring of n tokens that leave a
+// position lost for the player to move (of value 0), in the order of
+// Moves, from the row values G: a row of G's whose value is 0, and the
+// whole take. A row past G is never one: it errs unless every row past G
+// is won by the argument (G reaches Known() − 1), and it takes one step a
+// row of G, whatever n.
+func (m *Mirror) MovesToLost(n int, G Values) (iter.Seq[Move], error) {
+	if G.Len() < m.Known() {
+		return nil, fmt.Errorf("the winning moves of a ring of %d need the rows' values up to %d, and the table ends at %d", n, m.Known()-1, G.Len()-1)
+	}
+	return func(yield func(Move) bool) {
+		// By increasing removal k: the rows left, n − k, decreasing.
+		for row := min(n, G.Len()-1); row >= 1; row-- {
+			if m.ring.Digit(n-row).Leave&rules.Leave1 != 0 && G.At(row) == 0 && !yield(Move{Take: n - row, Leave: []int{row}}) {
+				return
+			}
+		}
+		if m.Whole(n) {
+			yield(Move{Take: n})
+		}
+	}, nil
+}

@@ -3,6 +3,7 @@ package compute_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -196,4 +197,86 @@ func TestMirrorProofMutations(t *testing.T) {
 	if r := huge.Analysis.Ring; r.Status == compute.Proved || r.MirrorFrom != 1000000001 {
 		t.Errorf("0.7{1000000000} to 300: %+v, want the bound 1000000001 recorded and nothing proved", r)
 	}
+}
+
+// TestMirrorMovesAndDecided checks, on random codes the argument applies
+// to, the winning moves it lists for rings past a short table against
+// every move of the ring valued by the brute force, and Decided against
+// Lost and Whole ring by ring.
+func TestMirrorMovesAndDecided(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 4))
+	const far = 120
+	checked := 0
+	for range compute.Share(300, 100) {
+		code := "0."
+		for range 1 + rng.IntN(4) {
+			code += fmt.Sprint(rng.IntN(8))
+		}
+		if rng.IntN(2) == 0 {
+			code += fmt.Sprintf("{%d}", 1+rng.IntN(10))
+		}
+		r, err := rules.ParseCode(code, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, ok := compute.RingMirror(r)
+		if !ok {
+			continue
+		}
+		checked++
+		bg := bruteCodeGame(r.String())
+		rows := bg.heapValues(far)
+		short := compute.ValuesOf(rows[:max(m.Known(), 1)])
+		if _, err := m.MovesToLost(far, compute.ValuesOf(rows[:m.Known()-1])); err == nil {
+			t.Fatalf("%s: moves listed from rows short of the exceptions", r)
+		}
+		for n := 1; n <= far; n++ {
+			if !m.Lost(n) && !m.Whole(n) {
+				continue
+			}
+			var want []compute.Move
+			for mv := range compute.Moves(r, n, true) {
+				if xorOf(rows, mv.Leave) == 0 {
+					want = append(want, mv)
+				}
+			}
+			moves, err := m.MovesToLost(n, short)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := slices.Collect(moves)
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("%s, ring of %d: moves to a lost position %v, want %v", r, n, got, want)
+			}
+		}
+		for range 20 {
+			lo := rng.IntN(far)
+			hi := lo + rng.IntN(far-lo+1)
+			want := true
+			for n := lo + 1; n <= hi; n++ {
+				want = want && (n < 1 || m.Lost(n) || m.Whole(n))
+			}
+			if got := m.Decided(lo, hi); got != want {
+				t.Fatalf("%s: Decided(%d, %d) = %v, want %v", r, lo, hi, got, want)
+			}
+		}
+	}
+	if checked < compute.Share(60, 20) {
+		t.Errorf("only %d codes checked", checked)
+	}
+	// A run's rings taken whole are decided at once, up to 10^18.
+	r, _ := rules.ParseCode("0.7{1000000000000000000}", 8)
+	m, _ := compute.RingMirror(r)
+	if !m.Decided(64, 1<<62) || !m.Whole(1e18) || !m.Lost(1e18+1) {
+		t.Errorf("0.7{10^18}: Decided %v, Whole(10^18) %v, Lost(10^18 + 1) %v", m.Decided(64, 1<<62), m.Whole(1e18), m.Lost(1e18+1))
+	}
+}
+
+// xorOf returns the XOR of the values G of the heaps hs.
+func xorOf(G []uint32, hs []int) uint32 {
+	var x uint32
+	for _, h := range hs {
+		x ^= G[h]
+	}
+	return x
 }
