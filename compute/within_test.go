@@ -1,6 +1,8 @@
 package compute_test
 
 import (
+	"errors"
+	"runtime"
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
@@ -56,5 +58,53 @@ func TestRunWork(t *testing.T) {
 		if diff := got - want; diff > 1e-6*want || -diff > 1e-6*want {
 			t.Errorf("MoveWork(%s, %d) = %g, spelled out %g", run, n, got, want)
 		}
+	}
+}
+
+// TestRunVerifyAndMisere checks the other engines that step through a
+// rule with a run: verification (a table of HDU 3951's k = 10^9 passes,
+// one changed ring value fails) and misère play (removing 1 to 10^9
+// tokens is misère Nim on every heap up to 10^9).
+func TestRunVerifyAndMisere(t *testing.T) {
+	tab := sequence(t, "code: \"0.7{1000000000}\"\nstart: ring", 300)
+	if _, err := compute.Verify(t.Context(), tab, compute.VerifyOptions{}); err != nil {
+		t.Fatalf("verify 0.7{1000000000}: %v", err)
+	}
+	ring := tab.Ring.Uint32s()
+	ring[200]++
+	bad := &compute.Table{Game: tab.Game, G: tab.G, Ring: compute.ValuesOf(ring)}
+	_, err := compute.Verify(t.Context(), bad, compute.VerifyOptions{})
+	if mm, ok := errors.AsType[*compute.MismatchError](err); !ok || mm.N != 200 || !mm.Ring {
+		t.Errorf("verify 0.7{1000000000} with SG_ring(200) changed: %v, want a mismatch at ring 200", err)
+	}
+	run := sequence(t, "moves:\n  - take: {min: 1, max: 1000000000}\nplay: misere", 300)
+	nim := sequence(t, "code: \"0.(3)\"\nplay: misere", 300)
+	if !run.G.Equal(nim.G) {
+		t.Errorf("misère take 1..10^9 to 300 differs from misère Nim")
+	}
+}
+
+// TestRunAllocations checks that a removal count of 10^18 costs the
+// engines no more than a table of the heaps asked: computing a ring of
+// HDU 3951's rule to 300, estimating it to 10^12, the work of a move list
+// at 10^18, the mirror's argument and its answers.
+func TestRunAllocations(t *testing.T) {
+	g := game(t, "code: \"0.7{1000000000000000000}\"\nstart: ring")
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	if _, err := compute.Sequence(t.Context(), g, 300, compute.Options{Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	_ = compute.Work(g.Rule, true, 1e12)
+	_ = compute.Estimate(g, 1e12, 1)
+	_ = compute.MoveWork(g.Rule, 1e18, true, nil)
+	m, ok := compute.RingMirror(g.Rule)
+	if !ok || !m.Decided(64, 1e18) || m.Lost(1e18) {
+		t.Fatalf("0.7{10^18}: the mirror's argument %+v, %v", m, ok)
+	}
+	runtime.ReadMemStats(&after)
+	if use := after.TotalAlloc - before.TotalAlloc; use > 4<<20 {
+		t.Errorf("a table to 300 and estimates to 10^12 of 0.7{10^18} allocated %d bytes, want less than 4 MiB", use)
 	}
 }
