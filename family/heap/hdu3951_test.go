@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/positions"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -183,36 +185,60 @@ func (g *ringGame) ring(n int) (uint32, []int) {
 }
 
 // TestCoinRingsAgainstDefinition answers every coin ring with k ≤ 8 up to
-// 200 coins, and the rings of k = 10^9 there, as query does, and checks
-// each against the game from its definition: who wins, the value where
-// the answer gives one, and the winning moves. Rings past the small table
-// computed for them are answered by the mirror strategy (lost) or the whole
-// take (won); the argument says so.
+// 200 coins, and the rings of k = 10^9 there, as query does — from the
+// config, computed, and from a stored table of 0..64, past which the
+// mirror strategy (lost) or the whole take (won) answers, saying so — and
+// checks each against the game from its definition: who wins, the value
+// where the answer gives one, and the winning moves.
 func TestCoinRingsAgainstDefinition(t *testing.T) {
 	const far = 200
 	for _, k := range []int{1, 2, 3, 4, 5, 6, 7, 8, 1e9} {
 		def := newRingGame(min(k, far), far, false)
 		g := coinRing(t, k)
+		tab, err := compute.Sequence(t.Context(), g, mirrorQuerySize, compute.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		stored, err := Family{}.Source(g, &export.File{Kind: export.KindTable, Table: tab}, "coin-ring.parquet")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := stored.Prepare(t.Context(), far); err != nil {
+			t.Fatal(err)
+		}
 		for n := 1; n <= far; n++ {
-			a, pos, err := answerRing(t.Context(), g, n)
+			want, wins := def.ring(n)
+			computed, pos, err := answerRing(t.Context(), g, n)
 			if err != nil {
 				t.Fatalf("k = %d, n = %d: %v", k, n, err)
 			}
-			want, wins := def.ring(n)
-			if a.FirstPlayerWins != (want != 0) || !a.Outcomes && a.SG[0] != want {
-				t.Fatalf("k = %d, n = %d: %+v, want SG_ring %d", k, n, a, want)
+			checkRing(t, k, n, computed, pos, want, wins)
+			pos = positions.Position{{Ref: &positions.Ref{Name: "coin-ring.parquet", Source: stored}, Component: positions.Component{N: n}}}
+			a, err := positions.Solve(pos)
+			if err != nil {
+				t.Fatalf("k = %d, n = %d, from 0..%d: %v", k, n, mirrorQuerySize, err)
 			}
-			var takes []int
-			for m := range positions.WinningMoves(pos, a) {
-				takes = append(takes, m.Take)
-			}
-			if !slices.Equal(takes, wins) || a.Count != int64(len(wins)) {
-				t.Fatalf("k = %d, n = %d: winning takes %v (count %d), want %v", k, n, takes, a.Count, wins)
-			}
+			checkRing(t, k, n, a, pos, want, wins)
 			if k >= 2 && n > mirrorQuerySize && len(a.Proofs) != 1 {
-				t.Errorf("k = %d, n = %d: answered without the argument: %+v", k, n, a)
+				t.Errorf("k = %d, n = %d: answered past the table without the argument: %+v", k, n, a)
 			}
 		}
+	}
+}
+
+// checkRing checks the answer a to the ring of n (the position pos) of the
+// coin ring with k against its value want and winning takes wins.
+func checkRing(t *testing.T, k, n int, a positions.Answer, pos positions.Position, want uint32, wins []int) {
+	t.Helper()
+	if a.FirstPlayerWins != (want != 0) || !a.Outcomes && a.SG[0] != want {
+		t.Fatalf("k = %d, n = %d: %+v, want SG_ring %d", k, n, a, want)
+	}
+	var takes []int
+	for m := range positions.WinningMoves(pos, a) {
+		takes = append(takes, m.Take)
+	}
+	if !slices.Equal(takes, wins) || a.Count != int64(len(wins)) {
+		t.Fatalf("k = %d, n = %d: winning takes %v (count %d), want %v", k, n, takes, a.Count, wins)
 	}
 }
 

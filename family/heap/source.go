@@ -43,8 +43,9 @@ type source struct {
 const firstQuerySize = 1 << 12
 
 // mirrorQuerySize is the least table computed for rings that the mirror
-// strategy answers beyond it: the rows' values up to its exceptions are
-// all the winning moves of such a ring need.
+// strategy answers beyond it, when a ring beyond firstQuerySize is asked:
+// the rows' values up to its exceptions are all the winning moves of such
+// a ring need. Smaller rings are computed, their values exact.
 const mirrorQuerySize = 64
 
 func (s *source) Game() rules.Game { return s.game }
@@ -53,7 +54,7 @@ func (s *source) Game() rules.Game { return s.game }
 // need: for a game whose period a theorem may prove, in steps, stopping
 // once the period is proved, so that any heap is answered from the
 // period; for a ring start whose rings the mirror strategy answers past a
-// small table, that table only.
+// small table, when rings past firstQuerySize are asked, that table only.
 func (s *source) Prepare(ctx context.Context, need int) error {
 	if s.ring() {
 		s.mirror, _ = compute.RingMirror(s.game.Rule)
@@ -66,7 +67,7 @@ func (s *source) Prepare(ctx context.Context, need int) error {
 	if s.extendable() {
 		n = min(want, firstQuerySize)
 	}
-	if m := s.mirror; m != nil {
+	if m := s.mirror; m != nil && want > firstQuerySize {
 		if small := max(m.Known(), mirrorQuerySize); small < want && m.Decided(small, want) {
 			n = small
 		}
