@@ -118,6 +118,31 @@
 // of the boundary, and every proof of the 1024 codes d0.d1d2d3 (d0 = 0 or
 // 4) against the values computed past it.
 //
+// # Rings
+//
+// The ring values of a ring start are periodic where the rows are: a
+// ring's options are rows, so the rows' proved period proves the rings'
+// (ringStart, in ring.go). The mirror strategy proves rings lost from the
+// rule alone, periodic rows or not (RingMirror, in mirror.go): a sum of
+// two equal games is lost for the player to move (Tweedledum and
+// Tweedledee, Winning Ways), so a row with a move that leaves two equal
+// rows — j ≡ m (mod 2) tokens removed from the middle of m ≥ j + 2, by a
+// digit that may leave two heaps of any sizes — is won, and so is a row
+// taken whole; a ring that cannot be taken whole, whose first moves leave
+// one row each (never two: no digit may leave three heaps), every one of
+// them won so, is lost. The rows of both parities split evenly from the
+// largest of the least even and odd such removals plus 2; below it are
+// finitely many exceptions, and a ring is lost when no first move leaves
+// one. The first ring from which every ring is lost follows from the
+// largest removal taking a ring whole and the largest leaving a row (the
+// last of a run, Rule.Until, for removals up to 10^9): the coin rings
+// 0.7…7 (k sevens, k ≥ 2) from k + 1. Analyze records that bound
+// (RingAnalysis.MirrorFrom), and where the table reaches it and the rows'
+// period says nothing, the rings' period 1 with the proof's name. Tests
+// check every ring the argument proves lost against a brute force (every
+// coin ring with k ≤ 8 to 200, random codes), and that it proves nothing
+// outside its hypotheses.
+//
 // # Verification
 //
 // Verify checks a stored table, whoever wrote it, against the definition:
@@ -146,7 +171,9 @@
 // block.go guesses and settles runs of heaps in sparse space, scan.go
 // searches a heap's pairs where no split pays, hit.go hands the searches to
 // the kernels; mex.go holds the bitsets and unions, values.go the values'
-// storage, table.go the Table; ring.go ring starts, misere.go misère play,
+// storage, table.go the Table; ring.go ring starts and mirror.go the
+// mirror strategy's proof of lost rings, within.go the rule the engine
+// steps through (a run within the table), misere.go misère play,
 // batch.go Batch and Each. The other engines: lattice.go (Lattice),
 // state.go with fibonacci.go and euclid.go (the built-in games), graph.go
 // (GraphValues). Around them: period.go and analysis.go (with parity.go)

@@ -86,12 +86,16 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 		return misere(ctx, g, n, opt)
 	}
 	start := time.Now()
+	rule, err := engineRule(g.Rule, n)
+	if err != nil {
+		return nil, err
+	}
 	room := min(n, firstRoom) + 1
 	t := &Table{Game: g, G: makeValues(room, 8)}
 	if g.Start == rules.StartRing {
 		t.Ring = makeValues(room, 8)
 	}
-	r := &run{ctx: ctx, t: t, opt: opt, n: n, check: firstProofCheck, lastCheckpoint: time.Now()}
+	r := &run{ctx: ctx, t: t, rule: rule, opt: opt, n: n, check: firstProofCheck, lastCheckpoint: time.Now()}
 	h := 1
 	if f := opt.From; f != nil && f.G.Len() > 1 {
 		h = r.resume(f)
@@ -101,7 +105,6 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 		defer r.pool.close()
 	}
 	for h <= r.n {
-		var err error
 		switch t.G.Width() {
 		case 8:
 			h, err = computeFrom[uint8](r, h)
@@ -151,6 +154,7 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 type run struct {
 	ctx            context.Context
 	t              *Table
+	rule           rules.Rule // the game's rule within the table (engineRule)
 	opt            Options
 	n              int // the last heap size to compute
 	pool           *pool
@@ -253,10 +257,10 @@ func computeFrom[T Value](r *run, from int) (int, error) {
 	t, opt := r.t, r.opt
 	G, R := columns[T](t)
 	limit := uint32(^T(0))
-	line := newEvaluator[T](t.Game.Rule, !opt.Plain, r.pool, G[:from])
+	line := newEvaluator[T](r.rule, !opt.Plain, r.pool, G[:from])
 	var ring *evaluator[T]
 	if R != nil {
-		ring = newEvaluator[T](ringRule(t.Game.Rule), false, r.pool, G[:from])
+		ring = newEvaluator[T](ringRule(r.rule), false, r.pool, G[:from])
 	}
 	for h := from; h <= r.n; h++ {
 		if h == len(G) {

@@ -62,6 +62,12 @@ const (
 	KeyRingTheorem     = "sgtab.ring_theorem"
 	KeyRingProofWindow = "sgtab.ring_proof_window"
 	KeyRingChecksum    = "sgtab.ring_checksum"
+	// The ring size from which every ring is lost for the player to move,
+	// by the mirror strategy (compute.RingMirror), whether or not the
+	// table reaches it, and the theorem's name: present when it proves
+	// such a bound.
+	KeyRingLostFrom    = "sgtab.ring_lost_from"
+	KeyRingLostTheorem = "sgtab.ring_lost_theorem"
 )
 
 // Column names.
@@ -204,6 +210,10 @@ func Metadata(t *compute.Table, version string) map[string]string {
 			if r.Status == compute.Proved {
 				m[KeyRingTheorem] = r.Proof.Theorem
 				m[KeyRingProofWindow] = r.Proof.String()
+			}
+			if r.MirrorFrom > 0 {
+				m[KeyRingLostFrom] = itoa(r.MirrorFrom)
+				m[KeyRingLostTheorem] = compute.MirrorTheorem
 			}
 		}
 	}

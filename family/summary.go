@@ -50,6 +50,12 @@ type Summary struct {
 	RingTheorem     string         `json:"ring_theorem,omitempty"`
 	RingProofWindow string         `json:"ring_proof_window,omitempty"`
 	RingChecksum    string         `json:"ring_checksum,omitempty"`
+	// RingLostFrom is the ring size from which every ring is lost for the
+	// player to move, proved by RingLostTheorem (the mirror strategy,
+	// compute.RingMirror) whether or not the table reaches it; null when
+	// it proves no such bound.
+	RingLostFrom    *int   `json:"ring_lost_from,omitempty"`
+	RingLostTheorem string `json:"ring_lost_theorem,omitempty"`
 
 	// Board and Losing describe a lattice game: its size, and how many of
 	// its points have SG 0; Rows the additive periods of its first rows,

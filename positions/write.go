@@ -98,7 +98,7 @@ func (a Answer) WriteText(w io.Writer, countOnly bool, moves iter.Seq[Move]) {
 		}
 	}
 	fmt.Fprintf(w, "position %s\n", strings.Join(words, " "))
-	fromPeriod := a.FromPeriod // in increasing order
+	fromPeriod, proofs := a.FromPeriod, a.Proofs // in increasing order
 	for i := range a.Heaps {
 		what := "SG"
 		if a.Outcomes {
@@ -108,6 +108,10 @@ func (a Answer) WriteText(w io.Writer, countOnly bool, moves iter.Seq[Move]) {
 		if len(fromPeriod) > 0 && fromPeriod[0] == i+1 {
 			fmt.Fprintf(w, " (from the proved period)")
 			fromPeriod = fromPeriod[1:]
+		}
+		if len(proofs) > 0 && proofs[0].Heap == i+1 {
+			fmt.Fprintf(w, " (%s)", proofs[0].Proof)
+			proofs = proofs[1:]
 		}
 		fmt.Fprintln(w)
 	}
