@@ -118,6 +118,22 @@
 // of the boundary, and every proof of the 1024 codes d0.d1d2d3 (d0 = 0 or
 // 4) against the values computed past it.
 //
+// # Classical theorems
+//
+// Some games are solved outright by a classical theorem, at any size and
+// with no table: ClassicalOf recognises them from the canonical rule (not
+// the name) — Wythoff's game (a lattice game whose moves are exactly
+// Wythoff's, IsWythoff), Euclid's game and Fibonacci Nim (the built-in
+// games) — and names the theorem and its source. Their answers are exact
+// integer arithmetic, O(1) or O(log n) for any position below 2⁶³:
+// Wythoff's theorem (1907) by ⌊kφ⌋ = ⌊(k + ⌊√(5k²)⌋)/2⌋ with a 128-bit
+// square root (WythoffLost, WythoffPartner, WythoffWinning); Cole and
+// Davie's (1969) by the Euclidean algorithm's steps (EuclidWins,
+// EuclidWinning); Whinihan's (1963) by Zeckendorf sums (Zeckendorf,
+// FibonacciNimWins, FibonacciNimWinning). A variant of them (another step,
+// a step that does not repeat) is another game: its table's pattern is only
+// observed, never proved.
+//
 // # Verification
 //
 // Verify checks a stored table, whoever wrote it, against the definition:
@@ -149,7 +165,8 @@
 // storage, table.go the Table; ring.go ring starts, misere.go misère play,
 // batch.go Batch and Each. The other engines: lattice.go (Lattice),
 // state.go with fibonacci.go and euclid.go (the built-in games), graph.go
-// (GraphValues). Around them: period.go and analysis.go (with parity.go)
+// (GraphValues); classical.go recognises the games a classical theorem
+// solves, wythoff.go, euclidwin.go and zeckendorf.go answer them. Around them: period.go and analysis.go (with parity.go)
 // find and prove periods and state the analysis; cost.go estimates the
 // work; moves.go lists a position's moves; verify.go, verifier.go and
 // checker.go check stored tables.
