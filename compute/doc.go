@@ -118,7 +118,7 @@
 // of the boundary, and every proof of the 1024 codes d0.d1d2d3 (d0 = 0 or
 // 4) against the values computed past it.
 //
-// # Classical theorems
+// # Classical theorems and observed patterns
 //
 // Some games are solved outright by a classical theorem, at any size and
 // with no table: ClassicalOf recognises them from the canonical rule (not
@@ -132,7 +132,12 @@
 // EuclidWinning); Whinihan's (1963) by Zeckendorf sums (Zeckendorf,
 // FibonacciNimWins, FibonacciNimWinning). A variant of them (another step,
 // a step that does not repeat) is another game: its table's pattern is only
-// observed, never proved.
+// observed, never proved. FindPairs observes it for a lattice game whose lost
+// points pair the numbers off, as Wythoff's do (every lattice table carries
+// it, LatticeTable.Pairs): the rows the board shows whole, the pairs, whether
+// they are Beatty sequences ⌊kα⌋, ⌊kβ⌋ and for which α and β (an interval of
+// rationals, and the continued fraction it fixes), and the beams — clusters
+// of the ratio b/a — the later pairs lie along.
 //
 // # Verification
 //
@@ -166,7 +171,8 @@
 // batch.go Batch and Each. The other engines: lattice.go (Lattice),
 // state.go with fibonacci.go and euclid.go (the built-in games), graph.go
 // (GraphValues); classical.go recognises the games a classical theorem
-// solves, wythoff.go, euclidwin.go and zeckendorf.go answer them. Around them: period.go and analysis.go (with parity.go)
+// solves, wythoff.go, euclidwin.go and zeckendorf.go answer them, pairs.go
+// observes the pattern of a lattice table's lost points. Around them: period.go and analysis.go (with parity.go)
 // find and prove periods and state the analysis; cost.go estimates the
 // work; moves.go lists a position's moves; verify.go, verifier.go and
 // checker.go check stored tables.
