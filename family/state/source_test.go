@@ -201,3 +201,22 @@ func TestFibonacciByTheorem(t *testing.T) {
 		}
 	}
 }
+
+// TestFibonacciLosing checks what a run reports of Fibonacci Nim's table:
+// the losing heaps, and where a table fails Whinihan's theorem (one value
+// changed).
+func TestFibonacciLosing(t *testing.T) {
+	tab, _, err := compute.SolveState(t.Context(), rules.Game{Name: "fib", State: "fibonacci-nim", Heaps: 30})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if losing, check := fibonacciLosing(tab); losing != "1, 2, 3, 5, 8, 13, 21" || check != "" {
+		t.Errorf("losing heaps %q, check %q", losing, check)
+	}
+	g := tab.G.Uint32s()
+	g[20] = 0 // 20 = 13 + 5 + 2 is won
+	tab.G = compute.ValuesOf(g)
+	if losing, check := fibonacciLosing(tab); losing != "1, 2, 3, 5, 8, 13, 20, 21" || check != "at heap 20" {
+		t.Errorf("a changed table: losing heaps %q, check %q", losing, check)
+	}
+}
