@@ -27,16 +27,9 @@ type Answer struct {
 	// FromPeriod names the heaps (1-based) whose values come from a proved
 	// period beyond the computed or stored table.
 	FromPeriod []int `json:"from_period,omitempty"`
-	// Proofs names the heaps answered by an argument of their source's
-	// own (Prover), with the argument; where it gives only who wins,
-	// Outcomes is set.
-	Proofs []HeapProof `json:"proofs,omitempty"`
-}
-
-// A HeapProof is the argument that answers a heap (1-based) of a position.
-type HeapProof struct {
-	Heap  int    `json:"heap"`
-	Proof string `json:"proof"`
+	// ProvedBy names the heaps answered by a theorem, with the theorem
+	// (see Prover).
+	ProvedBy []Proved `json:"proved_by,omitempty"`
 }
 
 // Check reports whether every component of pos fits its game (Source.Check),
@@ -69,18 +62,13 @@ func Solve(pos Position) (Answer, error) {
 		if fromPeriod {
 			a.FromPeriod = append(a.FromPeriod, i+1)
 		}
-		if pr, ok := p.Ref.Source.(Prover); ok {
-			if why, outcome := pr.Proof(p.Component); why != "" {
-				a.Proofs = append(a.Proofs, HeapProof{Heap: i + 1, Proof: why})
-				a.Outcomes = a.Outcomes || outcome
-			}
-		}
 		g := p.Ref.Source.Game()
 		a.Games = append(a.Games, g.Name)
 		a.SG = append(a.SG, v)
 		a.NimSum ^= v
 		a.Misere = a.Misere || g.Misere
 		a.Outcomes = a.Outcomes || g.HoldsOutcomes()
+		a.noteProof(i, p)
 	}
 	a.FirstPlayerWins = a.NimSum != 0
 	if !a.FirstPlayerWins {

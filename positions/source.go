@@ -47,19 +47,6 @@ type Counter interface {
 	Count(c Component, target uint32) (int64, error)
 }
 
-// A Prover is a Source that answers some components by an argument of its
-// own, rather than from values computed, stored or repeated by a proved
-// period: a ring past its table that the mirror strategy proves lost, or
-// that the player to move takes whole.
-type Prover interface {
-	// Proof returns the argument that answers c, in words, or "" when
-	// c's value comes from the source's values; and whether Value then
-	// gives only an outcome (1: the player to move wins), the argument
-	// saying nothing of the SG value. Check refuses such a component in a
-	// sum, whose outcome needs the values.
-	Proof(c Component) (why string, outcome bool)
-}
-
 // A Component is one part of a position: a heap of N tokens, or a point
 // (X, Y) — of a board, or a Fibonacci Nim state (X tokens, at most Y of
 // them to take).

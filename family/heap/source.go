@@ -231,9 +231,9 @@ func (s *source) Proof(c positions.Component) (string, bool) {
 		return "", false
 	}
 	if s.mirror.Lost(c.N) {
-		return "proved: " + compute.MirrorTheorem, false
+		return compute.MirrorTheorem, false
 	}
-	return fmt.Sprintf("the player to move takes the whole ring and wins; its SG value, past the table's 0..%d, is not computed", s.table.N()), true
+	return fmt.Sprintf("taking the whole ring (its SG value, past the table's 0..%d, is not computed)", s.table.N()), true
 }
 
 // sg returns SG(n) of a row of n tokens: from the table, or beyond it from
