@@ -49,7 +49,7 @@ func (Family) Cost(g rules.Game, workers int) family.Cost {
 				small.Size = [2]int{max(small.Size[0]*7/10, 1), max(small.Size[1]*7/10, 1)}
 			}
 			small.Size = [2]int{family.RoundDown(small.Size[0]), family.RoundDown(small.Size[1])}
-			return fmt.Sprintf("make its board smaller in its config (size: [%d, %d]: about %s), or run it without -heaps auto",
+			return fmt.Sprintf("make its board smaller in its config (size: [%d, %d]: about %s)",
 				small.Size[0], small.Size[1], family.RoundDuration(compute.LatticeEstimate(g.Lattice)))
 		},
 	}

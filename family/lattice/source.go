@@ -7,6 +7,7 @@ import (
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/positions"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -22,8 +23,8 @@ func (Family) Source(g rules.Game, f *export.File, name string) (positions.Sourc
 	if g.Kind() == rules.KindLattice {
 		next = func(x, y int) [][2]int { return compute.LatticeMoves(g.Lattice, x, y) }
 	}
-	return NewBoard(name, g, t, func(ctx context.Context) (*compute.LatticeTable, error) {
-		return compute.Lattice(ctx, g, compute.Options{})
+	return NewBoard(name, g, t, func(ctx context.Context, opt compute.Options) (*compute.LatticeTable, error) {
+		return compute.Lattice(ctx, g, opt)
 	}, next), nil
 }
 
@@ -39,7 +40,7 @@ func (Family) Source(g rules.Game, f *export.File, name string) (positions.Sourc
 // position: who wins, and the winning moves, at any point below 2⁶³
 // (the board bounds the table, not the game: a move never leaves it). The
 // board is then computed only when a point asked may lie on it.
-func NewBoard(name string, g rules.Game, t *compute.LatticeTable, solve func(context.Context) (*compute.LatticeTable, error), next func(x, y int) [][2]int) positions.Source {
+func NewBoard(name string, g rules.Game, t *compute.LatticeTable, solve func(context.Context, compute.Options) (*compute.LatticeTable, error), next func(x, y int) [][2]int) positions.Source {
 	return &board{name: name, game: g, table: t, solve: solve, next: next, classical: compute.ClassicalOf(g)}
 }
 
@@ -47,7 +48,7 @@ type board struct {
 	name      string
 	game      rules.Game
 	table     *compute.LatticeTable
-	solve     func(ctx context.Context) (*compute.LatticeTable, error)
+	solve     func(ctx context.Context, opt compute.Options) (*compute.LatticeTable, error)
 	next      func(x, y int) [][2]int
 	classical *compute.Classical
 }
@@ -58,10 +59,34 @@ func (b *board) Game() rules.Game { return b.game }
 // Prepare computes the board when it is not stored, unless every point
 // asked (need, the largest x) lies beyond it and a theorem answers them.
 func (b *board) Prepare(ctx context.Context, need int) error {
-	if b.table != nil || b.classical != nil && need >= b.width() {
+	return b.PrepareMetered(ctx, need, 0, family.NoMeter)
+}
+
+// computes reports whether Prepare(need) computes the board.
+func (b *board) computes(need int) bool {
+	return b.table == nil && (b.classical == nil || need < b.width())
+}
+
+// PrepareCost is the cost of the game's board (its family's Cost), when
+// Prepare computes it.
+func (b *board) PrepareCost(need, workers int) family.Cost {
+	if !b.computes(need) {
+		return family.Cost{}
+	}
+	f := family.MustFor(b.game)
+	c := f.Cost(b.game, workers)
+	c.What = b.name + ": " + c.What
+	c.Work = f.Work(b.game)
+	return c
+}
+
+// PrepareMetered is Prepare on workers goroutines, counting the points it
+// computes on m.
+func (b *board) PrepareMetered(ctx context.Context, need, workers int, m family.Meter) error {
+	if !b.computes(need) {
 		return nil
 	}
-	t, err := b.solve(ctx)
+	t, err := b.solve(ctx, compute.Options{Workers: workers, Progress: m.Add})
 	b.table = t
 	return err
 }

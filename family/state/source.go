@@ -25,8 +25,8 @@ func (Family) Source(g rules.Game, f *export.File, name string) (positions.Sourc
 		if f != nil {
 			t = f.Lattice
 		}
-		return lattice.NewBoard(name, g, t, func(ctx context.Context) (*compute.LatticeTable, error) {
-			_, lt, err := compute.SolveState(ctx, g)
+		return lattice.NewBoard(name, g, t, func(ctx context.Context, opt compute.Options) (*compute.LatticeTable, error) {
+			_, lt, err := compute.State(ctx, g, opt)
 			return lt, err
 		}, compute.EuclidMoves), nil
 	case g.State == "fibonacci-nim":

@@ -44,7 +44,7 @@ func (Family) Cost(g rules.Game, workers int) family.Cost {
 		What: fmt.Sprintf("computing its %s positions (heaps: %d)", family.Short(float64(compute.StatePositions(g))), g.Heaps),
 		Shorter: func(within time.Duration) string {
 			g.Heaps = family.Shrink(g.Heaps, func(n int) bool { return compute.StateEstimate(g, n) <= within })
-			return fmt.Sprintf("make it smaller in its config (heaps: %d: about %s), or run it without -heaps auto",
+			return fmt.Sprintf("make it smaller in its config (heaps: %d: about %s)",
 				g.Heaps, family.RoundDuration(compute.StateEstimate(g, g.Heaps)))
 		},
 	}
