@@ -26,3 +26,22 @@ unmet() {
 	echo "$test_name: skipped: $*"
 	exit 0
 }
+
+# step runs a command of the README word for word: it fails the test when
+# README.md (or another file named after the command) does not give it,
+# prints it, and runs it in this shell, so that it may set variables. What
+# the command prints goes to $tmp/step.out, and its last lines are shown
+# (all of it, if the command fails).
+step() {
+	local cmd=$1 f
+	shift
+	for f in "$repo/README.md" "$@"; do
+		grep -qF -- "$cmd" "$f" || fail "${f#"$repo/"} does not give the command: $cmd"
+	done
+	show "$cmd"
+	if ! eval "$cmd" >"$tmp/step.out" 2>&1; then
+		cat "$tmp/step.out" >&2
+		fail "the command failed: $cmd"
+	fi
+	tail -n 3 "$tmp/step.out"
+}

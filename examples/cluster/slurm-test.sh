@@ -6,10 +6,12 @@
 # It installs Debian's slurm-wlm and munge when they are missing, starts
 # munged, slurmctld and slurmd with their key, configuration, state and logs
 # in a temporary folder (nothing under /etc is read or changed), and stops
-# every daemon it started when it exits, however it exits. Then, in a
-# folder of its own with sgtab built onto the PATH, it runs the commands of
-# the README's "Cluster" section (each is printed as it runs):
+# every daemon it started when it exits, however it exits. Then, with HOME
+# a folder of its own, it runs the commands of the README's "Cluster"
+# section, each word for word as the README (and sweep.slurm's header)
+# gives it, or fails when they do not:
 #
+#   go build -o ~/bin/sgtab ./cmd/sgtab                # ~/bin put on the PATH
 #   job=$(sbatch --parsable --array=0-7 sweep.slurm 8 sweep.yaml census)
 #   merge=$(sbatch --parsable --dependency=afterok:$job --kill-on-invalid-dep=no --wrap 'sgtab merge census')
 #   scancel ${job}_5                                  # once task 5 has journalled a game
@@ -24,12 +26,13 @@
 # Run it as root from anywhere: examples/cluster/slurm-test.sh. A missing
 # prerequisite (root, apt-get, Go, Node.js) skips the test, unless
 # SGTAB_SLURM=1 is set (as .ci/run sets it), which makes it a failure.
-# It takes about a minute on two CPUs.
+# It takes about a minute on two CPUs (the packages' install aside).
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 shards=8
 cancel=5 # the task cancelled mid-run and run again
+script=$repo/examples/cluster/sweep.slurm # whose header gives the commands too
 
 test_name=slurm-test test_required=SGTAB_SLURM
 # shellcheck source=examples/testing.sh
@@ -72,6 +75,8 @@ check_prerequisites() {
 
 # The daemons' process ids, and the jobs submitted, for cleanup.
 munged_pid="" ctld_pid="" slurmd_pid="" jobs=()
+# The array, merge and rerun jobs' ids, which the README's commands set.
+job="" merge="" rerun=""
 
 # cleanup cancels the jobs, stops the daemons, and on failure prints their
 # logs; on success it removes the temporary folder.
@@ -257,18 +262,13 @@ journalled() {
 # submit runs the sbatch and scancel steps of the README, in $tmp/work.
 submit() {
 	log "submitting the array, the merge, and cancelling task $cancel mid-run"
-	show "job=\$(sbatch --parsable --array=0-$((shards - 1)) sweep.slurm $shards sweep.yaml census)"
-	job=$(sbatch --parsable --array=0-$((shards - 1)) sweep.slurm "$shards" sweep.yaml census)
-	job=${job%%;*}
+	step "job=\$(sbatch --parsable --array=0-$((shards - 1)) sweep.slurm $shards sweep.yaml census)" "$script"
 	jobs+=("$job")
-	show "merge=\$(sbatch --parsable --dependency=afterok:\$job --kill-on-invalid-dep=no --wrap 'sgtab merge census')"
-	merge=$(sbatch --parsable --dependency=afterok:"$job" --kill-on-invalid-dep=no --wrap 'sgtab merge census')
-	merge=${merge%%;*}
+	step "merge=\$(sbatch --parsable --dependency=afterok:\$job --kill-on-invalid-dep=no --wrap 'sgtab merge census')" "$script"
 	jobs+=("$merge")
 	echo "job=$job merge=$merge"
 	wait_until "task $cancel to run and journal a game" 120 journalled
-	show "scancel \${job}_$cancel"
-	scancel "${job}_$cancel"
+	step "scancel \${job}_$cancel" "$script"
 	wait_until "task $cancel to end" 60 ended "${job}_$cancel"
 	[ "$(field "${job}_$cancel" JobState)" = CANCELLED ] || fail "task $cancel: $(field "${job}_$cancel" JobState), not CANCELLED"
 	[ ! -e "census/shard=$cancel-of-$shards/census.parquet" ] || fail "task $cancel wrote its census before it was cancelled"
@@ -278,14 +278,11 @@ submit() {
 # resubmit runs task $cancel again and lets the merge wait for it.
 resubmit() {
 	log "running task $cancel again, and the merge after it"
-	show "rerun=\$(sbatch --parsable --array=$cancel sweep.slurm $shards sweep.yaml census)"
-	rerun=$(sbatch --parsable --array="$cancel" sweep.slurm "$shards" sweep.yaml census)
-	rerun=${rerun%%;*}
+	step "rerun=\$(sbatch --parsable --array=$cancel sweep.slurm $shards sweep.yaml census)" "$script"
 	jobs+=("$rerun")
 	[ "$(field "$merge" JobState)" = PENDING ] || fail "the merge is $(field "$merge" JobState) though task $cancel was cancelled: afterok should hold it"
 	echo "merge: PENDING ($(field "$merge" Reason))"
-	show "scontrol update JobId=\$merge Dependency=afterany:\$job,afterok:\$rerun"
-	scontrol update JobId="$merge" Dependency="afterany:$job,afterok:$rerun"
+	step "scontrol update JobId=\$merge Dependency=afterany:\$job,afterok:\$rerun" "$script"
 	wait_until "the merge to end" 300 ended "$merge"
 }
 
@@ -344,22 +341,34 @@ SELECT * FROM (FROM whole EXCEPT ALL FROM merged) ORDER BY file_row_number LIMIT
 	echo "the merged census equals the sweep run whole, row for row"
 }
 
+# build_sgtab runs the README's build command with HOME a folder of the
+# test's own, whose bin folder it puts on the PATH, keeping Go's own
+# folders (build cache, modules, settings) where they are.
+build_sgtab() {
+	log "building sgtab into ~/bin, on the PATH (HOME=$tmp/home)"
+	export GOCACHE GOMODCACHE GOPATH GOENV
+	GOCACHE=$(go env GOCACHE) GOMODCACHE=$(go env GOMODCACHE) GOPATH=$(go env GOPATH) GOENV=$(go env GOENV)
+	export HOME="$tmp/home"
+	mkdir -p "$HOME/bin"
+	export PATH="$HOME/bin:$PATH"
+	cd "$repo"
+	step 'go build -o ~/bin/sgtab ./cmd/sgtab'
+	[ "$(command -v sgtab)" = "$HOME/bin/sgtab" ] || fail "sgtab on the PATH is $(command -v sgtab), not the one built"
+}
+
 main() {
 	local start=$SECONDS
 	check_prerequisites
 	tmp=$(mktemp -d /tmp/sgtab-slurm.XXXXXX)
 	chmod 755 "$tmp"
-	mkdir -p "$tmp/log" "$tmp/work" "$tmp/bin"
+	mkdir -p "$tmp/log" "$tmp/work"
 	trap cleanup EXIT
 	trap 'exit 130' INT TERM
 	start_munge
 	write_config
 	start_slurm
-	log "building sgtab onto the PATH, and the example into a folder of its own"
-	show "go build -o $tmp/bin/sgtab ./cmd/sgtab"
-	(cd "$repo" && go build -o "$tmp/bin/sgtab" ./cmd/sgtab)
-	export PATH="$tmp/bin:$PATH"
-	cp "$repo/examples/cluster/sweep.slurm" "$repo/examples/cluster/sweep.yaml" "$tmp/work"
+	build_sgtab
+	cp "$script" "$repo/examples/cluster/sweep.yaml" "$tmp/work"
 	cd "$tmp/work"
 	local cluster=$SECONDS
 	submit
