@@ -6,9 +6,11 @@ import (
 	"iter"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/positions"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -44,6 +46,36 @@ func (s *source) Game() rules.Game { return s.game }
 // need: for a game whose period a theorem may prove, in steps, stopping
 // once the period is proved, so that any heap is answered from the period.
 func (s *source) Prepare(ctx context.Context, need int) error {
+	return s.PrepareMetered(ctx, need, 0, family.NoMeter)
+}
+
+// PrepareCost estimates computing the table as far as need (none for a
+// stored table): for a game whose period a theorem may prove, or that
+// sparse space may speed up, no more than a bound, as for run (Cost).
+func (s *source) PrepareCost(need, workers int) family.Cost {
+	g, n := s.game, max(need, 1)
+	if s.file != nil || rules.CheckHeaps(int64(n), g.Start) != nil {
+		return family.Cost{} // nothing to compute, or Prepare says why it cannot
+	}
+	return family.Cost{
+		Time:      compute.Estimate(g, n, workers),
+		Shortened: s.extendable() || compute.SparseMayApply(g.Rule),
+		What:      fmt.Sprintf("%s: computing SG(0..%d) to answer heap %d", s.name, n, need),
+		Why:       "no theorem can prove its period, so nothing ends it early",
+		Work:      int64(n) + 1,
+		Shorter: func(within time.Duration) string {
+			m := family.Shrink(n, func(m int) bool {
+				return compute.Estimate(g, m, workers) <= within && rules.CheckHeaps(int64(m), g.Start) == nil
+			})
+			return fmt.Sprintf("ask for heaps up to %d (about %s); a table computed once with sgtab run and given with -table answers every heap it holds at once",
+				m, family.RoundDuration(compute.Estimate(g, m, workers)))
+		},
+	}
+}
+
+// PrepareMetered is Prepare on workers goroutines, counting the heap sizes
+// it computes on m; each step goes on from the values of the one before.
+func (s *source) PrepareMetered(ctx context.Context, need, workers int, m family.Meter) error {
 	if s.file != nil {
 		return s.read(need)
 	}
@@ -56,7 +88,8 @@ func (s *source) Prepare(ctx context.Context, need int) error {
 		if err := rules.CheckHeaps(int64(n), s.game.Start); err != nil {
 			return fmt.Errorf("%s: heap %d: %w", s.name, need, err)
 		}
-		t, err := compute.Sequence(ctx, s.game, n, compute.Options{StopWhenProved: s.extendable()})
+		opt := compute.Options{Workers: workers, StopWhenProved: s.extendable(), Progress: m.Add, Inherited: m.Inherit, From: s.table}
+		t, err := compute.Sequence(ctx, s.game, n, opt)
 		if err != nil {
 			return fmt.Errorf("%s: %w", s.name, err)
 		}
