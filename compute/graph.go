@@ -60,6 +60,28 @@ func NewGraph(n int, from, to []int32) *Graph {
 	return g
 }
 
+// Reverse returns the graph of g's edges reversed: the successors of v in
+// it are v's predecessors in g, in increasing order.
+func (g *Graph) Reverse() *Graph {
+	n := g.Nodes()
+	pred := &Graph{Start: make([]int64, n+1)}
+	for _, w := range g.Succ {
+		pred.Start[w+1]++
+	}
+	for v := range n {
+		pred.Start[v+1] += pred.Start[v]
+	}
+	pred.Succ = make([]int32, len(g.Succ))
+	next := slices.Clone(pred.Start[:n])
+	for v := range n {
+		for _, w := range g.Successors(v) {
+			pred.Succ[next[w]] = int32(v)
+			next[w]++
+		}
+	}
+	return pred
+}
+
 // A CycleError says that a graph has a cycle, and names one: Nodes[0] →
 // Nodes[1] → … → Nodes[len−1] → Nodes[0]. Games on graphs with cycles
 // (loopy games) have positions that SG values do not describe.
@@ -119,25 +141,10 @@ func (e *CycleError) Error() string {
 func GraphValues(ctx context.Context, g *Graph) ([]uint32, error) {
 	n := g.Nodes()
 	left := make([]int32, n) // successors without a value yet
-	pred := &Graph{Start: make([]int64, n+1)}
 	for v := range n {
 		left[v] = int32(g.Start[v+1] - g.Start[v])
 	}
-	for _, w := range g.Succ {
-		pred.Start[w+1]++
-	}
-	for v := range n {
-		pred.Start[v+1] += pred.Start[v]
-	}
-	pred.Succ = make([]int32, len(g.Succ))
-	next := slices.Clone(pred.Start[:n])
-	for v := range n {
-		for _, w := range g.Successors(v) {
-			pred.Succ[next[w]] = int32(v)
-			next[w]++
-		}
-	}
-	next = nil
+	pred := g.Reverse()
 
 	sg := make([]uint32, n)
 	ready := make([]int32, 0, 1024) // a stack: any order of ready nodes will do
