@@ -129,7 +129,7 @@ func (e *CycleError) Error() string {
 		parts = append(parts, name(v))
 	}
 	parts = append(parts, name(e.Nodes[0]))
-	return fmt.Sprintf("the graph has %s, %s: its game may never end, and has no SG values (loopy games are out of scope)", what, strings.Join(parts, " → "))
+	return fmt.Sprintf("the graph has %s, %s: its game may never end, and has no SG values (LoopyValues gives its generalized ones)", what, strings.Join(parts, " → "))
 }
 
 // GraphValues returns the SG value of every node of g: the mex of its
@@ -223,6 +223,10 @@ type GraphTable struct {
 	Ints    []int64
 	Strings []string
 	G       Values
+	// Loopy, when not nil, holds every node's generalized SG value: the
+	// graph has cycles (LoopyValues). G then holds the finite values, and
+	// 0 for a node of value ∞.
+	Loopy []Generalized
 	// Edges is the number of the graph's edges (each once), EdgesCRC the
 	// CRC-32C of its edge list as read.
 	Edges    int64

@@ -264,3 +264,13 @@ func loopyLocal(g *Graph, vals []Generalized, u int, x Generalized) error {
 	}
 	return nil
 }
+
+// SetLoopy makes vals, the generalized values of a graph with cycles,
+// the values of t: G holds the finite ones, and 0 at the nodes of value ∞.
+func (t *GraphTable) SetLoopy(vals []Generalized) {
+	g := make([]uint32, len(vals))
+	for v, x := range vals {
+		g[v] = x.Value
+	}
+	t.G, t.Loopy = ValuesOf(g), vals
+}

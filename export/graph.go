@@ -56,12 +56,16 @@ func GraphMetadata(t *compute.GraphTable, version string) map[string]string {
 		KeyChecksum: t.G.Checksum(),
 		KeyCRC:      graphCRC(t),
 	})
+	if t.Loopy != nil {
+		m[KeyValues] = ValuesGeneralized
+	}
 	return m
 }
 
 // graphCRC returns the CRC-32C of a graph table's rows: each node's name
 // (8 bytes little-endian for an integer, the string and a zero byte
-// otherwise) and its value in 4 bytes, in 8 hexadecimal digits.
+// otherwise) and its value in 4 bytes, in 8 hexadecimal digits; then, when
+// the graph has cycles, the generalized values (loopyCRC).
 func graphCRC(t *compute.GraphTable) string {
 	var crc uint32
 	var buf [12]byte
@@ -74,6 +78,9 @@ func graphCRC(t *compute.GraphTable) string {
 		}
 		binary.LittleEndian.PutUint32(buf[8:], t.G.At(v))
 		crc = crc32.Update(crc, castagnoli, buf[8:])
+	}
+	if t.Loopy != nil {
+		crc = loopyCRC(crc, t)
 	}
 	return fmt.Sprintf("%08X", crc)
 }
@@ -110,6 +117,9 @@ func WriteGraphParquet(path string, t *compute.GraphTable, opt Options) error {
 	if err := checkNodeNames(t.Strings, ""); err != nil {
 		return fmt.Errorf("write parquet %s: %w", path, err)
 	}
+	if t.Loopy != nil {
+		return writeLoopy(parquetFormat, path, t, opt)
+	}
 	return graphTable(t, opt).write(parquetFormat, path, opt)
 }
 
@@ -118,6 +128,9 @@ func WriteGraphParquet(path string, t *compute.GraphTable, opt Options) error {
 func WriteGraphIPC(path string, t *compute.GraphTable, opt Options) error {
 	if err := checkNodeNames(t.Strings, ""); err != nil {
 		return fmt.Errorf("write arrow %s: %w", path, err)
+	}
+	if t.Loopy != nil {
+		return writeLoopy(ipcFormat, path, t, opt)
 	}
 	return graphTable(t, opt).write(ipcFormat, path, opt)
 }
@@ -143,35 +156,13 @@ func (f *File) readGraph(recs records) error {
 	if len(j) != 1 {
 		return fmt.Errorf("column %s: %d of it, want 1", colNode, len(j))
 	}
-	sg, err := column(recs.schema, colSG, true)
-	if err != nil {
-		return err
-	}
-	idx := []int{j[0], sg}
 	t := &compute.GraphTable{Edges: edges, EdgesCRC: uint32(crc)}
 	strs := recs.schema.Field(j[0]).Type.ID() == arrow.STRING
-	var long []int64
-	var wide []uint32
-	err = recs.eachColumns(idx, func(cols []arrow.Array) error {
-		var err error
-		if strs {
-			names := cols[0].(*array.String)
-			for i := range names.Len() {
-				t.Strings = append(t.Strings, strings.Clone(names.Value(i)))
-			}
-		} else {
-			if long, err = ints(cols[0], long); err != nil {
-				return fmt.Errorf("column %s: %w", colNode, err)
-			}
-			t.Ints = append(t.Ints, long...)
-		}
-		vs, err := values(colSG, cols[1], wide)
-		if err != nil {
-			return err
-		}
-		t.G.Append(vs...)
-		return nil
-	})
+	if meta[KeyValues] == ValuesGeneralized {
+		err = readLoopyGraph(recs, j[0], t, strs)
+	} else {
+		err = readGraphRows(recs, j[0], t, strs)
+	}
 	if err != nil {
 		return err
 	}
@@ -192,5 +183,45 @@ func (f *File) readGraph(recs records) error {
 		return err
 	}
 	f.Graph = t
+	return nil
+}
+
+// readGraphRows reads the rows of a graph table, the names in the column
+// node (at node) and the values in sg, into t.
+func readGraphRows(recs records, node int, t *compute.GraphTable, strs bool) error {
+	sg, err := column(recs.schema, colSG, true)
+	if err != nil {
+		return err
+	}
+	var long []int64
+	var wide []uint32
+	return recs.eachColumns([]int{node, sg}, func(cols []arrow.Array) error {
+		if err := appendNames(t, cols[0], strs, &long); err != nil {
+			return err
+		}
+		vs, err := values(colSG, cols[1], wide)
+		if err != nil {
+			return err
+		}
+		t.G.Append(vs...)
+		return nil
+	})
+}
+
+// appendNames appends the names in the node column col to t: strings
+// when strs, integers otherwise (read through *long).
+func appendNames(t *compute.GraphTable, col arrow.Array, strs bool, long *[]int64) error {
+	if strs {
+		names := col.(*array.String)
+		for i := range names.Len() {
+			t.Strings = append(t.Strings, strings.Clone(names.Value(i)))
+		}
+		return nil
+	}
+	var err error
+	if *long, err = ints(col, *long); err != nil {
+		return fmt.Errorf("column %s: %w", colNode, err)
+	}
+	t.Ints = append(t.Ints, *long...)
 	return nil
 }
