@@ -95,6 +95,9 @@ func (in Description) write(w *strings.Builder, f *File) {
 	case KindGraph:
 		gt := f.Graph
 		what := "SG of every node"
+		if gt.Game.Graph.Play != "" {
+			what = "outcome from every start node (1: the player to move wins)"
+		}
 		if gt.Loopy != nil {
 			what = "generalized SG of every node (sg null at ∞(K), K in finite_followers)"
 		}

@@ -41,7 +41,9 @@ func graphSchema(t *compute.GraphTable, meta map[string]string) *arrow.Schema {
 // GraphMetadata returns the key/value metadata of a graph table:
 // sgtab.kind (graph), sgtab.name, sgtab.config, sgtab.version, sgtab.rule
 // ("graph:" and where the graph comes from), sgtab.nodes, sgtab.edges,
-// sgtab.edges_crc32c, sgtab.play (normal), sgtab.values (SG),
+// sgtab.edges_crc32c, sgtab.play (normal, or vertex-geography),
+// sgtab.values (SG; generalized SG on a graph with cycles; outcome, 1 when
+// the player to move wins, for geography),
 // sgtab.checksum of the values, sgtab.crc32c of the names and values (see
 // graphCRC), and sgtab.created when set.
 func GraphMetadata(t *compute.GraphTable, version string) map[string]string {
@@ -58,6 +60,9 @@ func GraphMetadata(t *compute.GraphTable, version string) map[string]string {
 	})
 	if t.Loopy != nil {
 		m[KeyValues] = ValuesGeneralized
+	}
+	if t.Game.Graph != nil && t.Game.Graph.Play != "" {
+		m[KeyPlay], m[KeyValues] = t.Game.Graph.Play, "outcome"
 	}
 	return m
 }
@@ -179,6 +184,9 @@ func (f *File) readGraph(recs records) error {
 		return fmt.Errorf("damaged: the values' checksum is %s, but %s says %s", got, KeyChecksum, meta[KeyChecksum])
 	}
 	t.Game = rules.Game{Name: meta[KeyName], Config: meta[KeyConfig], Graph: &rules.GraphSpec{Text: rule}}
+	if meta[KeyPlay] == rules.PlayVertexGeography {
+		t.Game.Graph.Play = rules.PlayVertexGeography
+	}
 	if err := readCreated(meta, &t.Created); err != nil {
 		return err
 	}

@@ -47,12 +47,8 @@ func (Family) Cost(g rules.Game, workers int) family.Cost {
 // from).
 func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*family.Report, error) {
 	start := time.Now()
-	ng, err := graphs.Load(g.Graph)
+	t, err := table(ctx, g)
 	if err != nil {
-		return nil, err
-	}
-	t := &compute.GraphTable{Game: g, Ints: ng.Ints, Strings: ng.Strings, Edges: ng.Edges(), EdgesCRC: ng.CRC}
-	if err := solve(ctx, ng, t); err != nil {
 		return nil, err
 	}
 	t.Elapsed, t.Created = time.Since(start), time.Now()
@@ -76,12 +72,15 @@ func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*fam
 		Seconds: t.Elapsed.Seconds(), Files: files, Status: compute.None, Checksum: t.G.Checksum(),
 		Play: "normal", Values: "SG", Nodes: &nodes, Edges: &edges, Losing: &losing,
 	}
+	if g.Graph.Play != "" {
+		s.Play, s.Values, s.Outcomes = g.Graph.Play, "outcome", true
+	}
 	if t.Loopy != nil {
 		s.Values, s.Infinite, s.Draws = export.ValuesGeneralized, &inf, &draws
 	}
 	row := export.Summary{
 		Name: g.Name, Rule: s.Rule, Start: "graph", Heaps: s.Heaps, Status: compute.None,
-		MaxSG: s.MaxSG, Checksum: s.Checksum, Seconds: s.Seconds, Play: "normal", Values: s.Values,
+		MaxSG: s.MaxSG, Checksum: s.Checksum, Seconds: s.Seconds, Play: s.Play, Values: s.Values,
 	}
 	return &family.Report{Summary: s, Row: row, Text: Text(s)}, nil
 }
@@ -95,8 +94,12 @@ var Writers = family.Writers[*compute.GraphTable]{
 func Text(s *family.Summary) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%-20s graph          nodes %-10d max SG %-7d %7.2fs  %s\n", s.Name, *s.Nodes, s.MaxSG, s.Seconds, family.FilesPattern(s.Files))
-	fmt.Fprintf(&b, "    moves %s: %d %s\n    %d losing %s (SG = 0)\n",
-		s.Rule, *s.Edges, family.Plural(int(min(*s.Edges, 2)), "edge"), *s.Losing, family.Plural(*s.Losing, "node"))
+	lost := "(SG = 0)"
+	if s.Outcomes {
+		lost = "(the player to move loses from them)"
+	}
+	fmt.Fprintf(&b, "    moves %s: %d %s\n    %d losing %s %s\n",
+		s.Rule, *s.Edges, family.Plural(int(min(*s.Edges, 2)), "edge"), *s.Losing, family.Plural(*s.Losing, "node"), lost)
 	if s.Infinite != nil {
 		fmt.Fprintf(&b, "    cycles: %d %s of value ∞, %d of them drawn\n", *s.Infinite, family.Plural(*s.Infinite, "node"), *s.Draws)
 	}
@@ -131,26 +134,26 @@ func (Family) Verify(ctx context.Context, f *export.File, workers int, meter fam
 	if err != nil || spec == nil || spec.Generate == "" {
 		return "the checksums only: the edge list the values were computed from is not in the table", nil
 	}
-	ng, err := graphs.Load(spec)
+	want, err := table(ctx, rules.Game{Graph: spec})
 	if err != nil {
-		return "", err
-	}
-	if ng.Nodes() != t.Nodes() {
-		return "", fmt.Errorf("the graph %s has %d nodes, the table %d", spec, ng.Nodes(), t.Nodes())
-	}
-	if t.Loopy != nil {
-		if err := compute.VerifyLoopy(ng.Graph, t.Loopy); err != nil {
-			return "", fmt.Errorf("the graph %s: %w: these are not the values of its game", spec, err)
-		}
-	}
-	want := &compute.GraphTable{}
-	if err := solve(ctx, ng, want); err != nil {
 		return "", family.Cause(ctx, err)
 	}
+	if want.Nodes() != t.Nodes() {
+		return "", fmt.Errorf("the graph %s has %d nodes, the table %d", spec, want.Nodes(), t.Nodes())
+	}
 	for v := range t.Nodes() {
-		if ng.Name(v) != t.Name(v) || want.G.At(v) != t.G.At(v) || (want.Loopy == nil) != (t.Loopy == nil) {
-			return "", fmt.Errorf("node %s: SG %d, but the graph %s gives node %s the value %d: these are not the values of its game",
-				t.Name(v), t.G.At(v), spec, ng.Name(v), want.G.At(v))
+		if want.Name(v) != t.Name(v) || want.G.At(v) != t.G.At(v) || (want.Loopy == nil) != (t.Loopy == nil) {
+			return "", fmt.Errorf("node %s: value %d, but the graph %s gives node %s the value %d: these are not the values of its game",
+				t.Name(v), t.G.At(v), spec, want.Name(v), want.G.At(v))
+		}
+	}
+	if t.Loopy != nil {
+		ng, err := graphs.Load(spec)
+		if err != nil {
+			return "", err
+		}
+		if err := compute.VerifyLoopy(ng.Graph, t.Loopy); err != nil {
+			return "", fmt.Errorf("the graph %s: %w: these are not the values of its game", spec, err)
 		}
 	}
 	return fmt.Sprintf("every value, the graph %s built and solved again", spec), nil
@@ -173,6 +176,21 @@ func (Family) Check(g rules.Game) []error {
 		}
 	}
 	return problems
+}
+
+// table reads g's graph and computes the value of every node: its SG
+// value, its generalized SG value on a graph with cycles, or who wins
+// from it in a game of geography (geographyTable).
+func table(ctx context.Context, g rules.Game) (*compute.GraphTable, error) {
+	if g.Graph.Play != "" {
+		return geographyTable(ctx, g)
+	}
+	ng, err := graphs.Load(g.Graph)
+	if err != nil {
+		return nil, err
+	}
+	t := &compute.GraphTable{Game: g, Ints: ng.Ints, Strings: ng.Strings, Edges: ng.Edges(), EdgesCRC: ng.CRC}
+	return t, solve(ctx, ng, t)
 }
 
 // solve gives t the values of the nodes of ng: their SG values, or, when

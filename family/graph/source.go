@@ -54,6 +54,12 @@ func (s *source) Moves(c positions.Component, target uint32) (iter.Seq[positions
 // it has cycles), or a staircase, answered by
 // staircase Nim's argument (positions.Staircase).
 func (s *source) Whole(ctx context.Context, shape positions.Shape) (positions.Answerer, error) {
+	if s.game.Graph.Play != "" {
+		if shape == positions.AsStaircase {
+			return nil, fmt.Errorf("%s is a game of vertex geography, not a staircase", s.game.Name)
+		}
+		return geographyAnswerer(s.game)
+	}
 	ng, err := graphs.Load(s.game.Graph)
 	if err != nil {
 		return nil, err
