@@ -63,48 +63,62 @@ func TestMovesMex(t *testing.T) {
 // computed to the heap itself.
 func TestMovesToPeriod(t *testing.T) {
 	for _, code := range []string{"0.77", "0.07", "0.137", "0.33", "0.54", "0.4"} {
-		g := game(t, "code: \""+code+"\"")
-		full, err := compute.Sequence(t.Context(), g, 3000, compute.Options{Exhaustive: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		proved, err := compute.Sequence(t.Context(), g, 3000, compute.Options{StopWhenProved: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		a := proved.Analysis
-		if a.Status != compute.Proved {
-			t.Fatalf("%s: no proved period", code)
-		}
-		per := a.Period
-		sg := func(n int) uint32 {
-			if n < proved.G.Len() {
-				return proved.G.At(n)
-			}
-			return proved.G.At(per.Start + (n-per.Start)%per.Length)
-		}
+		g, full, per, sg := provedAndFull(t, code, 3000)
 		for _, n := range []int{0, 1, 7, 2 * (per.Start + per.Length), 2*(per.Start+per.Length) + 1, 1999, 2000, 2999, 3000} {
-			for target := range uint32(full.G.Max() + 2) {
+			for target := range uint64(full.G.Max() + 2) {
 				var want []compute.Move
 				for mv := range compute.Moves(g.Rule, n, false) {
-					if mv.Value(full.G) == target {
+					if uint64(mv.Value(full.G)) == target {
 						want = append(want, mv)
 					}
 				}
-				for _, limit := range []int{-1, 0, 3} {
-					count, first, err := compute.MovesTo(g.Rule, n, false, sg, 0, &per, target, limit)
-					if err != nil {
-						t.Fatal(err)
-					}
-					w := want
-					if limit >= 0 && len(w) > limit {
-						w = w[:limit]
-					}
-					if count != int64(len(want)) || !movesEqual(first, w) {
-						t.Fatalf("%s, heap %d, target %d, limit %d: count %d, moves %v; want %d, %v", code, n, target, limit, count, first, len(want), w)
-					}
-				}
+				checkMovesTo(t, code, g.Rule, n, sg, per, target, want, -1, 0, 3)
 			}
+		}
+	}
+}
+
+// provedAndFull returns the game of code, its values to n all computed,
+// and its period proved by Sequence with StopWhenProved, with the values
+// it gives every heap (from the proof's table, then the period).
+func provedAndFull(t *testing.T, code string, n int) (rules.Game, *compute.Table, compute.Period, func(int) uint64) {
+	t.Helper()
+	g := game(t, "code: \""+code+"\"")
+	full, err := compute.Sequence(t.Context(), g, n, compute.Options{Exhaustive: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	proved, err := compute.Sequence(t.Context(), g, n, compute.Options{StopWhenProved: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := proved.Analysis
+	if a.Status != compute.Proved {
+		t.Fatalf("%s: no proved period", code)
+	}
+	per := a.Period
+	return g, full, per, func(n int) uint64 {
+		v, _ := per.Extend(proved.G, n)
+		return v
+	}
+}
+
+// checkMovesTo checks MovesTo on a heap of n of code's rule r to target,
+// with the values sg and the period per, against want, the moves a walk
+// over every move finds: the count, and the first moves up to each limit.
+func checkMovesTo(t *testing.T, code string, r rules.Rule, n int, sg func(int) uint64, per compute.Period, target uint64, want []compute.Move, limits ...int) {
+	t.Helper()
+	for _, limit := range limits {
+		count, first, err := compute.MovesTo(r, n, false, sg, 0, &per, target, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := want
+		if limit >= 0 && len(w) > limit {
+			w = w[:limit]
+		}
+		if count != int64(len(want)) || !movesEqual(first, w) {
+			t.Fatalf("%s, heap %d, target %d, limit %d: count %d, moves %v; want %d, %v", code, n, target, limit, count, first, len(want), w)
 		}
 	}
 }
@@ -125,7 +139,7 @@ func movesEqual(a, b []compute.Move) bool {
 // take too long to go through, rather than running for hours.
 func TestMovesToTooMuch(t *testing.T) {
 	g := game(t, `code: "0.8"`) // hexadecimal 8: remove one, leave three heaps
-	_, _, err := compute.MovesTo(g.Rule, 1e6, false, func(int) uint32 { return 0 }, 0, nil, 1, 10)
+	_, _, err := compute.MovesTo(g.Rule, 1e6, false, func(int) uint64 { return 0 }, 0, nil, 1, 10)
 	if err == nil || !strings.Contains(err.Error(), "take about") {
 		t.Errorf("err = %v", err)
 	}

@@ -2,6 +2,7 @@ package compute
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/sgtab/sgtab/rules"
 )
@@ -164,4 +165,21 @@ func prove[T Value](r rules.Rule, G []T) (Period, Proof, bool) {
 		return false
 	})
 	return per, proof, ok
+}
+
+// Extend returns the value at heap size n ≥ 0 of values G that the period
+// p holds for (a proved one) beyond them: G's own where G holds n, else
+//
+//	G(n0 + (n − n0) mod p) + s·⌊(n − n0)/p⌋
+//
+// with n0 = p.Start. G must hold at least the values below p.Start +
+// p.Length. It reports false when the value does not fit in 64 bits.
+func (p Period) Extend(G Values, n int) (uint64, bool) {
+	if n < G.Len() {
+		return uint64(G.At(n)), true
+	}
+	q := uint64((n - p.Start) / p.Length)
+	hi, add := bits.Mul64(q, uint64(p.Saltus))
+	v, carry := bits.Add64(uint64(G.At(p.Start+(n-p.Start)%p.Length)), add, 0)
+	return v, hi == 0 && carry == 0
 }

@@ -1,7 +1,9 @@
 package positions
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -99,6 +101,9 @@ func parseComponent(w, size string) (Component, error) {
 		return Component{X: x, Y: y, Point: true}, nil
 	}
 	n, err := strconv.Atoi(size)
+	if errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(size, "-") {
+		return Component{}, fmt.Errorf("heap %q: too large: a heap has at most %d tokens (2^63 − 1)", w, math.MaxInt64)
+	}
 	if err != nil || n < 0 {
 		return Component{}, fmt.Errorf("heap %q: want a whole number ≥ 0", w)
 	}

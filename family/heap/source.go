@@ -63,7 +63,7 @@ func (s *source) Prepare(ctx context.Context, need int) error {
 		s.table = t
 		if s.extendable() && t.Analysis.Status == compute.Proved {
 			s.period = &t.Analysis.Period
-			return nil
+			return s.fits(need)
 		}
 		if n >= want {
 			return nil
@@ -98,7 +98,7 @@ func (s *source) read(need int) error {
 		}
 		return fmt.Errorf("%s holds SG(0..%d) and %s; heap %d was asked", s.name, t.N(), why, need)
 	}
-	return nil
+	return s.fits(need)
 }
 
 // Check refuses a point, and a heap of a misère game in a sum.
@@ -114,21 +114,39 @@ func (s *source) Check(c positions.Component, sum bool) error {
 
 // Value returns SG of a ring of c.N tokens on a ring start, of a row
 // otherwise: from the table, or beyond it from the proved period.
-func (s *source) Value(c positions.Component) (uint32, bool) {
+func (s *source) Value(c positions.Component) (uint64, bool) {
 	if s.ring() {
-		return s.table.Ring.At(c.N), false
+		return uint64(s.table.Ring.At(c.N)), false
 	}
 	return s.sg(c.N), c.N >= s.table.G.Len()
 }
 
 // sg returns SG(n) of a row of n tokens: from the table, or beyond it from
-// the proved period.
-func (s *source) sg(n int) uint32 {
+// the proved period, with its saltus (Prepare has checked that the values
+// of the heaps asked fit in 64 bits).
+func (s *source) sg(n int) uint64 {
 	if n < s.table.G.Len() {
-		return s.table.G.At(n)
+		return uint64(s.table.G.At(n))
 	}
+	v, _ := s.period.Extend(s.table.G, n)
+	return v
+}
+
+// fits reports an error when the proved period takes the values of heaps
+// up to need past 64 bits: along each residue class they grow by the
+// saltus, so the largest is that of one of the last p heaps.
+func (s *source) fits(need int) error {
 	p := s.period
-	return s.table.G.At(p.Start + (n-p.Start)%p.Length)
+	if p == nil || p.Saltus == 0 {
+		return nil
+	}
+	for i := range min(p.Length, need+1) {
+		n := need - i
+		if _, ok := p.Extend(s.table.G, n); !ok {
+			return fmt.Errorf("%s: heap %d: its SG value, by the proved period %d with saltus %d, is more than 2^64 − 1", s.name, n, p.Length, p.Saltus)
+		}
+	}
+	return nil
 }
 
 func (s *source) ring() bool { return s.game.Start == rules.StartRing }
@@ -140,7 +158,7 @@ func (s *source) Work(c positions.Component) float64 {
 
 // Count counts the moves of the heap to an option of value target, a
 // residue class at a time where the period allows (compute.CountMovesTo).
-func (s *source) Count(c positions.Component, target uint32) (int64, error) {
+func (s *source) Count(c positions.Component, target uint64) (int64, error) {
 	count, err := compute.CountMovesTo(s.game.Rule, c.N, s.ring(), s.sg, s.empty(), s.period, target)
 	if err != nil {
 		return 0, fmt.Errorf("heap %d of %s: %w", c.N, s.name, err)
@@ -150,7 +168,7 @@ func (s *source) Count(c positions.Component, target uint32) (int64, error) {
 
 // Moves returns the moves of the heap to an option of value target, in
 // order, one at a time as they are found (compute.EachMoveTo).
-func (s *source) Moves(c positions.Component, target uint32) (iter.Seq[positions.Move], error) {
+func (s *source) Moves(c positions.Component, target uint64) (iter.Seq[positions.Move], error) {
 	moves, err := compute.EachMoveTo(s.game.Rule, c.N, s.ring(), s.sg, s.empty(), s.period, target)
 	if err != nil {
 		return nil, fmt.Errorf("heap %d of %s: %w", c.N, s.name, err)
@@ -171,9 +189,9 @@ func (s *source) Moves(c positions.Component, target uint32) (iter.Seq[positions
 // empty returns the value of a move that leaves no heap: 0 in normal play;
 // in misère play the heap left decides, and an empty one is won by the
 // opponent, who cannot move.
-func (s *source) empty() uint32 {
+func (s *source) empty() uint64 {
 	if s.game.Misere {
-		return s.table.G.At(0)
+		return uint64(s.table.G.At(0))
 	}
 	return 0
 }

@@ -73,18 +73,20 @@ func (b *board) Check(c positions.Component, sum bool) error {
 }
 
 // Value returns the value of the point.
-func (b *board) Value(c positions.Component) (uint32, bool) { return b.table.At(c.X, c.Y), false }
+func (b *board) Value(c positions.Component) (uint64, bool) {
+	return uint64(b.table.At(c.X, c.Y)), false
+}
 
 // Work returns a bound on the moves of the point: one a step towards the
 // corner.
 func (b *board) Work(c positions.Component) float64 { return float64(c.X+c.Y) + 1 }
 
 // Moves returns the moves of the point to a point of value target.
-func (b *board) Moves(c positions.Component, target uint32) (iter.Seq[positions.Move], error) {
+func (b *board) Moves(c positions.Component, target uint64) (iter.Seq[positions.Move], error) {
 	tos := b.next(c.X, c.Y)
 	return func(yield func(positions.Move) bool) {
 		for _, to := range tos {
-			if b.table.At(to[0], to[1]) == target && !yield(positions.Move{Leave: []int{}, To: &to,
+			if uint64(b.table.At(to[0], to[1])) == target && !yield(positions.Move{Leave: []int{}, To: &to,
 				Text: fmt.Sprintf("move from (%d, %d) to (%d, %d)", c.X, c.Y, to[0], to[1])}) {
 				return
 			}

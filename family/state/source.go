@@ -85,7 +85,7 @@ func state(c positions.Component) (int, int) {
 }
 
 // Value returns the outcome of the state: 1 when the player to move wins.
-func (s *fibonacci) Value(c positions.Component) (uint32, bool) {
+func (s *fibonacci) Value(c positions.Component) (uint64, bool) {
 	n, k := state(c)
 	if k >= s.f[n] {
 		return 1, false
@@ -101,7 +101,7 @@ func (s *fibonacci) Work(c positions.Component) float64 {
 
 // Moves returns the takes that leave a state of outcome target: taking t
 // leaves (n−t, 2t), won when 2t ≥ f(n−t) (f(m) ≤ m: taking all wins).
-func (s *fibonacci) Moves(c positions.Component, target uint32) (iter.Seq[positions.Move], error) {
+func (s *fibonacci) Moves(c positions.Component, target uint64) (iter.Seq[positions.Move], error) {
 	n, k := state(c)
 	return func(yield func(positions.Move) bool) {
 		for take := 1; take <= k; take++ {
