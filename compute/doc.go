@@ -243,6 +243,7 @@
 // (GraphValues). Around them: period.go and analysis.go (with parity.go)
 // find and prove periods and state the analysis, arith.go and
 // arithcheck.go prove arithmetic ones; cost.go estimates the work;
-// moves.go lists a position's moves; verify.go, verifier.go and
-// checker.go check stored tables.
+// moves.go lists a position's moves, arithmoves.go those of a heap of an
+// arithmetic period; verify.go, verifier.go and checker.go check stored
+// tables.
 package compute

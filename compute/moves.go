@@ -160,11 +160,15 @@ type moveWalk struct {
 	per    *Period
 	target uint64
 	maxK   int
+	arith  *arithWalk // when not nil, the walk is its
 }
 
 // newMoveWalk prepares the walk, or returns an error when it would take
 // more than MaxMoveWork steps.
 func newMoveWalk(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint64, per *Period, target uint64) (*moveWalk, error) {
+	if arithWalkable(r, ring, per) {
+		return &moveWalk{arith: newArithWalk(r, n, sg, empty, per, target)}, nil
+	}
 	r, per, maxK := walkRule(r, n, ring, per)
 	if w := moveWork(r, n, maxK, per); w > MaxMoveWork {
 		return nil, fmt.Errorf("the moves of a heap of %d take about %.1e steps to go through, more than %.0e", n, w, float64(MaxMoveWork))
@@ -193,6 +197,9 @@ func walkRule(r rules.Rule, n int, ring bool, per *Period) (rules.Rule, *Period,
 // so that a caller may bound the work of many heaps together (see
 // MaxMoveWork).
 func MoveWork(r rules.Rule, n int, ring bool, per *Period) float64 {
+	if arithWalkable(r, ring, per) {
+		return arithWork(r, per)
+	}
 	r, per, maxK := walkRule(r, n, ring, per)
 	return moveWork(r, n, maxK, per)
 }
@@ -201,6 +208,9 @@ func MoveWork(r rules.Rule, n int, ring bool, per *Period) float64 {
 // each in order until it returns false; without yield, the two-heap splits
 // of a large heap are counted a residue class at a time.
 func (w *moveWalk) walk(yield func(Move) bool) int64 {
+	if w.arith != nil {
+		return w.arith.walk(yield)
+	}
 	var count int64
 	found := func(take int, leave ...int) bool {
 		count++

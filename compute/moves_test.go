@@ -2,6 +2,7 @@ package compute_test
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -203,6 +204,97 @@ func TestMoveWork(t *testing.T) {
 						t.Errorf("%s, n = %d, ring %v, period %v: MoveWork %g, want %g", code, n, ring, p, got, want)
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestMovesToArithmetic checks the moves found from a proved arithmetic
+// period (compute's arithWalk, which solves for the heaps and splits of a
+// value by residues and bits) against a walk over every move with the
+// values computed to the heap itself: the count and the first moves of
+// every target value, for games whose splits remove a fixed number of
+// tokens (Lasker's Nim, 4.(3); 0.5(3), period 26 and saltus 16; …).
+func TestMovesToArithmetic(t *testing.T) {
+	for _, code := range []string{"4.(3)", "4.1(3)", "4.3(2)", "4.1(2)", "0.5(2)", "0.5(3)", "0.(3)"} {
+		g, full, per, sg := provedAndFull(t, code, 700)
+		if per.Saltus == 0 {
+			t.Fatalf("%s: period %+v, no saltus", code, per)
+		}
+		heaps := []int{333, 500, 699, 700}
+		for n := range 41 {
+			heaps = append(heaps, n)
+		}
+		for _, n := range heaps {
+			byValue := map[uint64][]compute.Move{}
+			for mv := range compute.Moves(g.Rule, n, false) {
+				v := uint64(mv.Value(full.G))
+				byValue[v] = append(byValue[v], mv)
+			}
+			// Every value a move has, and a few no move has.
+			targets := []uint64{uint64(full.G.Max()) + 1, uint64(n) + 3}
+			for v := range byValue {
+				targets = append(targets, v, v+1)
+			}
+			for _, target := range targets {
+				checkMovesTo(t, code, g.Rule, n, sg, per, target, byValue[target], -1, 3)
+			}
+		}
+	}
+}
+
+// TestMovesToLaskerLarge counts the moves of large heaps of Lasker's Nim to
+// random targets from its proved period against a count over every move
+// with the values of the published formula (compute.LaskerSG), and checks that
+// every move listed of heaps up to 2^62 has the value asked.
+func TestMovesToLaskerLarge(t *testing.T) {
+	g := game(t, `code: "4.(3)"`)
+	proved, err := compute.Sequence(t.Context(), g, 100, compute.Options{StopWhenProved: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	per := proved.Analysis.Period
+	sg := func(n int) uint64 {
+		v, _ := per.Extend(proved.G, n)
+		return v
+	}
+	rng := rand.New(rand.NewPCG(3, 25))
+	for range 100 {
+		n := 10_000 + rng.IntN(20_000)
+		target := compute.LaskerSG(rng.IntN(n + 1))
+		if rng.IntN(2) == 0 {
+			target = uint64(rng.IntN(2 * n))
+		}
+		var want int64
+		for mv := range compute.Moves(g.Rule, n, false) {
+			var v uint64
+			for _, h := range mv.Leave {
+				v ^= compute.LaskerSG(h)
+			}
+			if v == target {
+				want++
+			}
+		}
+		count, err := compute.CountMovesTo(g.Rule, n, false, sg, 0, &per, target)
+		if err != nil || count != want {
+			t.Fatalf("heap %d, target %d: count %d, %v; want %d", n, target, count, err, want)
+		}
+	}
+	for range 100 {
+		n := rng.IntN(1 << 62)
+		target := compute.LaskerSG(n) ^ compute.LaskerSG(rng.IntN(1<<62))
+		count, moves, err := compute.MovesTo(g.Rule, n, false, sg, 0, &per, target, -1)
+		if err != nil || count != int64(len(moves)) {
+			t.Fatalf("heap %d, target %d: count %d, %d moves listed, %v", n, target, count, len(moves), err)
+		}
+		for _, mv := range moves {
+			v, sum := uint64(0), mv.Take
+			for _, h := range mv.Leave {
+				v ^= compute.LaskerSG(h)
+				sum += h
+			}
+			if v != target || sum != n {
+				t.Fatalf("heap %d, target %d: move %+v has value %d", n, target, mv, v)
 			}
 		}
 	}
