@@ -284,7 +284,8 @@ func splitGives(G []uint32, h int, v uint32) bool {
 // TestArithFillWidens checks that a table filled from an arithmetic
 // period is widened to hold the values: Lasker's Nim to 70000, proved at
 // 64 with one-byte values, needs four bytes, and every value must be the
-// formula's; with StopWhenProved the table ends where the proof needs it.
+// formula's; with StopWhenProved the table ends where the proof needs it,
+// and a table resumed from that one is the same.
 func TestArithFillWidens(t *testing.T) {
 	r, err := rules.ParseCode(lasker, 0)
 	if err != nil {
@@ -309,6 +310,15 @@ func TestArithFillWidens(t *testing.T) {
 	}
 	if short.N() != 16 || short.Analysis.Status != Proved {
 		t.Errorf("StopWhenProved: SG(0..%d), %s; want SG(0..16), proved", short.N(), short.Analysis.Status)
+	}
+	// Going on from that table proves the period at once and fills the
+	// rest, widened as well.
+	resumed, err := Sequence(t.Context(), g, 70000, Options{From: short})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !resumed.G.Equal(tab.G) || resumed.Analysis.Status != Proved {
+		t.Errorf("resumed from SG(0..16): %s, values equal %v", resumed.Analysis.Status, resumed.G.Equal(tab.G))
 	}
 }
 
@@ -336,5 +346,35 @@ func TestVerifyArithmetic(t *testing.T) {
 	_, err = Verify(t.Context(), tab, VerifyOptions{})
 	if m, ok := errors.AsType[*MismatchError](err); !ok || m.N != 4000 || m.Want != 3999 {
 		t.Errorf("Verify of a changed SG(4000): %v", err)
+	}
+}
+
+// TestArithRingFilled checks a ring start whose rows' arithmetic period is
+// proved at 64 with one-byte values: the rows past it are filled in at two
+// bytes, the rings computed on from there at the new width, and every
+// value equals the values computed without the proof.
+func TestArithRingFilled(t *testing.T) {
+	r, err := rules.ParseCode(lasker, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := rules.Game{Name: "lasker-ring", Rule: r, Start: rules.StartRing}
+	tab, err := Sequence(t.Context(), g, 600, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := Sequence(t.Context(), g, 600, Options{Exhaustive: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := tab.Analysis
+	if a.Status != Proved || a.Computed != 64 || tab.G.Width() != 16 {
+		t.Errorf("%s, computed to %d, width %d; want proved, 64, 16", a.Status, a.Computed, tab.G.Width())
+	}
+	if !tab.G.Equal(full.G) || !tab.Ring.Equal(full.Ring) {
+		t.Error("the values differ from those computed without the proof")
+	}
+	if a.Ring == nil || a.Ring.Status == Proved {
+		t.Errorf("rings: %+v; want them not proved (the rows' period has a saltus)", a.Ring)
 	}
 }
