@@ -351,8 +351,9 @@ func TestVerifyArithmetic(t *testing.T) {
 
 // TestArithRingFilled checks a ring start whose rows' arithmetic period is
 // proved at 64 with one-byte values: the rows past it are filled in at two
-// bytes, the rings computed on from there at the new width, and every
-// value equals the values computed without the proof.
+// bytes, the rings computed on from there at the new width (with
+// StopWhenProved too), and every value equals the values computed without
+// the proof.
 func TestArithRingFilled(t *testing.T) {
 	r, err := rules.ParseCode(lasker, 0)
 	if err != nil {
@@ -376,5 +377,14 @@ func TestArithRingFilled(t *testing.T) {
 	}
 	if a.Ring == nil || a.Ring.Status == Proved {
 		t.Errorf("rings: %+v; want them not proved (the rows' period has a saltus)", a.Ring)
+	}
+	// StopWhenProved ends no table whose rings the rows' period does not
+	// answer: the rings are computed as far as asked.
+	short, err := Sequence(t.Context(), g, 600, Options{StopWhenProved: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if short.N() != 600 || !short.Ring.Equal(full.Ring) {
+		t.Errorf("StopWhenProved: SG_ring(0..%d), equal %v; want 0..600, equal", short.N(), short.Ring.Equal(full.Ring))
 	}
 }

@@ -208,6 +208,52 @@
 // Lasker's window or its saltus breaks its proof, and that each hypothesis
 // is checked.
 //
+// # Rings
+//
+// The ring values of a ring start are periodic where the rows are: a
+// ring's options are rows, so the rows' proved period proves the rings'
+// (ringStart, in ring.go). The mirror strategy proves rings lost from the
+// rule alone, periodic rows or not (RingMirror, in mirror.go): a sum of
+// two equal games is lost for the player to move (Tweedledum and
+// Tweedledee, Winning Ways), so a row with a move that leaves two equal
+// rows — j ≡ m (mod 2) tokens removed from the middle of m ≥ j + 2, by a
+// digit that may leave two heaps of any sizes — is won, and so is a row
+// taken whole; a ring that cannot be taken whole, whose first moves leave
+// one row each (never two: no digit may leave three heaps), every one of
+// them won so, is lost. The rows of both parities split evenly from the
+// largest of the least even and odd such removals plus 2; below it are
+// finitely many exceptions, and a ring is lost when no first move leaves
+// one. The first ring from which every ring is lost follows from the
+// largest removal taking a ring whole and the largest leaving a row (the
+// last of a run, Rule.Until, for removals up to 10^9): the coin rings
+// 0.7…7 (k sevens, k ≥ 2) from k + 1. Analyze records that bound
+// (RingAnalysis.MirrorFrom), and where the table reaches it and the rows'
+// period says nothing, the rings' period 1 with the proof's name. Tests
+// check every ring the argument proves lost against a brute force (every
+// coin ring with k ≤ 8 to 200, random codes), and that it proves nothing
+// outside its hypotheses.
+//
+// # Classical theorems and observed patterns
+//
+// Some games are solved outright by a classical theorem, at any size and
+// with no table: ClassicalOf recognises them from the canonical rule (not
+// the name) — Wythoff's game (a lattice game whose moves are exactly
+// Wythoff's, IsWythoff), Euclid's game and Fibonacci Nim (the built-in
+// games) — and names the theorem and its source. Their answers are exact
+// integer arithmetic, O(1) or O(log n) for any position below 2⁶³:
+// Wythoff's theorem (1907) by ⌊kφ⌋ = ⌊(k + ⌊√(5k²)⌋)/2⌋ with a 128-bit
+// square root (WythoffLost, WythoffPartner, WythoffWinning); Cole and
+// Davie's (1969) by the Euclidean algorithm's steps (EuclidWins,
+// EuclidWinning); Whinihan's (1963) by Zeckendorf sums (Zeckendorf,
+// FibonacciNimWins, FibonacciNimWinning). A variant of them (another step,
+// a step that does not repeat) is another game: its table's pattern is only
+// observed, never proved. FindPairs observes it for a lattice game whose lost
+// points pair the numbers off, as Wythoff's do (every lattice table carries
+// it, LatticeTable.Pairs): the rows the board shows whole, the pairs, whether
+// they are Beatty sequences ⌊kα⌋, ⌊kβ⌋ and for which α and β (an interval of
+// rationals, and the continued fraction it fixes), and the beams — clusters
+// of the ratio b/a — the later pairs lie along.
+//
 // # Verification
 //
 // Verify checks a stored table, whoever wrote it, against the definition:
@@ -237,13 +283,17 @@
 // block.go guesses and settles runs of heaps in sparse space, scan.go
 // searches a heap's pairs where no split pays, hit.go hands the searches to
 // the kernels; mex.go holds the bitsets and unions, values.go the values'
-// storage, table.go the Table; ring.go ring starts, misere.go misère play,
+// storage, table.go the Table; ring.go ring starts and mirror.go the
+// mirror strategy's proof of lost rings, within.go the rule the engine
+// steps through (a run within the table), misere.go misère play,
 // batch.go Batch and Each. The other engines: lattice.go (Lattice),
 // state.go with fibonacci.go and euclid.go (the built-in games), graph.go
-// (GraphValues). Around them: period.go and analysis.go (with parity.go)
-// find and prove periods and state the analysis, arith.go and
-// arithcheck.go prove arithmetic ones; cost.go estimates the work;
-// moves.go lists a position's moves, arithmoves.go those of a heap of an
-// arithmetic period; verify.go, verifier.go and checker.go check stored
-// tables.
+// (GraphValues); classical.go recognises the games a classical theorem
+// solves, wythoff.go, euclidwin.go and zeckendorf.go answer them, pairs.go
+// observes the pattern of a lattice table's lost points. Around them:
+// period.go and analysis.go (with parity.go) find and prove periods and
+// state the analysis, arith.go and arithcheck.go prove arithmetic ones;
+// cost.go estimates the work; moves.go lists a position's moves,
+// arithmoves.go those of a heap of an arithmetic period; verify.go,
+// verifier.go and checker.go check stored tables.
 package compute

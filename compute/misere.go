@@ -27,7 +27,10 @@ import (
 // heap size the first proof needs, as Sequence's tables of values do.
 func misere(ctx context.Context, g rules.Game, n int, opt Options) (*Table, error) {
 	start := time.Now()
-	r := g.Rule
+	r, err := engineRule(g.Rule, n)
+	if err != nil {
+		return nil, err
+	}
 	t, period := r.TailStart(), r.Period
 	o := make([]uint8, n+1)
 	o[0] = 1 // no move: the player to move wins

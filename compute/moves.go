@@ -253,12 +253,18 @@ func (w *moveWalk) walk(yield func(Move) bool) int64 {
 // with removals up to maxK: for each k, one step, m/2 for the two-heap
 // splits of m = n − k (or per.Start + 2·per.Length where the period serves)
 // and m²/12 for the three-heap ones. It takes O(len(r.Digits)) steps
-// however large n is: the removals from where the digits repeat are summed
-// a residue class at a time.
+// however large n is: the removals from where the digits repeat, or run
+// on, are summed a residue class at a time.
 func moveWork(r rules.Rule, n, maxK int, per *Period) float64 {
 	var w float64
 	for k := 0; k <= min(maxK, len(r.Digits)-1); k++ {
 		w += digitWork(r.Digit(k), float64(n-k), 1, 0, per)
+	}
+	if a := len(r.Digits); r.Until > 0 && a <= maxK {
+		// A run: the removals a..min(maxK, Until), one apart.
+		last := min(maxK, r.Until)
+		w += digitWork(r.Digit(a), float64(n-a), last-a+1, 1, per)
+		return w + float64(maxK-last) // digits with no move
 	}
 	if r.Period == 0 {
 		return w + float64(max(maxK-len(r.Digits)+1, 0)) // digits with no move

@@ -99,7 +99,13 @@ type Proof struct {
 // Need returns the largest heap size the proof's window reads.
 func (pr Proof) Need(p Period) int { return pr.WindowEnd - 1 + p.Length }
 
+// String writes the window, "n0 ≤ n < W"; a proof that reads no values
+// (the mirror strategy's from the rule alone, RingMirror) has an empty
+// window, written "n ≥ W, from the rule alone".
 func (pr Proof) String() string {
+	if pr.WindowStart >= pr.WindowEnd {
+		return fmt.Sprintf("n ≥ %d, from the rule alone", pr.WindowEnd)
+	}
 	return fmt.Sprintf("%d ≤ n < %d", pr.WindowStart, pr.WindowEnd)
 }
 
@@ -174,7 +180,7 @@ func provePure[T Value](r rules.Rule, G []T) (Period, Proof, bool) {
 		return Period{}, Proof{}, false
 	}
 	var proof Proof
-	per, ok := findPeriod(G, func(s uint64) bool { return s == 0 }, len(G)-1, func(p Period) bool {
+	per, ok := findPeriod(G, func(s uint64) bool { return s == 0 }, longestProvable(r, len(G)-1), func(p Period) bool {
 		pr, ok := proofWindow(r, p)
 		if ok && pr.Need(p) <= len(G)-1 {
 			proof = pr
@@ -263,4 +269,25 @@ func (p Period) Extend(G Values, n int) (uint64, bool) {
 	hi, add := bits.Mul64(q, uint64(p.Saltus))
 	v, carry := bits.Add64(uint64(G.At(p.Start+(n-p.Start)%p.Length)), add, 0)
 	return v, hi == 0 && carry == 0
+}
+
+// longestProvable returns the longest period whose proof window, from the
+// earliest start, fits a table of heap sizes 0..n, 0 when none does: the
+// window grows with the period, so no longer period is worth a scan. A
+// rule whose removals reach past the table (a run of 10^9) has none.
+func longestProvable(r rules.Rule, n int) int {
+	fits := func(p int) bool {
+		pr, ok := proofWindow(r, Period{Length: p})
+		return ok && pr.Need(Period{Length: p}) <= n
+	}
+	lo, hi := 0, n // fits(lo) or lo = 0; !fits(hi+1)
+	for lo < hi {
+		mid := hi - (hi-lo)/2
+		if fits(mid) {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
 }

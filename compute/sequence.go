@@ -87,15 +87,18 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 		return misere(ctx, g, n, opt)
 	}
 	start := time.Now()
+	rule, err := engineRule(g.Rule, n)
+	if err != nil {
+		return nil, err
+	}
 	room := min(n, firstRoom) + 1
 	t := &Table{Game: g, G: makeValues(room, 8)}
 	if g.Start == rules.StartRing {
 		t.Ring = makeValues(room, 8)
 	}
-	r := &run{ctx: ctx, t: t, opt: opt, n: n, check: firstProofCheck, lastCheckpoint: time.Now()}
+	r := &run{ctx: ctx, t: t, rule: rule, opt: opt, n: n, check: firstProofCheck, lastCheckpoint: time.Now()}
 	h := 1
 	if f := opt.From; f != nil && f.G.Len() > 1 {
-		var err error
 		if h, err = r.resume(f); err != nil {
 			return nil, err
 		}
@@ -105,7 +108,6 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 		defer r.pool.close()
 	}
 	for h <= r.n {
-		var err error
 		width := t.G.Width()
 		switch width {
 		case 8:
@@ -169,6 +171,7 @@ func (r *run) widen(width, h int) error {
 type run struct {
 	ctx            context.Context
 	t              *Table
+	rule           rules.Rule // the game's rule within the table (engineRule)
 	opt            Options
 	n              int // the last heap size to compute
 	pool           *pool
@@ -214,9 +217,6 @@ func (r *run) resume(f *Table) (int, error) {
 				// period, not computed: say so as f does.
 				t.proved.computed = min(t.proved.computed, a.Computed)
 			}
-			if r.opt.StopWhenProved {
-				r.n = t.N()
-			}
 			if !t.hasRing() {
 				return r.n + 1, nil // the rest is filled in
 			}
@@ -244,8 +244,8 @@ func (r *run) canProve() bool { return Provable(r.t.Game.Rule) && !r.opt.Exhaust
 
 // tryProof looks for a proved period in the table's values up to heap
 // size h. If there is one, it fills the values after h from the period,
-// or with opt.StopWhenProved first cuts t.G (and t.Ring) after the last
-// heap size the proof needs. A saltus makes the values grow: the table is
+// or with opt.StopWhenProved first ends the table (r.n, and t.G and t.Ring
+// where they reach past it) at the last heap size the proof needs (stopAt). A saltus makes the values grow: the table is
 // widened first to hold them up to its last heap size, and an error says
 // when they would outgrow 32 bits (or the memory available).
 func (r *run) tryProof(h int) error {
@@ -269,10 +269,12 @@ func (r *run) tryProof(h int) error {
 	computed, last := h, r.n
 	if r.opt.StopWhenProved {
 		computed = proof.Need(per)
-		last = min(stopAt(t.Game, per, proof), t.G.Len()-1)
-		t.G = t.G.Slice(0, last+1)
-		if t.hasRing() {
-			t.Ring = t.Ring.Slice(0, last+1)
+		last = min(stopAt(t.Game, per, proof), r.n)
+		if last < t.G.Len() {
+			t.G = t.G.Slice(0, last+1)
+			if t.hasRing() {
+				t.Ring = t.Ring.Slice(0, last+1)
+			}
 		}
 		r.n = last
 	}
@@ -334,10 +336,10 @@ func computeFrom[T Value](r *run, from int) (int, error) {
 	t, opt := r.t, r.opt
 	G, R := columns[T](t)
 	limit := uint32(^T(0))
-	line := newEvaluator[T](t.Game.Rule, !opt.Plain, r.pool, G[:from])
+	line := newEvaluator[T](r.rule, !opt.Plain, r.pool, G[:from])
 	var ring *evaluator[T]
 	if R != nil {
-		ring = newEvaluator[T](ringRule(t.Game.Rule), false, r.pool, G[:from])
+		ring = newEvaluator[T](ringRule(r.rule), false, r.pool, G[:from])
 	}
 	for h := from; h <= r.n; h++ {
 		if h == len(G) {
@@ -358,9 +360,6 @@ func computeFrom[T Value](r *run, from int) (int, error) {
 				width := t.G.Width()
 				if err := r.tryProof(h); err != nil {
 					return 0, err
-				}
-				if opt.StopWhenProved && t.proved != nil {
-					r.n = t.N()
 				}
 				if t.G.Width() != width {
 					return h, nil // the rings go on from h at the new width
@@ -429,13 +428,17 @@ const firstProofCheck = 64
 // stopAt returns the last heap size of the table of g that StopWhenProved
 // keeps once the rows' period p is proved by pr: the last the proof needs,
 // or on a ring start, if further, the last the rings' proof needs (it
-// follows from the rows', with the rows past the proof filled in).
+// follows from the rows', with the rows past the proof filled in). Rings
+// whose period does not follow from the rows' (a period with a saltus) are
+// computed as far as asked: it returns math.MaxInt.
 func stopAt(g rules.Game, p Period, pr Proof) int {
 	need := pr.Need(p)
 	if g.Start == rules.StartRing {
-		if rn, ok := ringNeed(g.Rule, p); ok {
-			need = max(need, rn)
+		rn, ok := ringNeed(g.Rule, p)
+		if !ok {
+			return math.MaxInt
 		}
+		need = max(need, rn)
 	}
 	return need
 }

@@ -2,6 +2,7 @@ package compute
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/bits"
 	"sync/atomic"
@@ -27,6 +28,9 @@ func verifyHeaps[T Value](ctx context.Context, t *Table, G []T, through int, opt
 		if need < through && ringsToo {
 			v.ByOptions, per = need, &p
 		}
+	}
+	if err := rules.CheckMemory(rules.RuleMemory(t.Game.Rule, int64(through))); err != nil {
+		return v, fmt.Errorf("check %s: %w", ruleName(t.Game.Rule), err)
 	}
 	vf := newVerifier(t, G[:through+1])
 	if err := vf.affordable(v.ByOptions, opt.MaxWork); err != nil {
@@ -75,7 +79,7 @@ type verifier[T Value] struct {
 
 // newVerifier returns the verifier of the values G of t.
 func newVerifier[T Value](t *Table, G []T) *verifier[T] {
-	vf := &verifier[T]{t: t, G: G, rule: t.Game.Rule, quantity: t.Game.Quantity()}
+	vf := &verifier[T]{t: t, G: G, rule: t.Game.Rule.Within(len(G) - 1), quantity: t.Game.Quantity()}
 	for _, x := range G {
 		vf.maxG = max(vf.maxG, uint32(x))
 	}

@@ -2,29 +2,45 @@ package export
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sgtab/sgtab/rules"
 )
+
+// kindNotes say what a file of each kind but a heap game's table is, after
+// "it" (NAME stands for the game's name), and what reads it.
+var kindNotes = map[Kind]struct{ what, hint string }{
+	KindRare:       {"holds the rare positions of NAME, not its table", "use NAME.parquet"},
+	KindSummary:    {"is a run's summary, not a table", "sgtab inspect prints it"},
+	KindCensus:     {"is a sweep's census, not a table", "sgtab inspect prints it"},
+	KindCheckpoint: {"is a checkpoint of NAME, not a finished table", "sgtab run resumes from it"},
+	KindLattice:    {"is the lattice table of NAME, not a heap game's table", ""},
+	KindGraph:      {"is the table of NAME, a game on a graph, not a heap game's table", ""},
+}
 
 // Note says what the file holds, for a command that wanted a heap game's
 // table and got something else: "is a run's summary, not a table (sgtab
 // inspect prints it)".
 func (f *File) Note() string {
-	switch f.Kind {
-	case KindRare:
-		return fmt.Sprintf("holds the rare positions of %s, not its table (use %s.parquet)", f.Meta[KeyName], f.Meta[KeyName])
-	case KindSummary:
-		return "is a run's summary, not a table (sgtab inspect prints it)"
-	case KindCensus:
-		return "is a sweep's census, not a table (sgtab inspect prints it)"
-	case KindCheckpoint:
-		return fmt.Sprintf("is a checkpoint of %s, not a finished table (sgtab run resumes from it)", f.Meta[KeyName])
-	case KindLattice:
-		return fmt.Sprintf("is the lattice table of %s", f.Meta[KeyName])
-	case KindGraph:
-		return fmt.Sprintf("is the table of %s, a game on a graph", f.Meta[KeyName])
+	n, ok := kindNotes[f.Kind]
+	if !ok {
+		return fmt.Sprintf("holds a %s, not a table", f.Kind)
 	}
-	return fmt.Sprintf("holds a %s", f.Kind)
+	s := n.what
+	if n.hint != "" {
+		s += " (" + n.hint + ")"
+	}
+	return strings.ReplaceAll(s, "NAME", f.Meta[KeyName])
+}
+
+// notTable says what a file holds instead of a heap game's table, as a
+// reason: "it is a run's summary, not a table".
+func (f *File) notTable() string {
+	n, ok := kindNotes[f.Kind]
+	if !ok {
+		return fmt.Sprintf("it holds a %s, not a table", f.Kind)
+	}
+	return "it " + strings.ReplaceAll(n.what, "NAME", f.Meta[KeyName])
 }
 
 // Game returns the game whose values the file holds: of a heap table, a

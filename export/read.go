@@ -187,25 +187,6 @@ func readTableFrom(r io.ReaderAt, size int64, format string) (*compute.Table, ma
 	return f.Table, f.Meta, nil
 }
 
-// notTable says what a file holds instead of a heap game's table.
-func (f *File) notTable() string {
-	switch f.Kind {
-	case KindRare:
-		return fmt.Sprintf("it holds the rare positions of %s, not its table", f.Meta[KeyName])
-	case KindSummary:
-		return "it is a run's summary, not a table"
-	case KindCensus:
-		return "it is a sweep's census, not a table"
-	case KindCheckpoint:
-		return fmt.Sprintf("it is a checkpoint of %s, not a finished table", f.Meta[KeyName])
-	case KindLattice:
-		return fmt.Sprintf("it is the lattice table of %s, not a heap game's table", f.Meta[KeyName])
-	case KindGraph:
-		return fmt.Sprintf("it is the table of %s, a game on a graph, not a heap game's table", f.Meta[KeyName])
-	}
-	return fmt.Sprintf("it holds a %s, not a table", f.Kind)
-}
-
 // read reads and verifies the file at path: a CSV table, told by its
 // name, or a Parquet or Arrow IPC file, told by its first bytes.
 func read(ctx context.Context, path string, mem memory.Allocator, opt ReadOptions) (f *File, err error) {

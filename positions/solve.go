@@ -27,6 +27,9 @@ type Answer struct {
 	// FromPeriod names the heaps (1-based) whose values come from a proved
 	// period beyond the computed or stored table.
 	FromPeriod []int `json:"from_period,omitempty"`
+	// ProvedBy names the heaps answered by a theorem, with the theorem
+	// (see Prover).
+	ProvedBy []Proved `json:"proved_by,omitempty"`
 }
 
 // Check reports whether every component of pos fits its game (Source.Check),
@@ -65,6 +68,7 @@ func Solve(pos Position) (Answer, error) {
 		a.NimSum ^= v
 		a.Misere = a.Misere || g.Misere
 		a.Outcomes = a.Outcomes || g.HoldsOutcomes()
+		a.noteProof(i, p)
 	}
 	a.FirstPlayerWins = a.NimSum != 0
 	if !a.FirstPlayerWins {

@@ -76,8 +76,8 @@ type Result struct {
 	RingSaltus    uint32 `json:"ring_saltus,omitempty"`
 }
 
-// journalFile is a journal's name in its folder.
-const journalFile = "journal.jsonl"
+// JournalFile is a journal's name in its folder.
+const JournalFile = "journal.jsonl"
 
 // ErrBusy is the error of OpenJournal and Merge when another sweep, or
 // merge, runs into the folder.
@@ -99,7 +99,7 @@ func OpenJournal(dir string, h Header, fresh bool) (_ *Journal, err error) {
 			unlock()
 		}
 	}()
-	j := &Journal{path: dir + string(os.PathSeparator) + journalFile, done: map[string]Result{}, unlock: unlock}
+	j := &Journal{path: dir + string(os.PathSeparator) + JournalFile, done: map[string]Result{}, unlock: unlock}
 	h.Format = journalFormat
 	good := int64(0)
 	if data, err := readRegular(j.path); err == nil && !fresh {

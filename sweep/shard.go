@@ -59,70 +59,67 @@ func ParseShard(v string) (Shard, error) {
 // maxShards bounds the number of shards.
 const maxShards = 1 << 20
 
-// The environment variables that choose a shard.
+// The environment variables that give a shard's index.
 const (
-	slurmID    = "SLURM_ARRAY_TASK_ID"
-	slurmMin   = "SLURM_ARRAY_TASK_MIN"
-	slurmCount = "SLURM_ARRAY_TASK_COUNT"
-	jobIndex   = "JOB_COMPLETION_INDEX"
+	slurmID  = "SLURM_ARRAY_TASK_ID"
+	slurmMax = "SLURM_ARRAY_TASK_MAX"
+	jobIndex = "JOB_COMPLETION_INDEX"
 )
 
-// ShardFromEnv returns the shard a cluster's scheduler gives this process,
-// and where it found it: a Slurm job array (SLURM_ARRAY_TASK_ID, counted
-// from SLURM_ARRAY_TASK_MIN, of SLURM_ARRAY_TASK_COUNT tasks), or a
-// Kubernetes Indexed Job (JOB_COMPLETION_INDEX, of count shards: the job's
-// completions, which the pod does not see). It returns All and "" when
-// neither is set and count is 0. A variable that is not a whole number in
-// range is an error that names it, and so is a count (-shards) without
-// JOB_COMPLETION_INDEX: each would otherwise compute the whole sweep, or
-// the wrong shard, in every task.
+// ShardFromEnv returns shard I of count that a cluster's scheduler gives
+// this process, and where it found I: a Slurm job array task's own id
+// (SLURM_ARRAY_TASK_ID, so that the array is --array=0-(count−1), and a
+// task rerun alone, sbatch --array=5, is shard 5 still), or a Kubernetes
+// Indexed Job's completion index (JOB_COMPLETION_INDEX). The number of
+// shards, count, comes from the command (-shards), never from the
+// environment: a task rerun alone is an array of one, and a pod does not
+// see its Job's completions.
+//
+// With count 0 (no -shards) it returns All, unless the process is a task
+// of a Slurm job array or a pod of an Indexed Job: that is an error that
+// says to give -shards, where computing the whole sweep in every task
+// would go unnoticed. A count without an index to go with it, an index out
+// of range, and a variable that is not a whole number are errors that
+// name what to set.
 func ShardFromEnv(count int) (Shard, string, error) {
-	if count > 0 && os.Getenv(jobIndex) == "" {
-		return Shard{}, "", fmt.Errorf("-shards %d: %s is not set, as a Kubernetes Indexed Job sets it; to compute one shard by hand, use -shard I/%d", count, jobIndex, count)
+	name, from := slurmID, "the Slurm job array"
+	if os.Getenv(slurmID) == "" {
+		name, from = jobIndex, "the Kubernetes Indexed Job"
 	}
-	if os.Getenv(slurmID) != "" {
-		s, err := slurmShard()
-		if err != nil {
-			return Shard{}, "", err
+	if os.Getenv(name) == "" {
+		if count > 0 {
+			return Shard{}, "", fmt.Errorf("-shards %d: neither %s (a Slurm job array task, sbatch --array=0-%d) nor %s (a Kubernetes Indexed Job) is set; to compute one shard by hand, use -shard I/%d",
+				count, slurmID, count-1, jobIndex, count)
 		}
-		return s, "the Slurm job array", nil
+		return All, "", nil
 	}
-	if os.Getenv(jobIndex) != "" {
-		if count < 1 {
-			return Shard{}, "", fmt.Errorf("%s is set: give the number of shards (the Job's completions) with -shards N", jobIndex)
-		}
-		i, err := envInt(jobIndex, 0, math.MaxInt32)
-		if err != nil {
-			return Shard{}, "", err
-		}
-		s, err := ParseShard(fmt.Sprintf("%d/%d", i, count))
-		if err != nil {
-			return Shard{}, "", fmt.Errorf("Kubernetes completion index %d of %d: %w", i, count, err)
-		}
-		return s, "the Kubernetes Indexed Job", nil
+	if count < 1 {
+		return Shard{}, "", fmt.Errorf("%s is set (%s): give the number of shards with -shards N, the same in every task, or unset it to compute the whole sweep here", name, from)
 	}
-	return All, "", nil
+	i, err := envInt(name, 0, math.MaxInt32)
+	if err != nil {
+		return Shard{}, "", err
+	}
+	if i >= count {
+		return Shard{}, "", fmt.Errorf("%s = %d is not a shard of -shards %d: the indices run from 0 to %d%s", name, i, count, count-1, slurmHint(name, count))
+	}
+	if name == slurmID && os.Getenv(slurmMax) != "" {
+		// A whole array submitted: its last task must be a shard too,
+		// or the shards past it would go uncomputed.
+		if most, err := envInt(slurmMax, 0, math.MaxInt32); err == nil && most >= count {
+			return Shard{}, "", fmt.Errorf("the Slurm job array goes to task %d, past -shards %d%s", most, count, slurmHint(name, count))
+		}
+	}
+	return Shard{i, count}, from, nil
 }
 
-// slurmShard returns the shard of a Slurm job array task.
-func slurmShard() (Shard, error) {
-	i, err := envInt(slurmID, 0, math.MaxInt32)
-	if err != nil {
-		return Shard{}, err
+// slurmHint says how to submit a Slurm job array of count shards, when
+// name is Slurm's variable.
+func slurmHint(name string, count int) string {
+	if name != slurmID {
+		return ""
 	}
-	first, err := envInt(slurmMin, 0, math.MaxInt32)
-	if err != nil {
-		return Shard{}, err
-	}
-	n, err := envInt(slurmCount, 1, maxShards)
-	if err != nil {
-		return Shard{}, err
-	}
-	s, err := ParseShard(fmt.Sprintf("%d/%d", i-first, n))
-	if err != nil {
-		return Shard{}, fmt.Errorf("Slurm array task %d of %d (from %d): %w; use --array=0-%d", i, n, first, err, n-1)
-	}
-	return s, nil
+	return fmt.Sprintf(" (submit the array as --array=0-%d)", count-1)
 }
 
 // envInt reads the environment variable name, a whole number from least
@@ -139,4 +136,40 @@ func envInt(name string, least, most int) (int, error) {
 		return 0, fmt.Errorf("%s = %d: want a whole number from %d to %d", name, i, least, most)
 	}
 	return i, nil
+}
+
+// CheckFolder checks that shard s of a sweep may be computed into the
+// sweep's output folder out: that the shards already there, if any, are
+// shards of as many (a task given another -shards would compute games
+// that other shards hold, and merge would refuse the mixture), and that a
+// sharded run does not go where a whole sweep was run, nor a whole sweep
+// where shards were. An out that does not exist yet is fine.
+func CheckFolder(out string, s Shard) error {
+	entries, err := os.ReadDir(out)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	whole := false
+	for _, e := range entries {
+		if e.Name() == JournalFile {
+			whole = true
+		}
+		var i, n int
+		if _, err := fmt.Sscanf(e.Name(), "shard=%d-of-%d", &i, &n); err != nil || !e.IsDir() || (Shard{i, n}).Dir() != e.Name() {
+			continue
+		}
+		switch {
+		case s.N == 1:
+			return fmt.Errorf("%s holds shards of a sweep of %d (%s, …): join them with sgtab merge %s, or write the whole sweep into another folder", out, n, e.Name(), out)
+		case n != s.N:
+			return fmt.Errorf("%s holds shards of a sweep of %d (%s), and this is shard %s: give every task the same -shards (%d here), or write into another folder", out, n, e.Name(), s, n)
+		}
+	}
+	if whole && s.N > 1 {
+		return fmt.Errorf("%s holds the journal of a whole sweep (%s): write the shards into another folder", out, JournalFile)
+	}
+	return nil
 }

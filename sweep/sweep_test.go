@@ -611,11 +611,13 @@ func TestAutoStopsAtProof(t *testing.T) {
 	}
 }
 
-// TestShardFromEnv reads the shard from a Slurm job array's or a
-// Kubernetes Indexed Job's environment: garbage in any variable is an
-// error that names it, a count of 0 suggests no --array=0--1, and a
-// number of shards without JOB_COMPLETION_INDEX is an error, not the
-// whole sweep.
+// TestShardFromEnv reads the shard from a Slurm job array task's or a
+// Kubernetes Indexed Job pod's environment, with the number of shards from
+// the command: a task's own id is its shard, so a task rerun alone
+// (--array=5: an array of one) is its shard still; garbage in a variable
+// is an error that names it; an index without -shards, -shards without an
+// index, an index past -shards and an array longer than -shards are
+// errors that say what to set, never the whole sweep or another shard.
 func TestShardFromEnv(t *testing.T) {
 	for _, tc := range []struct {
 		name       string
@@ -625,21 +627,21 @@ func TestShardFromEnv(t *testing.T) {
 		not        string // a text the error must not hold
 	}{
 		{"none", nil, 0, "0/1", "", ""},
-		{"slurm", map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "4"}, 0, "2/4", "the Slurm job array", ""},
-		{"slurm id garbage", map[string]string{"SLURM_ARRAY_TASK_ID": "3x", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "4"}, 0, `SLURM_ARRAY_TASK_ID = "3x" is not a whole number`, "", ""},
-		{"slurm min garbage", map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "one", "SLURM_ARRAY_TASK_COUNT": "4"}, 0, `SLURM_ARRAY_TASK_MIN = "one" is not a whole number`, "", ""},
-		{"slurm min negative", map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "-2", "SLURM_ARRAY_TASK_COUNT": "4"}, 0, "SLURM_ARRAY_TASK_MIN = -2: want a whole number from 0", "", ""},
-		{"slurm min unset", map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": "4"}, 0, "SLURM_ARRAY_TASK_MIN is not set", "", ""},
-		{"slurm count garbage", map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "4.0"}, 0, `SLURM_ARRAY_TASK_COUNT = "4.0" is not a whole number`, "", ""},
-		{"slurm count zero", map[string]string{"SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "0"}, 0, "SLURM_ARRAY_TASK_COUNT = 0: want a whole number from 1 to 1048576", "", "--array=0--1"},
-		{"slurm task past the count", map[string]string{"SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "4"}, 0, "Slurm array task 5 of 4 (from 1): I must be from 0 to N−1 = 3; use --array=0-3", "", ""},
+		{"slurm", map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_MAX": "7", "SLURM_ARRAY_TASK_COUNT": "8"}, 8, "3/8", "the Slurm job array", ""},
+		{"slurm task rerun alone", map[string]string{"SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "5", "SLURM_ARRAY_TASK_MAX": "5", "SLURM_ARRAY_TASK_COUNT": "1"}, 16, "5/16", "the Slurm job array", ""},
+		{"slurm without -shards", map[string]string{"SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "5", "SLURM_ARRAY_TASK_COUNT": "1"}, 0, "SLURM_ARRAY_TASK_ID is set (the Slurm job array): give the number of shards with -shards N", "", "0/1"},
+		{"slurm id garbage", map[string]string{"SLURM_ARRAY_TASK_ID": "3x"}, 4, `SLURM_ARRAY_TASK_ID = "3x" is not a whole number`, "", ""},
+		{"slurm id negative", map[string]string{"SLURM_ARRAY_TASK_ID": "-1"}, 4, "SLURM_ARRAY_TASK_ID = -1: want a whole number from 0", "", ""},
+		{"slurm task past -shards", map[string]string{"SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MAX": "4"}, 4, "SLURM_ARRAY_TASK_ID = 4 is not a shard of -shards 4: the indices run from 0 to 3 (submit the array as --array=0-3)", "", ""},
+		{"slurm array longer than -shards", map[string]string{"SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_MAX": "15"}, 8, "the Slurm job array goes to task 15, past -shards 8 (submit the array as --array=0-7)", "", ""},
 		{"indexed job", map[string]string{"JOB_COMPLETION_INDEX": "1"}, 3, "1/3", "the Kubernetes Indexed Job", ""},
 		{"indexed job garbage", map[string]string{"JOB_COMPLETION_INDEX": "a"}, 3, `JOB_COMPLETION_INDEX = "a" is not a whole number`, "", ""},
-		{"indexed job without -shards", map[string]string{"JOB_COMPLETION_INDEX": "1"}, 0, "JOB_COMPLETION_INDEX is set: give the number of shards", "", ""},
-		{"-shards without an index", nil, 4, "-shards 4: JOB_COMPLETION_INDEX is not set, as a Kubernetes Indexed Job sets it; to compute one shard by hand, use -shard I/4", "", ""},
+		{"indexed job past -shards", map[string]string{"JOB_COMPLETION_INDEX": "3"}, 3, "JOB_COMPLETION_INDEX = 3 is not a shard of -shards 3: the indices run from 0 to 2", "", "--array"},
+		{"indexed job without -shards", map[string]string{"JOB_COMPLETION_INDEX": "1"}, 0, "JOB_COMPLETION_INDEX is set (the Kubernetes Indexed Job): give the number of shards", "", ""},
+		{"-shards without an index", nil, 4, "-shards 4: neither SLURM_ARRAY_TASK_ID (a Slurm job array task, sbatch --array=0-3) nor JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) is set; to compute one shard by hand, use -shard I/4", "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			for _, k := range []string{"SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT", "JOB_COMPLETION_INDEX"} {
+			for _, k := range []string{"SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX", "SLURM_ARRAY_TASK_COUNT", "JOB_COMPLETION_INDEX"} {
 				t.Setenv(k, "") // restored after the test
 				if v, ok := tc.env[k]; ok {
 					os.Setenv(k, v)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/progress"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -116,11 +117,11 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 // timed computes g to n and returns the table and the seconds it took,
 // with a progress bar named desc on stderr when it is a terminal.
 func timed(ctx context.Context, g rules.Game, n int, opt compute.Options, stderr io.Writer, desc string) (*compute.Table, float64, error) {
-	bar := newProgress(stderr, int64(n)+1, desc)
-	opt.Progress = bar.add
+	bar := progress.New(stderr, int64(n)+1, desc, progress.Options{WarnAfter: longRun})
+	opt.Progress = bar.Add
 	start := time.Now()
 	t, err := compute.Sequence(ctx, g, n, opt)
 	secs := max(time.Since(start).Seconds(), 1e-9)
-	bar.finish()
+	bar.Finish()
 	return t, secs, err
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
+	"github.com/sgtab/sgtab/progress"
 )
 
 const inspectUsage = "sgtab inspect [-json] [-verify] FILE ..."
@@ -84,7 +85,7 @@ func verifyFile(ctx context.Context, f *export.File, workers int, stderr io.Writ
 	if f.Table == nil {
 		return fam.Verify(ctx, f, workers, family.NoMeter)
 	}
-	bar := newTask(stderr, int64(f.Table.N()+1), "verifying "+g.Name)
-	defer bar.finish()
+	bar := progress.New(stderr, int64(f.Table.N()+1), "verifying "+g.Name, progress.Options{Unit: "values"})
+	defer bar.Finish()
 	return fam.Verify(ctx, f, workers, bar)
 }

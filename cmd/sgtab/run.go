@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/family"
+	"github.com/sgtab/sgtab/progress"
 	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/tabulate"
 )
@@ -89,71 +90,33 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	auto := *heapsFlag == "auto"
-	if isSet(fs.FlagSet, "cap") && !auto {
-		return fs.usageError("-cap applies to -heaps auto only (use -heaps N for a fixed size)")
-	}
-	var heaps int64
-	if isSet(fs.FlagSet, "heaps") {
-		h, err := parseHeaps(*heapsFlag)
-		if err != nil {
-			return fs.usageError("-heaps %s: %v", *heapsFlag, err)
-		}
-		heaps = h
-		flagName := "-heaps"
-		if auto {
-			heaps, flagName = *capFlag, "-cap"
-		}
-		for _, start := range []rules.Start{rules.StartLine, rules.StartRing} {
-			err := rules.CheckHeaps(heaps, start)
-			if _, ok := errors.AsType[*rules.MemoryError](err); ok {
-				// A fact about the machine, not a usage mistake.
-				return fmt.Errorf("%s %d: %w", flagName, heaps, err)
-			}
-			if err != nil {
-				return fs.usageError("%s %d: %v", flagName, heaps, err)
-			}
-		}
+	heaps, auto, err := runSize(fs, *heapsFlag, *capFlag)
+	if err != nil {
+		return err
 	}
 	games, err := tabulate.LoadGames(args)
 	if err != nil {
 		return err
 	}
-	d := newDisplay(stderr)
-	var (
-		reports  = make([]*family.Report, len(games))
-		next     int // the first report not yet printed
-		printErr error
-	)
-	// done records a game's report and prints those ready, in order.
-	done := func(i int, r *family.Report) error {
-		reports[i] = r
-		d.print(func() {
-			for ; next < len(reports) && reports[next] != nil; next++ {
-				if err := printReport(stdout, reports[next], *asJSON); err != nil && printErr == nil {
-					printErr = err
-				}
-			}
-		})
-		return nil
-	}
+	d := progress.NewDisplay(stderr, progress.Options{WarnAfter: longRun})
+	p := &reportPrinter{w: stdout, asJSON: *asJSON, reports: make([]*family.Report, len(games)), display: d}
 	opt := tabulate.Options{
 		Output:  family.Output{Dir: *out, Formats: formats, Plot: *plotFormat, Version: version},
 		Workers: w, Heaps: int(heaps), Auto: auto, CapSet: isSet(fs.FlagSet, "cap"),
 		Resume:  family.Resume{Every: *every, Fresh: *fresh, Strict: *strict, FromPath: *fromPath},
 		Display: d,
 	}
-	summaryPath, err := tabulate.Run(ctx, games, opt, done)
+	summaryPath, err := tabulate.Run(ctx, games, opt, p.done)
 	if err != nil {
 		return err
 	}
-	if printErr != nil {
-		return fmt.Errorf("print summary: %w", printErr)
+	if p.err != nil {
+		return fmt.Errorf("print summary: %w", p.err)
 	}
 	if !*asJSON {
 		fmt.Fprintf(stdout, "summary of %d %s: %s (one row per game run into %s)\n", len(games), family.Plural(len(games), "game"), summaryPath, *out)
 	}
-	for _, r := range reports {
+	for _, r := range p.reports {
 		s := r.Summary
 		for _, w := range s.Warnings {
 			fmt.Fprintf(stderr, "sgtab: warning: %s: %s\n", s.Name, w)
@@ -162,6 +125,61 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			fmt.Fprintf(stderr, "sgtab: note: %s: %s\n", s.Name, n)
 		}
 	}
+	return nil
+}
+
+// runSize returns the size that run's -heaps and -cap choose: with
+// -heaps auto, auto and the cap; 0 when -heaps is not given.
+func runSize(fs *flagSet, heapsFlag string, capFlag int64) (heaps int64, auto bool, err error) {
+	auto = heapsFlag == "auto"
+	if isSet(fs.FlagSet, "cap") && !auto {
+		return 0, false, fs.usageError("-cap applies to -heaps auto only (use -heaps N for a fixed size)")
+	}
+	if !isSet(fs.FlagSet, "heaps") {
+		return 0, false, nil
+	}
+	heaps, err = parseHeaps(heapsFlag)
+	if err != nil {
+		return 0, false, fs.usageError("-heaps %s: %v", heapsFlag, err)
+	}
+	flagName := "-heaps"
+	if auto {
+		heaps, flagName = capFlag, "-cap"
+	}
+	for _, start := range []rules.Start{rules.StartLine, rules.StartRing} {
+		err := rules.CheckHeaps(heaps, start)
+		if _, ok := errors.AsType[*rules.MemoryError](err); ok {
+			// A fact about the machine, not a usage mistake.
+			return 0, false, fmt.Errorf("%s %d: %w", flagName, heaps, err)
+		}
+		if err != nil {
+			return 0, false, fs.usageError("%s %d: %v", flagName, heaps, err)
+		}
+	}
+	return heaps, auto, nil
+}
+
+// A reportPrinter prints the games' reports in the order of the games,
+// as they end in any order, over the run's progress.
+type reportPrinter struct {
+	w       io.Writer
+	asJSON  bool
+	display *progress.Display
+	reports []*family.Report
+	next    int   // the first report not yet printed
+	err     error // the first error printing
+}
+
+// done records the report of game i and prints those ready, in order.
+func (p *reportPrinter) done(i int, r *family.Report) error {
+	p.reports[i] = r
+	p.display.Print(func() {
+		for ; p.next < len(p.reports) && p.reports[p.next] != nil; p.next++ {
+			if err := printReport(p.w, p.reports[p.next], p.asJSON); err != nil && p.err == nil {
+				p.err = err
+			}
+		}
+	})
 	return nil
 }
 

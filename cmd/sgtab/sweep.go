@@ -4,14 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"time"
 
-	"github.com/sgtab/sgtab/compute"
-	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
-	"github.com/sgtab/sgtab/family/heap"
+	"github.com/sgtab/sgtab/progress"
 	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/sweep"
 	"github.com/sgtab/sgtab/tabulate"
@@ -21,7 +18,8 @@ const sweepUsage = "sgtab sweep [-out DIR] [-heaps N|auto] [-cap N] [-workers K]
 
 const sweepExamples = `  sgtab sweep configs/sweeps/octal-2.yaml              # every two-digit octal code, into ./sgtab-sweep
   sgtab sweep -cap 100000 -out census my-sweep.yaml     # each game to its proof, or to 10^5
-  sgtab sweep -shard 2/8 -out census my-sweep.yaml      # shard 2 of 8 (or from a Slurm array / an Indexed Job)
+  sgtab sweep -shard 2/8 -out census my-sweep.yaml      # shard 2 of 8, chosen by hand
+  sgtab sweep -shards 8 -out census my-sweep.yaml       # in a Slurm array task or an Indexed Job's pod: its shard of 8
   sgtab merge census                                    # the shards' censuses as one
 `
 
@@ -33,8 +31,8 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	heapsFlag := fs.String("heaps", "", "compute every game to `N`; auto: each until its period is proved, or to -cap (default: the sweep's own)")
 	capFlag := fs.Int64("cap", 0, "with auto, compute at most SG(0..`N`) (default: the sweep's cap)")
 	workers := fs.Int("workers", 0, "use `K` goroutines: games at once; 0 means one per CPU")
-	shardFlag := fs.String("shard", "", "compute shard `I/N` of the sweep only, 0 ≤ I < N (default: from a Slurm job array or a Kubernetes Indexed Job, else all)")
-	shards := fs.Int("shards", 0, "the number of shards, `N`, of a Kubernetes Indexed Job (its completions), whose index JOB_COMPLETION_INDEX gives")
+	shardFlag := fs.String("shard", "", "compute shard `I/N` of the sweep only, 0 ≤ I < N (default: all, or as -shards says)")
+	shards := fs.Int("shards", 0, "split the sweep into `N` shards, computing the one whose index the scheduler gives: SLURM_ARRAY_TASK_ID (sbatch --array=0-(N−1)) or JOB_COMPLETION_INDEX (a Kubernetes Indexed Job)")
 	tables := fs.Bool("tables", false, "also write each game's table and plots, into DIR/tables")
 	plotFormat := plotFlag(fs, "with -tables, draw each game's plots as `FORMAT`: png, svg or none")
 	fresh := fs.Bool("fresh", false, "start over: forget the journal of an earlier run of this sweep into DIR")
@@ -55,42 +53,13 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	heaps, capN := -1, -1
-	if isSet(fs.FlagSet, "heaps") {
-		h, err := parseHeaps(*heapsFlag)
-		if err != nil {
-			return fs.usageError("-heaps %s: %v", *heapsFlag, err)
-		}
-		heaps = int(h)
+	heaps, capN, err := sweepSize(fs, *heapsFlag, *capFlag)
+	if err != nil {
+		return err
 	}
-	if isSet(fs.FlagSet, "cap") {
-		if heaps > 0 {
-			return fs.usageError("-cap applies to -heaps auto only")
-		}
-		if *capFlag < 1 || *capFlag >= rules.MaxHeaps {
-			return fs.usageError("-cap must be from 1 to 2^40")
-		}
-		capN = int(*capFlag)
-	}
-	shard := sweep.All
-	switch {
-	case *shardFlag != "" && isSet(fs.FlagSet, "shards"):
-		return fs.usageError("-shard and -shards exclude each other: -shard I/N chooses the shard, -shards N lets JOB_COMPLETION_INDEX choose it")
-	case *shardFlag != "":
-		if shard, err = sweep.ParseShard(*shardFlag); err != nil {
-			return fs.usageError("-shard %s: %v", *shardFlag, err)
-		}
-	default:
-		if isSet(fs.FlagSet, "shards") && *shards < 1 {
-			return fs.usageError("-shards must be at least 1")
-		}
-		var from string
-		if shard, from, err = sweep.ShardFromEnv(*shards); err != nil {
-			return fs.usageError("%v", err)
-		}
-		if from != "" {
-			fmt.Fprintf(stderr, "sgtab: shard %s, from %s\n", shard, from)
-		}
+	shard, err := sweepShard(fs, *shardFlag, *shards, stderr)
+	if err != nil {
+		return err
 	}
 	s, err := rules.LoadSweep(args[0])
 	if err != nil {
@@ -103,76 +72,67 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	dir := filepath.Join(*out, shard.Dir())
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("create output directory: %w", err)
+	opt := tabulate.SweepOptions{Out: *out, Fresh: *fresh, Workers: w, Version: version,
+		Display: progress.NewDisplay(stderr, progress.Options{Unit: "games", WarnAfter: longRun})}
+	if *tables {
+		opt.Tables = family.Output{Dir: filepath.Join(*out, shard.Dir(), "tables"), Plot: *plotFormat, Formats: []string{"parquet", "arrow"}, Version: version}
 	}
-	tabulate.RemoveStale(dir, func(format string, args ...any) { fmt.Fprintf(stderr, format, args...) })
-	header := sweep.Header{Sweep: sweep.SHA(s.Config), N: plan.N, Auto: plan.Auto, Shard: shard.String(), Version: version}
-	journal, err := sweep.OpenJournal(dir, header, *fresh)
-	if err != nil {
-		return err
-	}
-	defer journal.Close() // appended and synced line by line
-	resumed := 0
-	for _, job := range plan.Jobs {
-		if _, ok := journal.Done()[job.Key]; ok {
-			resumed++
-		}
-	}
-	if resumed > 0 {
-		fmt.Fprintf(stderr, "sgtab: resuming: %d of %d games done by an earlier run into %s\n", resumed, len(plan.Jobs), dir)
-	}
-	bar := newProgress(stderr, int64(len(plan.Jobs)-resumed), fmt.Sprintf("%d %s", len(plan.Jobs)-resumed, family.Plural(len(plan.Jobs)-resumed, "game")))
-	bar.unit = "games"
 	start := time.Now()
-	results, err := sweep.Run(ctx, plan, journal, sweep.Options{
-		Workers: w,
-		Done: func(job sweep.Job, t *compute.Table) error {
-			bar.add(1)
-			if *tables {
-				return writeSweepTables(plan, job, t, family.Output{Dir: filepath.Join(dir, "tables"), Plot: *plotFormat, Formats: []string{"parquet", "arrow"}, Version: version})
-			}
-			return nil
-		},
-	})
-	bar.finish()
+	rows, path, err := tabulate.Sweep(ctx, plan, opt)
 	if err != nil {
-		if ctx.Err() != nil {
-			return fmt.Errorf("interrupted with %d of %d games done (kept in %s); run the same command again to go on",
-				len(journal.Done()), len(plan.Jobs), filepath.Join(dir, "journal.jsonl"))
-		}
-		return err
-	}
-	rows, err := sweep.Census(plan, results)
-	if err != nil {
-		return err
-	}
-	path := filepath.Join(dir, sweep.CensusFile)
-	if err := export.WriteCensus(path, rows, sweep.Meta(plan), export.Options{Version: version}); err != nil {
 		return err
 	}
 	_, err = io.WriteString(stdout, sweep.Report("census", rows, plan, path, time.Since(start)))
 	return err
 }
 
-// writeSweepTables writes the table t of job under the name of each game
-// of the plan that the job computes, as o says.
-func writeSweepTables(p *sweep.Plan, job sweep.Job, t *compute.Table, o family.Output) error {
-	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
-		return err
-	}
-	for _, m := range p.Games {
-		if p.Jobs[m.Job].Key != job.Key {
-			continue
+// sweepSize returns the sizes that -heaps and -cap choose: -1 for each
+// flag not given (the sweep's own), heaps 0 for auto.
+func sweepSize(fs *flagSet, heapsFlag string, capFlag int64) (heaps, capN int, err error) {
+	heaps, capN = -1, -1
+	if isSet(fs.FlagSet, "heaps") {
+		h, err := parseHeaps(heapsFlag)
+		if err != nil {
+			return 0, 0, fs.usageError("-heaps %s: %v", heapsFlag, err)
 		}
-		named := *t
-		named.Game.Name = m.Name
-		if _, err := heap.Write(&named, o, nil); err != nil {
-			return err
-		}
+		heaps = int(h)
 	}
-	return nil
+	if isSet(fs.FlagSet, "cap") {
+		if heaps > 0 {
+			return 0, 0, fs.usageError("-cap applies to -heaps auto only")
+		}
+		if capFlag < 1 || capFlag >= rules.MaxHeaps {
+			return 0, 0, fs.usageError("-cap must be from 1 to 2^40")
+		}
+		capN = int(capFlag)
+	}
+	return heaps, capN, nil
+}
+
+// sweepShard returns the shard that -shard or -shards and the environment
+// choose, saying on stderr where it came from when not from the flags.
+func sweepShard(fs *flagSet, shardFlag string, shards int, stderr io.Writer) (sweep.Shard, error) {
+	switch {
+	case shardFlag != "" && isSet(fs.FlagSet, "shards"):
+		return sweep.All, fs.usageError("-shard and -shards exclude each other: -shard I/N chooses the shard, -shards N lets JOB_COMPLETION_INDEX choose it")
+	case shardFlag != "":
+		shard, err := sweep.ParseShard(shardFlag)
+		if err != nil {
+			return sweep.All, fs.usageError("-shard %s: %v", shardFlag, err)
+		}
+		return shard, nil
+	}
+	if isSet(fs.FlagSet, "shards") && shards < 1 {
+		return sweep.All, fs.usageError("-shards must be at least 1")
+	}
+	shard, from, err := sweep.ShardFromEnv(shards)
+	if err != nil {
+		return sweep.All, fs.usageError("%v", err)
+	}
+	if from != "" {
+		fmt.Fprintf(stderr, "sgtab: shard %s, from %s\n", shard, from)
+	}
+	return shard, nil
 }
 
 const mergeUsage = "sgtab merge DIR"

@@ -15,8 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/goccy/go-yaml"
-
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/sweep"
@@ -138,27 +136,68 @@ func TestSweepShardProcesses(t *testing.T) {
 }
 
 // TestSweepEnvShards checks that a Slurm job array and a Kubernetes
-// Indexed Job choose the shard.
+// Indexed Job choose the shard, of as many as -shards says; that a Slurm
+// task rerun alone (sbatch --array=2: an array of one task) resumes its
+// own shard's journal; that an array task without -shards is refused, not
+// run as the whole sweep; and that shards of another count are refused in
+// a folder that holds some.
 func TestSweepEnvShards(t *testing.T) {
 	chdir(t)
 	if err := os.WriteFile("s.yaml", []byte(smallSweep), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv("SLURM_ARRAY_TASK_ID", "3")
-	t.Setenv("SLURM_ARRAY_TASK_MIN", "1")
-	t.Setenv("SLURM_ARRAY_TASK_COUNT", "4")
-	if code, _, stderr := sgtab(t, "sweep", "-out", "out", "s.yaml"); code != 0 || !strings.Contains(stderr, "shard 2/4, from the Slurm job array") {
+	slurm := func(id, first, last string) {
+		t.Setenv("SLURM_ARRAY_TASK_ID", id)
+		t.Setenv("SLURM_ARRAY_TASK_MIN", first)
+		t.Setenv("SLURM_ARRAY_TASK_MAX", last)
+	}
+	slurm("2", "0", "3")
+	if code, _, stderr := sgtab(t, "sweep", "-shards", "4", "-out", "out", "s.yaml"); code != 0 || !strings.Contains(stderr, "shard 2/4, from the Slurm job array") {
 		t.Errorf("Slurm: status %d\n%s", code, stderr)
 	}
-	if _, err := os.Stat("out/shard=2-of-4/census.parquet"); err != nil {
-		t.Error(err)
+	census := "out/shard=2-of-4/census.parquet"
+	if _, err := os.Stat(census); err != nil {
+		t.Fatal(err)
 	}
-	t.Setenv("SLURM_ARRAY_TASK_ID", "")
+	// The task rerun alone: its journal holds every game, so nothing is
+	// computed again, and nothing is written at the top of the folder.
+	if err := os.Remove(census); err != nil {
+		t.Fatal(err)
+	}
+	slurm("2", "2", "2")
+	t.Setenv("SLURM_ARRAY_TASK_COUNT", "1")
+	code, _, stderr := sgtab(t, "sweep", "-shards", "4", "-out", "out", "s.yaml")
+	if code != 0 || !strings.Contains(stderr, "shard 2/4, from the Slurm job array") || !strings.Contains(stderr, "resuming: ") {
+		t.Errorf("the task rerun: status %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(census); err != nil {
+		t.Errorf("the task rerun wrote no census of its shard: %v", err)
+	}
+	for _, f := range []string{"out/census.parquet", "out/journal.jsonl"} {
+		if _, err := os.Stat(f); err == nil {
+			t.Errorf("the task rerun wrote %s", f)
+		}
+	}
+	// The rerun without -shards, as the array's size would have it: refused.
+	if code, _, stderr := sgtab(t, "sweep", "-out", "out", "s.yaml"); code != 2 || !strings.Contains(stderr, "give the number of shards with -shards N") {
+		t.Errorf("an array task without -shards: status %d\n%s", code, stderr)
+	}
+	// Another count into the same folder: refused.
+	slurm("1", "0", "7")
+	if code, _, stderr := sgtab(t, "sweep", "-shards", "8", "-out", "out", "s.yaml"); code != 1 || !strings.Contains(stderr, "out holds shards of a sweep of 4 (shard=2-of-4), and this is shard 1/8") {
+		t.Errorf("-shards 8 where shards of 4 are: status %d\n%s", code, stderr)
+	}
+	for _, k := range []string{"SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX", "SLURM_ARRAY_TASK_COUNT"} {
+		os.Unsetenv(k)
+	}
+	if code, _, stderr := sgtab(t, "sweep", "-out", "out", "s.yaml"); code != 1 || !strings.Contains(stderr, "join them with sgtab merge out") {
+		t.Errorf("the whole sweep where shards are: status %d\n%s", code, stderr)
+	}
 	t.Setenv("JOB_COMPLETION_INDEX", "1")
-	if code, _, stderr := sgtab(t, "sweep", "-out", "out", "s.yaml"); code != 2 || !strings.Contains(stderr, "-shards N") {
+	if code, _, stderr := sgtab(t, "sweep", "-out", "out2", "s.yaml"); code != 2 || !strings.Contains(stderr, "-shards N") {
 		t.Errorf("an Indexed Job without -shards: status %d\n%s", code, stderr)
 	}
-	if code, _, stderr := sgtab(t, "sweep", "-shards", "3", "-out", "out", "s.yaml"); code != 0 || !strings.Contains(stderr, "shard 1/3, from the Kubernetes Indexed Job") {
+	if code, _, stderr := sgtab(t, "sweep", "-shards", "3", "-out", "out2", "s.yaml"); code != 0 || !strings.Contains(stderr, "shard 1/3, from the Kubernetes Indexed Job") {
 		t.Errorf("Indexed Job: status %d\n%s", code, stderr)
 	}
 }
@@ -224,9 +263,9 @@ func TestSweepInspect(t *testing.T) {
 	}
 }
 
-// TestClusterExamples checks the cluster examples: the Slurm script is
-// valid bash whose command is a sweep, and the Kubernetes Job is an
-// Indexed Job whose completions are the shards its command names.
+// TestClusterExamples checks the Slurm example: valid bash whose command
+// is a sweep of as many shards as its arguments say (the Kubernetes
+// manifests are checked in examples/cluster/kubernetes).
 func TestClusterExamples(t *testing.T) {
 	if out, err := exec.Command("bash", "-n", "../../examples/cluster/sweep.slurm").CombinedOutput(); err != nil {
 		t.Errorf("sweep.slurm: %v\n%s", err, out)
@@ -235,37 +274,8 @@ func TestClusterExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(script), "\nsgtab sweep ") {
-		t.Error("sweep.slurm runs no sweep")
-	}
-	data, err := os.ReadFile("../../examples/cluster/sweep-job.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var job struct {
-		Kind string
-		Spec struct {
-			CompletionMode string `yaml:"completionMode"`
-			Completions    int
-			Template       struct {
-				Spec struct {
-					Containers []struct{ Command []string }
-				}
-			}
-		}
-	}
-	if err := yaml.Unmarshal(data, &job); err != nil {
-		t.Fatal(err)
-	}
-	cmd := job.Spec.Template.Spec.Containers[0].Command
-	shards := ""
-	for i, a := range cmd {
-		if a == "-shards" && i+1 < len(cmd) {
-			shards = cmd[i+1]
-		}
-	}
-	if job.Kind != "Job" || job.Spec.CompletionMode != "Indexed" || shards != fmt.Sprint(job.Spec.Completions) || cmd[1] != "sweep" {
-		t.Errorf("sweep-job.yaml: kind %s, mode %s, %d completions, command %v", job.Kind, job.Spec.CompletionMode, job.Spec.Completions, cmd)
+	if !strings.Contains(string(script), "\nsgtab sweep -shards ") {
+		t.Error("sweep.slurm runs no sweep of -shards")
 	}
 }
 
@@ -414,17 +424,18 @@ func TestSweepEnvRefused(t *testing.T) {
 	if err := os.WriteFile("s.yaml", []byte(smallSweep), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	slurm := func(id, first, count string) map[string]string {
-		return map[string]string{"SLURM_ARRAY_TASK_ID": id, "SLURM_ARRAY_TASK_MIN": first, "SLURM_ARRAY_TASK_COUNT": count}
+	slurm := func(id, last string) map[string]string {
+		return map[string]string{"SLURM_ARRAY_TASK_ID": id, "SLURM_ARRAY_TASK_MAX": last}
 	}
 	for _, tc := range []struct {
 		env  map[string]string
 		args []string
 		want string
 	}{
-		{slurm("3", "garbage", "4"), nil, `sgtab sweep: SLURM_ARRAY_TASK_MIN = "garbage" is not a whole number`},
-		{slurm("3", "0", "0"), nil, "sgtab sweep: SLURM_ARRAY_TASK_COUNT = 0: want a whole number from 1"},
-		{nil, []string{"-shards", "4"}, "sgtab sweep: -shards 4: JOB_COMPLETION_INDEX is not set"},
+		{slurm("3x", "4"), []string{"-shards", "4"}, `sgtab sweep: SLURM_ARRAY_TASK_ID = "3x" is not a whole number`},
+		{slurm("3", "3"), nil, "sgtab sweep: SLURM_ARRAY_TASK_ID is set (the Slurm job array): give the number of shards with -shards N"},
+		{slurm("3", "7"), []string{"-shards", "4"}, "sgtab sweep: the Slurm job array goes to task 7, past -shards 4 (submit the array as --array=0-3)"},
+		{nil, []string{"-shards", "4"}, "sgtab sweep: -shards 4: neither SLURM_ARRAY_TASK_ID"},
 		{map[string]string{"JOB_COMPLETION_INDEX": "1"}, []string{"-shard", "1/4", "-shards", "4"}, "sgtab sweep: -shard and -shards exclude each other"},
 	} {
 		for k, v := range tc.env {

@@ -19,7 +19,7 @@ import (
 // values but not the edges, which the winning moves follow.
 func (Family) Source(g rules.Game, f *export.File, name string) (positions.Source, error) {
 	if f != nil {
-		return nil, fmt.Errorf("%s %s", name, f.Note())
+		return nil, fmt.Errorf("%s holds the values of the nodes of %s but not its edges, which the winning moves follow: query its config instead", name, g.Name)
 	}
 	return &source{name: name, game: g}, nil
 }

@@ -2,7 +2,11 @@
 // token on the points of a board, moved by vectors applied once or any
 // number of times (Wythoff's game, the corner walk). A game is computed
 // in one piece on every worker; its table is the board's values, drawn as
-// a heat map.
+// a heat map. Its report names the classical theorem that solves the game
+// (Wythoff's, for a game whose moves are exactly Wythoff's), checked on
+// the board, and the pattern observed in its lost points (compute.FindPairs),
+// which for a variant no theorem proves; its source answers points beyond
+// the board by the theorem.
 package lattice
 
 import (
@@ -93,9 +97,13 @@ func Write(t *compute.LatticeTable, out family.Output) (*family.Report, error) {
 		Status: compute.None, Checksum: compute.Checksum(values),
 		Board: &[2]int{t.W, t.H}, Losing: &losing, Rows: RowPeriods(t),
 	}
+	addFindings(s, t)
 	row := export.Summary{
 		Name: s.Name, Rule: s.Rule, Start: "lattice", Heaps: s.Heaps, Status: compute.None,
 		MaxSG: s.MaxSG, Checksum: s.Checksum, Seconds: s.Seconds,
+	}
+	if s.Classical != nil {
+		row.Theorem = s.Classical.String()
 	}
 	return &family.Report{Summary: s, Row: row, Text: Text(s)}, nil
 }

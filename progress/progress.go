@@ -1,4 +1,7 @@
-package main
+// Package progress shows how far a long computation has got: a bar with
+// rate and ETA on a terminal, nothing when stderr is not one, and either
+// way one warning when a run looks set to take long.
+package progress
 
 import (
 	"cmp"
@@ -15,7 +18,7 @@ import (
 	"golang.org/x/term"
 )
 
-// A progress counts finished positions from any goroutine and, when stderr
+// A Bar counts finished positions from any goroutine and, when stderr
 // is a terminal, shows them as a bar with rate and ETA. The bar is redrawn
 // from the counter on a ticker: the engines only add to an atomic counter.
 //
@@ -29,7 +32,7 @@ import (
 // checkpoint or a stored table (inherit) fill the bar but took no time
 // here (the fit is then t ∝ n^α − n0^α, n0 of them inherited), and the time
 // is counted from when the first position was computed.
-type progress struct {
+type Bar struct {
 	done  atomic.Int64
 	total int64
 	desc  string
@@ -47,9 +50,19 @@ type progress struct {
 	// and the fit.
 	history []sample
 	// warn, when not nil, receives one warning when the run looks set to
-	// take more than longRun (see watch); warned says it was given.
-	warn   io.Writer
-	warned bool
+	// take more than warnAfter (see watch); warned says it was given.
+	warn      io.Writer
+	warnAfter time.Duration
+	warned    bool
+}
+
+// Options says what a Bar counts and when it warns.
+type Options struct {
+	// Unit names what is counted ("positions" when empty).
+	Unit string
+	// WarnAfter, when positive, has the Bar warn once when the run looks
+	// set to take longer than it (see watch).
+	WarnAfter time.Duration
 }
 
 // A sample is how many positions had been computed (not inherited) t
@@ -59,8 +72,8 @@ type sample struct {
 	n int64
 }
 
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
+// IsTerminal reports whether w is a terminal.
+func IsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
@@ -69,13 +82,16 @@ func isTerminal(w io.Writer) bool {
 // width of its own.
 const barWidth = 30
 
-// newProgress starts a bar of total positions on w, or a silent counter when
-// w is not a terminal. Either way, a run that looks set to take more than
-// longRun is warned of on w once (see watch).
-func newProgress(w io.Writer, total int64, desc string) *progress {
-	p := &progress{stop: make(chan struct{}), total: total, desc: desc, start: time.Now(), warn: w}
+// New starts a bar of total positions on w, or a silent counter when w is
+// not a terminal. Either way, a run that looks set to take more than
+// o.WarnAfter is warned of on w once (see watch).
+func New(w io.Writer, total int64, desc string, o Options) *Bar {
+	p := &Bar{stop: make(chan struct{}), total: total, desc: desc, unit: o.Unit, start: time.Now()}
+	if o.WarnAfter > 0 {
+		p.warn, p.warnAfter = w, o.WarnAfter
+	}
 	every := time.Second
-	if isTerminal(w) {
+	if IsTerminal(w) {
 		opts := []progressbar.Option{
 			progressbar.OptionSetWriter(w),
 			progressbar.OptionSetDescription(desc),
@@ -110,7 +126,7 @@ func newProgress(w io.Writer, total int64, desc string) *progress {
 
 // tick redraws the bar, if any, at t seconds, and gives the warning of
 // watch.
-func (p *progress) tick(t float64) {
+func (p *Bar) tick(t float64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	n := p.done.Load()
@@ -131,15 +147,15 @@ const watchAfter = 15.0
 
 // watch records a sample at t seconds with n positions done and, once, when
 // the run has computed for watchAfter seconds and its ETA is beyond
-// longRun, returns a warning that says so.
-func (p *progress) watch(t float64, n int64) string {
+// warnAfter, returns a warning that says so.
+func (p *Bar) watch(t float64, n int64) string {
 	p.record(t, n)
 	took := t - p.started()
 	if p.warned || p.warn == nil || took < watchAfter || n <= p.inherited {
 		return ""
 	}
 	eta, ok := p.eta(t, n)
-	if !ok || eta <= longRun {
+	if !ok || eta <= p.warnAfter {
 		return ""
 	}
 	p.warned = true
@@ -156,7 +172,7 @@ func (p *progress) watch(t float64, n int64) string {
 
 // record adds a sample at t seconds with n positions done, of which
 // p.inherited were not computed.
-func (p *progress) record(t float64, n int64) {
+func (p *Bar) record(t float64, n int64) {
 	if len(p.history) == 0 || p.history[len(p.history)-1].t < t {
 		p.history = append(p.history, sample{t, max(n-p.inherited, 0)})
 	}
@@ -164,7 +180,7 @@ func (p *progress) record(t float64, n int64) {
 
 // started returns when the run began to compute positions, in seconds: the
 // last sample before the first one computed (0 when there is none).
-func (p *progress) started() float64 {
+func (p *Bar) started() float64 {
 	t0 := 0.0
 	for _, h := range p.history {
 		if h.n > 0 {
@@ -177,7 +193,7 @@ func (p *progress) started() float64 {
 
 // describe returns the bar's description at t seconds with n positions
 // done: what is running, the positions, and once known the rate and ETA.
-func (p *progress) describe(t float64, n int64) string {
+func (p *Bar) describe(t float64, n int64) string {
 	p.record(t, n)
 	unit := cmp.Or(p.unit, "positions")
 	s := fmt.Sprintf("%s: %s/%s %s", p.desc, family.Short(float64(n)), family.Short(float64(p.total)), unit)
@@ -203,7 +219,7 @@ func (p *progress) describe(t float64, n int64) string {
 // from when the first of them was (t0, see started), after the n0
 // inherited: it fits t − t0 ∝ n^α − n0^α to the samples from the last
 // doubling of c (n0 = 0: t ∝ n^α) and extrapolates to the total.
-func (p *progress) eta(t float64, n int64) (time.Duration, bool) {
+func (p *Bar) eta(t float64, n int64) (time.Duration, bool) {
 	c, n0 := n-p.inherited, float64(p.inherited)
 	t0 := p.started()
 	took := t - t0
@@ -252,22 +268,22 @@ func fitPower(n0, h, n, ratio float64) float64 {
 	return (lo + hi) / 2
 }
 
-// add counts delta more finished positions. It is safe for concurrent use.
-func (p *progress) add(delta int64) { p.done.Add(delta) }
+// Add counts delta more finished positions. It is safe for concurrent use.
+func (p *Bar) Add(delta int64) { p.done.Add(delta) }
 
-// inherit counts n more finished positions that were not computed but
+// Inherit counts n more finished positions that were not computed but
 // taken as they were, from a checkpoint or a stored table. It is safe for
 // concurrent use.
-func (p *progress) inherit(n int64) {
+func (p *Bar) Inherit(n int64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.inherited += n
 	p.done.Add(n)
 }
 
-// print runs f, which writes to the terminal, with the bar cleared for it;
+// Print runs f, which writes to the terminal, with the bar cleared for it;
 // the bar comes back at its next redraw.
-func (p *progress) print(f func()) {
+func (p *Bar) Print(f func()) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.bar != nil {
@@ -276,8 +292,8 @@ func (p *progress) print(f func()) {
 	f()
 }
 
-// finish stops the bar and clears it from the terminal.
-func (p *progress) finish() {
+// Finish stops the bar and clears it from the terminal.
+func (p *Bar) Finish() {
 	close(p.stop)
 	p.wg.Wait()
 	if p.bar != nil {
@@ -286,58 +302,52 @@ func (p *progress) finish() {
 	}
 }
 
-// Add counts delta more finished positions (family.Meter).
-func (p *progress) Add(delta int64) { p.add(delta) }
-
-// Inherit counts n positions taken from stored values (family.Meter).
-func (p *progress) Inherit(n int64) { p.inherit(n) }
-
-// newTask starts the bar of a task on the side, total values on w
-// described by desc (the check of a stored table): with no warning of its
-// pace, which speaks of a run's tables.
-func newTask(w io.Writer, total int64, desc string) *progress {
-	p := newProgress(w, total, desc)
-	p.mu.Lock()
-	p.warn, p.unit = nil, "values"
-	p.mu.Unlock()
-	return p
-}
-
-// A display shows a run's progress and messages on stderr
+// A Display shows a run's progress and messages on stderr
 // (tabulate.Display): messages go over the run's bar once it is begun.
-type display struct {
+type Display struct {
 	stderr io.Writer
-	bar    *progress // the run's, once begun
+	o      Options
+	bar    *Bar // the run's, once begun
 }
 
-func newDisplay(stderr io.Writer) *display { return &display{stderr: stderr} }
+// NewDisplay returns the display of a run on stderr, whose bar counts and
+// warns as o says.
+func NewDisplay(stderr io.Writer, o Options) *Display {
+	return &Display{stderr: stderr, o: o}
+}
 
-func (d *display) Begin(total int64, desc string) family.Meter {
-	d.bar = newProgress(d.stderr, total, desc)
+// Begin starts the run's bar of total units.
+func (d *Display) Begin(total int64, desc string) family.Meter {
+	d.bar = New(d.stderr, total, desc, d.o)
 	return d.bar
 }
 
-func (d *display) Task(total int64, desc string) (family.Meter, func()) {
-	p := newTask(d.stderr, total, desc)
-	return p, p.finish
+// Task starts the bar of a task on the side, total values described by
+// desc (the check of a stored table), with no warning of its pace, which
+// speaks of a run's tables; the function returned ends it.
+func (d *Display) Task(total int64, desc string) (family.Meter, func()) {
+	p := New(d.stderr, total, desc, Options{Unit: "values"})
+	return p, p.Finish
 }
 
-func (d *display) Say(format string, args ...any) {
-	d.print(func() { fmt.Fprintf(d.stderr, format, args...) })
+// Say prints a message over the run's bar.
+func (d *Display) Say(format string, args ...any) {
+	d.Print(func() { fmt.Fprintf(d.stderr, format, args...) })
 }
 
-// print runs f, which writes to the terminal, with the run's bar cleared
+// Print runs f, which writes to the terminal, with the run's bar cleared
 // for it.
-func (d *display) print(f func()) {
+func (d *Display) Print(f func()) {
 	if d.bar == nil {
 		f()
 		return
 	}
-	d.bar.print(f)
+	d.bar.Print(f)
 }
 
-func (d *display) End() {
+// End stops the run's bar.
+func (d *Display) End() {
 	if d.bar != nil {
-		d.bar.finish()
+		d.bar.Finish()
 	}
 }

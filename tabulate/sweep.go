@@ -1,0 +1,118 @@
+package tabulate
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/family"
+	"github.com/sgtab/sgtab/family/heap"
+	"github.com/sgtab/sgtab/sweep"
+)
+
+// SweepOptions say how Sweep runs a sweep's plan.
+type SweepOptions struct {
+	// Out is the sweep's output folder: the census and journal of the
+	// plan's shard go into its folder there (sweep.Shard.Dir).
+	Out string
+	// Fresh forgets the journal of an earlier run into Dir and starts
+	// over.
+	Fresh bool
+	// Workers is the number of games computed at once; 0 means one per
+	// CPU.
+	Workers int
+	// Tables, when its Dir is set, also writes each game's table and
+	// plots as it says, under each name the game has in the sweep.
+	Tables family.Output
+	// Version is sgtab's version, written into the journal and census.
+	Version string
+	// Display shows the games done and messages; nil shows nothing.
+	Display Display
+}
+
+// Sweep computes the games of the plan p that the journal of its shard
+// does not hold yet (an interrupted run goes on where it stopped), journals
+// each as it ends, and writes the shard's census into its folder in
+// opt.Out (sweep.CensusFile),
+// whose rows and path it returns. Interrupted, it says how many games are
+// kept and how to go on.
+func Sweep(ctx context.Context, p *sweep.Plan, opt SweepOptions) ([]export.CensusRow, string, error) {
+	d := opt.Display
+	if d == nil {
+		d = quiet{}
+	}
+	if err := sweep.CheckFolder(opt.Out, p.Shard); err != nil {
+		return nil, "", err
+	}
+	dir := filepath.Join(opt.Out, p.Shard.Dir())
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, "", fmt.Errorf("create output directory: %w", err)
+	}
+	RemoveStale(dir, d.Say)
+	header := sweep.Header{Sweep: sweep.SHA(p.Sweep.Config), N: p.N, Auto: p.Auto, Shard: p.Shard.String(), Version: opt.Version}
+	journal, err := sweep.OpenJournal(dir, header, opt.Fresh)
+	if err != nil {
+		return nil, "", err
+	}
+	defer journal.Close() // appended and synced line by line
+	resumed := 0
+	for _, job := range p.Jobs {
+		if _, ok := journal.Done()[job.Key]; ok {
+			resumed++
+		}
+	}
+	if resumed > 0 {
+		d.Say("sgtab: resuming: %d of %d games done by an earlier run into %s\n", resumed, len(p.Jobs), dir)
+	}
+	todo := len(p.Jobs) - resumed
+	bar := d.Begin(int64(todo), fmt.Sprintf("%d %s", todo, family.Plural(todo, "game")))
+	results, err := sweep.Run(ctx, p, journal, sweep.Options{
+		Workers: opt.Workers,
+		Done: func(job sweep.Job, t *compute.Table) error {
+			bar.Add(1)
+			if opt.Tables.Dir != "" {
+				return writeSweepTables(p, job, t, opt.Tables)
+			}
+			return nil
+		},
+	})
+	d.End()
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, "", fmt.Errorf("interrupted with %d of %d games done (kept in %s); run the same command again to go on",
+				len(journal.Done()), len(p.Jobs), filepath.Join(dir, sweep.JournalFile))
+		}
+		return nil, "", err
+	}
+	rows, err := sweep.Census(p, results)
+	if err != nil {
+		return nil, "", err
+	}
+	path := filepath.Join(dir, sweep.CensusFile)
+	if err := export.WriteCensus(path, rows, sweep.Meta(p), export.Options{Version: opt.Version}); err != nil {
+		return nil, "", err
+	}
+	return rows, path, nil
+}
+
+// writeSweepTables writes the table t of job under the name of each game
+// of the plan that the job computes, as o says.
+func writeSweepTables(p *sweep.Plan, job sweep.Job, t *compute.Table, o family.Output) error {
+	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
+		return err
+	}
+	for _, m := range p.Games {
+		if p.Jobs[m.Job].Key != job.Key {
+			continue
+		}
+		named := *t
+		named.Game.Name = m.Name
+		if _, err := heap.Write(&named, o, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
