@@ -79,3 +79,26 @@ func writeLoopy(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestDuckDBReadsLoopyTable checks that DuckDB reads the table of a graph
+// with cycles as the README says: sg null at the nodes of value ∞, their
+// finite followers as a list, and the drawn nodes found by SQL.
+func TestDuckDBReadsLoopyTable(t *testing.T) {
+	writeLoopy(t)
+	needDuckDB(t)
+	if code, stdout, stderr := sgtab(t, "run", "-plot", "none", "-out", "out", "loopy.yaml"); code != 0 {
+		t.Fatalf("run: status %d\n%s\n%s", code, stdout, stderr)
+	}
+	res := duckdb(t, "SELECT node, sg, finite_followers AS k FROM 'out/loopy.parquet' ORDER BY node;"+
+		"SELECT string_agg(node, ' ' ORDER BY node) AS d FROM 'out/loopy.parquet' WHERE sg IS NULL AND NOT list_contains(finite_followers, 0)")
+	var got []string
+	for _, r := range res[0] {
+		got = append(got, r["node"]+":"+r["sg"]+":"+r["k"])
+	}
+	if want := "a:0: b:1: c:0: d::[0] e::[] f::[]"; strings.Join(got, " ") != want {
+		t.Errorf("rows %s, want %s", strings.Join(got, " "), want)
+	}
+	if d := res[1][0]["d"]; d != "e f" {
+		t.Errorf("drawn nodes %q, want e f", d)
+	}
+}
