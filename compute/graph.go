@@ -227,6 +227,10 @@ type GraphTable struct {
 	// graph has cycles (LoopyValues). G then holds the finite values, and
 	// 0 for a node of value ∞.
 	Loopy []Generalized
+	// Moves, when not nil, holds a winning move from every node of a game
+	// of geography (whose G holds outcomes): the node to move to, or -1
+	// from a node the player to move loses from.
+	Moves []int32
 	// Edges is the number of the graph's edges (each once), EdgesCRC the
 	// CRC-32C of its edge list as read.
 	Edges    int64

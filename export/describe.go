@@ -52,6 +52,9 @@ func Describe(path string, f *File) Description {
 		if f.Graph.Loopy != nil {
 			in.Columns = append(in.Columns, colFiniteFollowers)
 		}
+		if f.Graph.Moves != nil {
+			in.Columns = append(in.Columns, colMove)
+		}
 		span(f.Graph.G.MinMax(0, f.Graph.Nodes()))
 	case KindRare:
 		in.Rows, in.Columns = len(f.Rare.N), []string{"n", "sg"}

@@ -87,6 +87,9 @@ func graphCRC(t *compute.GraphTable) string {
 	if t.Loopy != nil {
 		crc = loopyCRC(crc, t)
 	}
+	if t.Moves != nil {
+		crc = movesCRC(crc, t)
+	}
 	return fmt.Sprintf("%08X", crc)
 }
 
@@ -125,6 +128,9 @@ func WriteGraphParquet(path string, t *compute.GraphTable, opt Options) error {
 	if t.Loopy != nil {
 		return writeLoopy(parquetFormat, path, t, opt)
 	}
+	if t.Moves != nil {
+		return writeGeography(parquetFormat, path, t, opt)
+	}
 	return graphTable(t, opt).write(parquetFormat, path, opt)
 }
 
@@ -136,6 +142,9 @@ func WriteGraphIPC(path string, t *compute.GraphTable, opt Options) error {
 	}
 	if t.Loopy != nil {
 		return writeLoopy(ipcFormat, path, t, opt)
+	}
+	if t.Moves != nil {
+		return writeGeography(ipcFormat, path, t, opt)
 	}
 	return graphTable(t, opt).write(ipcFormat, path, opt)
 }
@@ -163,9 +172,12 @@ func (f *File) readGraph(recs records) error {
 	}
 	t := &compute.GraphTable{Edges: edges, EdgesCRC: uint32(crc)}
 	strs := recs.schema.Field(j[0]).Type.ID() == arrow.STRING
-	if meta[KeyValues] == ValuesGeneralized {
+	switch {
+	case meta[KeyValues] == ValuesGeneralized:
 		err = readLoopyGraph(recs, j[0], t, strs)
-	} else {
+	case meta[KeyPlay] == rules.PlayVertexGeography && len(recs.schema.FieldIndices(colMove)) > 0:
+		err = readGeography(recs, j[0], t, strs)
+	default:
 		err = readGraphRows(recs, j[0], t, strs)
 	}
 	if err != nil {
@@ -197,13 +209,24 @@ func (f *File) readGraph(recs records) error {
 // readGraphRows reads the rows of a graph table, the names in the column
 // node (at node) and the values in sg, into t.
 func readGraphRows(recs records, node int, t *compute.GraphTable, strs bool) error {
+	return readGraphRowsWith(recs, node, t, strs, nil)
+}
+
+// readGraphRowsWith reads the rows of a graph table as readGraphRows
+// does, and hands each record batch to more, when not nil, for the
+// columns it reads itself.
+func readGraphRowsWith(recs records, node int, t *compute.GraphTable, strs bool, more func(arrow.RecordBatch) error) error {
 	sg, err := column(recs.schema, colSG, true)
 	if err != nil {
 		return err
 	}
 	var long []int64
 	var wide []uint32
-	return recs.eachColumns([]int{node, sg}, func(cols []arrow.Array) error {
+	return recs.each(func(rec arrow.RecordBatch) error {
+		cols, err := batchColumns(rec, []int{node, sg})
+		if err != nil {
+			return err
+		}
 		if err := appendNames(t, cols[0], strs, &long); err != nil {
 			return err
 		}
@@ -212,6 +235,9 @@ func readGraphRows(recs records, node int, t *compute.GraphTable, strs bool) err
 			return err
 		}
 		t.G.Append(vs...)
+		if more != nil {
+			return more(rec)
+		}
 		return nil
 	})
 }

@@ -34,30 +34,41 @@ func loopySchema(t *compute.GraphTable, meta map[string]string) *arrow.Schema {
 // writeLoopy writes the loopy graph table t to path in the format f, in
 // record batches of opt.BatchRows rows.
 func writeLoopy(f format, path string, t *compute.GraphTable, opt Options) error {
-	k := graphTable(t, opt)
-	schema := loopySchema(t, k.schema.Metadata().ToMap())
-	rows := opt.batchRows()
-	return f.writeFile(path, schema, opt, func(mem memory.Allocator, write func(arrow.RecordBatch) error) error {
-		b := array.NewRecordBuilder(mem, schema)
-		defer b.Release()
+	return writeGraphWith(f, path, t, opt, loopySchema, func(b *array.RecordBuilder, lo, hi int) {
 		sg := b.Field(1).(*array.Int32Builder)
 		ks := b.Field(2).(*array.ListBuilder)
 		kv := ks.ValueBuilder().(*array.Int32Builder)
+		for _, x := range t.Loopy[lo:hi] {
+			if !x.Inf {
+				sg.Append(int32(x.Value))
+				ks.AppendNull()
+				continue
+			}
+			sg.AppendNull()
+			ks.Append(true)
+			for _, v := range x.K {
+				kv.Append(int32(v))
+			}
+		}
+	})
+}
+
+// writeGraphWith writes the graph table t to path in the format f, in
+// record batches of opt.BatchRows rows, with the schema schema makes from
+// t and its metadata: the column node as graphTable writes it, then the
+// columns fill appends for the rows lo..hi−1.
+func writeGraphWith(f format, path string, t *compute.GraphTable, opt Options,
+	schema func(*compute.GraphTable, map[string]string) *arrow.Schema, fill func(b *array.RecordBuilder, lo, hi int)) error {
+	k := graphTable(t, opt)
+	sc := schema(t, k.schema.Metadata().ToMap())
+	rows := opt.batchRows()
+	return f.writeFile(path, sc, opt, func(mem memory.Allocator, write func(arrow.RecordBatch) error) error {
+		b := array.NewRecordBuilder(mem, sc)
+		defer b.Release()
 		for lo := 0; lo < t.Nodes(); lo += rows {
 			hi := min(lo+rows, t.Nodes())
 			k.keys(b, lo, hi)
-			for _, x := range t.Loopy[lo:hi] {
-				if !x.Inf {
-					sg.Append(int32(x.Value))
-					ks.AppendNull()
-					continue
-				}
-				sg.AppendNull()
-				ks.Append(true)
-				for _, v := range x.K {
-					kv.Append(int32(v))
-				}
-			}
+			fill(b, lo, hi)
 			if err := emit(b, write); err != nil {
 				return err
 			}

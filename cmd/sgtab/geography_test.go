@@ -13,7 +13,8 @@ import (
 )
 
 // TestGeography checks games of vertex geography end to end: a grid's
-// table (the outcome from every square, read back verified), HDU 1564's
+// table (the outcome and a winning move from every square, read back
+// verified), an edge list's table with its moves, HDU 1564's
 // corners on boards of 10^4 squares a side answered by query, a graph
 // read from an edge list (undirected: a path a – b – c, won from its
 // middle by moving to either end and lost from an end; a triangle x y z
@@ -44,10 +45,23 @@ func TestGeography(t *testing.T) {
 	var got []string
 	for v := range f.Graph.Nodes() {
 		got = append(got, f.Graph.Name(v)+"="+string(rune('0'+f.Graph.G.At(v))))
+		if w := f.Graph.Moves[v]; w >= 0 {
+			got[v] += "→" + f.Graph.Name(int(w))
+		}
 	}
-	// On the 3×3 board the mover wins exactly from the squares with i + j odd.
-	if want := "0,0=0 0,1=1 0,2=0 1,0=1 1,1=0 1,2=1 2,0=0 2,1=1 2,2=0"; strings.Join(got, " ") != want {
+	// On the 3×3 board the mover wins exactly from the squares with i + j
+	// odd, moving to any neighbour (the first listed: up, left, right, down).
+	if want := "0,0=0 0,1=1→0,0 0,2=0 1,0=1→0,0 1,1=0 1,2=1→0,2 2,0=0 2,1=1→1,1 2,2=0"; strings.Join(got, " ") != want {
 		t.Errorf("3×3 board: %s, want %s", strings.Join(got, " "), want)
+	}
+	g, err := export.Read(filepath.Join("out", "g.arrow"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for v := range g.Graph.Nodes() {
+		if name, w := g.Graph.Name(v), g.Graph.Moves[v]; name == "x" && (w < 0 || g.Graph.Name(int(w)) != "y") || name == "a" && w >= 0 {
+			t.Errorf("g: the move from %s is %d", name, w)
+		}
 	}
 	if f.Meta[export.KeyPlay] != "vertex-geography" || f.Meta[export.KeyValues] != "outcome" {
 		t.Errorf("metadata play %q, values %q", f.Meta[export.KeyPlay], f.Meta[export.KeyValues])

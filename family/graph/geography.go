@@ -19,7 +19,7 @@ const MaxGeographyNodes = 1 << 14
 
 // geographyTable returns the table of the game of vertex geography g: for
 // every start node, 1 when the player to move wins from it, 0 when that
-// player loses. A grid's outcomes follow from its size; another graph's
+// player loses, and a winning move (Moves). A grid's outcomes follow from its size; another graph's
 // from its maximum matchings (compute.Geography).
 func geographyTable(ctx context.Context, g rules.Game) (*compute.GraphTable, error) {
 	spec := g.Graph
@@ -30,11 +30,17 @@ func geographyTable(ctx context.Context, g rules.Game) (*compute.GraphTable, err
 			return nil, fmt.Errorf("the grid %d×%d has more than %d squares, too many for a table; query answers any square of it (sgtab query CONFIG i,j)", n, m, graphs.MaxGridSquares)
 		}
 		out := make([]uint32, 0, n*m)
+		t.Moves = make([]int32, 0, n*m)
 		for i := range n {
 			for j := range m {
 				t.Strings = append(t.Strings, graphs.GridName(i, j))
-				win, _ := compute.GridGeography(n, m, i, j)
+				win, moves := compute.GridGeography(n, m, i, j)
 				out = append(out, b2u(win))
+				move := int32(-1)
+				if win {
+					move = int32(moves[0][0]*m + moves[0][1])
+				}
+				t.Moves = append(t.Moves, move)
 			}
 		}
 		t.G, t.Edges = compute.ValuesOf(out), 2*int64(n*(m-1)+m*(n-1))
@@ -47,7 +53,7 @@ func geographyTable(ctx context.Context, g rules.Game) (*compute.GraphTable, err
 	if ng.Nodes() > MaxGeographyNodes {
 		return nil, fmt.Errorf("the graph has %d nodes; geography is solved on graphs of at most %d (its cost grows as the square of the nodes)", ng.Nodes(), MaxGeographyNodes)
 	}
-	win, _, err := compute.Geography(ctx, ng.Graph)
+	win, moves, err := compute.Geography(ctx, ng.Graph)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +61,7 @@ func geographyTable(ctx context.Context, g rules.Game) (*compute.GraphTable, err
 	for v, w := range win {
 		out[v] = b2u(w)
 	}
-	t.Ints, t.Strings, t.Edges, t.EdgesCRC, t.G = ng.Ints, ng.Strings, ng.Edges(), ng.CRC, compute.ValuesOf(out)
+	t.Ints, t.Strings, t.Edges, t.EdgesCRC, t.G, t.Moves = ng.Ints, ng.Strings, ng.Edges(), ng.CRC, compute.ValuesOf(out), moves
 	return t, nil
 }
 
