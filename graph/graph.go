@@ -125,17 +125,20 @@ func (b *intBuilder) node(x int64) (int32, error) { return intern(b.ids, &b.name
 
 // Load builds the graph spec describes: an edge list read with ReadFile,
 // or a built-in graph (a grid's edges go both ways). A game of geography
-// reads its edge list as undirected (Undirected).
+// takes every other graph as undirected (Undirected).
 func Load(spec *rules.GraphSpec) (*Named, error) {
+	var g *Named
+	var err error
 	switch spec.Generate {
 	case "calendar":
-		return Calendar(spec.From, spec.To)
+		g, err = Calendar(spec.From, spec.To)
 	case "boxes":
-		return Boxes(spec.Boxes)
+		g, err = Boxes(spec.Boxes)
 	case "grid":
 		return Grid(spec.Grid[0], spec.Grid[1])
+	default:
+		g, err = ReadFile(spec.Edges, spec.Nodes)
 	}
-	g, err := ReadFile(spec.Edges, spec.Nodes)
 	if err != nil || spec.Play == "" {
 		return g, err
 	}

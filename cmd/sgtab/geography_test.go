@@ -29,6 +29,7 @@ func TestGeography(t *testing.T) {
 		"g.csv":         "from,to\na,b\nb,c\nx,y\ny,z\nz,x\nz,t\n",
 		"g.yaml":        "name: g\ngraph: {edges: g.csv, play: vertex-geography}\n",
 		"edgeplay.yaml": "name: e\ngraph: {grid: {n: 2, m: 2}, play: edge-geography}\n",
+		"boxes.yaml":    "name: boxes\ngraph: {generate: boxes, boxes: 12, play: vertex-geography}\n",
 	}
 	for name, text := range files {
 		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
@@ -77,6 +78,9 @@ func TestGeography(t *testing.T) {
 		{[]string{"g.yaml", "a"}, 0, "  the player to move loses"},
 		{[]string{"g.yaml", "t"}, 0, "  the player to move wins, with 1 winning move:\n    → z\n"},
 		{[]string{"g.yaml", "x"}, 0, "  the player to move wins, with 1 winning move:\n    → y\n"},
+		// The built-in boxes graph is directed (a card moves to a smaller
+		// box); geography takes its edges both ways: 5 – 4 and 5 – 10.
+		{[]string{"boxes.yaml", "5"}, 0, "  the player to move wins, with 2 winning moves:\n    → 4\n    → 10\n"},
 		{[]string{"g.yaml", "a", "b"}, 1, "a position is one start node, not 2"},
 		{[]string{"edgeplay.yaml", "0,0"}, 1, "edge geography is not supported"},
 	} {
