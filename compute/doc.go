@@ -9,8 +9,10 @@
 // game families call: heap games Sequence (and Batch, Each), Estimate,
 // Verify; lattice games Lattice, LatticeEstimate; built-in games State,
 // StateEstimate, VerifyState; games on a graph GraphValues, and on a
-// graph with cycles LoopyValues and VerifyLoopy. VerifyTable checks a
-// Table of either kind it may hold.
+// graph with cycles LoopyValues and VerifyLoopy; undirected vertex
+// geography Geography (maximum matchings, MaximumMatching) and, on a
+// board, GridGeography. VerifyTable checks a Table of either kind it may
+// hold.
 //
 // # Graphs with cycles
 //
@@ -298,7 +300,8 @@
 // steps through (a run within the table), misere.go misère play,
 // batch.go Batch and Each. The other engines: lattice.go (Lattice),
 // state.go with fibonacci.go and euclid.go (the built-in games), graph.go
-// (GraphValues), loopy.go (LoopyValues); classical.go recognises the games a classical theorem
+// (GraphValues), loopy.go (LoopyValues), matching.go and geogrid.go
+// (geography); classical.go recognises the games a classical theorem
 // solves, wythoff.go, euclidwin.go and zeckendorf.go answer them, pairs.go
 // observes the pattern of a lattice table's lost points. Around them:
 // period.go and analysis.go (with parity.go) find and prove periods and
