@@ -34,7 +34,7 @@ package compute
 // column of even length, only the square v shares a domino with in the
 // tiling from its end (the path without v and the other neighbour leaves
 // an odd piece, whose every maximum matching covers that neighbour).
-// The tests check all of it against Geography on every board up to 30×30 (SGTAB_LONG=1).
+// The tests check all of it against Geography on every board up to 30×30.
 func GridGeography(n, m, i, j int) (win bool, moves [][2]int) {
 	if n%2 == 1 && m%2 == 1 && (i+j)%2 == 0 {
 		return false, nil

@@ -35,6 +35,13 @@ func newMatcher(g *Graph) *matcher {
 // maximize makes the matching maximum: it augments along a path from each
 // exposed vertex in turn (a vertex that has none never gets one later).
 func (m *matcher) maximize() {
+	for v := range m.mate { // a greedy start saves most searches
+		for _, w := range m.g.Successors(v) {
+			if m.mate[v] < 0 && m.mate[w] < 0 && int(w) != v && !m.out[v] && !m.out[w] {
+				m.mate[v], m.mate[w] = w, int32(v)
+			}
+		}
+	}
 	for v := range m.mate {
 		if m.mate[v] >= 0 || m.out[v] {
 			continue
@@ -59,19 +66,29 @@ func (m *matcher) augment(end int32) {
 // search looks for an augmenting path from the exposed vertex root, and
 // returns its other end (the path follows parent and mate back to root),
 // or -1 when there is none. It leaves the matching as it is.
-func (m *matcher) search(root int32) int32 {
+func (m *matcher) search(root int32) int32 { return m.searchFrom([]int32{root}) }
+
+// searchFrom is search from every exposed vertex of roots at once, a
+// forest of alternating trees. When the matching is maximum, it finds no
+// augmenting path, and the even vertices it reaches (used) are those that
+// some maximum matching leaves exposed (the set D of the Gallai–Edmonds
+// decomposition).
+func (m *matcher) searchFrom(roots []int32) int32 {
 	for v := range m.parent {
 		m.parent[v], m.base[v], m.used[v] = -1, int32(v), false
 	}
-	m.used[root] = true
-	m.queue = append(m.queue[:0], root)
+	m.queue = m.queue[:0]
+	for _, r := range roots {
+		m.used[r] = true
+		m.queue = append(m.queue, r)
+	}
 	for head := 0; head < len(m.queue); head++ {
 		v := m.queue[head]
 		for _, w := range m.g.Successors(int(v)) {
 			if m.out[w] || m.base[v] == m.base[w] || m.mate[v] == w {
 				continue
 			}
-			if w == root || m.mate[w] >= 0 && m.parent[m.mate[w]] >= 0 {
+			if m.mate[w] < 0 && m.used[w] || m.mate[w] >= 0 && m.parent[m.mate[w]] >= 0 {
 				m.contract(v, w)
 				continue
 			}
@@ -92,6 +109,9 @@ func (m *matcher) search(root int32) int32 {
 // even) into its base, and queues its odd vertices, now even.
 func (m *matcher) contract(v, w int32) {
 	b := m.lca(v, w)
+	if b < 0 {
+		return
+	}
 	clear(m.blossom)
 	m.markPath(v, b, w)
 	m.markPath(w, b, v)
@@ -122,6 +142,9 @@ func (m *matcher) lca(a, b int32) int32 {
 		b = m.base[b]
 		if m.seen[b] == m.stamp {
 			return b
+		}
+		if m.mate[b] < 0 { // another tree's root: an augmenting path, which contract never meets in a maximum matching
+			return -1
 		}
 		b = m.parent[m.mate[b]]
 	}
@@ -175,26 +198,36 @@ func MaximumMatching(g *Graph) []int32 {
 // leaves exposed (the rest of one of g), from where the mover loses by the
 // same rule; else every neighbour u is covered by every maximum matching of
 // g − v. So the winning moves from v are to the neighbours that some
-// maximum matching of g − v leaves exposed (GeographyMoves). It costs one
-// augmenting-path search a vertex, and a maximum matching: O(V·(V + E))
-// (no blossoms on a bipartite graph, such as a grid).
+// maximum matching of g − v leaves exposed (GeographyMoves), and the move
+// Geography returns is v's partner in a maximum matching. It costs a
+// maximum matching (an augmenting-path search from each vertex left
+// exposed by a greedy start: O(V·(V + E)) at worst) and one search from
+// all the exposed vertices at once, whose even vertices are those that
+// some maximum matching leaves exposed (Gallai–Edmonds).
 func Geography(ctx context.Context, g *Graph) (win []bool, move []int32, err error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
 	m := newMatcher(g)
 	m.maximize()
+	var exposed []int32
+	for v, w := range m.mate {
+		if w < 0 {
+			exposed = append(exposed, int32(v))
+		}
+	}
+	if len(exposed) > 0 {
+		m.searchFrom(exposed) // marks used the vertices some maximum matching exposes
+	}
 	n := g.Nodes()
 	win, move = make([]bool, n), make([]int32, n)
 	for v := range n {
-		if v%256 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, nil, err
-			}
-		}
-		move[v] = -1
-		if win[v] = !m.avoidable(int32(v)); win[v] {
-			move[v] = m.winningMoves(int32(v), true)[0]
+		win[v], move[v] = !m.used[v] || len(exposed) == 0, -1
+		if win[v] {
+			move[v] = m.mate[v]
 		}
 	}
-	return win, move, nil
+	return win, move, ctx.Err()
 }
 
 // GeographyMoves returns the winning moves of vertex geography on g from
