@@ -125,7 +125,7 @@ func TestKindTable(t *testing.T) {
 	if len(kindTable) != len(Kinds) || !slices.Contains(selectors, "") {
 		t.Errorf("kindTable has %d entries for %d kinds; selectors %q, want one empty", len(kindTable), len(Kinds), selectors)
 	}
-	want := []string{"name", "heaps", "code", "base", "moves", "start", "lattice", "play", "state", "graph"}
+	want := []string{"name", "heaps", "code", "base", "moves", "start", "lattice", "play", "state", "graph", "script", "steps", "positions"}
 	if !slices.Equal(gameKeys, want) {
 		t.Errorf("gameKeys = %q, want %q", gameKeys, want)
 	}

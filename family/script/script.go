@@ -1,0 +1,73 @@
+// Package script is the family of scripted games (rules.KindScript):
+// games whose positions and moves a config states as a Starlark program
+// (see rules.Script and compute.ExploreScript). Its table holds the SG
+// value of the start position of each parameter n, start(n), written as a
+// heap table is (n, sg), with the config, and so the script, in its
+// metadata: verifying a stored table runs the script again. The periods
+// and closed forms of its sequence are observed, never proved: no theorem
+// speaks of a script.
+package script
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/family"
+	"github.com/sgtab/sgtab/family/heap"
+	"github.com/sgtab/sgtab/rules"
+)
+
+func init() { family.Register(Family{}) }
+
+// Family is the family of scripted games.
+type Family struct{}
+
+// Kind returns rules.KindScript.
+func (Family) Kind() rules.Kind { return rules.KindScript }
+
+// Work returns 0: how many positions a script reaches is not known before
+// it runs.
+func (Family) Work(g rules.Game) int64 { return 0 }
+
+// Cost says what g's computation takes: at most its limit of positions,
+// each a call of its moves within its limit of steps.
+func (Family) Cost(g rules.Game, workers int) family.Cost {
+	return family.Cost{
+		What: fmt.Sprintf("exploring the positions of start(0..%d), at most %d", g.Heaps, g.Script.Positions),
+	}
+}
+
+// Tabulate explores g's positions, computes their values and writes the
+// table of start(0..n) with its analysis and plots, as a heap table's.
+func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*family.Report, error) {
+	t, _, err := compute.ScriptTable(ctx, g, compute.Options{Workers: env.Workers, Progress: env.Progress.Add})
+	if err != nil {
+		return nil, err
+	}
+	return heap.Write(t, env.Output, nil)
+}
+
+// Plot draws the plots of a stored scripted game's table: a heap table's.
+func (Family) Plot(f *export.File, out family.Output) (files, notes []string, err error) {
+	return heap.Family{}.Plot(f, out)
+}
+
+// Verify runs the script of a stored table again, and checks that every
+// value of the table is the one it gives.
+func (Family) Verify(ctx context.Context, f *export.File, workers int, meter family.Meter) (string, error) {
+	stored := f.Table
+	g := stored.Game
+	g.Heaps = stored.N()
+	t, _, err := compute.ScriptTable(ctx, g, compute.Options{Workers: workers, Progress: meter.Add})
+	if err != nil {
+		return "", err
+	}
+	for n := range stored.G.Len() {
+		if got, want := stored.G.At(n), t.G.At(n); got != want {
+			return "", fmt.Errorf("SG(start(%d)) = %d in the table, but the script (SHA-256 %s) gives %d", n, got, g.Script.Hash(), want)
+		}
+	}
+	return fmt.Sprintf("every value against its script run again (SHA-256 %s), SG(start(0..%d))", g.Script.Hash(), stored.N()), nil
+}

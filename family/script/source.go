@@ -1,0 +1,79 @@
+package script
+
+import (
+	"context"
+	"fmt"
+	"iter"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/positions"
+	"github.com/sgtab/sgtab/rules"
+)
+
+// Source returns the source of positions of the scripted game g: a
+// component N is the start position of parameter N, start(N), valued
+// and moved from by running the script (from a stored table's config as
+// well as from a config: the table has the values, not the moves). It
+// takes part in sums with components of other games.
+func (Family) Source(g rules.Game, f *export.File, name string) (positions.Source, error) {
+	return &source{name: name, game: g}, nil
+}
+
+// A source answers the start positions of a scripted game.
+type source struct {
+	name string
+	game rules.Game
+	sp   *compute.ScriptPositions
+}
+
+func (s *source) Game() rules.Game { return s.game }
+
+// Prepare explores the positions of start(0..need).
+func (s *source) Prepare(ctx context.Context, need int) error {
+	if need > rules.MaxScriptParameter {
+		return fmt.Errorf("%s: start(%d): the parameter of a scripted game is at most %d", s.name, need, rules.MaxScriptParameter)
+	}
+	if s.sp != nil && len(s.sp.Starts) > need {
+		return nil
+	}
+	g := s.game
+	g.Heaps = need
+	sp, err := compute.ExploreScript(ctx, g, compute.Options{})
+	if err != nil {
+		return err
+	}
+	s.sp = sp
+	return nil
+}
+
+// Check refuses a point: a scripted game's component is a parameter n.
+func (s *source) Check(c positions.Component, sum bool) error {
+	if c.Point {
+		return fmt.Errorf("%s is a scripted game of one parameter: a component is n, start(n)'s position", s.name)
+	}
+	return nil
+}
+
+// Value returns SG(start(n)).
+func (s *source) Value(c positions.Component) (uint32, bool) {
+	return s.sp.SG[s.sp.Starts[c.N]], false
+}
+
+// Work returns the number of moves of start(n).
+func (s *source) Work(c positions.Component) float64 {
+	return float64(len(s.sp.Succ[s.sp.Starts[c.N]]) + 1)
+}
+
+// Moves returns the moves of start(n) to a position of value target, each
+// described by the script's text of the position it leaves.
+func (s *source) Moves(c positions.Component, target uint32) (iter.Seq[positions.Move], error) {
+	v := s.sp.Starts[c.N]
+	return func(yield func(positions.Move) bool) {
+		for _, w := range s.sp.Succ[v] {
+			if s.sp.SG[w] == target && !yield(positions.Move{Text: fmt.Sprintf("move from %s to %s", s.sp.Text[v], s.sp.Text[w])}) {
+				return
+			}
+		}
+	}, nil
+}
