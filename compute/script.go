@@ -133,14 +133,20 @@ func (p *ScriptProgram) scriptError(err error, in string) error {
 	var se syntax.Error
 	var re resolve.ErrorList
 	var ee *starlark.EvalError
+	at := func(pos syntax.Position, msg string) error {
+		col := pos.Col
+		if col > 0 && int(pos.Line) >= p.game.Script.Line {
+			col += int32(p.game.Script.Indent)
+		}
+		return fmt.Errorf("%s:%d:%d: script: %s", p.file, pos.Line, col, msg)
+	}
 	switch {
 	case errors.As(err, &se):
-		return fmt.Errorf("%s:%d:%d: script: %s", p.file, se.Pos.Line, se.Pos.Col, se.Msg)
+		return at(se.Pos, se.Msg)
 	case errors.As(err, &re) && len(re) > 0:
-		return fmt.Errorf("%s:%d:%d: script: %s", p.file, re[0].Pos.Line, re[0].Pos.Col, re[0].Msg)
+		return at(re[0].Pos, re[0].Msg)
 	case errors.As(err, &ee) && len(ee.CallStack) > 0:
-		pos := ee.CallStack[len(ee.CallStack)-1].Pos
-		return fmt.Errorf("%s:%d:%d: script: %s", p.file, pos.Line, pos.Col, ee.Msg)
+		return at(ee.CallStack[len(ee.CallStack)-1].Pos, ee.Msg)
 	}
 	return fmt.Errorf("%s: script: %v", p.file, err)
 }

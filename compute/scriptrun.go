@@ -260,3 +260,16 @@ func ScriptTable(ctx context.Context, g rules.Game, opt Options) (*Table, *Scrip
 	t.Elapsed, t.Created = time.Since(began), time.Now()
 	return t, sp, nil
 }
+
+// verifyScript checks the values of t, a scripted game's table, by
+// running its script again (as verifyAgain does).
+func verifyScript(ctx context.Context, t *Table, opt VerifyOptions) (Verification, error) {
+	through, err := verifyRange(ctx, t, opt)
+	if err != nil || through < 0 {
+		return Verification{Through: through, ByOptions: through}, err
+	}
+	return verifyAgain(ctx, t, through, opt, 1, func(g rules.Game) (*Table, error) {
+		want, _, err := ScriptTable(ctx, g, Options{Workers: opt.Workers, Progress: opt.Progress})
+		return want, err
+	})
+}

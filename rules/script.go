@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"strings"
 
 	"github.com/goccy/go-yaml/ast"
 )
@@ -18,6 +19,9 @@ type Script struct {
 	// config's line.
 	Source string
 	Line   int
+	// Indent is how many spaces the config indents the program's lines
+	// by, which a column in the program is off by.
+	Indent int
 	// Steps bounds the Starlark steps of one call of the script's
 	// functions, Positions the positions it may reach in all.
 	Steps, Positions int64
@@ -49,7 +53,7 @@ var scriptRules = kindRules{
 	key: func(g Game) string {
 		return fmt.Sprintf("script:%s n=0..%d", g.Script.Hash(), g.Heaps)
 	},
-	ruleText:  func(g Game) string { return "script:" + g.Script.Hash()[:12] },
+	ruleText:  func(g Game) string { return "script:" + g.Script.Hash() },
 	tableText: func(g Game) string { return fmt.Sprintf("SG(start(n)) for n = 0..%d", g.Heaps) },
 	memory:    func(g Game) int64 { return int64(g.Heaps+1) * 8 },
 }
@@ -66,6 +70,7 @@ func readScript(p *configParser, d gameDef, g *Game) bool {
 		s.Line = p.place(d.value, d.key, "").Line
 		if _, block := unwrap(d.value).(*ast.LiteralNode); block {
 			s.Line++ // the program starts on the line after "|"
+			s.Indent = indentOf(p.text, s.Line)
 		}
 	}
 	bound := func(k string, lo, hi int64, into *int64) {
@@ -100,4 +105,14 @@ func (p *configParser) scriptText(n ast.Node, key string) (string, bool) {
 		return "", false
 	}
 	return s, ok
+}
+
+// indentOf returns how many spaces line (from 1) of text starts with.
+func indentOf(text string, line int) int {
+	lines := strings.SplitN(text, "\n", line+1)
+	if line > len(lines) {
+		return 0
+	}
+	l := lines[line-1]
+	return len(l) - len(strings.TrimLeft(l, " "))
 }
