@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -21,8 +22,9 @@ type ScriptPositions struct {
 	// Text[i] is position i's text; Starts[n] the position of start(n).
 	Text   []string
 	Starts []int32
-	// Succ[i] are the positions position i moves to (none for a position
-	// that splits into parts), Parts[i] its parts (nil for none).
+	// Succ[i] are the positions position i moves to, each once (none
+	// for a position that splits into parts, but a start), Parts[i] its
+	// parts (nil for none; a part twice counts twice).
 	Succ, Parts [][]int32
 	// SG[i] is position i's SG value.
 	SG  []uint32
@@ -151,7 +153,8 @@ func (sp *ScriptPositions) merge(found []scriptFound) ([]starlark.Value, error) 
 				ids[j] = id
 			}
 			if k == 0 {
-				sp.Succ[first+i] = ids
+				slices.Sort(ids) // two moves to one position are one option
+				sp.Succ[first+i] = slices.Compact(ids)
 			} else if len(ids) > 0 {
 				sp.Parts[first+i] = ids
 			}

@@ -51,7 +51,7 @@ var scriptRules = kindRules{
 	refusal:  "a scripted game has no %s: its moves are in its script",
 	read:     readScript,
 	key: func(g Game) string {
-		return fmt.Sprintf("script:%s n=0..%d", g.Script.Hash(), g.Heaps)
+		return fmt.Sprintf("script:%s n=0..%d", g.Script.Hash()[:16], g.Heaps)
 	},
 	ruleText:  func(g Game) string { return "script:" + g.Script.Hash() },
 	tableText: func(g Game) string { return fmt.Sprintf("SG(start(n)) for n = 0..%d", g.Heaps) },
