@@ -26,6 +26,8 @@ type ScriptProgram struct {
 	start, moves, canonical, parts *starlark.Function
 	// Params is the number of parameters of start: 1 (n) or 2 (n, m).
 	Params int
+	// watch, when not nil, stops the calls that take too much memory.
+	watch *memoryWatch
 }
 
 // CompileScript compiles the program of the scripted game g. An error
@@ -85,6 +87,7 @@ func (p *ScriptProgram) thread() *starlark.Thread {
 	}}
 	th.Print = func(*starlark.Thread, string) {} // no output
 	th.SetMaxExecutionSteps(uint64(p.game.Script.Steps))
+	p.watch.add(th)
 	return th
 }
 
@@ -105,6 +108,11 @@ func (p *ScriptProgram) call(th *starlark.Thread, f *starlark.Function, args ...
 	th.SetMaxExecutionSteps(th.ExecutionSteps() + steps)
 	v, err := starlark.Call(th, f, args, nil)
 	if err != nil {
+		if p.watch.exceeded() {
+			budget, source := rules.Budget()
+			return nil, &ScriptLimitError{File: p.file, Limit: "memory",
+				Msg: fmt.Sprintf("%s(%s) took more memory than the %d MiB available (%s)", f.Name(), shortText(args), budget>>20, source)}
+		}
 		if strings.Contains(err.Error(), "too many steps") {
 			return nil, &ScriptLimitError{File: p.file, Limit: "steps",
 				Msg: fmt.Sprintf("%s(%s) took more than %d steps", f.Name(), shortText(args), steps)}

@@ -135,3 +135,27 @@ script: |
 		}
 	}
 }
+
+// TestScriptMemoryLimit checks that a script whose call allocates past the
+// memory available (here $SGTAB_MEMORY) is stopped with the limit named,
+// although its steps are few.
+func TestScriptMemoryLimit(t *testing.T) {
+	t.Setenv(rules.MemoryEnv, "128MiB")
+	const config = `name: m
+heaps: 1
+steps: 100000000000
+script: |
+  def start(n):
+      return n
+  def moves(p):
+      x = []
+      for i in range(200):
+          x.append("x" * 4000000)
+      return []
+`
+	_, _, err := compute.ScriptTable(t.Context(), scriptGame(t, config), compute.Options{})
+	var limit *compute.ScriptLimitError
+	if !errors.As(err, &limit) || limit.Limit != "memory" || !strings.Contains(err.Error(), "moves(0) took more memory than the 128 MiB available") {
+		t.Fatalf("error %v, want the memory limit", err)
+	}
+}

@@ -29,6 +29,10 @@ type ScriptPositions struct {
 	// SG[i] is position i's SG value.
 	SG  []uint32
 	ids map[string]int32
+	// bytes estimates the memory the positions take: their texts twice
+	// (the list and the map), a Starlark value of about the same size,
+	// and a few words each.
+	bytes int64
 }
 
 // scriptFound is what a worker found of one position: its followers or
@@ -51,6 +55,7 @@ func ExploreScript(ctx context.Context, g rules.Game, opt Options) (*ScriptPosit
 	if p.Params != 1 {
 		return nil, fmt.Errorf("%s: the script's start takes n and m: a table over two parameters is not supported; define start(n)", p.file)
 	}
+	defer p.watchMemory()()
 	sp := &ScriptPositions{Program: p, ids: map[string]int32{}}
 	th := p.thread()
 	var frontier []starlark.Value
@@ -113,24 +118,14 @@ func (sp *ScriptPositions) add(text string) (int32, bool, error) {
 	sp.Text = append(sp.Text, text)
 	sp.Succ = append(sp.Succ, nil)
 	sp.Parts = append(sp.Parts, nil)
+	sp.bytes += 3*int64(len(text)) + 160
 	if len(sp.Text)%4096 == 0 {
-		if err := rules.CheckMemory(sp.memory()); err != nil {
+		if err := rules.CheckMemory(sp.bytes); err != nil {
 			return 0, false, &ScriptLimitError{File: sp.Program.file, Limit: "memory",
 				Msg: fmt.Sprintf("its %d positions so far: %v", len(sp.Text), err)}
 		}
 	}
 	return id, true, nil
-}
-
-// memory estimates the bytes the positions take: their texts twice (the
-// list and the map), a Starlark value of about the same size, and a few
-// words each.
-func (sp *ScriptPositions) memory() int64 {
-	var b int64
-	for _, t := range sp.Text {
-		b += 3*int64(len(t)) + 160
-	}
-	return b
 }
 
 // merge numbers the positions found (in the order of the frontier, so
