@@ -43,7 +43,8 @@ type scriptFound struct {
 }
 
 // ExploreScript explores the positions that the scripted game g reaches
-// from start(0..g.Heaps) (breadth first, each level's positions on
+// from start(n) for n = 0..g.Heaps, or start(n, m) for 0 ≤ n, m ≤ g.Heaps
+// (Starts[m·(g.Heaps+1) + n]) when start takes two parameters (breadth first, each level's positions on
 // workers goroutines, each with a thread of its own), and computes their
 // SG values: the mex of the followers', or the XOR of the parts'. A cycle
 // of positions is refused with a *CycleError naming them.
@@ -52,15 +53,16 @@ func ExploreScript(ctx context.Context, g rules.Game, opt Options) (*ScriptPosit
 	if err != nil {
 		return nil, err
 	}
-	if p.Params != 1 {
-		return nil, fmt.Errorf("%s: the script's start takes n and m: a table over two parameters is not supported; define start(n)", p.file)
-	}
 	defer p.watchMemory()()
 	sp := &ScriptPositions{Program: p, ids: map[string]int32{}}
 	th := p.thread()
 	var frontier []starlark.Value
-	for n := 0; n <= g.Heaps; n++ {
-		v, err := p.call(th, p.start, starlark.MakeInt(n))
+	for i := range scriptStarts(p.Params, g.Heaps) {
+		args := []starlark.Value{starlark.MakeInt(i % (g.Heaps + 1))}
+		if p.Params == 2 {
+			args = append(args, starlark.MakeInt(i/(g.Heaps+1)))
+		}
+		v, err := p.call(th, p.start, args...)
 		if err != nil {
 			return nil, err
 		}
@@ -250,6 +252,9 @@ func ScriptTable(ctx context.Context, g rules.Game, opt Options) (*Table, *Scrip
 	if err != nil {
 		return nil, nil, err
 	}
+	if sp.Program.Params != 1 {
+		return nil, nil, fmt.Errorf("%s: the script's start takes two parameters: its table is a board (ScriptLattice)", sp.Program.file)
+	}
 	t := &Table{Game: g}
 	for _, id := range sp.Starts {
 		t.G.Append(sp.SG[id])
@@ -270,4 +275,33 @@ func verifyScript(ctx context.Context, t *Table, opt VerifyOptions) (Verificatio
 		want, _, err := ScriptTable(ctx, g, Options{Workers: opt.Workers, Progress: opt.Progress})
 		return want, err
 	})
+}
+
+// scriptStarts returns the number of start positions of a script whose
+// start takes params parameters, each from 0 to last.
+func scriptStarts(params, last int) int {
+	if params == 2 {
+		return (last + 1) * (last + 1)
+	}
+	return last + 1
+}
+
+// ScriptLattice returns the table of g, whose start takes two parameters:
+// SG(start(n, m)) at the point (n, m) of a board of 0 ≤ n, m ≤ g.Heaps,
+// and the positions explored.
+func ScriptLattice(ctx context.Context, g rules.Game, opt Options) (*LatticeTable, *ScriptPositions, error) {
+	began := time.Now()
+	sp, err := ExploreScript(ctx, g, opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	if sp.Program.Params != 2 {
+		return nil, nil, fmt.Errorf("%s: the script's start takes one parameter, not two", sp.Program.file)
+	}
+	t := &LatticeTable{Game: g, W: g.Heaps + 1, H: g.Heaps + 1}
+	for _, id := range sp.Starts {
+		t.G.Append(sp.SG[id])
+	}
+	t.Elapsed, t.Created = time.Since(began), time.Now()
+	return t, sp, nil
 }

@@ -56,7 +56,7 @@ var kindTests = []struct {
 	{"euclid", "state", "state:euclid", "state:euclid", "SG(x, y) for 0 ≤ x, y ≤ 300", false},
 	{"fib", "state", "state:fibonacci-nim", "state:fibonacci-nim", "outcomes of 0..1000", true},
 	{"boxes", "graph", "graph:boxes 30", "graph:boxes 30", "SG of every node", false},
-	{"walk", "script", "script:de2521a60425c436 n=0..20", "script:de2521a60425c436222cff24cdddea54f3dfc655ae8a1c95ff72cdab2b2a5361", "SG(start(n)) for n = 0..20", false},
+	{"walk", "script", "script:de2521a60425c436 n=0..20", "script:de2521a60425c436222cff24cdddea54f3dfc655ae8a1c95ff72cdab2b2a5361", "SG of start(n), or start(n, m), for parameters 0..20", false},
 }
 
 // TestGameByKind checks what a game of each kind says of itself: its kind,

@@ -43,7 +43,8 @@ func (s *Script) Hash() string {
 }
 
 // scriptRules is the script kind: a game with the key script, a program
-// whose start(n) is the position of parameter n for n = 0..heaps.
+// whose start(n) is the position of parameter n for n = 0..heaps (or
+// start(n, m), for 0 ≤ n, m ≤ heaps).
 var scriptRules = kindRules{
 	kind:     KindScript,
 	selector: "script",
@@ -53,9 +54,11 @@ var scriptRules = kindRules{
 	key: func(g Game) string {
 		return fmt.Sprintf("script:%s n=0..%d", g.Script.Hash()[:16], g.Heaps)
 	},
-	ruleText:  func(g Game) string { return "script:" + g.Script.Hash() },
-	tableText: func(g Game) string { return fmt.Sprintf("SG(start(n)) for n = 0..%d", g.Heaps) },
-	memory:    func(g Game) int64 { return int64(g.Heaps+1) * 8 },
+	ruleText: func(g Game) string { return "script:" + g.Script.Hash() },
+	tableText: func(g Game) string {
+		return fmt.Sprintf("SG of start(n), or start(n, m), for parameters 0..%d", g.Heaps)
+	},
+	memory: func(g Game) int64 { return int64(g.Heaps+1) * 8 },
 }
 
 // readScript reads a scripted game's keys: script, its program (a block

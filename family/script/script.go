@@ -16,6 +16,7 @@ import (
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/family/heap"
+	"github.com/sgtab/sgtab/family/lattice"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -40,17 +41,47 @@ func (Family) Cost(g rules.Game, workers int) family.Cost {
 }
 
 // Tabulate explores g's positions, computes their values and writes the
-// table of start(0..n) with its analysis and plots, as a heap table's.
+// table of start(0..n) with its analysis and plots, as a heap table's; or,
+// when start takes two parameters, the board of start(n, m) as a lattice
+// table's, with its heat map and the patterns of its outcomes.
 func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*family.Report, error) {
-	t, _, err := compute.ScriptTable(ctx, g, compute.Options{Workers: env.Workers, Progress: env.Progress.Add})
+	p, err := compute.CompileScript(g)
+	if err != nil {
+		return nil, err
+	}
+	opt := compute.Options{Workers: env.Workers, Progress: env.Progress.Add}
+	if p.Params == 2 {
+		return tabulateBoard(ctx, g, env, opt)
+	}
+	t, _, err := compute.ScriptTable(ctx, g, opt)
 	if err != nil {
 		return nil, err
 	}
 	return heap.Write(t, env.Output, nil)
 }
 
-// Plot draws the plots of a stored scripted game's table: a heap table's.
+// tabulateBoard computes and writes the board of a two-parameter script,
+// with the patterns its outcomes show (boardFindings).
+func tabulateBoard(ctx context.Context, g rules.Game, env *family.Env, opt compute.Options) (*family.Report, error) {
+	t, _, err := compute.ScriptLattice(ctx, g, opt)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := lattice.Write(t, env.Output)
+	if err != nil {
+		return nil, err
+	}
+	rep.Summary.Findings = append(rep.Summary.Findings, boardFindings(t)...)
+	rep.Text = lattice.Text(rep.Summary)
+	return rep, nil
+}
+
+// Plot draws the plots of a stored scripted game's table: a heap table's,
+// or a board's heat map.
 func (Family) Plot(f *export.File, out family.Output) (files, notes []string, err error) {
+	if f.Kind == export.KindLattice {
+		return lattice.Family{}.Plot(f, out)
+	}
 	return heap.Family{}.Plot(f, out)
 }
 
@@ -58,6 +89,9 @@ func (Family) Plot(f *export.File, out family.Output) (files, notes []string, er
 // table's metadata holds it), and checks that every value of the table is
 // the one it gives.
 func (Family) Verify(ctx context.Context, f *export.File, workers int, meter family.Meter) (string, error) {
+	if f.Kind == export.KindLattice {
+		return lattice.Family{}.Verify(ctx, f, workers, meter)
+	}
 	t := f.Table
 	_, err := compute.VerifyTable(ctx, t, compute.VerifyOptions{Workers: workers, Progress: meter.Add})
 	if err != nil {

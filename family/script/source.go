@@ -12,7 +12,8 @@ import (
 )
 
 // Source returns the source of positions of the scripted game g: a
-// component N is the start position of parameter N, start(N), valued
+// component N is the start position of parameter N, start(N) (a point
+// N,M start(N, M), of a script of two parameters), valued
 // and moved from by running the script (from a stored table's config as
 // well as from a config: the table has the values, not the moves). It
 // takes part in sums with components of other games.
@@ -38,6 +39,9 @@ func (s *source) Prepare(ctx context.Context, need int) error {
 		return nil
 	}
 	g := s.game
+	if s.board() {
+		need = g.Heaps // a board is the config's (Check refuses points off it)
+	}
 	g.Heaps = need
 	sp, err := compute.ExploreScript(ctx, g, compute.Options{})
 	if err != nil {
@@ -47,28 +51,49 @@ func (s *source) Prepare(ctx context.Context, need int) error {
 	return nil
 }
 
-// Check refuses a point: a scripted game's component is a parameter n.
+// board reports whether the game's start takes two parameters, n and m:
+// its components are then points n,m of the board of its config.
+func (s *source) board() bool {
+	p, err := compute.CompileScript(s.game)
+	return err == nil && p.Params == 2
+}
+
+// Check refuses a point of a one-parameter script, a heap of a
+// two-parameter one, and a point off the board of its config.
 func (s *source) Check(c positions.Component, sum bool) error {
-	if c.Point {
+	switch board := s.board(); {
+	case c.Point && !board:
 		return fmt.Errorf("%s is a scripted game of one parameter: a component is n, start(n)'s position", s.name)
+	case !c.Point && board:
+		return fmt.Errorf("%s is a scripted game of two parameters: a component is n,m, start(n, m)'s position", s.name)
+	case c.Point && max(c.X, c.Y) > s.game.Heaps:
+		return fmt.Errorf("%s: start(%d, %d) is off its board, 0 ≤ n, m ≤ %d (heaps in its config)", s.name, c.X, c.Y, s.game.Heaps)
 	}
 	return nil
 }
 
-// Value returns SG(start(n)).
-func (s *source) Value(c positions.Component) (uint32, bool) {
-	return s.sp.SG[s.sp.Starts[c.N]], false
+// start returns the position of c: start(n), or start(n, m).
+func (s *source) start(c positions.Component) int32 {
+	if c.Point {
+		return s.sp.Starts[c.Y*(s.game.Heaps+1)+c.X]
+	}
+	return s.sp.Starts[c.N]
 }
 
-// Work returns the number of moves of start(n).
+// Value returns SG(start(n)), or SG(start(n, m)).
+func (s *source) Value(c positions.Component) (uint32, bool) {
+	return s.sp.SG[s.start(c)], false
+}
+
+// Work returns the number of moves of the start position.
 func (s *source) Work(c positions.Component) float64 {
-	return float64(len(s.sp.Succ[s.sp.Starts[c.N]]) + 1)
+	return float64(len(s.sp.Succ[s.start(c)]) + 1)
 }
 
 // Moves returns the moves of start(n) to a position of value target, each
 // described by the script's text of the position it leaves.
 func (s *source) Moves(c positions.Component, target uint32) (iter.Seq[positions.Move], error) {
-	v := s.sp.Starts[c.N]
+	v := s.start(c)
 	return func(yield func(positions.Move) bool) {
 		for _, w := range s.sp.Succ[v] {
 			if s.sp.SG[w] == target && !yield(positions.Move{Text: fmt.Sprintf("move from %s to %s", s.sp.Text[v], s.sp.Text[w])}) {
