@@ -12,8 +12,8 @@ import (
 type Answer struct {
 	Heaps           []any    `json:"heaps"`
 	Games           []string `json:"games"`
-	SG              []uint32 `json:"sg"`
-	NimSum          uint32   `json:"nim_sum"`
+	SG              []uint64 `json:"sg"`
+	NimSum          uint64   `json:"nim_sum"`
 	FirstPlayerWins bool     `json:"first_player_wins"`
 	// Misere is set for a heap of a misère game, Outcomes for it and for
 	// Fibonacci Nim: sg then holds the outcome (1: the player to move
@@ -97,7 +97,7 @@ func Solve(pos Position) (Answer, error) {
 
 // countMoves counts the moves of the part p to an option of value target:
 // by its source's Count where it has one, else one by one.
-func countMoves(p Part, target uint32) (int64, error) {
+func countMoves(p Part, target uint64) (int64, error) {
 	if c, ok := p.Ref.Source.(Counter); ok {
 		return c.Count(p.Component, target)
 	}

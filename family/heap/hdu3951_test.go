@@ -230,7 +230,7 @@ func TestCoinRingsAgainstDefinition(t *testing.T) {
 // coin ring with k against its value want and winning takes wins.
 func checkRing(t *testing.T, k, n int, a positions.Answer, pos positions.Position, want uint32, wins []int) {
 	t.Helper()
-	if a.FirstPlayerWins != (want != 0) || !a.Outcomes && a.SG[0] != want {
+	if a.FirstPlayerWins != (want != 0) || !a.Outcomes && a.SG[0] != uint64(want) {
 		t.Fatalf("k = %d, n = %d: %+v, want SG_ring %d", k, n, a, want)
 	}
 	var takes []int
@@ -258,7 +258,7 @@ func TestRingMutations(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want, _ := def.ring(n); a.SG[0] != want || a.Outcomes || len(a.ProvedBy) > 0 {
+		if want, _ := def.ring(n); a.SG[0] != uint64(want) || a.Outcomes || len(a.ProvedBy) > 0 {
 			t.Fatalf("distinct splits, n = %d: %+v, want SG_ring %d from the table", n, a, want)
 		}
 	}

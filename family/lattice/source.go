@@ -139,9 +139,9 @@ func (b *board) size() string {
 
 // Value returns the value of the point: from the board, or beyond it the
 // outcome the theorem gives (1 when the player to move wins).
-func (b *board) Value(c positions.Component) (uint32, bool) {
+func (b *board) Value(c positions.Component) (uint64, bool) {
 	if b.onBoard(c) {
-		return b.table.At(c.X, c.Y), false
+		return uint64(b.table.At(c.X, c.Y)), false
 	}
 	if b.classical.Lost(c.X, c.Y) {
 		return 0, false
@@ -171,7 +171,7 @@ func (b *board) Work(c positions.Component) float64 {
 // the board, by its values; beyond it, the theorem's winning moves, to
 // lost points (target 0: a point answered alone, by its outcome, is asked
 // for no other).
-func (b *board) Moves(c positions.Component, target uint32) (iter.Seq[positions.Move], error) {
+func (b *board) Moves(c positions.Component, target uint64) (iter.Seq[positions.Move], error) {
 	var tos [][2]int
 	switch {
 	case b.onBoard(c):
@@ -181,7 +181,7 @@ func (b *board) Moves(c positions.Component, target uint32) (iter.Seq[positions.
 	}
 	return func(yield func(positions.Move) bool) {
 		for _, to := range tos {
-			if b.onBoard(c) && b.table.At(to[0], to[1]) != target {
+			if b.onBoard(c) && uint64(b.table.At(to[0], to[1])) != target {
 				continue
 			}
 			if !yield(positions.Move{Leave: []int{}, To: &to, Text: fmt.Sprintf("move from (%d, %d) to (%d, %d)", c.X, c.Y, to[0], to[1])}) {

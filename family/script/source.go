@@ -81,8 +81,8 @@ func (s *source) start(c positions.Component) int32 {
 }
 
 // Value returns SG(start(n)), or SG(start(n, m)).
-func (s *source) Value(c positions.Component) (uint32, bool) {
-	return s.sp.SG[s.start(c)], false
+func (s *source) Value(c positions.Component) (uint64, bool) {
+	return uint64(s.sp.SG[s.start(c)]), false
 }
 
 // Work returns the number of moves of the start position.
@@ -92,11 +92,11 @@ func (s *source) Work(c positions.Component) float64 {
 
 // Moves returns the moves of start(n) to a position of value target, each
 // described by the script's text of the position it leaves.
-func (s *source) Moves(c positions.Component, target uint32) (iter.Seq[positions.Move], error) {
+func (s *source) Moves(c positions.Component, target uint64) (iter.Seq[positions.Move], error) {
 	v := s.start(c)
 	return func(yield func(positions.Move) bool) {
 		for _, w := range s.sp.Succ[v] {
-			if s.sp.SG[w] == target && !yield(positions.Move{Text: fmt.Sprintf("move from %s to %s", s.sp.Text[v], s.sp.Text[w])}) {
+			if uint64(s.sp.SG[w]) == target && !yield(positions.Move{Text: fmt.Sprintf("move from %s to %s", s.sp.Text[v], s.sp.Text[w])}) {
 				return
 			}
 		}

@@ -73,7 +73,7 @@ func state(c positions.Component) (int, int) {
 }
 
 // Value returns the outcome of the state: 1 when the player to move wins.
-func (s *fibonacci) Value(c positions.Component) (uint32, bool) {
+func (s *fibonacci) Value(c positions.Component) (uint64, bool) {
 	if compute.FibonacciNimWins(state(c)) {
 		return 1, false
 	}
@@ -92,7 +92,7 @@ func (s *fibonacci) Work(c positions.Component) float64 { return 64 }
 // Moves returns the takes that leave a state of outcome target: taking t
 // leaves (n−t, 2t). The winning takes (target 0) come from the Zeckendorf
 // sum (compute.FibonacciNimWinning); the others are every other take.
-func (s *fibonacci) Moves(c positions.Component, target uint32) (iter.Seq[positions.Move], error) {
+func (s *fibonacci) Moves(c positions.Component, target uint64) (iter.Seq[positions.Move], error) {
 	n, k := state(c)
 	wins := compute.FibonacciNimWinning(n, k)
 	move := func(take int) positions.Move {
