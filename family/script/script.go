@@ -49,7 +49,8 @@ func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*fam
 	if err != nil {
 		return nil, err
 	}
-	opt := compute.Options{Workers: env.Workers, Progress: env.Progress.Add}
+	// No progress: Work is 0, the positions a script reaches being unknown.
+	opt := compute.Options{Workers: env.Workers}
 	if p.Params == 2 {
 		return tabulateBoard(ctx, g, env, opt)
 	}
