@@ -170,16 +170,8 @@ func TestKnownResults(t *testing.T) {
 			// exactly when n is even: by the matching engine on boards
 			// up to 16×16, by the grid rule up to 10^4 × 10^4.
 			for n := 1; n <= 16; n++ {
-				ng, err := graph.Grid(n, n)
-				if err != nil {
-					t.Fatal(err)
-				}
-				win, _, err := compute.Geography(t.Context(), ng.Graph)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if win[0] != (n%2 == 0) {
-					t.Fatalf("%s: the %d×%d board's corner: first player wins %v", name, n, n, win[0])
+				if win := cornerWins(t, n); win != (n%2 == 0) {
+					t.Fatalf("%s: the %d×%d board's corner: first player wins %v", name, n, n, win)
 				}
 			}
 			for _, n := range []int{1, 2, 99, 100, 9999, 10000} {
