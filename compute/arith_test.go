@@ -169,7 +169,7 @@ func laskerSGn(n int) uint64 { return laskerSG(n) }
 // must hold on every value computed, to 3000 (6000). Fewer codes proved
 // than sgtab proves today fails it too.
 func TestArithProofsHold(t *testing.T) {
-	N := share(6000, 3000)
+	N := share(4000, 3000)
 	var codes []string
 	for _, d0 := range []int{0, 4} {
 		for d := 1; d < 8; d++ {
