@@ -131,6 +131,18 @@
 // built-in game's (VerifyState), is computed again and compared;
 // VerifyTable picks the check of a table's kind.
 //
+// # Misère play
+//
+// In misère play whoever makes the last move loses, and the value of a sum
+// is no nim-sum. A misère table holds the outcome of each heap and its
+// genus (Conway's g^{γ0γ1…}: Genus, GenusColumns), found from the genera of
+// the positions its moves leave: single heaps for games whose moves leave
+// one heap (in order of size, genus_line.go), sums of heaps for games that
+// split them (by MisereSearch, which answers any position of heaps exactly
+// by a memoized search, with the reductions the theory allows, within
+// bounds: misere_sum.go). Heaps are classed tame, restive, restless or wild
+// (Tameness); sums of tame heaps are answered from their genera.
+//
 // Once a period is proved, Sequence computes no further and fills the rest
 // of the table from it. FindRare splits the values into rare and common
 // ones (Winning Ways ch. 4, "sparse space"); Checksum compares tables with
@@ -146,8 +158,11 @@
 // block.go guesses and settles runs of heaps in sparse space, scan.go
 // searches a heap's pairs where no split pays, hit.go hands the searches to
 // the kernels; mex.go holds the bitsets and unions, values.go the values'
-// storage, table.go the Table; ring.go ring starts, misere.go misère play,
-// batch.go Batch and Each. The other engines: lattice.go (Lattice),
+// storage, table.go the Table; ring.go ring starts, misere.go misère play
+// (with genus.go the genus and its arithmetic, genus_line.go the genera of
+// games that leave one heap, genus_table.go the genus columns of a table
+// and their check, misere_sum.go the search of sums), batch.go Batch and
+// Each. The other engines: lattice.go (Lattice),
 // state.go with fibonacci.go and euclid.go (the built-in games), graph.go
 // (GraphValues). Around them: period.go and analysis.go (with parity.go)
 // find and prove periods and state the analysis; cost.go estimates the

@@ -33,6 +33,13 @@ const (
 	DefaultMisereSteps     = 200_000_000
 )
 
+// TableMisereLimits are the bounds of the search that computes a misère
+// table of a game that splits heaps (Options.Misere), unless set: a few
+// seconds and 10 MB, so that a sweep over many such games runs in minutes,
+// not hours. Misère Kayles gets to heap 52 within them, Dawson's Kayles to
+// 72 (each further heap costs more than all before it).
+var TableMisereLimits = MisereLimits{Positions: 100_000, Steps: 20_000_000}
+
 // bounds returns the bounds of l, the defaults where unset.
 func (l MisereLimits) bounds() (positions int, steps int64) {
 	return cmp.Or(max(l.Positions, 0), DefaultMiserePositions), cmp.Or(max(l.Steps, 0), DefaultMisereSteps)
@@ -165,8 +172,8 @@ func (s *MisereSearch) HeapGenus(ctx context.Context, gi, n int) (Genus, Tamenes
 	if err != nil {
 		return Genus{}, Wild, err
 	}
-	f, err := s.facts(gi, n)
-	return x, f.class(), err
+	f, _ := s.facts(gi, n) // known: heapGenus found it
+	return x, f.class(), nil
 }
 
 // Tameness returns the class of a heap of n tokens of game gi, which needs
@@ -316,8 +323,11 @@ func (s *MisereSearch) splitFacts(gi, h int) (heapFacts, error) {
 // smaller heaps first, in order.
 func (s *MisereSearch) heapGenus(gi, n int) (Genus, error) {
 	f, err := s.facts(gi, n)
-	if err != nil || f.known {
-		return f.genus, err
+	switch {
+	case err != nil:
+		return Genus{}, err
+	case f.known:
+		return f.genus, nil
 	}
 	for m := s.games[gi].genusDone; m <= n; m++ {
 		s.games[gi].genusDone = m
