@@ -47,6 +47,19 @@ func (c *GenusColumns) TameThrough() int {
 	return c.Len() - 1
 }
 
+// Words says in a line what the genera show of the game up to the last
+// heap: "every heap is tame up to n = 1000", or how far they are and which
+// heap is the first that is not: "tame up to n = 4; heap 5 is restless, of
+// genus 4^{146}".
+func (c *GenusColumns) Words() string {
+	last, through := c.Len()-1, c.TameThrough()
+	if through == last {
+		return fmt.Sprintf("every heap is tame up to n = %d", last)
+	}
+	n := through + 1
+	return fmt.Sprintf("tame up to n = %d; heap %d is %v, of genus %v", through, n, c.Tameness(n), c.At(n))
+}
+
 // Slice returns the columns of heaps lo..hi−1.
 func (c *GenusColumns) Slice(lo, hi int) *GenusColumns {
 	s := &GenusColumns{Normal: c.Normal.Slice(lo, hi), Class: c.Class.Slice(lo, hi)}

@@ -39,10 +39,8 @@ func Describe(path string, f *File) Description {
 	switch f.Kind {
 	case KindTable, KindCheckpoint:
 		t := f.Table
-		in.Rows, in.Columns = t.G.Len(), []string{"n", "sg"}
-		if t.Ring.Len() > 0 {
-			in.Columns = append(in.Columns, "sg_ring")
-		}
+		names, _ := valueColumns(t)
+		in.Rows, in.Columns = t.G.Len(), append([]string{colN}, names...)
 		span(t.G.MinMax(0, t.G.Len()))
 	case KindLattice:
 		in.Rows, in.Columns = f.Lattice.G.Len(), []string{"x", "y", "sg"}
@@ -111,6 +109,9 @@ func (in Description) write(w *strings.Builder, f *File) {
 		}
 		if a := t.Analysis; a != nil {
 			fmt.Fprintf(w, "  period  %s\n", periodText(a))
+		}
+		if t.Genus != nil {
+			fmt.Fprintf(w, "  genus   %s\n", t.Genus.Words())
 		}
 	}
 	if in.Min != nil {
