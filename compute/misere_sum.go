@@ -34,11 +34,12 @@ const (
 )
 
 // TableMisereLimits are the bounds of the search that computes a misère
-// table of a game that splits heaps (Options.Misere), unless set: a few
-// seconds and 10 MB, so that a sweep over many such games runs in minutes,
-// not hours. Misère Kayles gets to heap 52 within them, Dawson's Kayles to
-// 72 (each further heap costs more than all before it).
-var TableMisereLimits = MisereLimits{Positions: 100_000, Steps: 20_000_000}
+// table of a game that splits heaps (Options.Misere), unless set: half a
+// second or so and a few MB, so that a sweep over many such games runs in
+// minutes. Misère Kayles gets to heap 45 within them, Dawson's Kayles to
+// 62: each further heap of a wild game costs more than all before it
+// (sgtab query answers larger heaps, within the search's default bounds).
+var TableMisereLimits = MisereLimits{Positions: 30_000, Steps: 6_000_000}
 
 // bounds returns the bounds of l, the defaults where unset.
 func (l MisereLimits) bounds() (positions int, steps int64) {

@@ -63,3 +63,23 @@ func TestMisereGenusForged(t *testing.T) {
 		t.Errorf("a forged genus read with %v", err)
 	}
 }
+
+// TestSummaryTameThrough writes the summary rows of a misère table and of
+// a normal one and reads them back: tame_through is the last heap up to
+// which the misère game is tame, and null for normal play.
+func TestSummaryTameThrough(t *testing.T) {
+	misere := computed(t, "name: kayles-misere\ncode: \"0.77\"\nplay: misere\n", 30)
+	normal := computed(t, "name: kayles\ncode: \"0.77\"\n", 30)
+	path := filepath.Join(t.TempDir(), "summary.parquet")
+	if err := export.WriteSummary(path, []export.Summary{export.Summarize(misere), export.Summarize(normal)}, export.Options{Version: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	rows, _, err := export.ReadSummary(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Misère Kayles is tame up to heap 4; heap 5 has genus 4^{146}.
+	if len(rows) != 2 || rows[0].TameThrough == nil || *rows[0].TameThrough != 4 || rows[1].TameThrough != nil {
+		t.Errorf("rows %+v", rows)
+	}
+}

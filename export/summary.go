@@ -43,6 +43,10 @@ type Summary struct {
 	// Play is normal or misere, Values what the table holds: SG or
 	// outcome (rules.Game.Quantity).
 	Play, Values string
+	// TameThrough is, for a misère table with genera, the last n such
+	// that every heap 0..n is tame (compute.GenusColumns.TameThrough);
+	// nil otherwise.
+	TameThrough *int
 }
 
 // Summarize returns the summary row of t, which must have been analysed.
@@ -60,16 +64,25 @@ func Summarize(t *compute.Table) Summary {
 		s.RingStatus = r.Status
 		s.RingPeriod, s.RingPreperiod, s.RingSaltus = r.Period.Length, r.Period.Start, r.Period.Saltus
 	}
+	if t.Genus != nil {
+		s.TameThrough = new(t.Genus.TameThrough())
+	}
 	return s
 }
 
 // summaryColumns are the summary table's columns, in order: every number
 // is int64 (signed, so that readers may subtract columns), and period,
 // preperiod and saltus are null where no period was found. Summaries
-// written before the ring columns (summaryRing), rare_pos and the play's
-// (summaryPlay) read without them.
+// written before the ring columns (summaryRing), rare_pos, the play's
+// (summaryPlay) and tame_through read without them.
 var summaryColumns = slices.Concat(summaryBase, summaryRing,
-	[]rowColumn[Summary]{rarePosColumn(func(r *Summary) compute.Parity { return r.RarePos })}, summaryPlay)
+	[]rowColumn[Summary]{rarePosColumn(func(r *Summary) compute.Parity { return r.RarePos })}, summaryPlay,
+	[]rowColumn[Summary]{numColumn(tameThrough, func(r *Summary) int64 { return int64(*r.TameThrough) }).
+		nullUnless(func(r *Summary) bool { return r.TameThrough != nil })})
+
+// tameThrough is the column of Summary.TameThrough, null but for misère
+// tables with genera.
+const tameThrough = "tame_through"
 
 // summaryBase are the columns of every summary table.
 var summaryBase = slices.Concat(
@@ -199,7 +212,7 @@ func (f *File) readSummary(recs records) error {
 // play's and the ring's at play and ring (nil when it has none).
 type summaryAt struct {
 	base, play, ring []int
-	pos              int
+	pos, tame        int
 }
 
 // summaryColumnsIn finds the columns of a summary table in the schema s.
@@ -212,6 +225,14 @@ func summaryColumnsIn(s *arrow.Schema) (at summaryAt, err error) {
 	}
 	if at.pos, err = rarePosIndex(s); err != nil {
 		return at, err
+	}
+	at.tame = -1
+	if len(s.FieldIndices(tameThrough)) > 0 {
+		var tame []int
+		if tame, err = fieldsByName(s, []arrow.Field{{Name: tameThrough, Type: arrow.PrimitiveTypes.Int64, Nullable: true}}, true); err != nil {
+			return at, err
+		}
+		at.tame = tame[0]
 	}
 	if len(s.FieldIndices(summaryPlay[0].Name)) > 0 {
 		if at.play, err = fieldsByName(s, rowFields(summaryPlay), false); err != nil {
@@ -255,6 +276,13 @@ func (at summaryAt) row(rec arrow.RecordBatch, i, row int) (Summary, error) {
 	}
 	if at.play != nil {
 		r.Play, r.Values = rec.Column(at.play[0]).(*array.String).Value(i), rec.Column(at.play[1]).(*array.String).Value(i)
+	}
+	if at.tame >= 0 && rec.Column(at.tame).IsValid(i) {
+		v, err := wholeAt(rec.Column(at.tame), i, math.MaxInt64)
+		if err != nil {
+			return Summary{}, fmt.Errorf("column %s, row %d: %w", tameThrough, row, err)
+		}
+		r.TameThrough = new(int(v))
 	}
 	if at.ring != nil && rec.Column(at.ring[0]).IsValid(i) {
 		r.RingStatus = compute.Status(rec.Column(at.ring[0]).(*array.String).Value(i))
