@@ -5,6 +5,8 @@ import (
 	"iter"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/sgtab/sgtab/rules"
 )
@@ -95,6 +97,38 @@ func triples(m int, distinct bool, fn func(a, b, c int) bool) bool {
 		}
 	}
 	return true
+}
+
+// Describe says the move in words, made on a heap of n tokens (a ring
+// when ring is set, whose heaps left are rows): "take 7 from the heap of
+// 9, leaving a heap of 2", "take all 3", "split the heap of 8, leaving
+// heaps of 3 and 5".
+func (mv Move) Describe(n int, ring bool) string {
+	what, unit := "heap", "heap"
+	if ring {
+		what, unit = "ring", "row"
+	}
+	var s string
+	switch {
+	case mv.Take == n:
+		s = fmt.Sprintf("take all %d", n)
+	case mv.Take == 0:
+		s = fmt.Sprintf("split the %s of %d", what, n)
+	default:
+		s = fmt.Sprintf("take %d from the %s of %d", mv.Take, what, n)
+	}
+	parts := make([]string, len(mv.Leave))
+	for i, p := range mv.Leave {
+		parts[i] = strconv.Itoa(p)
+	}
+	switch len(parts) {
+	case 0:
+	case 1:
+		s += fmt.Sprintf(", leaving a %s of %s", unit, parts[0])
+	default:
+		s += fmt.Sprintf(", leaving %ss of %s", unit, strings.Join(parts[:len(parts)-1], ", ")+" and "+parts[len(parts)-1])
+	}
+	return s
 }
 
 // Value returns the SG value of the heaps a move leaves, from the row values

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"iter"
-	"strconv"
-	"strings"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
@@ -43,7 +41,14 @@ func (s *source) Game() rules.Game { return s.game }
 // Prepare reads the stored table, or computes the game's table as far as
 // need: for a game whose period a theorem may prove, in steps, stopping
 // once the period is proved, so that any heap is answered from the period.
+// A misère game that splits heaps needs no table: the misère search of
+// package positions answers its positions from its rule. (Sums of heaps
+// of a misère game that does not split are the search's too; a single
+// heap of it is answered from the table, its outcome and moves.)
 func (s *source) Prepare(ctx context.Context, need int) error {
+	if s.game.Misere && s.game.Rule.MaxParts() > 1 {
+		return nil // every position of it is the misère search's
+	}
 	if s.file != nil {
 		return s.read(need)
 	}
@@ -101,13 +106,11 @@ func (s *source) read(need int) error {
 	return nil
 }
 
-// Check refuses a point, and a heap of a misère game in a sum.
-func (s *source) Check(c positions.Component, sum bool) error {
+// Check refuses a point. A heap of a misère game, alone or in a sum, is
+// answered by the misère search (package positions), which needs no table.
+func (s *source) Check(c positions.Component, _ bool) error {
 	if c.Point {
 		return fmt.Errorf("%s is a heap game: give a heap size, not a point", s.name)
-	}
-	if sum && s.game.Misere {
-		return fmt.Errorf("%s is played misère: the outcome of a sum is not decided by a nim-sum, so a query takes one heap of it alone", s.name)
 	}
 	return nil
 }
@@ -161,7 +164,7 @@ func (s *source) Moves(c positions.Component, target uint32) (iter.Seq[positions
 			if leave == nil {
 				leave = []int{}
 			}
-			if !yield(positions.Move{Take: mv.Take, Leave: leave, Text: describe(mv, c.N, s.ring())}) {
+			if !yield(positions.Move{Take: mv.Take, Leave: leave, Text: mv.Describe(c.N, s.ring())}) {
 				return
 			}
 		}
@@ -176,34 +179,4 @@ func (s *source) empty() uint32 {
 		return s.table.G.At(0)
 	}
 	return 0
-}
-
-// describe says a move in words: "take 7 from the heap of 9, leaving a
-// heap of 2".
-func describe(mv compute.Move, n int, ring bool) string {
-	what, unit := "heap", "heap"
-	if ring {
-		what, unit = "ring", "row"
-	}
-	var s string
-	switch {
-	case mv.Take == n:
-		s = fmt.Sprintf("take all %d", n)
-	case mv.Take == 0:
-		s = fmt.Sprintf("split the %s of %d", what, n)
-	default:
-		s = fmt.Sprintf("take %d from the %s of %d", mv.Take, what, n)
-	}
-	parts := make([]string, len(mv.Leave))
-	for i, p := range mv.Leave {
-		parts[i] = strconv.Itoa(p)
-	}
-	switch len(parts) {
-	case 0:
-	case 1:
-		s += fmt.Sprintf(", leaving a %s of %s", unit, parts[0])
-	default:
-		s += fmt.Sprintf(", leaving %ss of %s", unit, strings.Join(parts[:len(parts)-1], ", ")+" and "+parts[len(parts)-1])
-	}
-	return s
 }
