@@ -55,16 +55,13 @@ func work1(r rules.Rule, n int) (pairs, triples float64) {
 	}
 	t := r.TailStart()
 	for k := range t {
-		d := r.Digits[k]
-		if d.Leave&(rules.Leave0|rules.Leave1) != 0 {
-			pairs += sum(k, 0)
-		}
-		if d.Leave&rules.Leave2 != 0 {
-			pairs += sum(k, 1) / 2 // a heap of m splits m/2 ways
-		}
-		if d.Leave&rules.Leave3 != 0 {
-			triples += sum(k, 2) / 12 // and into three, m²/12 ways
-		}
+		p, q := digitCost(r.Digits[k], k, k, n)
+		pairs, triples = pairs+p, triples+q
+	}
+	if r.Until > 0 {
+		// A run costs what its removals spelled out would, summed at once.
+		p, q := digitCost(r.Digit(t), t, r.Until, n)
+		pairs, triples = pairs+p, triples+q
 	}
 	if r.Period > 0 {
 		// A tail costs a union lookup a heap, and the splits of every
@@ -84,10 +81,58 @@ func work1(r rules.Rule, n int) (pairs, triples float64) {
 	return pairs, triples
 }
 
+// digitCost returns the single-heap options and two-heap splits, and the
+// three-heap splits, that the digit d of the removal counts k0..k1 gives
+// heap sizes 1..n: for each k, one option a heap of m > k, (m − k)/2 pairs
+// and (m − k)²/12 triples, summed over the counts at once.
+func digitCost(d rules.Digit, k0, k1, n int) (pairs, triples float64) {
+	// xs(p) is Σ x^p over x = n − k for k0 ≤ k ≤ min(k1, n − 1).
+	hi, lo := float64(n-k0), float64(n-min(k1, n-1))
+	if lo > hi || hi <= 0 {
+		return 0, 0
+	}
+	xs := func(p int) float64 {
+		if lo == hi {
+			return math.Pow(hi, float64(p))
+		}
+		return powerSum(hi, p) - powerSum(lo-1, p)
+	}
+	if d.Leave&(rules.Leave0|rules.Leave1) != 0 {
+		pairs += xs(1)
+	}
+	if d.Leave&rules.Leave2 != 0 {
+		pairs += xs(2) / 4 // each of the x heaps splits x/2 ways, about
+	}
+	if d.Leave&rules.Leave3 != 0 {
+		triples += xs(3) / 36
+	}
+	return pairs, triples
+}
+
+// powerSum returns 1^p + 2^p + … + x^p, for p from 1 to 3 (0 when x < 1).
+func powerSum(x float64, p int) float64 {
+	if x < 1 {
+		return 0
+	}
+	switch p {
+	case 1:
+		return x * (x + 1) / 2
+	case 2:
+		return x * (x + 1) * (2*x + 1) / 6
+	}
+	s := x * (x + 1) / 2
+	return s * s
+}
+
 // SparseMayApply reports whether sparse space may serve the rule r, so that
 // Work overstates its cost, perhaps by far: two-heap splits with explicit
-// removal counts, and no three-heap split or repeating tail.
+// removal counts, and no three-heap split or repeating tail (nor a run,
+// which the engine steps through as a tail where it reaches the table's
+// end).
 func SparseMayApply(r rules.Rule) bool {
+	if r.Until > 0 {
+		return false
+	}
 	e := newEvaluator[uint8](r, true, nil, nil)
 	return e.sparseApplies()
 }

@@ -31,7 +31,10 @@ func misere(ctx context.Context, g rules.Game, n int, opt Options) (*Table, erro
 		return misereSums(ctx, g, n, opt)
 	}
 	start := time.Now()
-	r := g.Rule
+	r, err := engineRule(g.Rule, n)
+	if err != nil {
+		return nil, err
+	}
 	t, period := r.TailStart(), r.Period
 	o := make([]uint8, n+1)
 	o[0] = 1 // no move: the player to move wins
@@ -119,7 +122,7 @@ func stopAtProof(r rules.Rule, o []uint8, h int, opt Options) *provedPeriod {
 	if !opt.StopWhenProved || opt.Exhaustive {
 		return nil
 	}
-	per, proof, ok := prove(r, o[:h+1])
+	per, proof, ok := provePure(r, o[:h+1])
 	if !ok {
 		return nil
 	}

@@ -15,6 +15,13 @@ type RingAnalysis struct {
 	ClosedForm string
 	// Checksum is the Fletcher-style checksum of the ring values.
 	Checksum string
+	// MirrorFrom, when positive, is the ring size from which every ring is
+	// lost for the player to move (SG_ring = 0), proved by the mirror
+	// strategy from the rule alone (RingMirror), whether or not the table
+	// reaches it; the table's ring values from it on are all 0. Where the
+	// table reaches it and the rows' period proves nothing of the rings,
+	// it proves their period 1 (Status Proved, with MirrorTheorem).
+	MirrorFrom int
 }
 
 // ringTheorem names the argument of proveRing.
@@ -103,6 +110,13 @@ func analyzeRing[T Value](t *Table, R []T, rows *Analysis, proofs bool) *RingAna
 			a.Status, a.Period, a.Proof = Proved, per, proof
 		}
 	}
+	if proofs {
+		from, per, proof, ok := proveMirror(t.Game.Rule, R)
+		a.MirrorFrom = from
+		if ok && a.Status == None {
+			a.Status, a.Period, a.Proof = Proved, per, proof
+		}
+	}
 	if a.Status == None {
 		if per, ok := FindPeriod(R); ok {
 			a.Status, a.Period = Observed, per
@@ -119,7 +133,7 @@ func analyzeRing[T Value](t *Table, R []T, rows *Analysis, proofs bool) *RingAna
 // ring (or cutting it, k = 0) leaves one row when d_k may leave one or two
 // heaps on a line, two rows when d_k may leave three, and nothing when d_k
 // may take the whole heap. Its d_0 may thus leave one heap (the ring cut
-// open), which no line rule allows.
+// open), which no line rule allows. A run of r is a run of the result.
 func ringRule(r rules.Rule) rules.Rule {
 	d := make([]rules.Digit, len(r.Digits))
 	for k, x := range r.Digits {
@@ -143,5 +157,33 @@ func ringRule(r rules.Rule) rules.Rule {
 		}
 		d[k] = y
 	}
-	return rules.Rule{Digits: d, Period: r.Period}
+	return rules.Rule{Digits: d, Period: r.Period, Until: r.Until}
+}
+
+// proveMirror returns the ring size from which the mirror strategy proves
+// every ring of rule r lost (RingMirror), 0 when it proves no such bound
+// or the ring values R contradict it (a value past it is not 0), and,
+// when R reaches it, the period it proves: 1, with the smallest preperiod,
+// run back from the bound while the values are 0. The proof's window is
+// the ring sizes below the bound read for the preperiod: none when the
+// bound is the preperiod.
+func proveMirror[T Value](r rules.Rule, R []T) (int, Period, Proof, bool) {
+	m, ok := RingMirror(r)
+	if !ok || m.From == 0 {
+		return 0, Period{}, Proof{}, false
+	}
+	from := m.From
+	for n := from; n < len(R); n++ {
+		if R[n] != 0 {
+			return 0, Period{}, Proof{}, false
+		}
+	}
+	if from >= len(R) {
+		return from, Period{}, Proof{}, false
+	}
+	s := from
+	for s > 0 && R[s-1] == 0 {
+		s--
+	}
+	return from, Period{Start: s, Length: 1}, Proof{Theorem: MirrorTheorem, WindowStart: s, WindowEnd: from}, true
 }

@@ -2,6 +2,7 @@ package compute
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/bits"
 	"sync/atomic"
@@ -18,14 +19,18 @@ func verifyHeaps[T Value](ctx context.Context, t *Table, G []T, through int, opt
 	var per *Period
 	if p, proof, ok := prove(t.Game.Rule, G[:through+1]); ok {
 		need := proof.Need(p)
+		ringsToo := true // the rings' period follows, where the rows' has no saltus
 		if t.hasRing() {
-			if rn, ok := ringNeed(t.Game.Rule, p); ok {
-				need = max(need, rn)
-			}
+			var rn int
+			rn, ringsToo = ringNeed(t.Game.Rule, p)
+			need = max(need, rn)
 		}
-		if need < through {
+		if need < through && ringsToo {
 			v.ByOptions, per = need, &p
 		}
+	}
+	if err := rules.CheckMemory(rules.RuleMemory(t.Game.Rule, int64(through))); err != nil {
+		return v, fmt.Errorf("check %s: %w", ruleName(t.Game.Rule), err)
 	}
 	vf := newVerifier(t, G[:through+1])
 	if err := vf.affordable(v.ByOptions, opt.MaxWork); err != nil {
@@ -74,7 +79,7 @@ type verifier[T Value] struct {
 
 // newVerifier returns the verifier of the values G of t.
 func newVerifier[T Value](t *Table, G []T) *verifier[T] {
-	vf := &verifier[T]{t: t, G: G, rule: t.Game.Rule, quantity: t.Game.Quantity()}
+	vf := &verifier[T]{t: t, G: G, rule: t.Game.Rule.Within(len(G) - 1), quantity: t.Game.Quantity()}
 	for _, x := range G {
 		vf.maxG = max(vf.maxG, uint32(x))
 	}
@@ -234,13 +239,13 @@ func lower(x *atomic.Int64, v int64) {
 }
 
 // periodic checks the values from heap size from on against the proved
-// period p: G(n) = G(n − p), and SG_ring(n) = SG_ring(n − p) too (see
-// ringStart).
+// period p: G(n) = G(n − p) + s, and SG_ring(n) = SG_ring(n − p) too (see
+// ringStart; rings are checked so only for a period with no saltus).
 func (vf *verifier[T]) periodic(from int, p Period) *MismatchError {
 	G, R := vf.G, vf.t.Ring
 	for n := from; n < len(G); n++ {
-		if G[n] != G[n-p.Length] {
-			return &MismatchError{N: n, Quantity: vf.quantity, Got: uint32(G[n]), Want: uint32(G[n-p.Length]), Period: &p}
+		if want := uint64(G[n-p.Length]) + uint64(p.Saltus); uint64(G[n]) != want {
+			return &MismatchError{N: n, Quantity: vf.quantity, Got: uint32(G[n]), Want: uint32(min(want, math.MaxUint32)), Period: &p}
 		}
 		if R.Len() > 0 && R.At(n) != R.At(n-p.Length) {
 			return &MismatchError{N: n, Ring: true, Quantity: vf.quantity, Got: R.At(n), Want: R.At(n - p.Length), Period: &p}

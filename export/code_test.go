@@ -546,7 +546,7 @@ func TestCodeNames(t *testing.T) {
 	}
 
 	// A prefix given names everything: no name in the code lacks it.
-	ring := computed(t, "name: coin-ring\ncode: \"0.777\"\nstart: ring\n", 10) // no period yet
+	ring := computed(t, "name: officers-ring\ncode: \"0.6\"\nstart: ring\n", 10) // no period yet
 	ring2 := computed(t, "name: coin-ring-2\ncode: \"0.77\"\nstart: ring\n", 300)
 	kayles := computed(t, "name: kayles\ncode: \"0.77\"\n", 300)
 	for lang, want := range map[string][]string{

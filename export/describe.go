@@ -109,11 +109,15 @@ func (in Description) write(w *strings.Builder, f *File) {
 		}
 		if a := t.Analysis; a != nil {
 			fmt.Fprintf(w, "  period  %s\n", periodText(a))
+			if r := a.Ring; r != nil {
+				fmt.Fprintf(w, "  rings   %s\n", ringText(r))
+			}
 		}
 		if t.Genus != nil {
 			fmt.Fprintf(w, "  genus   %s\n", t.Genus.Words())
 		}
 	}
+	describeClassical(w, f.Meta)
 	if in.Min != nil {
 		fmt.Fprintf(w, "  values  %d..%d", *in.Min, *in.Max)
 		if f.Kind == KindTable && f.Table.Ring.Len() > 0 {
@@ -191,6 +195,16 @@ func periodText(a *compute.Analysis) string {
 		return s + fmt.Sprintf(", proved (%s, window %s)", a.Proof.Theorem, a.Proof)
 	}
 	return s + ", observed, not proved"
+}
+
+// ringText says what the analysis r of a table's ring values found: their
+// period as periodText says it, and the mirror strategy's bound.
+func ringText(r *compute.RingAnalysis) string {
+	s := periodText(&compute.Analysis{Status: r.Status, Period: r.Period, Proof: r.Proof})
+	if r.MirrorFrom > 0 && r.Proof.Theorem != compute.MirrorTheorem {
+		s += fmt.Sprintf("; every ring from n = %d on lost, proved (%s)", r.MirrorFrom, compute.MirrorTheorem)
+	}
+	return s
 }
 
 // describeCensus writes what a sweep's census holds: its games by status

@@ -38,7 +38,9 @@ func latticeSchema(t *compute.LatticeTable, meta map[string]string) *arrow.Schem
 // "state:euclid"), sgtab.lattice, sgtab.width, sgtab.height, sgtab.heaps
 // (the last row, width·height − 1), sgtab.status (none: a board is not
 // searched for a period), sgtab.checksum and sgtab.crc32c of the values in
-// row order, and sgtab.created when set.
+// row order, sgtab.created when set, sgtab.classical and
+// sgtab.classical_rule when a classical theorem solves the game, and
+// sgtab.pattern when its lost points show one (t.Pairs).
 func LatticeMetadata(t *compute.LatticeTable, version string) map[string]string {
 	m := baseMetadata(KindLattice, t.Game, version, t.Created)
 	maps.Copy(m, map[string]string{
@@ -51,6 +53,7 @@ func LatticeMetadata(t *compute.LatticeTable, version string) map[string]string 
 		KeyChecksum: t.G.Checksum(),
 		KeyCRC:      crcOf(t.G),
 	})
+	addClassical(m, t.Game, t.Pairs)
 	return m
 }
 
@@ -172,6 +175,12 @@ func (f *File) readLattice(ctx context.Context, recs records) error {
 	}
 	t.Game = g
 	if err := verifySums(meta, t.G); err != nil {
+		return err
+	}
+	if err := verifyClassical(meta, g); err != nil {
+		return err
+	}
+	if err := verifyPattern(meta, t); err != nil {
 		return err
 	}
 	f.Lattice = t

@@ -81,6 +81,9 @@ func (f *File) readTable(ctx context.Context, recs records, opt ReadOptions) err
 	if err := verifySums(f.Meta, vs[0], vs[1:]...); err != nil {
 		return err
 	}
+	if err := verifyClassical(f.Meta, t.Game); err != nil {
+		return err
+	}
 	return f.verifyAnalysis(ctx, opt)
 }
 

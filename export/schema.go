@@ -62,6 +62,12 @@ const (
 	KeyRingTheorem     = "sgtab.ring_theorem"
 	KeyRingProofWindow = "sgtab.ring_proof_window"
 	KeyRingChecksum    = "sgtab.ring_checksum"
+	// The ring size from which every ring is lost for the player to move,
+	// by the mirror strategy (compute.RingMirror), whether or not the
+	// table reaches it, and the theorem's name: present when it proves
+	// such a bound.
+	KeyRingLostFrom    = "sgtab.ring_lost_from"
+	KeyRingLostTheorem = "sgtab.ring_lost_theorem"
 )
 
 // Column names.
@@ -153,7 +159,8 @@ func (o Options) metadata(t *compute.Table) (map[string]string, error) {
 // sgtab.version, sgtab.play, the two checksums of the values
 // (sgtab.checksum and sgtab.crc32c), sgtab.created when t.Created is set,
 // and when t has an Analysis its keys (sgtab.status, sgtab.period, …; see the
-// Key constants). An empty version means the sgtab module version from the
+// Key constants); sgtab.classical and sgtab.classical_rule when a classical
+// theorem solves the game (Fibonacci Nim). An empty version means the sgtab module version from the
 // build info, or "(devel)".
 func Metadata(t *compute.Table, version string) map[string]string {
 	m := baseMetadata(KindTable, t.Game, version, t.Created)
@@ -206,8 +213,13 @@ func Metadata(t *compute.Table, version string) map[string]string {
 				m[KeyRingTheorem] = r.Proof.Theorem
 				m[KeyRingProofWindow] = r.Proof.String()
 			}
+			if r.MirrorFrom > 0 {
+				m[KeyRingLostFrom] = itoa(r.MirrorFrom)
+				m[KeyRingLostTheorem] = compute.MirrorTheorem
+			}
 		}
 	}
+	addClassical(m, t.Game, nil)
 	return m
 }
 

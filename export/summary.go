@@ -43,6 +43,9 @@ type Summary struct {
 	// Play is normal or misere, Values what the table holds: SG or
 	// outcome (rules.Game.Quantity).
 	Play, Values string
+	// Theorem is the classical theorem that solves the game, with its
+	// source (compute.Classical), "" for none.
+	Theorem string
 	// TameThrough is, for a misère table with genera, the last n such
 	// that every heap 0..n is tame (compute.GenusColumns.TameThrough);
 	// nil otherwise.
@@ -77,8 +80,15 @@ func Summarize(t *compute.Table) Summary {
 // (summaryPlay) and tame_through read without them.
 var summaryColumns = slices.Concat(summaryBase, summaryRing,
 	[]rowColumn[Summary]{rarePosColumn(func(r *Summary) compute.Parity { return r.RarePos })}, summaryPlay,
+	[]rowColumn[Summary]{theoremColumn},
 	[]rowColumn[Summary]{numColumn(tameThrough, func(r *Summary) int64 { return int64(*r.TameThrough) }).
 		nullUnless(func(r *Summary) bool { return r.TameThrough != nil })})
+
+// theoremColumn is the column theorem of a summary table: the classical
+// theorem that solves a row's game, null for none. Summaries written
+// before it read without it.
+var theoremColumn = strColumn("theorem", func(r *Summary) string { return r.Theorem }).
+	nullUnless(func(r *Summary) bool { return r.Theorem != "" })
 
 // tameThrough is the column of Summary.TameThrough, null but for misère
 // tables with genera.
@@ -212,7 +222,7 @@ func (f *File) readSummary(recs records) error {
 // play's and the ring's at play and ring (nil when it has none).
 type summaryAt struct {
 	base, play, ring []int
-	pos, tame        int
+	pos, theorem, tame int
 }
 
 // summaryColumnsIn finds the columns of a summary table in the schema s.
@@ -225,6 +235,14 @@ func summaryColumnsIn(s *arrow.Schema) (at summaryAt, err error) {
 	}
 	if at.pos, err = rarePosIndex(s); err != nil {
 		return at, err
+	}
+	at.theorem = -1
+	if len(s.FieldIndices(theoremColumn.Name)) > 0 {
+		j, err := fieldsByName(s, []arrow.Field{theoremColumn.Field}, false)
+		if err != nil {
+			return at, err
+		}
+		at.theorem = j[0]
 	}
 	at.tame = -1
 	if len(s.FieldIndices(tameThrough)) > 0 {
@@ -276,6 +294,9 @@ func (at summaryAt) row(rec arrow.RecordBatch, i, row int) (Summary, error) {
 	}
 	if at.play != nil {
 		r.Play, r.Values = rec.Column(at.play[0]).(*array.String).Value(i), rec.Column(at.play[1]).(*array.String).Value(i)
+	}
+	if at.theorem >= 0 && rec.Column(at.theorem).IsValid(i) {
+		r.Theorem = rec.Column(at.theorem).(*array.String).Value(i)
 	}
 	if at.tame >= 0 && rec.Column(at.tame).IsValid(i) {
 		v, err := wholeAt(rec.Column(at.tame), i, math.MaxInt64)

@@ -65,15 +65,18 @@ func (f *File) verifyAnalysis(ctx context.Context, opt ReadOptions) error {
 		a.Status, a.Proof = compute.Observed, compute.Proof{}
 	}
 	if r := a.Ring; r != nil {
-		// The ring's period is proved from the rows' proved period: the
-		// same rules, for the ring's own claim.
+		if err := verifyLostFrom(meta, r); err != nil {
+			return err
+		}
+		// The ring's period is proved from the rows' proved period, or by
+		// the mirror strategy: the same rules, for the ring's own claim.
 		switch {
 		case meta[KeyRingStatus] == string(compute.Proved):
 			var want compute.Period
 			if err := readPeriodKeys(meta, &want, KeyRingPeriod, KeyRingPreperiod, KeyRingSaltus); err != nil {
 				return err
 			}
-			if a.Status != compute.Proved || r.Status != compute.Proved || r.Period != want {
+			if r.Status != compute.Proved || r.Period != want {
 				return fmt.Errorf("metadata %s says the ring period %d from n = %d is proved, but the values do not prove it", KeyRingStatus, want.Length, want.Start)
 			}
 			check = max(check, r.Proof.Need(r.Period))
@@ -83,6 +86,25 @@ func (f *File) verifyAnalysis(ctx context.Context, opt ReadOptions) error {
 	}
 	t.Analysis = a
 	return checkRule(ctx, t, check, opt)
+}
+
+// verifyLostFrom reconciles the mirror strategy's bound of the ring
+// analysis r, from the rule and values read, with sgtab.ring_lost_from: a
+// claim must be what they give; without one, none is reported.
+func verifyLostFrom(meta map[string]string, r *compute.RingAnalysis) error {
+	s, claimed := meta[KeyRingLostFrom]
+	if !claimed {
+		r.MirrorFrom = 0
+		return nil
+	}
+	from, err := strconv.Atoi(s)
+	if err != nil || from < 1 {
+		return fmt.Errorf("metadata %s = %q, want a whole number from 1 on", KeyRingLostFrom, s)
+	}
+	if r.MirrorFrom != from {
+		return fmt.Errorf("metadata %s says every ring from n = %d on is lost (the mirror strategy), but the rule and the values do not prove it", KeyRingLostFrom, from)
+	}
+	return nil
 }
 
 // readPeriod reads sgtab.period, sgtab.preperiod and sgtab.saltus into p.

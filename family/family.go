@@ -137,6 +137,25 @@ type Cost struct {
 	// about within at the most: a smaller size, how to ask for it, and
 	// its estimate.
 	Shorter func(within time.Duration) string
+	// Work is the units of work the computation counts on its Meter,
+	// when it is the preparation of a source (Planner).
+	Work int64
+}
+
+// A Planner is a positions.Source whose Prepare may compute: it says
+// beforehand what that costs, so that query can refuse what would take
+// long, as run does, and shows the progress of the rest.
+type Planner interface {
+	positions.Source
+	// PrepareCost estimates Prepare(ctx, need) on workers goroutines: a
+	// zero Cost when it computes nothing (stored values, a proved period
+	// or a theorem answer every component up to need) or cannot (it would
+	// not fit in memory: Prepare then says so). Its Work is the units of
+	// work a Meter counts.
+	PrepareCost(need, workers int) Cost
+	// PrepareMetered is Prepare, on workers goroutines, counting the
+	// units of work it does on m.
+	PrepareMetered(ctx context.Context, need, workers int, m Meter) error
 }
 
 // RoundDuration prints d to a sensible precision: "9 h", "25 min",

@@ -50,6 +50,12 @@ type Summary struct {
 	RingTheorem     string         `json:"ring_theorem,omitempty"`
 	RingProofWindow string         `json:"ring_proof_window,omitempty"`
 	RingChecksum    string         `json:"ring_checksum,omitempty"`
+	// RingLostFrom is the ring size from which every ring is lost for the
+	// player to move, proved by RingLostTheorem (the mirror strategy,
+	// compute.RingMirror) whether or not the table reaches it; null when
+	// it proves no such bound.
+	RingLostFrom    *int   `json:"ring_lost_from,omitempty"`
+	RingLostTheorem string `json:"ring_lost_theorem,omitempty"`
 
 	// Board and Losing describe a lattice game: its size, and how many of
 	// its points have SG 0; Rows the additive periods of its first rows,
@@ -73,9 +79,16 @@ type Summary struct {
 	// is the last n such that every heap 0..n is tame.
 	Genus       string `json:"genus,omitempty"`
 	TameThrough *int   `json:"tame_through,omitempty"`
-	// Findings states what a built-in game's table shows of its known
-	// rule, checked on the whole table.
+	// Findings states what a game's table shows of its known rule,
+	// checked on the whole table: the theorem that solves it, or the
+	// pattern observed in its lost points.
 	Findings []string `json:"findings,omitempty"`
+	// Classical is the classical theorem that solves the game
+	// (compute.ClassicalOf), with its source and what it says; Pattern
+	// the pattern observed in a lattice table's lost points
+	// (compute.FindPairs). Each is left out when there is none.
+	Classical *compute.Classical `json:"classical,omitempty"`
+	Pattern   string             `json:"pattern,omitempty"`
 
 	Warnings []string `json:"warnings,omitempty"`
 	// Notes say what run left out and why (a plot too small to draw).

@@ -113,7 +113,7 @@ func solveMisere(pos Position) (Answer, error) {
 
 // wins returns an outcome as a table holds it: 1 when the player to move
 // wins.
-func wins(won bool) uint32 {
+func wins(won bool) uint64 {
 	if won {
 		return 1
 	}

@@ -12,8 +12,8 @@ import (
 type Answer struct {
 	Heaps           []any    `json:"heaps"`
 	Games           []string `json:"games"`
-	SG              []uint32 `json:"sg"`
-	NimSum          uint32   `json:"nim_sum"`
+	SG              []uint64 `json:"sg"`
+	NimSum          uint64   `json:"nim_sum"`
 	FirstPlayerWins bool     `json:"first_player_wins"`
 	// Misere is set for a heap of a misère game, Outcomes for it and for
 	// Fibonacci Nim: sg then holds the outcome (1: the player to move
@@ -27,6 +27,9 @@ type Answer struct {
 	// FromPeriod names the heaps (1-based) whose values come from a proved
 	// period beyond the computed or stored table.
 	FromPeriod []int `json:"from_period,omitempty"`
+	// ProvedBy names the heaps answered by a theorem, with the theorem
+	// (see Prover).
+	ProvedBy []Proved `json:"proved_by,omitempty"`
 
 	misere *misereSearch // the search that answered a misère sum
 }
@@ -73,6 +76,7 @@ func Solve(pos Position) (Answer, error) {
 		a.NimSum ^= v
 		a.Misere = a.Misere || g.Misere
 		a.Outcomes = a.Outcomes || g.HoldsOutcomes()
+		a.noteProof(i, p)
 	}
 	a.FirstPlayerWins = a.NimSum != 0
 	if !a.FirstPlayerWins {
@@ -101,7 +105,7 @@ func Solve(pos Position) (Answer, error) {
 
 // countMoves counts the moves of the part p to an option of value target:
 // by its source's Count where it has one, else one by one.
-func countMoves(p Part, target uint32) (int64, error) {
+func countMoves(p Part, target uint64) (int64, error) {
 	if c, ok := p.Ref.Source.(Counter); ok {
 		return c.Count(p.Component, target)
 	}

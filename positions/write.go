@@ -109,7 +109,7 @@ func (a Answer) WriteText(w io.Writer, countOnly bool, moves iter.Seq[Move]) {
 			fmt.Fprintf(w, " (from the proved period)")
 			fromPeriod = fromPeriod[1:]
 		}
-		fmt.Fprintln(w)
+		fmt.Fprintln(w, a.proofOf(i+1))
 	}
 	play, lost := fmt.Sprintf("nim-sum %d: the player to move", a.NimSum), secondWins
 	if a.Outcomes {

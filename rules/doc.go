@@ -76,9 +76,14 @@
 // may leave: 1 no heap (the whole heap is taken), 2 one heap, 4 two
 // non-empty heaps, 8 three. d0 may only split (4 and 8). A group in
 // parentheses at the end repeats for ever. A "!" after a digit makes its
-// splits leave heaps of pairwise different sizes. The point may be written
-// "·". An unquoted code such as 0.77, which YAML reads as a number, is taken
-// as written.
+// splits leave heaps of pairwise different sizes. A decimal count in braces
+// after a digit repeats it: "0.7{3}" is "0.777". A code spells out at most
+// 65536 digits, but its last digit may repeat on to a removal of up to
+// 10^18 tokens, as a run the rule keeps as one number (see Rule.Until):
+// "0.7{1000000000}" removes 1 to 10^9 tokens, leaving zero, one or two
+// heaps (HDU 3951's coin ring with k = 10^9, on a ring start). The point
+// may be written "·". An unquoted code such as 0.77, which YAML reads as a
+// number, is taken as written.
 //
 //	name: kayles
 //	code: "0.77"
@@ -95,6 +100,10 @@
 //
 //	take      [k1, k2, …] (counts ≥ 1), {min: a, max: b}, or {min: a} for any
 //	          count from a on: the numbers of tokens a move may remove.
+//	          Counts in a list and min are below 65536; max may be up to
+//	          10^18 (a run, as a repeat count makes in a code). Families
+//	          whose counts pass 65535 combine with families that stop below
+//	          it, or that run on to the same max, but not with a tail.
 //	leave     with take: the numbers of heaps (0 to 3) the rest may become.
 //	          Default [0, 1]: take the whole heap, or leave the rest as one.
 //	distinct  with take and leave 2 or 3: the heaps left must differ in size.
@@ -119,6 +128,12 @@
 //	---
 //	name: coin-ring-3
 //	code: "0.777"
+//	start: ring
+//	---
+//	name: coin-ring-k     # HDU 3951 with k = 10^9: code "0.7{1000000000}"
+//	moves:
+//	  - take: {min: 1, max: 1000000000}
+//	    leave: [0, 1, 2]
 //	start: ring
 //
 // Rule.String prints the canonical table in code notation: the take list

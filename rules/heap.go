@@ -25,7 +25,9 @@ var heapRules = kindRules{
 	},
 	ruleText:  func(g Game) string { return g.Rule.String() },
 	tableText: func(g Game) string { return sizeText(g.Heaps, g.Misere) },
-	memory:    func(g Game) int64 { return HeapMemory(int64(g.Heaps), g.Start, 8) },
+	memory: func(g Game) int64 {
+		return HeapMemory(int64(g.Heaps), g.Start, 8) + RuleMemory(g.Rule, int64(g.Heaps))
+	},
 }
 
 // readHeap reads a heap game's keys: start, heaps (DefaultHeaps unless
@@ -121,6 +123,10 @@ func (p *configParser) compile(d gameDef, parts []Rule) (Rule, bool) {
 		}
 	}
 	r, err := unionRules(parts)
+	if re, ok := err.(*RunError); ok {
+		p.errorf(at, key, ErrBadValue, "", "%v", re)
+		return Rule{}, false
+	}
 	if err != nil {
 		p.errorf(at, key, ErrTooLong, "",
 			"the move families together repeat with a period too long to tabulate (more than %d digits)", maxDigits)
@@ -320,7 +326,7 @@ func (p *configParser) takeList(n ast.Node, key string, d Digit) Rule {
 			p.errorf(item, itemKey(key, i), ErrBadValue, describe(item), "must be at least 1")
 		case v >= maxDigits:
 			p.errorf(item, itemKey(key, i), ErrTooLarge, describe(item),
-				"must be below %d (for every count from some k on, use {min: k})", maxDigits)
+				"must be below %d (for every count from some k on, use {min: k}; from a to b, {min: a, max: b})", maxDigits)
 		case p.listed[v/64]&(1<<(v%64)) != 0:
 			p.errorf(item, itemKey(key, i), ErrDuplicate, describe(item), "count listed twice")
 		default:
@@ -372,10 +378,18 @@ func (p *configParser) takeRange(n ast.Node, key string, d Digit) Rule {
 	case hi < lo:
 		p.errorf(e.value, key+".max", ErrBadValue, describe(e.value), "must be at least min (%d)", lo)
 		return Rule{}
-	case hi >= maxDigits:
+	case hi > MaxRun:
 		p.errorf(e.value, key+".max", ErrTooLarge, describe(e.value),
-			"must be below %d (leave max out to allow any count from min on)", maxDigits)
+			"must be at most 10^18 (leave max out to allow any count from min on)")
 		return Rule{}
+	case hi >= maxDigits:
+		// A run: the digits up to min, then min's digit on to max.
+		if !p.spend(int(lo)+1, n, key) {
+			return Rule{}
+		}
+		digits := make([]Digit, lo+1)
+		digits[lo] = d
+		return normalize(Rule{Digits: digits, Until: int(hi)})
 	case !p.spend(int(hi)+1, n, key):
 		return Rule{}
 	}

@@ -262,3 +262,19 @@ func ByteSize(n int64) string {
 	}
 	return fmt.Sprintf("%.1f %ciB", f, "KMGTPE"[u-1])
 }
+
+// ruleBytes is about what the engines hold for each removal count of a
+// rule they step through: its digit, its copy for a ring's first moves,
+// and an evaluator's lists of removals by the heaps they leave.
+const ruleBytes = 64
+
+// RuleMemory returns the bytes the engines take for the removal counts of
+// r on a table of heaps+1 heap sizes: next to nothing, but for a run that
+// ends below heaps, which they spell out count by count (Rule.Within):
+// take 1 to 10^6 tokens on a table of 10^7 heap sizes takes 64 MB.
+func RuleMemory(r Rule, heaps int64) int64 {
+	if r.Until == 0 || int64(r.Until) >= heaps {
+		return 0
+	}
+	return int64(r.Until+1) * ruleBytes
+}

@@ -52,19 +52,34 @@ func (d Digit) union(e Digit) Digit {
 //
 //	d_k = Digits[len(Digits)-Period + (k-len(Digits)) mod Period]   for k ≥ len(Digits)
 //
-// and otherwise d_k is zero (no move) for k ≥ len(Digits). A Rule built by
-// this package is normalised: no trailing zero digits, the shortest repeating
-// tail, the tail starting as early as possible (but never at d_0), so two
-// Rules allow the same moves exactly when they are equal (see Equal).
+// and otherwise d_k is zero (no move) for k ≥ len(Digits), unless Until
+// extends the rule with a run of its last digit:
+//
+//	d_k = Digits[len(Digits)-1]   for len(Digits) ≤ k ≤ Until   (Until > 0, Period 0)
+//
+// and zero beyond. A run holds a rule whose removals go up to a huge count
+// (take 1 to 10^9 coins, the code "0.7{1000000000}") in a few digits.
+//
+// A Rule built by this package is normalised: no trailing zero digits, the
+// shortest repeating tail, the tail starting as early as possible (but never
+// at d_0); a run only when it reaches maxDigits or beyond (a shorter one is
+// spelled out digit by digit), starting as early as possible (never at d_0),
+// and never with a repeating tail. So two Rules allow the same moves exactly
+// when they are equal (see Equal). The engines step through digits: they
+// take Within(n) of a rule, which has no run.
 type Rule struct {
 	Digits []Digit
 	Period int
+	Until  int
 }
 
 // Digit returns d_k, the moves that remove k tokens. k must be ≥ 0.
 func (r Rule) Digit(k int) Digit {
 	if k < len(r.Digits) {
 		return r.Digits[k]
+	}
+	if r.Until > 0 && k <= r.Until {
+		return r.Digits[len(r.Digits)-1]
 	}
 	if r.Period == 0 {
 		return Digit{}
@@ -74,7 +89,7 @@ func (r Rule) Digit(k int) Digit {
 }
 
 // TailStart returns the first k of the repeating tail, or len(Digits) when the
-// rule is finite.
+// rule has no repeating tail (a run, if any, starts before it).
 func (r Rule) TailStart() int { return len(r.Digits) - r.Period }
 
 // MaxTake returns the largest number of tokens a move may remove, and false
@@ -83,7 +98,32 @@ func (r Rule) MaxTake() (int, bool) {
 	if r.Period > 0 {
 		return 0, false
 	}
+	if r.Until > 0 {
+		return r.Until, true
+	}
 	return len(r.Digits) - 1, true
+}
+
+// Within returns a rule with the moves of r on every heap of at most n
+// tokens, and no run, for engines that step through the digits: r itself
+// when it has no run; when the run reaches n, its digit repeating for ever
+// (a tail of period 1), which allows the same moves on such heaps; else the
+// run spelled out, Until+1 digits, fewer than n+1 (see RuleMemory). The
+// result is not normalised: its code is that of a game with other moves on
+// heaps above n, so it names nothing; the rule itself does.
+func (r Rule) Within(n int) Rule {
+	if r.Until == 0 {
+		return r
+	}
+	if r.Until >= n {
+		return Rule{Digits: r.Digits, Period: 1}
+	}
+	d := make([]Digit, r.Until+1)
+	last := r.Digits[copy(d, r.Digits)-1]
+	for k := len(r.Digits); k <= r.Until; k++ {
+		d[k] = last
+	}
+	return Rule{Digits: d}
 }
 
 // Splits reports whether some move leaves two or more heaps, and
@@ -121,7 +161,7 @@ func (r Rule) MaxParts() int {
 
 // Equal reports whether r and s allow the same moves. Both must be normalised.
 func (r Rule) Equal(s Rule) bool {
-	if r.Period != s.Period || len(r.Digits) != len(s.Digits) {
+	if r.Period != s.Period || r.Until != s.Until || len(r.Digits) != len(s.Digits) {
 		return false
 	}
 	for i := range r.Digits {
@@ -135,8 +175,10 @@ func (r Rule) Equal(s Rule) bool {
 // String returns the rule in code notation, "d0.d1d2…", with the repeating
 // tail in parentheses and a "!" after each digit whose splits need distinct
 // parts: Kayles is "0.77", Lasker's Nim "4.(3)", Grundy's game "4!.0".
-// Digits above 7 are written in upper-case hexadecimal. ParseCode reads the
-// string back to an equal Rule.
+// Digits above 7 are written in upper-case hexadecimal, and a run as its
+// digit with the count of removals it covers in braces: "0.7{1000000000}"
+// removes 1 to 10^9 tokens, leaving zero, one or two heaps. ParseCode reads
+// the string back to an equal Rule.
 func (r Rule) String() string {
 	var b strings.Builder
 	digit := func(k int) {
@@ -165,12 +207,19 @@ func (r Rule) String() string {
 	if r.Period > 0 {
 		b.WriteByte(')')
 	}
+	if r.Until > 0 {
+		fmt.Fprintf(&b, "{%d}", r.Until-len(r.Digits)+2)
+	}
 	return b.String()
 }
 
 // normalize returns r with trailing zero digits dropped, the tail shortened to
-// its smallest period and started as early as possible, never before d_1.
+// its smallest period and started as early as possible, never before d_1,
+// and a run as normalizeRun leaves it.
 func normalize(r Rule) Rule {
+	if r.Until > 0 {
+		return normalizeRun(r)
+	}
 	d := r.Digits
 	p := r.Period
 	if p > 0 {
@@ -221,11 +270,53 @@ func normalize(r Rule) Rule {
 	return Rule{Digits: append([]Digit(nil), d...), Period: p}
 }
 
+// normalizeRun returns r, whose last digit runs on to r.Until (r.Period
+// is 0), normalised: without the run when its digit is zero or it ends
+// where the digits do, spelled out when it ends below maxDigits, else
+// started as early as possible, never at d_0.
+func normalizeRun(r Rule) Rule {
+	d := r.Digits
+	last := d[len(d)-1]
+	switch {
+	case len(d) < 2 || r.Until <= len(d)-1 || last.IsZero():
+		return normalize(Rule{Digits: d})
+	case r.Until < maxDigits:
+		return normalize(r.Within(r.Until + 1))
+	}
+	for len(d) > 2 && d[len(d)-2] == last {
+		d = d[:len(d)-1]
+	}
+	return Rule{Digits: append([]Digit(nil), d...), Until: r.Until}
+}
+
+// A RunError says why move families with runs (removals up to a count of
+// maxDigits or more) cannot be combined into one Rule: with a family that
+// removes any number of tokens (a repeating tail), or with a run that ends
+// at another count. Rule holds one run, ending at one count.
+type RunError struct {
+	Until, Other int // the run's end, and the other run's (0: a repeating tail)
+}
+
+func (e *RunError) Error() string {
+	if e.Other == 0 {
+		return fmt.Sprintf("a move family removing up to %d tokens cannot be combined with one removing any number from some count on (a repeating tail): write the tail's counts up to %d as a range too, or drop the range's max", e.Until, e.Until)
+	}
+	return fmt.Sprintf("move families removing up to %d and up to %d tokens cannot be combined: above %d, only the counts of one move family may run on to a single largest count", min(e.Until, e.Other), max(e.Until, e.Other), maxDigits-1)
+}
+
 // unionRules returns the rule allowing the moves of every rule in rs.
 // The result's tail starts at the latest tail start and its period is the
 // least common multiple of the periods; it is an error (ErrTooLong) when that
-// would need more than maxDigits digits.
+// would need more than maxDigits digits. Rules with runs combine with
+// finite rules, their runs all ending at one count (else a *RunError).
 func unionRules(rs []Rule) (Rule, error) {
+	until, err := unionRun(rs)
+	if err != nil {
+		return Rule{}, err
+	}
+	if until > 0 {
+		return unionWithRun(rs, until), nil
+	}
 	n, period, err := unionShape(rs)
 	if err != nil {
 		return Rule{}, err
@@ -244,6 +335,44 @@ func unionRules(rs []Rule) (Rule, error) {
 		}
 	}
 	return normalize(Rule{Digits: d, Period: period}), nil
+}
+
+// unionRun returns where the runs of rs end, 0 when none has one, or a
+// *RunError when they cannot be combined.
+func unionRun(rs []Rule) (int, error) {
+	until, tail := 0, false
+	for _, r := range rs {
+		switch {
+		case r.Period > 0:
+			tail = true
+		case r.Until == 0:
+		case until == 0:
+			until = r.Until
+		case until != r.Until:
+			return 0, &RunError{Until: until, Other: r.Until}
+		}
+	}
+	if until > 0 && tail {
+		return 0, &RunError{Until: until}
+	}
+	return until, nil
+}
+
+// unionWithRun returns the union of rs, whose runs end at until and whose
+// other rules are finite: the digits below the longest rule's spelled out,
+// then the union of the runs' digits running on to until.
+func unionWithRun(rs []Rule, until int) Rule {
+	n := 0
+	for _, r := range rs {
+		n = max(n, len(r.Digits))
+	}
+	d := make([]Digit, n+1)
+	for _, r := range rs {
+		for k := range d {
+			d[k] = d[k].union(r.Digit(k))
+		}
+	}
+	return normalize(Rule{Digits: d, Until: until})
 }
 
 // unionShape returns how many digits unionRules(rs) spells out before it
@@ -278,8 +407,14 @@ func lcm(a, b int) int {
 }
 
 // maxDigits bounds the length of a compiled rule: explicit digits plus the
-// repeating tail. Take lists and codes longer than this are refused.
+// repeating tail. Take lists and codes longer than this are refused; a
+// range or a repeat count that runs further is held as a run (Rule.Until),
+// up to MaxRun.
 const maxDigits = 1 << 16
+
+// MaxRun is the largest removal count a run may reach: 10^18, below the
+// largest heap a query takes (2^63 − 1), with room to add to it.
+const MaxRun = 1_000_000_000_000_000_000
 
 // Start says where the first move of a game is made.
 type Start int

@@ -12,6 +12,7 @@ import (
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/positions"
+	"github.com/sgtab/sgtab/progress"
 	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/tabulate"
 )
@@ -203,7 +204,8 @@ func openSource(ctx context.Context, r *positions.Ref, stored bool, stderr io.Wr
 	if err != nil {
 		return err
 	}
-	if err := src.Prepare(ctx, r.Need); err != nil {
+	d := progress.NewDisplay(stderr, progress.Options{WarnAfter: longRun})
+	if err := tabulate.Prepare(ctx, src, r.Need, tabulate.Options{Display: d}); err != nil {
 		return err
 	}
 	r.Source = src

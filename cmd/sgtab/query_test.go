@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -73,5 +74,43 @@ func TestQueryMovesStreamed(t *testing.T) {
 		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 16<<20 {
 			t.Errorf("%v: allocated %d MiB to write 64 KiB of moves", args, alloc>>20)
 		}
+	}
+}
+
+// TestQueryRefusesLongComputation asks for a heap of 2^31 − 1 of 0.(F)
+// (take any number, leaving up to three heaps), whose table would take
+// thousands of days, whose period no theorem proves and which sparse space
+// does not speed up: query refuses at once, before allocating any of the
+// table, saying how long it would take and which heaps it can answer, as
+// run does; a heap it can answer is answered.
+func TestQueryRefusesLongComputation(t *testing.T) {
+	chdir(t)
+	if err := os.WriteFile("tail3.yaml", []byte("code: \"0.(F)\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	code, stdout, stderr := sgtab(t, "query", "tail3.yaml", "2147483647")
+	runtime.ReadMemStats(&after)
+	if code != 1 || stdout != "" || !strings.Contains(stderr, "computing SG(0..2147483647) to answer heap 2147483647 takes about") ||
+		!strings.Contains(stderr, "no theorem can prove its period") || !strings.Contains(stderr, "ask for heaps up to ") {
+		t.Errorf("status %d\n%s%s", code, stdout, stderr)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 16<<20 {
+		t.Errorf("the refusal allocated %d bytes", n)
+	}
+	if code, stdout, stderr := sgtab(t, "query", "tail3.yaml", "100"); code != 0 || !strings.Contains(stdout, "heap 1: 100 in tail3") {
+		t.Errorf("heap 100: status %d\n%s%s", code, stdout, stderr)
+	}
+	// Wythoff's game with a knight's move added, which no theorem solves,
+	// on the largest board: its points are refused, as run -heaps auto
+	// refuses the board.
+	knight := "lattice:\n  size: [16384, 16384]\n  moves:\n    - {step: [-1, 0], repeat: true}\n    - {step: [0, -1], repeat: true}\n    - {step: [-1, -1], repeat: true}\n    - {step: [-1, -2]}\n"
+	if err := os.WriteFile("knight.yaml", []byte(knight), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, stderr := sgtab(t, "query", "knight.yaml", "5,7"); code != 1 || !strings.Contains(stderr, "knight.yaml: computing its board of 16384×16384 takes about") ||
+		!strings.Contains(stderr, "make its board smaller in its config") || strings.Contains(stderr, "-heaps auto") {
+		t.Errorf("a huge board: status %d\n%s%s", code, stdout, stderr)
 	}
 }

@@ -19,14 +19,15 @@ import (
 
 // ringGames are ring games to resume: coin-ring-3 (0.777), whose rows
 // outgrow a byte by n = 3000 while its rings stay below 4, so that a table
-// read back holds its two columns in different widths, and Kayles on a
-// ring, whose rows' period is proved at n = 256 and the rings' from it.
+// read back holds its two columns in different widths (its rings proved by
+// the mirror strategy), and Kayles on a ring, whose rows' period is proved
+// at n = 256 and the rings' from it.
 var ringGames = []struct {
 	name, yaml   string
 	small, large string         // -heaps of the table resumed from, and of the run
 	ring         compute.Status // the rings' standing
 }{
-	{"coin-ring-3", "name: g\ncode: \"0.777\"\nstart: ring\n", "3000", "4000", compute.Observed},
+	{"coin-ring-3", "name: g\ncode: \"0.777\"\nstart: ring\n", "3000", "4000", compute.Proved},
 	{"kayles-ring", "name: g\ncode: \"0.77\"\nstart: ring\n", "1000", "auto", compute.Proved},
 }
 

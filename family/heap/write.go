@@ -140,6 +140,9 @@ func summarizeRings(s *family.Summary, a *compute.Analysis) {
 	if r.Status == compute.Proved {
 		s.RingTheorem, s.RingProofWindow = r.Proof.Theorem, r.Proof.String()
 	}
+	if r.MirrorFrom > 0 {
+		s.RingLostFrom, s.RingLostTheorem = new(r.MirrorFrom), compute.MirrorTheorem
+	}
 }
 
 // Text writes the summary s of a heap table as run prints it for a reader.
@@ -206,5 +209,8 @@ func ringText(b *strings.Builder, s *family.Summary) {
 			fmt.Fprintf(b, ": observed up to n = %d, not proved", s.Heaps)
 		}
 		fmt.Fprintf(b, "\n    %s\n", s.RingClosedForm)
+	}
+	if s.RingLostFrom != nil && s.RingTheorem != s.RingLostTheorem {
+		fmt.Fprintf(b, "    rings from n = %d on: lost for the player to move (SG_ring = 0), proved: %s\n", *s.RingLostFrom, s.RingLostTheorem)
 	}
 }
