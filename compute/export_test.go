@@ -13,6 +13,7 @@ func PlainMisereSearch(rs []rules.Rule, lim MisereLimits) *MisereSearch {
 	s.plain = true
 	return s
 }
+
 // LaskerSG is laskerSG, Lasker's Nim's published formula, for the tests of
 // package compute_test.
 var LaskerSG = laskerSG

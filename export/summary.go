@@ -218,10 +218,11 @@ func (f *File) readSummary(recs records) error {
 }
 
 // summaryAt holds where the columns of a summary table are in its file:
-// summaryBase at base, rare_pos at pos (-1 when the file has none), the
-// play's and the ring's at play and ring (nil when it has none).
+// summaryBase at base, rare_pos, theorem and tame_through at pos, theorem
+// and tame (-1 when the file has none), the play's and the ring's at play
+// and ring (nil when it has none).
 type summaryAt struct {
-	base, play, ring []int
+	base, play, ring   []int
 	pos, theorem, tame int
 }
 
