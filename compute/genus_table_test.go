@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/rules"
@@ -127,4 +128,20 @@ func changed(v compute.Values, n int, x uint32) compute.Values {
 	vs := v.Uint32s()
 	vs[n] = x
 	return compute.ValuesOf(vs)
+}
+
+// TestMisereEstimate checks that the estimate of a misère table of a game
+// that splits heaps is the time its search's step bound allows, whatever
+// the size asked: the table ends where the bounds stop it.
+func TestMisereEstimate(t *testing.T) {
+	g := rules.Game{Name: "m", Rule: parseRule(t, "4!.0"), Misere: true}
+	want := time.Duration(float64(compute.TableMisereLimits.Steps) / compute.MisereStepsPerSecond * float64(time.Second))
+	for _, n := range []int{10, 1 << 24} {
+		if got := compute.Estimate(g, n, 1); got != want {
+			t.Errorf("misère Grundy's game to %d: estimate %v, want %v", n, got, want)
+		}
+	}
+	if g.Misere = false; compute.Estimate(g, 1<<24, 1) <= want {
+		t.Errorf("Grundy's game to 2^24 in normal play: estimate %v, no more than the misère table's", compute.Estimate(g, 1<<24, 1))
+	}
 }

@@ -316,7 +316,7 @@ func TestMisereSearchBounds(t *testing.T) {
 }
 
 // BenchmarkMisereSearchKayles solves a wild position of misère Kayles from
-// an empty memory: about 370,000 positions.
+// an empty memory: 860,000 steps, 170,000 positions remembered.
 func BenchmarkMisereSearchKayles(b *testing.B) {
 	r, err := rules.ParseCode("0.77", 0)
 	if err != nil {
