@@ -40,13 +40,17 @@ func TestConfigs(t *testing.T) {
 			}
 			for _, g := range games {
 				var err error
-				if g.Graph != nil {
+				if g.Graph != nil && g.Graph.Play != "" {
+					_, err = graph.Load(g.Graph)
+				} else if g.Graph != nil {
 					var ng *graph.Named
 					if ng, err = graph.Load(g.Graph); err == nil {
 						_, err = compute.GraphValues(t.Context(), ng.Graph)
 					}
 				} else if g.State != "" {
 					_, _, err = compute.SolveState(t.Context(), g)
+				} else if g.Script != nil {
+					_, _, err = compute.ScriptTable(t.Context(), g, compute.Options{})
 				} else if g.Lattice != nil {
 					_, err = compute.Lattice(t.Context(), g, compute.Options{})
 				} else {
@@ -116,6 +120,9 @@ func TestKnownResults(t *testing.T) {
 	}
 	names, _ := fs.Glob(configs.FS, "*.yaml")
 	for _, name := range names {
+		if strings.HasPrefix(name, "script-") {
+			continue // scripted games: script_test.go
+		}
 		if check, ok := lattices[name]; ok {
 			data, _ := configs.FS.ReadFile(name)
 			games, err := rules.Parse(bytes.NewReader(data), name)
@@ -141,19 +148,7 @@ func TestKnownResults(t *testing.T) {
 			continue
 		}
 		if name == "calendar.yaml" || name == "hdu3389-boxes.yaml" {
-			data, _ := configs.FS.ReadFile(name)
-			games, err := rules.Parse(bytes.NewReader(data), name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ng, err := graph.Load(games[0].Graph)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sg, err := compute.GraphValues(t.Context(), ng.Graph)
-			if err != nil {
-				t.Fatal(err)
-			}
+			ng, sg := graphValues(t, name)
 			for v := range ng.Nodes() {
 				var ok bool
 				if name == "calendar.yaml" {
@@ -166,6 +161,22 @@ func TestKnownResults(t *testing.T) {
 				}
 				if !ok {
 					t.Fatalf("%s: node %s (SG %d) breaks the known result", name, ng.Name(v), sg[v])
+				}
+			}
+			continue
+		}
+		if name == "hdu1564-board-walk.yaml" {
+			// From a corner of the n×n board the first player wins
+			// exactly when n is even: by the matching engine on boards
+			// up to 16×16, by the grid rule up to 10^4 × 10^4.
+			for n := 1; n <= 16; n++ {
+				if win := cornerWins(t, n); win != (n%2 == 0) {
+					t.Fatalf("%s: the %d×%d board's corner: first player wins %v", name, n, n, win)
+				}
+			}
+			for _, n := range []int{1, 2, 99, 100, 9999, 10000} {
+				if win, _ := compute.GridGeography(n, n, 0, 0); win != (n%2 == 0) {
+					t.Fatalf("%s: the %d×%d board's corner: first player wins %v", name, n, n, win)
 				}
 			}
 			continue

@@ -163,6 +163,15 @@ func (f *File) readLattice(ctx context.Context, recs records) error {
 			return fmt.Errorf("Euclid's game has a square board, not %d×%d", w, h)
 		}
 		g.State, g.Heaps = "euclid", w-1
+	case strings.HasPrefix(rule, "script:"):
+		sg, err := scriptGame(meta)
+		if err != nil {
+			return err
+		}
+		if sg.Heaps+1 != w || w != h {
+			return fmt.Errorf("a board of %d×%d, but the script's parameters go from 0 to %d", w, h, sg.Heaps)
+		}
+		g = sg
 	case strings.HasPrefix(rule, "lattice:"):
 		steps, err := rules.ParseSteps(strings.TrimPrefix(rule, "lattice:"))
 		if err != nil {
@@ -208,12 +217,15 @@ func checkLattice(ctx context.Context, t *compute.LatticeTable, side int) error 
 		want *compute.LatticeTable
 		err  error
 	)
-	if g.Kind() == rules.KindLattice {
+	switch g.Kind() {
+	case rules.KindScript: // the whole board: a script's corner is not a smaller game
+		want, _, err = compute.ScriptLattice(ctx, g, compute.Options{Workers: 1})
+	case rules.KindLattice:
 		l := *g.Lattice
 		l.Size = [2]int{min(t.W, side), min(t.H, side)}
 		g.Lattice = &l
 		want, err = compute.Lattice(ctx, g, compute.Options{Workers: 1})
-	} else { // a state game whose positions make a board: Euclid's game
+	default: // a state game whose positions make a board: Euclid's game
 		g.Heaps = min(g.Heaps, side-1)
 		_, want, err = compute.SolveState(ctx, g)
 	}

@@ -125,6 +125,12 @@ func (f *File) tableGame() error {
 			return fmt.Errorf("metadata %s = %q: no built-in game with a heap table of that name", KeyRule, meta[KeyRule])
 		}
 		g.State = s
+	} else if strings.HasPrefix(meta[KeyRule], "script:") {
+		sg, err := scriptGame(meta)
+		if err != nil {
+			return err
+		}
+		g.Script = sg.Script
 	} else if s, ok := meta[KeyRule]; ok {
 		r, err := rules.ParseCode(s, 0)
 		if err != nil {

@@ -300,7 +300,7 @@ func TestRunBundled(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := compute.GraphValues(t.Context(), ng.Graph)
+			want, err := bundledGraphValues(t, gs, ng)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -348,6 +348,19 @@ func TestRunBundled(t *testing.T) {
 			tab, meta := f.Lattice, f.Meta
 			if !tab.G.Equal(want.G) || tab.W != l.Size[0] || meta[export.KeyLattice] != l.String() || meta["sgtab.config"] != string(data) {
 				t.Errorf("%s: values or metadata differ from a fresh computation: %v", s.Files[0], meta)
+			}
+			continue
+		}
+		if games[0].Script != nil {
+			// A scripted game keeps its size whatever -heaps says; reading
+			// its table back runs its script again.
+			want, _, err := compute.ScriptTable(t.Context(), games[0], compute.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := export.Read(s.Files[0])
+			if err != nil || s.Heaps != games[0].Heaps || !f.Table.G.Equal(want.G) || f.Meta["sgtab.config"] != string(data) {
+				t.Errorf("%s: %v, or size, values or config differ from a fresh computation", s.Files[0], err)
 			}
 			continue
 		}
@@ -411,7 +424,7 @@ func TestRunBundled(t *testing.T) {
 	}
 	for i, r := range rows {
 		heaps := 300
-		if r.Start == "lattice" || r.Start == "graph" || strings.HasPrefix(r.Rule, "state:") {
+		if r.Start == "lattice" || r.Start == "graph" || strings.HasPrefix(r.Rule, "state:") || strings.HasPrefix(r.Rule, "script:") {
 			heaps = r.Heaps // the board's points (or the graph's nodes) less one
 		}
 		if r.Name != got[i] || r.Heaps != heaps || r.Checksum == "" {

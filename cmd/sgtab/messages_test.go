@@ -162,7 +162,7 @@ func TestCLIHabits(t *testing.T) {
 		{[]string{"run", "-heap", "100", "nim.yaml"}, 2, "flag provided but not defined: -heap (did you mean -heaps?)"},
 		{[]string{"query", "-jsno", "nim.yaml", "5"}, 2, "flag provided but not defined: -jsno (did you mean -json?)"},
 		{[]string{"run", "-colour", "nim.yaml"}, 2, "flag provided but not defined: -colour"},
-		{[]string{"validate", "typo.yaml"}, 1, "typo.yaml:2:1: mvoes: unknown key (did you mean moves?); the keys here are name, heaps, code, base, moves, start, lattice, play, state, graph"},
+		{[]string{"validate", "typo.yaml"}, 1, "typo.yaml:2:1: mvoes: unknown key (did you mean moves?); the keys here are name, heaps, code, base, moves, start, lattice, play, state, graph, script, steps, positions"},
 	} {
 		code, _, stderr := sgtab(t, tc.args...)
 		if code != tc.code || !slices.Contains(strings.Split(stderr, "\n"), tc.want) {
