@@ -92,7 +92,9 @@ const (
 // kept; otherwise G is searched for a period, proved where a theorem allows.
 // The theorems speak of a heap game's rule: a built-in game's values are
 // analysed as Observe does.
-func Analyze(t *Table) *Analysis { return analyzeValues(t, t.Game.Kind() == rules.KindHeap) }
+func Analyze(t *Table) *Analysis {
+	return analyzeValues(t, t.Game.Kind() == rules.KindHeap && ProvesOutcomes(t.Game))
+}
 
 // Observe returns the analysis of t's values alone: as Analyze, but
 // claiming no proof, for values whose rule is not known (a table written by

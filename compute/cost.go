@@ -141,12 +141,25 @@ func SparseMayApply(r rules.Rule) bool {
 // table of the heap game g to n on workers workers: the plain engine's
 // time, from Work, PairsPerSecond and TriplesPerSecond. It reads g's Rule
 // and Start only: the other kinds of game have their own estimates
-// (LatticeEstimate, StateEstimate).
+// (LatticeEstimate, StateEstimate). A misère game that splits heaps is
+// computed by the misère search within TableMisereLimits, whose steps
+// bound its time whatever n is (MisereStepsPerSecond).
 func Estimate(g rules.Game, n, workers int) time.Duration {
+	if g.Misere && g.Rule.MaxParts() > 1 {
+		_, steps := TableMisereLimits.bounds()
+		return duration(float64(steps) / MisereStepsPerSecond)
+	}
 	workers = max(workers, 1)
 	pairs, triples := work(g.Rule, g.Start == rules.StartRing, n)
 	return duration(pairs/PairsPerSecond/float64(workers) + triples/TriplesPerSecond)
 }
+
+// MisereStepsPerSecond is about how many options the misère search visits
+// a second, each a position formed, looked up and, the first time,
+// searched: measured on a busy 2-core x86-64 machine, 0.4 to 1 million a
+// second (go test -bench MisereSearchKayles ./compute: 860,000 steps and
+// 170,000 positions remembered, in 1 to 2 s).
+const MisereStepsPerSecond = 1e6
 
 // duration converts secs to a Duration, at most 10^9 seconds.
 func duration(secs float64) time.Duration {

@@ -279,6 +279,18 @@
 // built-in game's (VerifyState), is computed again and compared;
 // VerifyTable picks the check of a table's kind.
 //
+// # Misère play
+//
+// In misère play whoever makes the last move loses, and the value of a sum
+// is no nim-sum. A misère table holds the outcome of each heap and its
+// genus (Conway's g^{γ0γ1…}: Genus, GenusColumns), found from the genera of
+// the positions its moves leave: single heaps for games whose moves leave
+// one heap (in order of size, genus_line.go), sums of heaps for games that
+// split them (by MisereSearch, which answers any position of heaps exactly
+// by a memoized search, with the reductions the theory allows, within
+// bounds: misere_sum.go). Heaps are classed tame, restive, restless or wild
+// (Tameness); sums of tame heaps are answered from their genera.
+//
 // Once a period is proved, Sequence computes no further and fills the rest
 // of the table from it, adding the saltus (and widening the values' storage
 // first when they need it). FindRare splits the values into rare and common
@@ -297,8 +309,11 @@
 // the kernels; mex.go holds the bitsets and unions, values.go the values'
 // storage, table.go the Table; ring.go ring starts and mirror.go the
 // mirror strategy's proof of lost rings, within.go the rule the engine
-// steps through (a run within the table), misere.go misère play,
-// batch.go Batch and Each. The other engines: lattice.go (Lattice),
+// steps through (a run within the table), misere.go misère play (with
+// genus.go the genus and its arithmetic, genus_line.go the genera of games
+// that leave one heap, genus_table.go the genus columns of a table and
+// their check, misere_sum.go the search of sums), batch.go Batch and Each.
+// The other engines: lattice.go (Lattice),
 // state.go with fibonacci.go and euclid.go (the built-in games), graph.go
 // (GraphValues), loopy.go (LoopyValues), matching.go and geogrid.go
 // (geography); classical.go recognises the games a classical theorem

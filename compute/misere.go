@@ -7,16 +7,17 @@ import (
 	"github.com/sgtab/sgtab/rules"
 )
 
-// misere computes the misère outcomes of the heaps 0..n of g, whose moves
-// leave at most one heap: G(n) is 1 when the player to move on a heap of n
-// wins, whoever makes the last move losing, and 0 when that player loses.
+// misere computes the misère table of heaps 0..n of g: G(n) is 1 when the
+// player to move on a heap of n wins, whoever makes the last move losing,
+// and 0 when that player loses; Genus the genus of each heap (see Genus),
+// which says more: how the heap plays in sums. A game whose moves may split
+// a heap is misereSums's. For one whose moves leave at most one heap,
+// the outcomes come first, as follows, then the genera (lineGenusColumns).
+//
 // A heap with no move is won by the player to move (the opponent made the
 // last move); otherwise the player wins when some move leaves a lost heap.
 // Taking the whole heap leaves the opponent without a move, so it wins for
 // the opponent.
-//
-// Only outcomes are computed: the misère outcome of a sum of heaps is not
-// decided by their values' XOR, so there is nothing to add them with.
 //
 // The moves of a repeating tail (removal counts t+j+i·r) reach every
 // remainder of one residue class below a bound, so each class keeps its
@@ -26,6 +27,9 @@ import (
 // (64, 128, … and n): with opt.StopWhenProved, the table ends at the last
 // heap size the first proof needs, as Sequence's tables of values do.
 func misere(ctx context.Context, g rules.Game, n int, opt Options) (*Table, error) {
+	if g.Rule.MaxParts() > 1 {
+		return misereSums(ctx, g, n, opt)
+	}
 	start := time.Now()
 	r, err := engineRule(g.Rule, n)
 	if err != nil {
@@ -99,7 +103,11 @@ func misere(ctx context.Context, g rules.Game, n int, opt Options) (*Table, erro
 	if opt.Progress != nil {
 		opt.Progress(int64(n+1) - reported)
 	}
-	tab := &Table{Game: g, G: valuesFrom(o), proved: proved}
+	genus, err := lineGenusColumns(ctx, r, n)
+	if err != nil {
+		return nil, err
+	}
+	tab := &Table{Game: g, G: valuesFrom(o), Genus: genus, proved: proved}
 	tab.Analysis = Analyze(tab)
 	tab.Elapsed = time.Since(start)
 	tab.Created = time.Now()

@@ -5,6 +5,8 @@ import (
 	"iter"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/sgtab/sgtab/rules"
 )
@@ -25,40 +27,58 @@ func Moves(r rules.Rule, n int, ring bool) iter.Seq[Move] {
 		r = ringRule(r)
 	}
 	return func(yield func(Move) bool) {
-		for k := 0; k <= n; k++ {
-			d := r.Digit(k)
-			m := n - k
-			if d.Leave&rules.Leave0 != 0 && m == 0 {
-				if !yield(Move{Take: k}) {
-					return
-				}
+		eachOption(r, n, ring, func(take int, parts []int) bool {
+			mv := Move{Take: take}
+			if len(parts) > 0 {
+				mv.Leave = slices.Clone(parts)
 			}
-			if d.Leave&rules.Leave1 != 0 && m >= 1 && (k >= 1 || ring) {
-				if !yield(Move{Take: k, Leave: []int{m}}) {
-					return
-				}
+			return yield(mv)
+		})
+	}
+}
+
+// eachOption calls fn with each move of the rule r on a heap of n tokens,
+// in the order of Moves: the tokens it takes and the heaps it leaves (none
+// to three, in increasing order), until fn returns false; it reports
+// whether fn never did. fn must not keep parts. With ring set, r is the
+// ring's rule (ringRule), whose moves may take no token and leave one row.
+func eachOption(r rules.Rule, n int, ring bool, fn func(take int, parts []int) bool) bool {
+	var parts [3]int
+	for k := 0; k <= n; k++ {
+		d := r.Digit(k)
+		m := n - k
+		if d.Leave&rules.Leave0 != 0 && m == 0 && !fn(k, nil) {
+			return false
+		}
+		if d.Leave&rules.Leave1 != 0 && m >= 1 && (k >= 1 || ring) {
+			parts[0] = m
+			if !fn(k, parts[:1]) {
+				return false
 			}
-			if d.Leave&rules.Leave2 != 0 {
-				distinct := d.Distinct&rules.Leave2 != 0
-				for a := 1; 2*a <= m; a++ {
-					if distinct && 2*a == m {
-						continue
-					}
-					if !yield(Move{Take: k, Leave: []int{a, m - a}}) {
-						return
-					}
+		}
+		if d.Leave&rules.Leave2 != 0 {
+			distinct := d.Distinct&rules.Leave2 != 0
+			for a := 1; 2*a <= m; a++ {
+				if distinct && 2*a == m {
+					continue
 				}
-			}
-			if d.Leave&rules.Leave3 != 0 {
-				ok := triples(m, d.Distinct&rules.Leave3 != 0, func(a, b, c int) bool {
-					return yield(Move{Take: k, Leave: []int{a, b, c}})
-				})
-				if !ok {
-					return
+				parts[0], parts[1] = a, m-a
+				if !fn(k, parts[:2]) {
+					return false
 				}
 			}
 		}
+		if d.Leave&rules.Leave3 != 0 {
+			ok := triples(m, d.Distinct&rules.Leave3 != 0, func(a, b, c int) bool {
+				parts[0], parts[1], parts[2] = a, b, c
+				return fn(k, parts[:3])
+			})
+			if !ok {
+				return false
+			}
+		}
 	}
+	return true
 }
 
 // triples calls fn with every a ≤ b ≤ c, a ≥ 1, a+b+c = m (all different
@@ -77,6 +97,38 @@ func triples(m int, distinct bool, fn func(a, b, c int) bool) bool {
 		}
 	}
 	return true
+}
+
+// Describe says the move in words, made on a heap of n tokens (a ring
+// when ring is set, whose heaps left are rows): "take 7 from the heap of
+// 9, leaving a heap of 2", "take all 3", "split the heap of 8, leaving
+// heaps of 3 and 5".
+func (mv Move) Describe(n int, ring bool) string {
+	what, unit := "heap", "heap"
+	if ring {
+		what, unit = "ring", "row"
+	}
+	var s string
+	switch {
+	case mv.Take == n:
+		s = fmt.Sprintf("take all %d", n)
+	case mv.Take == 0:
+		s = fmt.Sprintf("split the %s of %d", what, n)
+	default:
+		s = fmt.Sprintf("take %d from the %s of %d", mv.Take, what, n)
+	}
+	parts := make([]string, len(mv.Leave))
+	for i, p := range mv.Leave {
+		parts[i] = strconv.Itoa(p)
+	}
+	switch len(parts) {
+	case 0:
+	case 1:
+		s += fmt.Sprintf(", leaving a %s of %s", unit, parts[0])
+	default:
+		s += fmt.Sprintf(", leaving %ss of %s", unit, strings.Join(parts[:len(parts)-1], ", ")+" and "+parts[len(parts)-1])
+	}
+	return s
 }
 
 // Value returns the SG value of the heaps a move leaves, from the row values

@@ -209,6 +209,27 @@ func TestMoveWork(t *testing.T) {
 	}
 }
 
+// TestMoveDescribe checks how moves are said in words: on a heap, taking
+// part of it or all of it, or splitting it, and on a ring.
+func TestMoveDescribe(t *testing.T) {
+	for _, tc := range []struct {
+		mv   compute.Move
+		n    int
+		ring bool
+		want string
+	}{
+		{compute.Move{Take: 7, Leave: []int{2}}, 9, false, "take 7 from the heap of 9, leaving a heap of 2"},
+		{compute.Move{Take: 9}, 9, false, "take all 9"},
+		{compute.Move{Take: 0, Leave: []int{2, 5}}, 7, false, "split the heap of 7, leaving heaps of 2 and 5"},
+		{compute.Move{Take: 1, Leave: []int{1, 2, 3}}, 7, false, "take 1 from the heap of 7, leaving heaps of 1, 2 and 3"},
+		{compute.Move{Take: 2, Leave: []int{5}}, 7, true, "take 2 from the ring of 7, leaving a row of 5"},
+	} {
+		if got := tc.mv.Describe(tc.n, tc.ring); got != tc.want {
+			t.Errorf("%+v.Describe(%d) = %q, want %q", tc.mv, tc.n, got, tc.want)
+		}
+	}
+}
+
 // TestMovesToArithmetic checks the moves found from a proved arithmetic
 // period (compute's arithWalk, which solves for the heaps and splits of a
 // value by residues and bits) against a walk over every move with the

@@ -53,6 +53,10 @@ type Options struct {
 	// and the options it computes the game with, to set them game by game
 	// (From, Checkpoint), before it starts it.
 	ForGame func(i int, opt *Options)
+	// Misere bounds the misère search of a misère game whose moves split
+	// heaps (see MisereSearch): the table ends where a heap's genus would
+	// pass them. The zero value means TableMisereLimits.
+	Misere MisereLimits
 }
 
 // progressEvery is how many heap sizes pass between progress reports and
@@ -70,7 +74,8 @@ const (
 // n must be ≥ 0, otherwise Sequence panics. It returns ctx.Err() if ctx is
 // cancelled before it finishes. For a misère game (g.Misere), G holds the
 // outcomes instead: 1 when the player to move wins, 0 when that player
-// loses (see misere).
+// loses, and Genus the genus of each heap (see misere); the table of a game
+// that splits heaps may end before n, with a warning (see misereSums).
 //
 // The values are kept one byte wide while they fit, then two, then four: when
 // a value outgrows the width, the table is widened and the computation goes

@@ -14,6 +14,10 @@ type Table struct {
 	// Ring.At(n) is SG of a ring of n tokens; Ring is empty unless the game
 	// starts on a ring, and then as long as G.
 	Ring Values
+	// Genus, for a misère game, holds the genus of each heap of G, and is
+	// as long; nil otherwise (and in a misère table written before sgtab
+	// stored genera).
+	Genus *GenusColumns
 	// Warnings are results that are usable but doubtful.
 	Warnings []error
 	// Elapsed is the time the computation took.

@@ -52,7 +52,9 @@ type VerifyOptions struct {
 	// MaxWork, when positive, bounds the work, in option values looked
 	// at: a check that an estimate shows would look at more is refused
 	// before it starts, and one that gets there is stopped, with a
-	// *BudgetError either way.
+	// *BudgetError either way. A misère table of a game that splits heaps
+	// is checked as far as a search of at most min(MaxWork, 2^22) steps
+	// reaches (see verifyMisere).
 	MaxWork int64
 	// Progress, if not nil, is called from time to time with the number of
 	// heap sizes checked since the previous call, from several goroutines.
@@ -134,9 +136,7 @@ func Verify(ctx context.Context, t *Table, opt VerifyOptions) (Verification, err
 		return Verification{Through: through, ByOptions: through}, err
 	}
 	if t.Game.Misere {
-		return verifyAgain(ctx, t, through, opt, float64(len(t.Game.Rule.Digits)), func(g rules.Game) (*Table, error) {
-			return misere(ctx, g, through, Options{Progress: opt.Progress})
-		})
+		return verifyMisere(ctx, t, through, opt)
 	}
 	switch t.G.Width() {
 	case 8:

@@ -18,7 +18,7 @@ type batcher struct {
 	schema *arrow.Schema
 	t      *compute.Table
 	n      *memory.Buffer // room for one batch of n values
-	cols   []valueColumn  // sg, and sg_ring on a ring
+	cols   []valueColumn  // sg, sg_ring on a ring, a misère table's genus
 }
 
 // A valueColumn is one column of values being cut into batches.
@@ -33,9 +33,8 @@ func newBatcher(schema *arrow.Schema, t *compute.Table, rows int, mem memory.All
 	n := memory.NewResizableBuffer(mem)
 	n.Resize(min(rows, t.G.Len()) * arrow.Int64SizeBytes)
 	b := &batcher{schema: schema, t: t, n: n}
-	b.cols = append(b.cols, valueColumn{v: t.G, dt: schema.Field(1).Type})
-	if t.Ring.Len() > 0 {
-		b.cols = append(b.cols, valueColumn{v: t.Ring, dt: schema.Field(2).Type})
+	for i, v := range valuesOf(t) {
+		b.cols = append(b.cols, valueColumn{v: v, dt: schema.Field(1 + i).Type})
 	}
 	return b
 }
@@ -117,7 +116,7 @@ func prepare(t *compute.Table, opt Options) (*arrow.Schema, error) {
 		return nil, err
 	}
 	if len(opt.MACKey) > 0 {
-		meta[KeyMAC] = macOf(opt.MACKey, meta, t.G, t.Ring)
+		meta[KeyMAC] = macOf(opt.MACKey, meta, signedValues(t)...)
 	}
 	return Schema(t, meta), nil
 }

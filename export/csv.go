@@ -14,7 +14,7 @@ import (
 )
 
 // WriteCSV writes t as a CSV table: the file path, with the columns of
-// Schema (n, sg, and sg_ring on a ring start), and its sidecar
+// Schema (n, sg, sg_ring on a ring start, a misère table's genus), and its sidecar
 // SidecarPath(path), with the metadata WriteParquet writes (Metadata,
 // opt.Extra, and sgtab.mac with opt.MACKey). Each is written under a
 // temporary name and renamed when complete (WriteFile), the sidecar
@@ -25,11 +25,8 @@ func WriteCSV(path string, t *compute.Table, opt Options) error {
 	if err != nil {
 		return fmt.Errorf("write csv %s: %w", path, err)
 	}
-	k := keyedTable{schema: schema, values: []compute.Values{t.G},
+	k := keyedTable{schema: schema, values: valuesOf(t),
 		text: func(line []byte, n int) []byte { return strconv.AppendInt(line, int64(n), 10) }}
-	if t.Ring.Len() > 0 {
-		k.values = append(k.values, t.Ring)
-	}
 	return k.writeCSV(path)
 }
 

@@ -475,10 +475,24 @@ func csvRows(f *export.File) [][]string {
 		if t.Ring.Len() > 0 {
 			rows[0] = append(rows[0], "sg_ring")
 		}
+		if c := t.Genus; c != nil {
+			rows[0] = append(rows[0], "sg_normal")
+			for k := range c.Gamma {
+				rows[0] = append(rows[0], fmt.Sprintf("genus_%d", k))
+			}
+			rows[0] = append(rows[0], "tameness")
+		}
 		for n := range t.G.Len() {
 			row := []string{fmt.Sprint(n), itoa(t.G.At(n))}
 			if t.Ring.Len() > 0 {
 				row = append(row, itoa(t.Ring.At(n)))
+			}
+			if c := t.Genus; c != nil {
+				row = append(row, itoa(c.Normal.At(n)))
+				for _, col := range c.Gamma {
+					row = append(row, itoa(col.At(n)))
+				}
+				row = append(row, itoa(c.Class.At(n)))
 			}
 			rows = append(rows, row)
 		}

@@ -218,7 +218,7 @@ func (sc *csvScan) row(b *array.RecordBuilder, fields [][]byte, row, line, last 
 	case !strs && line != last+1:
 		return nil, errors.New("a blank line before this row: a table has one row a line")
 	}
-	var vals [3]int64
+	var vals [2]int64 // the key columns: n, or x and y
 	canon := sc.line[:0]
 	for i, f := range fields {
 		if i > 0 {
@@ -234,7 +234,9 @@ func (sc *csvScan) row(b *array.RecordBuilder, fields [][]byte, row, line, last 
 		if err != nil {
 			return nil, err
 		}
-		vals[i] = v
+		if i < len(vals) {
+			vals[i] = v
+		}
 		canon = strconv.AppendInt(canon, v, 10)
 		if c.Type == "int32" {
 			b.Field(i).(*array.Int32Builder).Append(int32(v))

@@ -39,10 +39,8 @@ func Describe(path string, f *File) Description {
 	switch f.Kind {
 	case KindTable, KindCheckpoint:
 		t := f.Table
-		in.Rows, in.Columns = t.G.Len(), []string{"n", "sg"}
-		if t.Ring.Len() > 0 {
-			in.Columns = append(in.Columns, "sg_ring")
-		}
+		names, _ := valueColumns(t)
+		in.Rows, in.Columns = t.G.Len(), append([]string{colN}, names...)
 		span(t.G.MinMax(0, t.G.Len()))
 	case KindLattice:
 		in.Rows, in.Columns = f.Lattice.G.Len(), []string{"x", "y", "sg"}
@@ -127,6 +125,9 @@ func (in Description) write(w *strings.Builder, f *File) {
 			if r := a.Ring; r != nil {
 				fmt.Fprintf(w, "  rings   %s\n", ringText(r))
 			}
+		}
+		if t.Genus != nil {
+			fmt.Fprintf(w, "  genus   %s\n", t.Genus.Words())
 		}
 	}
 	describeClassical(w, f.Meta)

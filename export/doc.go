@@ -8,6 +8,14 @@
 //	sg       int32   not null   G(n), the Sprague-Grundy value of a row of n tokens
 //	sg_ring  int32   not null   SG of a ring of n tokens; only for games that start on a ring
 //
+// In a misère table sg holds outcomes (1 when the player to move wins, 0
+// when that player loses), and the genus of each heap follows (see
+// compute.GenusColumns): sg_normal, the normal-play SG value g; genus_0,
+// genus_1, …, γ0, γ1, … of the genus g^{γ0γ1…}, as many as its longest
+// genus needs (γk = γ(k−2) past the last); tameness, the heap's class (0
+// tame, 1 restive, 2 restless, 3 wild). The keys sgtab.genus, sgtab.tameness
+// and sgtab.tame_through say so.
+//
 // The value columns are int64 instead when a value exceeds 2^31 − 1 (only
 // tables of more than 2^31 heap sizes can hold one). The columns are signed
 // so that readers may subtract them (sg − n) without wrapping.

@@ -62,6 +62,6 @@ func (f *File) Signed(key []byte) bool {
 		return false
 	}
 	got, err := hex.DecodeString(mac)
-	want, _ := hex.DecodeString(macOf(key, f.Meta, f.Table.G, f.Table.Ring))
+	want, _ := hex.DecodeString(macOf(key, f.Meta, signedValues(f.Table)...))
 	return err == nil && hmac.Equal(got, want)
 }

@@ -21,6 +21,12 @@ func (f *File) readTable(ctx context.Context, recs records, opt ReadOptions) err
 	if err != nil {
 		return err
 	}
+	genus, _ := genusFields(fieldNames(recs.schema))
+	more, err := columns(recs.schema, len(genus), genus...)
+	if err != nil {
+		return err
+	}
+	idx = append(idx, more...)
 	t := &compute.Table{}
 	var (
 		long []int64
@@ -42,6 +48,9 @@ func (f *File) readTable(ctx context.Context, recs records, opt ReadOptions) err
 			}
 			t.Ring.Append(vs...)
 		}
+		if len(genus) > 0 {
+			return readGenus(t, genus, cols[3:], wide)
+		}
 		return nil
 	})
 	if err != nil {
@@ -61,11 +70,15 @@ func (f *File) readTable(ctx context.Context, recs records, opt ReadOptions) err
 	if err := f.tableGame(); err != nil {
 		return err
 	}
+	if err := checkGenus(t); err != nil {
+		return err
+	}
 	if f.Foreign {
 		t.Analysis = compute.Observe(t)
 		return nil
 	}
-	if err := verifySums(f.Meta, t.G, t.Ring); err != nil {
+	vs := valuesOf(t)
+	if err := verifySums(f.Meta, vs[0], vs[1:]...); err != nil {
 		return err
 	}
 	if err := verifyClassical(f.Meta, t.Game); err != nil {
@@ -79,14 +92,14 @@ func (f *File) readTable(ctx context.Context, recs records, opt ReadOptions) err
 // order, none of them nullable, which other tools' tables (pandas, polars,
 // DuckDB: nullable columns) are not.
 func sgtabColumns(s *arrow.Schema) bool {
-	names := make([]string, s.NumFields())
-	for i, f := range s.Fields() {
+	for _, f := range s.Fields() {
 		if f.Nullable {
 			return false
 		}
-		names[i] = f.Name
 	}
-	return slices.Equal(names, []string{colN, colSG}) || slices.Equal(names, []string{colN, colSG, colRing})
+	names := fieldNames(s)
+	_, genus := genusFields(names)
+	return len(names) >= 2 && slices.Equal(names[:2], []string{colN, colSG}) && genus
 }
 
 // tableGame fills in the Game of f.Table from the metadata, checking the

@@ -171,11 +171,12 @@ func Metadata(t *compute.Table, version string) map[string]string {
 		KeyPlay:     "normal",
 		KeyValues:   t.Game.Quantity(),
 		KeyChecksum: t.G.Checksum(),
-		KeyCRC:      crcOf(t.G, t.Ring),
+		KeyCRC:      crcOf(valuesOf(t)...),
 	})
 	if t.Game.Misere {
 		m[KeyPlay] = "misere"
 	}
+	genusMetadata(t, m)
 	if a := t.Analysis; a != nil {
 		itoa := strconv.Itoa
 		m[KeyStatus] = string(a.Status)
@@ -272,17 +273,16 @@ func buildVersion() string {
 }
 
 // Schema returns the Arrow schema of t: columns n (int64) and sg, plus
-// sg_ring when t has ring values, none of them nullable, with meta as the
+// sg_ring when t has ring values, then a misère table's genus columns
+// (sg_normal, genus_0.., tameness), none of them nullable, with meta as the
 // schema metadata in sorted key order. The value columns are int32, or
 // int64 when a value of the table is above 2^31 − 1 (see valueType).
 // Signed types let readers subtract columns (sg − n) without wrapping.
 func Schema(t *compute.Table, meta map[string]string) *arrow.Schema {
-	fields := []arrow.Field{
-		{Name: colN, Type: arrow.PrimitiveTypes.Int64},
-		{Name: colSG, Type: valueType(t.G)},
-	}
-	if t.Ring.Len() > 0 {
-		fields = append(fields, arrow.Field{Name: colRing, Type: valueType(t.Ring)})
+	fields := []arrow.Field{{Name: colN, Type: arrow.PrimitiveTypes.Int64}}
+	names, vs := valueColumns(t)
+	for i, v := range vs {
+		fields = append(fields, arrow.Field{Name: names[i], Type: valueType(v)})
 	}
 	return arrow.NewSchema(fields, schemaMetadata(meta))
 }
@@ -367,6 +367,9 @@ func checkTable(t *compute.Table) error {
 	}
 	if t.Ring.Len() > 0 && t.Ring.Len() != t.G.Len() {
 		return fmt.Errorf("table has %d ring values for %d heap sizes", t.Ring.Len(), t.G.Len())
+	}
+	if t.Genus != nil && t.Genus.Len() != t.G.Len() {
+		return fmt.Errorf("table has %d genera for %d heap sizes", t.Genus.Len(), t.G.Len())
 	}
 	return nil
 }

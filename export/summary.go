@@ -46,6 +46,10 @@ type Summary struct {
 	// Theorem is the classical theorem that solves the game, with its
 	// source (compute.Classical), "" for none.
 	Theorem string
+	// TameThrough is, for a misère table with genera, the last n such
+	// that every heap 0..n is tame (compute.GenusColumns.TameThrough);
+	// nil otherwise.
+	TameThrough *int
 }
 
 // Summarize returns the summary row of t, which must have been analysed.
@@ -63,23 +67,32 @@ func Summarize(t *compute.Table) Summary {
 		s.RingStatus = r.Status
 		s.RingPeriod, s.RingPreperiod, s.RingSaltus = r.Period.Length, r.Period.Start, r.Period.Saltus
 	}
+	if t.Genus != nil {
+		s.TameThrough = new(t.Genus.TameThrough())
+	}
 	return s
 }
 
 // summaryColumns are the summary table's columns, in order: every number
 // is int64 (signed, so that readers may subtract columns), and period,
 // preperiod and saltus are null where no period was found. Summaries
-// written before the ring columns (summaryRing), rare_pos and the play's
-// (summaryPlay) read without them.
+// written before the ring columns (summaryRing), rare_pos, the play's
+// (summaryPlay) and tame_through read without them.
 var summaryColumns = slices.Concat(summaryBase, summaryRing,
 	[]rowColumn[Summary]{rarePosColumn(func(r *Summary) compute.Parity { return r.RarePos })}, summaryPlay,
-	[]rowColumn[Summary]{theoremColumn})
+	[]rowColumn[Summary]{theoremColumn},
+	[]rowColumn[Summary]{numColumn(tameThrough, func(r *Summary) int64 { return int64(*r.TameThrough) }).
+		nullUnless(func(r *Summary) bool { return r.TameThrough != nil })})
 
 // theoremColumn is the column theorem of a summary table: the classical
 // theorem that solves a row's game, null for none. Summaries written
 // before it read without it.
 var theoremColumn = strColumn("theorem", func(r *Summary) string { return r.Theorem }).
 	nullUnless(func(r *Summary) bool { return r.Theorem != "" })
+
+// tameThrough is the column of Summary.TameThrough, null but for misère
+// tables with genera.
+const tameThrough = "tame_through"
 
 // summaryBase are the columns of every summary table.
 var summaryBase = slices.Concat(
@@ -205,11 +218,12 @@ func (f *File) readSummary(recs records) error {
 }
 
 // summaryAt holds where the columns of a summary table are in its file:
-// summaryBase at base, rare_pos at pos (-1 when the file has none), the
-// play's and the ring's at play and ring (nil when it has none).
+// summaryBase at base, rare_pos, theorem and tame_through at pos, theorem
+// and tame (-1 when the file has none), the play's and the ring's at play
+// and ring (nil when it has none).
 type summaryAt struct {
-	base, play, ring []int
-	pos, theorem     int
+	base, play, ring   []int
+	pos, theorem, tame int
 }
 
 // summaryColumnsIn finds the columns of a summary table in the schema s.
@@ -230,6 +244,14 @@ func summaryColumnsIn(s *arrow.Schema) (at summaryAt, err error) {
 			return at, err
 		}
 		at.theorem = j[0]
+	}
+	at.tame = -1
+	if len(s.FieldIndices(tameThrough)) > 0 {
+		var tame []int
+		if tame, err = fieldsByName(s, []arrow.Field{{Name: tameThrough, Type: arrow.PrimitiveTypes.Int64, Nullable: true}}, true); err != nil {
+			return at, err
+		}
+		at.tame = tame[0]
 	}
 	if len(s.FieldIndices(summaryPlay[0].Name)) > 0 {
 		if at.play, err = fieldsByName(s, rowFields(summaryPlay), false); err != nil {
@@ -276,6 +298,13 @@ func (at summaryAt) row(rec arrow.RecordBatch, i, row int) (Summary, error) {
 	}
 	if at.theorem >= 0 && rec.Column(at.theorem).IsValid(i) {
 		r.Theorem = rec.Column(at.theorem).(*array.String).Value(i)
+	}
+	if at.tame >= 0 && rec.Column(at.tame).IsValid(i) {
+		v, err := wholeAt(rec.Column(at.tame), i, math.MaxInt64)
+		if err != nil {
+			return Summary{}, fmt.Errorf("column %s, row %d: %w", tameThrough, row, err)
+		}
+		r.TameThrough = new(int(v))
 	}
 	if at.ring != nil && rec.Column(at.ring[0]).IsValid(i) {
 		r.RingStatus = compute.Status(rec.Column(at.ring[0]).(*array.String).Value(i))

@@ -77,6 +77,11 @@ type Summary struct {
 	Play     string `json:"play"`
 	Values   string `json:"values"`
 	Outcomes bool   `json:"outcomes,omitempty"`
+	// Genus says, for a misère table, how far its heaps are tame and which
+	// is the first that is not (compute.GenusColumns.Words); TameThrough
+	// is the last n such that every heap 0..n is tame.
+	Genus       string `json:"genus,omitempty"`
+	TameThrough *int   `json:"tame_through,omitempty"`
 	// Findings states what a game's table shows of its known rule,
 	// checked on the whole table: the theorem that solves it, or the
 	// pattern observed in its lost points.

@@ -1,7 +1,8 @@
 // Package plots draws Sprague-Grundy tables with gonum/plot, so that their
 // patterns show: SG(n) against n (Grundy), the table folded by its period
 // (Folded), the period spectrum (Spectrum) and the value histogram with rare
-// and common values apart (Histogram). Every title names the game and its
+// and common values apart (Histogram), and for a misère table the genus of
+// each heap, with its class (Genus). Every title names the game and its
 // rule and states the period found and its standing. A lattice game is drawn
 // as a heat map of SG(x, y) with a colour bar (Heatmap).
 //

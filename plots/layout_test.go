@@ -24,6 +24,7 @@ import (
 // last column of the data (the last cell or bar) shows at a point inside it.
 func TestRightEdge(t *testing.T) {
 	kayles := table(t, kaylesYAML, 2000)
+	kaylesMisere := table(t, kaylesMisereYAML, 40)
 	wythoff := lattice(t, wythoffYAML)
 	for _, tc := range []struct {
 		name string
@@ -38,6 +39,8 @@ func TestRightEdge(t *testing.T) {
 		// The spectrum of Kayles ends at 8 periods of 12, a bar of height 1.
 		{"spectrum", func() (*plot.Plot, error) { return plots.Spectrum(kayles) }, 96.3, 0.5},
 		{"heatmap", func() (*plot.Plot, error) { return plots.Heatmap(wythoff) }, 39.9, 0.5},
+		// The genera of misère Kayles: heap 40's γ2, the lowest row.
+		{"genus", func() (*plot.Plot, error) { return plots.Genus(kaylesMisere) }, 40.5, 0.5},
 	} {
 		p, err := tc.draw()
 		if err != nil {

@@ -38,6 +38,8 @@ const (
 	laskerYAML = "name: laskers-nim\nmoves:\n  - take: {min: 1}\n  - split: {parts: 2}\n"
 	kaylesYAML = "name: kayles\ncode: \"0.77\"\n"
 	nimYAML    = "name: nim\nmoves:\n  - take: {min: 1}\n"
+	// Kayles in misère play, whose table holds the genera of its heaps.
+	kaylesMisereYAML = "name: kayles-misere\ncode: \"0.77\"\nplay: misere\n"
 	// Wythoff's game on a board of 40×40: take from one pile or the same
 	// from both.
 	wythoffYAML = `name: wythoff
@@ -336,19 +338,21 @@ var regen = flag.Bool("regen", false, "rewrite the golden images in testdata")
 // TestGoldenImages compares pictures whose every pixel is fixed (gonum/plot
 // draws with its own fonts and rasteriser) with testdata/*.png: the folded
 // tables of Lasker's Nim and of Nim, the spectrum and the histogram of
-// Kayles, and the heat map of Wythoff's game. -regen rewrites them after a deliberate
+// Kayles, the genera of misère Kayles, and the heat map of Wythoff's game. -regen rewrites them after a deliberate
 // change; look at them before committing.
 func TestGoldenImages(t *testing.T) {
 	lasker := table(t, laskerYAML, 2000)
 	kayles := table(t, kaylesYAML, 2000)
 	wythoff := lattice(t, wythoffYAML)
 	nim := table(t, nimYAML, 2000)
+	kaylesMisere := table(t, kaylesMisereYAML, 40)
 	for name, make := range map[string]func() (*plot.Plot, error){
-		"lasker-folded":    func() (*plot.Plot, error) { return plots.Folded(lasker) },
-		"nim-folded":       func() (*plot.Plot, error) { return plots.Folded(nim) },
-		"kayles-spectrum":  func() (*plot.Plot, error) { return plots.Spectrum(kayles) },
-		"kayles-histogram": func() (*plot.Plot, error) { return plots.Histogram(kayles) },
-		"wythoff-heatmap":  func() (*plot.Plot, error) { return plots.Heatmap(wythoff) },
+		"kayles-misere-genus": func() (*plot.Plot, error) { return plots.Genus(kaylesMisere) },
+		"lasker-folded":       func() (*plot.Plot, error) { return plots.Folded(lasker) },
+		"nim-folded":          func() (*plot.Plot, error) { return plots.Folded(nim) },
+		"kayles-spectrum":     func() (*plot.Plot, error) { return plots.Spectrum(kayles) },
+		"kayles-histogram":    func() (*plot.Plot, error) { return plots.Histogram(kayles) },
+		"wythoff-heatmap":     func() (*plot.Plot, error) { return plots.Heatmap(wythoff) },
 	} {
 		p, err := make()
 		if err != nil {

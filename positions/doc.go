@@ -11,8 +11,13 @@
 //     Solve finds the values, the nim-sum, the outcome and the number of
 //     winning moves; WinningMoves lists them one at a time, never holding
 //     them all (a heap of 10¹² in Kayles has about 10¹¹).
-//   - Games whose values are outcomes (misère play, Fibonacci Nim) take a
-//     component alone: the outcome of a sum is no nim-sum of them.
+//   - Positions of heaps in misère play, whoever makes the last move
+//     losing, are no nim-sums: Solve answers them (one heap of a splitting
+//     game, or several heaps of one misère game or of several) by the
+//     exact search of compute.MisereSearch, and WinningMoves lists the
+//     moves to positions lost for the next player (misere.go). A sum may
+//     not mix misère and normal play. Fibonacci Nim, whose values are
+//     outcomes too, takes a component alone.
 //   - Some games answer whole positions in a shape of their own (Whole):
 //     tokens on the nodes of a graph (Tokens) and cards on them, a
 //     staircase (Staircase, and the argument that makes it staircase Nim

@@ -30,11 +30,16 @@ type Answer struct {
 	// ProvedBy names the heaps answered by a theorem, with the theorem
 	// (see Prover).
 	ProvedBy []Proved `json:"proved_by,omitempty"`
+
+	misere *misereSearch // the search that answered a misère sum
 }
 
 // Check reports whether every component of pos fits its game (Source.Check),
 // and whether the position may be a sum of them.
 func Check(pos Position) error {
+	if err := checkPlays(pos); err != nil {
+		return err
+	}
 	for _, p := range pos {
 		if err := p.Ref.Source.Check(p.Component, len(pos) > 1); err != nil {
 			return err
@@ -51,6 +56,9 @@ func Check(pos Position) error {
 // components whose moves would take more than compute.MaxMoveWork steps
 // to count is refused.
 func Solve(pos Position) (Answer, error) {
+	if misereSum(pos) {
+		return solveMisere(pos)
+	}
 	a := Answer{WinningMoves: []Move{}}
 	for i, p := range pos {
 		v, fromPeriod := p.Ref.Source.Value(p.Component)
@@ -118,6 +126,10 @@ func countMoves(p Part, target uint64) (int64, error) {
 func WinningMoves(pos Position, a Answer) iter.Seq[Move] {
 	return func(yield func(Move) bool) {
 		if !a.FirstPlayerWins {
+			return
+		}
+		if a.misere != nil {
+			a.misere.moves(pos)(yield)
 			return
 		}
 		for i, p := range pos {

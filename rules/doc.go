@@ -56,8 +56,8 @@
 //	moves   a list of move families (see below).
 //	start   line (default) or ring (see StartRing).
 //	play    normal (default) or misere: whoever takes the last token loses.
-//	        Only for a line start whose moves leave at most one heap; the
-//	        table then holds outcomes (see Game.Misere).
+//	        Only for a line start; the table then holds outcomes and the
+//	        genus of each heap (see Game.Misere).
 //	lattice a game on a board instead of heaps (see below); then a game has
 //	        no other key but name.
 //	state   the name of a built-in game (StateGames: euclid,

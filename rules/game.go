@@ -22,8 +22,8 @@ type Game struct {
 	// rather than on heaps: Rule, Start and Heaps are then unused.
 	Lattice *Lattice
 	// Misere is misère play: whoever makes the last move loses. Only for a
-	// line start whose moves leave at most one heap; the table then holds
-	// outcomes, not SG values (see compute.Sequence).
+	// line start; the table then holds outcomes, not SG values, and the
+	// genus of each heap (see compute.Sequence).
 	Misere bool
 	// State, when not empty, names a built-in game (one of StateGames)
 	// whose positions are states that no move table describes; Heaps is
@@ -68,8 +68,8 @@ func (g Game) Memory() (int64, bool) {
 
 // HoldsOutcomes reports whether the game's table holds outcomes rather
 // than SG values: 1 when the player to move wins, 0 when that player loses.
-// So do misère games (an outcome is all a misère value says about sums
-// without the genus theory) and Fibonacci Nim (whose moves depend on the
+// So do misère games (whose outcomes of sums the genera of the heaps tell
+// only in part, see compute.MisereSearch) and Fibonacci Nim (whose moves depend on the
 // last move, so positions do not add up as heaps).
 func (g Game) HoldsOutcomes() bool {
 	outcomes := rulesOf(g.Kind()).outcomes

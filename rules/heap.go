@@ -149,8 +149,8 @@ func (p *configParser) play(n ast.Node, key string, g *Game) bool {
 	}
 	if misere && !misereComputed(g.Rule, g.Start) {
 		p.errorf(n, key, ErrBadValue, quote(s),
-			"misère play is computed only for a line of tokens whose moves leave at most one heap: "+
-				"misère values of sums are not nim-sums, and a split makes a sum")
+			"misère play is computed only from a line of tokens (start: line): "+
+				"the outcomes and genera of rings in misère play are not computed")
 		return false
 	}
 	g.Misere = misere
@@ -158,9 +158,9 @@ func (p *configParser) play(n ast.Node, key string, g *Game) bool {
 }
 
 // misereComputed reports whether misère play of the rule r from start is
-// computed: on a line, with moves that leave at most one heap.
-func misereComputed(r Rule, start Start) bool {
-	return r.MaxParts() <= 1 && start == StartLine
+// computed: from a line of tokens, whatever the moves.
+func misereComputed(_ Rule, start Start) bool {
+	return start == StartLine
 }
 
 // startWord reads a start as a config writes it: line or ring.

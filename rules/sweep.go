@@ -20,8 +20,8 @@ type Sweep struct {
 	// Listed are the games given one by one (as in a games: list).
 	Listed []Game
 	// Starts and Misere are crossed with every generated game: by
-	// default a line start and normal play. A misère game whose moves may
-	// split is left out (misère values of sums are not nim-sums).
+	// default a line start and normal play. A misère game on a ring start
+	// is left out (misère play is computed from a line only).
 	Starts []Start
 	Plays  []bool // false: normal play, true: misère
 	// Heaps is the table size of every game, or 0 (auto): each until its

@@ -38,10 +38,10 @@ func TestSweepGames(t *testing.T) {
 		// Every S ⊆ {1..12} with 1 to 4 elements: 12 + 66 + 220 + 495.
 		{"sweep:\n  subtraction:\n    - {to: 12, max-size: 4}\n", 793, 0, []string{"s1", "s2"}, "0.3"},
 		{"sweep:\n  subtraction:\n    - {from: 2, to: 4, min-size: 2, leave: [0, 1, 2]}\n", 4, 0, []string{"s2-3-leave012", "s2-4-leave012", "s3-4-leave012", "s2-3-4-leave012"}, "0.077"},
-		// Crossed with starts and plays; misère games that split are
-		// left out (0.x7 splits, 0.x3 does not).
-		{"sweep:\n  codes: [\"0.[37]\"]\n  start: [line, ring]\n  play: [normal, misere]\n", 5, 3,
-			[]string{"0.3", "0.3-misere", "0.3-ring", "0.7", "0.7-ring"}, "0.3"},
+		// Crossed with starts and plays; misère games on a ring start are
+		// left out, those that split (0.x7) are not.
+		{"sweep:\n  codes: [\"0.[37]\"]\n  start: [line, ring]\n  play: [normal, misere]\n", 6, 2,
+			[]string{"0.3", "0.3-misere", "0.3-ring", "0.7", "0.7-misere", "0.7-ring"}, "0.3"},
 		{"sweep:\n  games:\n    - {name: kayles, code: \"0.77\"}\n  codes: [\"0.7\"]\n", 2, 0, []string{"0.7", "kayles"}, "0.7"},
 	} {
 		s := parseSweep(t, tc.yaml)

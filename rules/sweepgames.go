@@ -99,7 +99,7 @@ func mulCount(a, b int64) int64 {
 }
 
 // Count returns the number of games the sweep expands to, before games of
-// the same name are merged and misère games that split left out, at most
+// the same name are merged and misère games on a ring start left out, at most
 // math.MaxInt64.
 func (s *Sweep) Count() int64 {
 	n, _ := s.size()
@@ -159,8 +159,8 @@ type SweepGame struct {
 // increasing order of size, then lexicographically, each crossed with the
 // starts and plays; then the listed games. Each generated game is named
 // after what generated it ("0.137", "0.137-ring", "s1-3-4-misere"), and
-// games of the same name are one game. A misère variant of a game that
-// may split is left out; skipped counts them.
+// games of the same name are one game. A misère variant of a ring start
+// is left out; skipped counts them.
 func (s *Sweep) Games() (games []SweepGame, skipped int, err error) {
 	if err := s.checkSize(); err != nil {
 		return nil, 0, fmt.Errorf("%s:%d: sweep: %w", s.File, s.Line, err)

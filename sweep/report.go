@@ -28,7 +28,7 @@ func Report(what string, rows []export.CensusRow, p *Plan, path string, took tim
 	}
 	fmt.Fprintf(&b, "%s of %d %s (%d distinct rules, %s) in %.2fs: %s\n", what, len(rows), plural(len(rows), "game"), len(p.Jobs), mode, took.Seconds(), path)
 	if p.Skipped > 0 {
-		fmt.Fprintf(&b, "  %d misère %s left out: they split, and misère values of sums are not nim-sums\n", p.Skipped, plural(p.Skipped, "variant"))
+		fmt.Fprintf(&b, "  %d misère %s left out: they start on a ring, and misère play is computed from a line only\n", p.Skipped, plural(p.Skipped, "variant"))
 	}
 	fmt.Fprintf(&b, "  %d proved, %d observed, %d with no period found\n", status[compute.Proved], status[compute.Observed], status[compute.None])
 	reportClasses(&b, rows)

@@ -241,7 +241,7 @@ func TestSweepInspect(t *testing.T) {
 		t.Fatalf("status %d\n%s", code, stderr)
 	}
 	code, stdout, stderr := sgtab(t, "inspect", "sw/census.parquet")
-	if code != 0 || !strings.Contains(stdout, "parquet census of a sweep, 11 games, shard 0/1") {
+	if code != 0 || !strings.Contains(stdout, "parquet census of a sweep, 12 games, shard 0/1") {
 		t.Errorf("inspect: status %d\n%s%s", code, stdout, stderr)
 	}
 	if code, _, stderr := sgtab(t, "plot", "sw/census.parquet"); code != 0 || !strings.Contains(stderr, "is a sweep's census, not a table") {
@@ -473,7 +473,7 @@ func TestMergePrintsSummary(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("merge: status %d\n%s", code, stderr)
 	}
-	wantTitle := "merged census of 110 games (101 distinct rules, until proved, or to 3000) in T: sharded/census.parquet"
+	wantTitle := "merged census of 126 games (117 distinct rules, until proved, or to 3000) in T: sharded/census.parquet"
 	w, m := strings.SplitN(whole, "\n", 2), strings.SplitN(merged, "\n", 2)
 	if title := timings.ReplaceAllString(m[0], "T"); title != wantTitle || len(w) != 2 || len(m) != 2 || w[1] != m[1] || strings.Count(m[1], "\n") < 5 {
 		t.Errorf("merge printed\n%s\nwant %s and the lines sweep printed:\n%s", merged, wantTitle, whole)

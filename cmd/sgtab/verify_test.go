@@ -263,7 +263,7 @@ func TestInspectVerify(t *testing.T) {
 	for name, want := range map[string]string{
 		"officers": "every value against its options, SG(0..3000); signed with your key",
 		"ring":     "every value against its options, SG(0..3000) and the rings'",
-		"misere":   "every value against its options, SG(0..3000)",
+		"misere":   "every outcome and genus computed again from the rule, heaps 0..3000",
 		"kayles":   "every value against its options, SG(0..3000); past n = 166, against the period the values up to it prove",
 		"wythoff":  "every value, the board computed again",
 		"calendar": "every value, the graph calendar 2001-01-01..2001-11-04 built and solved again",

@@ -139,6 +139,12 @@ func VerifyTable(ctx context.Context, f *export.File, workers int, meter family.
 		return "", err
 	}
 	what := fmt.Sprintf("every value against its options, SG(0..%d)", t.N())
+	if t.Game.Misere {
+		what = fmt.Sprintf("every outcome computed again from the rule, heaps 0..%d", v.Through)
+		if t.Genus != nil {
+			what = fmt.Sprintf("every outcome and genus computed again from the rule, heaps 0..%d", v.Through)
+		}
+	}
 	if t.Ring.Len() > 0 {
 		what += " and the rings'"
 	}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"iter"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
@@ -61,6 +59,10 @@ func (s *source) Game() rules.Game { return s.game }
 // once the period is proved, so that any heap is answered from the
 // period; for a ring start whose rings the mirror strategy answers past a
 // small table, when rings past firstQuerySize are asked, that table only.
+// A misère game that splits heaps needs no table: the misère search of
+// package positions answers its positions from its rule. (Sums of heaps
+// of a misère game that does not split are the search's too; a single
+// heap of it is answered from the table, its outcome and moves.)
 func (s *source) Prepare(ctx context.Context, need int) error {
 	return s.PrepareMetered(ctx, need, 0, family.NoMeter)
 }
@@ -87,7 +89,7 @@ func (s *source) sizes(need int) (first, last int) {
 func (s *source) PrepareCost(need, workers int) family.Cost {
 	g := s.game
 	_, n := s.sizes(need)
-	if s.file != nil || rules.CheckHeaps(int64(n), g.Start) != nil {
+	if s.file != nil || rules.CheckHeaps(int64(n), g.Start) != nil || s.searched() {
 		return family.Cost{} // nothing to compute, or Prepare says why it cannot
 	}
 	return family.Cost{
@@ -109,6 +111,9 @@ func (s *source) PrepareCost(need, workers int) family.Cost {
 // PrepareMetered is Prepare on workers goroutines, counting the heap sizes
 // it computes on m; each step goes on from the values of the one before.
 func (s *source) PrepareMetered(ctx context.Context, need, workers int, m family.Meter) error {
+	if s.searched() {
+		return nil // every position of it is the misère search's
+	}
 	if s.file != nil {
 		return s.read(need)
 	}
@@ -133,6 +138,10 @@ func (s *source) PrepareMetered(ctx context.Context, need, workers int, m family
 		n = min(want, n*16)
 	}
 }
+
+// searched reports whether every position of the game is answered by the
+// misère search, from its rule: a misère game whose moves may split heaps.
+func (s *source) searched() bool { return s.game.Misere && s.game.Rule.MaxParts() > 1 }
 
 // extendable reports whether a proved period of the game's rows may
 // extend its table to every heap size: normal play, and a rule whose
@@ -187,14 +196,13 @@ func (s *source) read(need int) error {
 	return s.fits(need)
 }
 
-// Check refuses a point, a heap of a misère game in a sum, and in a sum a
-// ring whose value the source does not know (only that it is won).
+// Check refuses a point, and in a sum a ring whose value the source does
+// not know (only that it is won). A heap of a misère game, alone or in a
+// sum, is answered by the misère search (package positions) when its game
+// splits heaps or it is one of a sum.
 func (s *source) Check(c positions.Component, sum bool) error {
 	if c.Point {
 		return fmt.Errorf("%s is a heap game: give a heap size, not a point", s.name)
-	}
-	if sum && s.game.Misere {
-		return fmt.Errorf("%s is played misère: the outcome of a sum is not decided by a nim-sum, so a query takes one heap of it alone", s.name)
 	}
 	if _, outcome := s.Proof(c); sum && outcome {
 		return fmt.Errorf("%s: a ring of %d is won by taking it whole, but its SG value, past the table's 0..%d, is not computed, and a sum needs it: a query takes such a ring alone",
@@ -324,7 +332,7 @@ func (s *source) Moves(c positions.Component, target uint64) (iter.Seq[positions
 			if leave == nil {
 				leave = []int{}
 			}
-			if !yield(positions.Move{Take: mv.Take, Leave: leave, Text: describe(mv, c.N, s.ring())}) {
+			if !yield(positions.Move{Take: mv.Take, Leave: leave, Text: mv.Describe(c.N, s.ring())}) {
 				return
 			}
 		}
@@ -350,34 +358,4 @@ func (s *source) empty() uint64 {
 		return uint64(s.table.G.At(0))
 	}
 	return 0
-}
-
-// describe says a move in words: "take 7 from the heap of 9, leaving a
-// heap of 2".
-func describe(mv compute.Move, n int, ring bool) string {
-	what, unit := "heap", "heap"
-	if ring {
-		what, unit = "ring", "row"
-	}
-	var s string
-	switch {
-	case mv.Take == n:
-		s = fmt.Sprintf("take all %d", n)
-	case mv.Take == 0:
-		s = fmt.Sprintf("split the %s of %d", what, n)
-	default:
-		s = fmt.Sprintf("take %d from the %s of %d", mv.Take, what, n)
-	}
-	parts := make([]string, len(mv.Leave))
-	for i, p := range mv.Leave {
-		parts[i] = strconv.Itoa(p)
-	}
-	switch len(parts) {
-	case 0:
-	case 1:
-		s += fmt.Sprintf(", leaving a %s of %s", unit, parts[0])
-	default:
-		s += fmt.Sprintf(", leaving %ss of %s", unit, strings.Join(parts[:len(parts)-1], ", ")+" and "+parts[len(parts)-1])
-	}
-	return s
 }

@@ -108,25 +108,6 @@ func (s *treeSearch) wins(heaps []int) bool {
 	return w
 }
 
-func TestDescribe(t *testing.T) {
-	for _, tc := range []struct {
-		mv   compute.Move
-		n    int
-		ring bool
-		want string
-	}{
-		{compute.Move{Take: 7, Leave: []int{2}}, 9, false, "take 7 from the heap of 9, leaving a heap of 2"},
-		{compute.Move{Take: 9}, 9, false, "take all 9"},
-		{compute.Move{Take: 0, Leave: []int{2, 5}}, 7, false, "split the heap of 7, leaving heaps of 2 and 5"},
-		{compute.Move{Take: 1, Leave: []int{1, 2, 3}}, 7, false, "take 1 from the heap of 7, leaving heaps of 1, 2 and 3"},
-		{compute.Move{Take: 2, Leave: []int{5}}, 7, true, "take 2 from the ring of 7, leaving a row of 5"},
-	} {
-		if got := describe(tc.mv, tc.n, tc.ring); got != tc.want {
-			t.Errorf("describe(%+v, %d) = %q, want %q", tc.mv, tc.n, got, tc.want)
-		}
-	}
-}
-
 // TestValuesPast64Bits checks that a heap whose value a proved arithmetic
 // period takes past 2^64 − 1 is refused, not wrapped: with F(n) = 4n − 3
 // from n = 1, heap 2^62 has 2^64 − 3 and heap 2^62 + 1 would have 2^64 + 1.

@@ -47,7 +47,8 @@ func Write(t *compute.Table, out family.Output, kept map[string]bool) (*family.R
 // Figures returns the plots of t: SG(n) against n (NAME), and for a ring
 // start the ring values (NAME-ring); the table folded by its period
 // (NAME-folded), when it has one short enough to fold; the period spectrum
-// (NAME-spectrum); and the value histogram (NAME-histogram).
+// (NAME-spectrum); the value histogram (NAME-histogram); and for a misère
+// table the genera of its heaps (NAME-genus).
 func Figures(t *compute.Table) []family.Figure {
 	wide := func(suffix string, draw func() (*plot.Plot, error)) family.Figure {
 		return family.Figure{Suffix: suffix, Draw: draw, W: 8 * vg.Inch, H: 4 * vg.Inch}
@@ -59,10 +60,14 @@ func Figures(t *compute.Table) []family.Figure {
 	if a := t.Analysis; a != nil && a.Status != compute.None && a.Period.Length <= plots.MaxFoldColumns {
 		figures = append(figures, family.Figure{Suffix: "-folded", Draw: func() (*plot.Plot, error) { return plots.Folded(t) }, W: 8 * vg.Inch, H: 6 * vg.Inch})
 	}
-	return append(figures,
+	figures = append(figures,
 		wide("-spectrum", func() (*plot.Plot, error) { return plots.Spectrum(t) }),
 		wide("-histogram", func() (*plot.Plot, error) { return plots.Histogram(t) }),
 	)
+	if t.Genus != nil {
+		figures = append(figures, wide("-genus", func() (*plot.Plot, error) { return plots.Genus(t) }))
+	}
+	return figures
 }
 
 // NewSummary summarises the table t, written to files.
@@ -104,6 +109,9 @@ func NewSummary(t *compute.Table, files []string) *family.Summary {
 		s.Warnings = append(s.Warnings, w.Error())
 	}
 	summarizeRings(s, a)
+	if c := t.Genus; c != nil {
+		s.Genus, s.TameThrough = c.Words(), new(c.TameThrough())
+	}
 	rows := ""
 	if a.Ring != nil {
 		rows = " for the rows"
@@ -152,6 +160,9 @@ func Text(s *family.Summary) string {
 		s.Name, rule, s.Heaps, largest, s.Seconds, family.FilesPattern(s.Files))
 	if s.Outcomes {
 		fmt.Fprintf(&b, "    the table holds outcomes, not SG values: 1 when the player to move wins, 0 when that player loses\n")
+	}
+	if s.Genus != "" {
+		fmt.Fprintf(&b, "    genus of each heap: %s\n", s.Genus)
 	}
 	for _, f := range s.Findings {
 		fmt.Fprintf(&b, "    %s\n", f)

@@ -1,0 +1,331 @@
+package compute_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/rules"
+)
+
+// misereCodes are the games whose misère answers are checked against the
+// brute force: splitting and not, with and without a repeating tail.
+var misereCodes = []string{
+	"0.77",   // Kayles
+	"0.07",   // Dawson's Kayles
+	"0.137",  // Dawson's chess
+	"4.(3)",  // Lasker's Nim
+	"0.6",    // Officers
+	"0.54",   //
+	"0.3033", // subtraction {1, 3, 4}
+	"0.333",  // Bash's game, take 1 to 3
+	"0.(3)",  // Nim
+	"0.007",  // Treblecross
+	"0.16",   //
+	"4!.0",   // Grundy's game
+	"0.4",    // take one, splitting the rest in two
+	"0.75",   //
+	"0.1333", // take 2 to 4, a last token taken alone
+	"0.312",  // a wild quaternary game (Plambeck)
+	"0.26",   //
+	"0.F",    // take one, leaving up to three heaps
+	"0.52",   //
+	"0.(7)",  // take any number, leaving up to two heaps
+}
+
+// moveWord writes a move of heap i that leaves the heaps left as "i:a,b".
+func moveWord(i int, left []int) string {
+	w := make([]string, len(left))
+	for j, h := range left {
+		w[j] = strconv.Itoa(h)
+	}
+	return fmt.Sprintf("%d:%s", i, strings.Join(w, ","))
+}
+
+// searchMoves returns the winning moves the search finds, as
+// bruteMisere.winning writes them.
+func searchMoves(t *testing.T, s *compute.MisereSearch, pos []compute.MisereHeap) []string {
+	t.Helper()
+	var moves []string
+	err := s.WinningMoves(t.Context(), pos, func(i int, mv compute.Move) bool {
+		if sum := mv.Take + sumOf(mv.Leave); sum != pos[i].N {
+			t.Errorf("%v: move %+v of heap %d does not add up", pos, mv, pos[i].N)
+		}
+		moves = append(moves, moveWord(i, mv.Leave))
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(moves)
+	return moves
+}
+
+func sumOf(xs []int) int {
+	s := 0
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+
+// eachPosition calls fn with every multiset of at most k heaps of sizes
+// 0..n, each once, in increasing order.
+func eachPosition(k, n int, fn func(heaps []int)) {
+	var rec func(heaps []int, lo int)
+	rec = func(heaps []int, lo int) {
+		fn(heaps)
+		if len(heaps) == k {
+			return
+		}
+		for h := lo; h <= n; h++ {
+			rec(append(heaps, h), h)
+		}
+	}
+	rec(nil, 0)
+}
+
+func positionOf(gi int, heaps []int) []compute.MisereHeap {
+	pos := make([]compute.MisereHeap, len(heaps))
+	for i, h := range heaps {
+		pos[i] = compute.MisereHeap{Game: gi, N: h}
+	}
+	return pos
+}
+
+func parseRule(t *testing.T, code string) rules.Rule {
+	t.Helper()
+	r, err := rules.ParseCode(code, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestMisereSearchBruteForce checks every misère answer of the search —
+// who wins, and every winning move — against the brute force, on every
+// position of up to 4 heaps of up to 12 tokens of each of misereCodes
+// (with SGTAB_LONG; a share of them otherwise), in a shuffled order so
+// that the search's memory of earlier answers is exercised too.
+func TestMisereSearchBruteForce(t *testing.T) {
+	heaps, most := compute.Share(4, 3), compute.Share(12, 9)
+	for _, code := range misereCodes {
+		t.Run(code, func(t *testing.T) {
+			brute := newBruteMisere(bruteCodeGame(code))
+			s := compute.NewMisereSearch([]rules.Rule{parseRule(t, code)}, compute.MisereLimits{})
+			var all [][]int
+			eachPosition(heaps, most, func(h []int) { all = append(all, slices.Clone(h)) })
+			rng := rand.New(rand.NewPCG(22, uint64(len(code))))
+			rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+			for _, h := range all {
+				pos := positionOf(0, h)
+				lost, err := s.Lost(t.Context(), pos)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := !brute.won(brute.of(0, h, 0)); lost != want {
+					t.Fatalf("misère %s, heaps %v: lost %v, want %v", code, h, lost, want)
+				}
+				if got, want := searchMoves(t, s, pos), brute.winning(0, h); !slices.Equal(got, want) {
+					t.Fatalf("misère %s, heaps %v: winning moves %v, want %v", code, h, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestHeapGenusByDefinition checks the genus of every heap up to 20 of
+// Kayles (0.77), Dawson's Kayles (0.07) and Dawson's chess (0.137) against
+// its definition, by the brute force: g the normal-play value, and γk the
+// misère value of the heap plus k heaps *2, for k up to three past the γ's
+// the genus writes out.
+func TestHeapGenusByDefinition(t *testing.T) {
+	for _, code := range []string{"0.77", "0.07", "0.137"} {
+		t.Run(code, func(t *testing.T) {
+			bg := bruteCodeGame(code)
+			G := bg.heapValues(20)
+			brute := newBruteMisere(bg)
+			s := compute.NewMisereSearch([]rules.Rule{parseRule(t, code)}, compute.MisereLimits{})
+			for n := range 21 {
+				x, _, err := s.HeapGenus(t.Context(), 0, n)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if x.G != G[n] {
+					t.Errorf("%s heap %d: genus %v, but its SG value is %d", code, n, x, G[n])
+				}
+				for k := range len(x.Gamma) + 3 {
+					if want := brute.value(brute.of(0, []int{n}, k)); x.At(k) != want {
+						t.Errorf("%s heap %d: genus %v has γ%d = %d, but the misère value with %d heaps *2 is %d", code, n, x, k, x.At(k), k, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestHeapGenusPublished checks genera published for two games. Misère
+// Nim (0.(3)): the heap of n is the nim-heap *n, of genus 0^{120},
+// 1^{031}, and n^{n,n⊕2} for n ≥ 2, all tame (Winning Ways, ch. 13; On
+// Numbers and Games, ch. 12). The quaternary game 0.312: heaps 1 to 6 of
+// genera 1^{031}, 2^{20}, 0^{02}, 2^{1420}, 0^{02}, 1^{13}, and two heaps of
+// 4 of genus 0^{120} (T. E. Plambeck, "The game .312",
+// plambeck.org/oldhtml/mathematics/games/misere/quaternary/0312, which
+// writes 1^{03131} and 0^{1202}, the same sequences written further).
+func TestHeapGenusPublished(t *testing.T) {
+	nim := compute.NewMisereSearch([]rules.Rule{parseRule(t, "0.(3)")}, compute.MisereLimits{})
+	for n := range 40 {
+		want := fmt.Sprintf("%d^{%d%d}", n, n, n^2)
+		switch {
+		case n == 0:
+			want = "0^{120}"
+		case n == 1:
+			want = "1^{031}"
+		case n >= 8:
+			want = fmt.Sprintf("%d^{%d,%d}", n, n, n^2)
+		}
+		x, class, err := nim.HeapGenus(t.Context(), 0, n)
+		if err != nil || x.String() != want || class != compute.Tame {
+			t.Errorf("misère Nim, heap %d: genus %v, %v (%v), want %s, tame", n, x, class, err, want)
+		}
+	}
+	s := compute.NewMisereSearch([]rules.Rule{parseRule(t, "0.312")}, compute.MisereLimits{})
+	for n, want := range []string{"0^{120}", "1^{031}", "2^{20}", "0^{02}", "2^{1420}", "0^{02}", "1^{13}"} {
+		if x, _, err := s.HeapGenus(t.Context(), 0, n); err != nil || x.String() != want {
+			t.Errorf("0.312, heap %d: genus %v (%v), want %s", n, x, err, want)
+		}
+	}
+	if x, err := s.Genus(t.Context(), positionOf(0, []int{4, 4})); err != nil || x.String() != "0^{120}" {
+		t.Errorf("0.312, heaps 4 4: genus %v (%v), want 0^{120}", x, err)
+	}
+}
+
+// TestMisereSearchLargerPositions checks the search against the brute force
+// on random positions of five to eight heaps, of one game and of several
+// games at once.
+func TestMisereSearchLargerPositions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 5))
+	mixes := [][]string{{"0.77"}, {"0.07"}, {"4!.0"}, {"0.(7)"}, {"0.77", "0.07", "0.312"}, {"0.137", "4.(3)"}}
+	for _, codes := range mixes {
+		var games []*bruteGame
+		var rs []rules.Rule
+		for _, c := range codes {
+			games, rs = append(games, bruteCodeGame(c)), append(rs, parseRule(t, c))
+		}
+		brute := newBruteMisere(games...)
+		s := compute.NewMisereSearch(rs, compute.MisereLimits{})
+		most := compute.Share(30, 22) // tokens in all
+		for range compute.Share(60, 8) {
+			var pos []compute.MisereHeap
+			p := brutePosition{rows: make([][]int, len(codes))}
+			total := 0
+			for range 5 + rng.IntN(4) {
+				h := compute.MisereHeap{Game: rng.IntN(len(codes)), N: 1 + rng.IntN(12)}
+				if total+h.N > most {
+					break
+				}
+				total += h.N
+				pos = append(pos, h)
+				p.rows[h.Game] = append(p.rows[h.Game], h.N)
+			}
+			for _, rows := range p.rows {
+				slices.Sort(rows)
+			}
+			lost, err := s.Lost(t.Context(), pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := !brute.won(p); lost != want {
+				t.Fatalf("misère %v, heaps %v: lost %v, want %v", codes, pos, lost, want)
+			}
+		}
+	}
+}
+
+// TestTameRule checks the answers the genera give (the tame rule: misère
+// Nim played on the heaps' genera) against a search that uses no genus
+// theory, on random sums of tame heaps.
+func TestTameRule(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 7))
+	for _, code := range []string{"0.333", "0.(3)", "0.3033", "0.77", "0.07"} {
+		r := parseRule(t, code)
+		s := compute.NewMisereSearch([]rules.Rule{r}, compute.MisereLimits{})
+		plain := compute.PlainMisereSearch([]rules.Rule{r}, compute.MisereLimits{})
+		var tame []int
+		for n := range compute.Share(30, 16) {
+			if c, err := s.Tameness(t.Context(), 0, n); err == nil && c == compute.Tame {
+				tame = append(tame, n)
+			}
+		}
+		for range compute.Share(200, 40) {
+			var heaps []int
+			for range 1 + rng.IntN(5) {
+				heaps = append(heaps, tame[rng.IntN(len(tame))])
+			}
+			pos := positionOf(0, heaps)
+			lost, err := s.Lost(t.Context(), pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := plain.Lost(t.Context(), pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if lost != want {
+				t.Fatalf("misère %s, tame heaps %v: the tame rule says lost %v, the search %v", code, heaps, lost, want)
+			}
+		}
+	}
+}
+
+// TestMisereSearchBounds checks that a search past its bounds stops with a
+// *MisereBoundError naming the bound, and that the search answers again
+// within larger bounds.
+func TestMisereSearchBounds(t *testing.T) {
+	r := parseRule(t, "0.77")
+	pos := positionOf(0, []int{25, 30, 35, 40})
+	for _, tc := range []struct {
+		lim   compute.MisereLimits
+		bound string
+	}{
+		{compute.MisereLimits{Steps: 10_000}, "steps"},
+		{compute.MisereLimits{Positions: 100}, "positions"},
+	} {
+		s := compute.NewMisereSearch([]rules.Rule{r}, tc.lim)
+		_, err := s.Genus(t.Context(), pos)
+		b, ok := errors.AsType[*compute.MisereBoundError](err)
+		if !ok || b.Bound != tc.bound {
+			t.Errorf("limits %+v: error %v, want the %s bound", tc.lim, err, tc.bound)
+			continue
+		}
+		if s.Steps() > tc.lim.Steps+1 && tc.lim.Steps > 0 || tc.lim.Positions > 0 && s.Positions() > tc.lim.Positions {
+			t.Errorf("limits %+v: went on to %d steps, %d positions", tc.lim, s.Steps(), s.Positions())
+		}
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := compute.NewMisereSearch([]rules.Rule{r}, compute.MisereLimits{}).Genus(ctx, pos); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled search: error %v", err)
+	}
+}
+
+// BenchmarkMisereSearchKayles solves a wild position of misère Kayles from
+// an empty memory: 860,000 steps, 170,000 positions remembered.
+func BenchmarkMisereSearchKayles(b *testing.B) {
+	r, err := rules.ParseCode("0.77", 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		s := compute.NewMisereSearch([]rules.Rule{r}, compute.MisereLimits{})
+		if _, err := s.Lost(b.Context(), positionOf(0, []int{10, 20, 25})); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,156 @@
+package positions
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/rules"
+)
+
+// Positions of heaps in misère play are answered by compute.MisereSearch,
+// exactly, whatever their number of heaps and games: a sum of misère
+// games is no nim-sum of values. A single heap of a game whose moves
+// leave at most one heap is answered from its source's table, as before:
+// its outcome, and its winning moves to a lost heap. The rest is this
+// file's: sums of several heaps (of one misère game or of several), and
+// single heaps of games that split them.
+
+// misereSum reports whether pos is answered by the misère search: a
+// position of heaps of misère games, of several heaps or of one that may
+// split.
+func misereSum(pos Position) bool {
+	for _, p := range pos {
+		if g := p.Ref.Source.Game(); g.Misere && (len(pos) > 1 || g.Rule.MaxParts() > 1) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkPlays refuses a sum that mixes misère games and games of normal
+// play: whoever makes the last move of the whole sum wins or loses, one
+// convention for all of it.
+func checkPlays(pos Position) error {
+	var misere, normal string
+	for _, p := range pos {
+		if g := p.Ref.Source.Game(); g.Misere {
+			misere = g.Name
+		} else {
+			normal = g.Name
+		}
+	}
+	if misere != "" && normal != "" {
+		return fmt.Errorf("%s is played misère and %s is not: a sum is played one way, whoever makes its last move winning or losing", misere, normal)
+	}
+	return nil
+}
+
+// A misereSearch answers one position of heaps in misère play, and lists
+// its winning moves from what the search remembers.
+type misereSearch struct {
+	search *compute.MisereSearch
+	heaps  []compute.MisereHeap
+}
+
+// newMisereSearch returns the search of pos, one game of it for each of
+// its sources.
+func newMisereSearch(pos Position) *misereSearch {
+	var rs []rules.Rule
+	index := map[*Ref]int{}
+	m := &misereSearch{}
+	for _, p := range pos {
+		i, ok := index[p.Ref]
+		if !ok {
+			i = len(rs)
+			index[p.Ref] = i
+			rs = append(rs, p.Ref.Source.Game().Rule)
+		}
+		m.heaps = append(m.heaps, compute.MisereHeap{Game: i, N: p.N})
+	}
+	m.search = compute.NewMisereSearch(rs, compute.MisereLimits{})
+	return m
+}
+
+// solveMisere answers the position pos of heaps in misère play (see
+// misereSum): for each heap its own outcome, alone (in SG, 1 when the
+// player to move on it wins), the outcome of the whole position (in
+// NimSum, likewise), and how many winning moves it has — the moves to a
+// position lost for the next player. A position too large for the
+// search's bounds is refused, saying which bound.
+func solveMisere(pos Position) (Answer, error) {
+	ctx := context.Background() // the search's bounds end it
+	m := newMisereSearch(pos)
+	a := Answer{WinningMoves: []Move{}, Misere: true, Outcomes: true, misere: m}
+	for i, p := range pos {
+		lost, err := m.search.Lost(ctx, m.heaps[i:i+1])
+		if err != nil {
+			return Answer{}, misereError(pos, err)
+		}
+		a.Heaps = append(a.Heaps, p.N)
+		a.Games = append(a.Games, p.Ref.Source.Game().Name)
+		a.SG = append(a.SG, wins(!lost))
+	}
+	lost, err := m.search.Lost(ctx, m.heaps)
+	if err != nil {
+		return Answer{}, misereError(pos, err)
+	}
+	a.FirstPlayerWins, a.NimSum = !lost, wins(!lost)
+	if lost {
+		return a, nil
+	}
+	err = m.search.WinningMoves(ctx, m.heaps, func(int, compute.Move) bool {
+		a.Count++
+		return true
+	})
+	if err != nil {
+		return Answer{}, misereError(pos, err)
+	}
+	return a, nil
+}
+
+// wins returns an outcome as a table holds it: 1 when the player to move
+// wins.
+func wins(won bool) uint64 {
+	if won {
+		return 1
+	}
+	return 0
+}
+
+// misereError words an error of the misère search of pos.
+func misereError(pos Position, err error) error {
+	if _, ok := errors.AsType[*compute.MisereBoundError](err); ok {
+		return fmt.Errorf("%v in misère play: %w; ask about fewer or smaller heaps", heapWords(pos), err)
+	}
+	return err
+}
+
+// heapWords writes the heaps of pos, "heaps 25 30 35".
+func heapWords(pos Position) string {
+	s := "heap"
+	if len(pos) > 1 {
+		s += "s"
+	}
+	for _, p := range pos {
+		s += fmt.Sprintf(" %d", p.N)
+	}
+	return s
+}
+
+// moves returns the winning moves of pos, whose answer the search gave,
+// heap by heap in the order of pos, each heap's in the order of
+// compute.Moves.
+func (m *misereSearch) moves(pos Position) iter.Seq[Move] {
+	return func(yield func(Move) bool) {
+		m.search.WinningMoves(context.Background(), m.heaps, func(i int, mv compute.Move) bool {
+			leave := mv.Leave
+			if leave == nil {
+				leave = []int{}
+			}
+			return yield(Move{Heap: i + 1, Take: mv.Take, Leave: leave, Text: mv.Describe(pos[i].N, false)})
+		})
+	}
+}
