@@ -154,3 +154,12 @@ func (q *Quotient) Tame() bool {
 	}
 	return true
 }
+
+// Derive fills in what q's multiplication table and pretending function
+// determine: Orders (the order at each heap bound) and the presentation
+// (Gens, Words, Relations). A table read back is derived so, and
+// VerifyQuotient compares what a quotient holds with it.
+func (q *Quotient) Derive() {
+	q.Orders = quotientOrders(q)
+	present(q)
+}

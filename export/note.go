@@ -16,6 +16,7 @@ var kindNotes = map[Kind]struct{ what, hint string }{
 	KindCheckpoint: {"is a checkpoint of NAME, not a finished table", "sgtab run resumes from it"},
 	KindLattice:    {"is the lattice table of NAME, not a heap game's table", ""},
 	KindGraph:      {"is the table of NAME, a game on a graph, not a heap game's table", ""},
+	KindQuotient:   {"is the misère quotient of NAME, not a table", "sgtab query -table takes it"},
 }
 
 // Note says what the file holds, for a command that wanted a heap game's
