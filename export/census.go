@@ -1,7 +1,6 @@
 package export
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -217,12 +216,8 @@ func (f *File) readCensus(recs records) error {
 	if err != nil {
 		return err
 	}
-	crc, ok := f.Meta[KeyCensusCRC]
-	if !ok {
-		return errors.New("no checksum (" + KeyCensusCRC + ") to verify the rows with")
-	}
-	if got := censusCRC(rows); got != crc {
-		return fmt.Errorf("damaged: the rows' CRC-32C is %s, but %s says %s", got, KeyCensusCRC, crc)
+	if err := checkRowsCRC(f.Meta, censusColumns, rows); err != nil {
+		return err
 	}
 	f.Census = rows
 	return nil

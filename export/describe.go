@@ -68,6 +68,11 @@ func Describe(path string, f *File) Description {
 	case KindQuotient:
 		in.Rows = f.Quotient.Order
 		in.Columns = []string{"element", "word", "is_p", "heaps", "times"}
+	case KindQuotientCensus:
+		in.Rows = len(f.Quotients)
+		for _, c := range quotientCensusColumns {
+			in.Columns = append(in.Columns, c.Name)
+		}
 	}
 	return in
 }
@@ -90,6 +95,9 @@ func (in Description) write(w *strings.Builder, f *File) {
 		return
 	case KindQuotient:
 		describeQuotient(w, in.Path, f)
+		return
+	case KindQuotientCensus:
+		describeQuotientCensus(w, in.Path, f)
 		return
 	case KindLattice:
 		lt := f.Lattice

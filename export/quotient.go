@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"os"
 	"slices"
 	"strconv"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/rules"
@@ -88,6 +90,19 @@ func rowsCRC[R any](cols []rowColumn[R], rows []R) string {
 		crc = crc32.Update(crc, castagnoli, buf)
 	}
 	return fmt.Sprintf("%08X", crc)
+}
+
+// checkRowsCRC checks rows, read from a table of the columns cols,
+// against the CRC-32C its metadata meta holds (sgtab.rows_crc32c).
+func checkRowsCRC[R any](meta map[string]string, cols []rowColumn[R], rows []R) error {
+	crc, ok := meta[KeyCensusCRC]
+	if !ok {
+		return errors.New("no checksum (" + KeyCensusCRC + ") to verify the rows with")
+	}
+	if got := rowsCRC(cols, rows); got != crc {
+		return fmt.Errorf("damaged: the rows' CRC-32C is %s, but %s says %s", got, KeyCensusCRC, crc)
+	}
+	return nil
 }
 
 // QuotientMetadata returns the metadata of the table of q, the misère
@@ -180,12 +195,8 @@ func (f *File) readQuotient(ctx context.Context, recs records) error {
 	if err != nil {
 		return err
 	}
-	crc, ok := f.Meta[KeyCensusCRC]
-	if !ok {
-		return errors.New("no checksum (" + KeyCensusCRC + ") to verify the rows with")
-	}
-	if got := rowsCRC(quotientColumns, rows); got != crc {
-		return fmt.Errorf("damaged: the rows' CRC-32C is %s, but %s says %s", got, KeyCensusCRC, crc)
+	if err := checkRowsCRC(f.Meta, quotientColumns, rows); err != nil {
+		return err
 	}
 	q, err := quotientOf(rows, f.Meta)
 	if err != nil {
@@ -275,4 +286,21 @@ func describeQuotient(w *strings.Builder, path string, f *File) {
 	fmt.Fprintf(w, "  generators  %s\n", m[KeyGenerators])
 	fmt.Fprintf(w, "  relations   %s\n", m[KeyRelations])
 	fmt.Fprintf(w, "  P-portion   %s\n", m[KeyPPortion])
+}
+
+// IsQuotient reports whether the file at path is a misère quotient's
+// table, from its metadata alone: no row is read or verified (Read does
+// that).
+func IsQuotient(path string) bool {
+	if isCSV(path) {
+		return false
+	}
+	var kind Kind
+	err := openFile(path, func(r io.ReaderAt, size int64) error {
+		return openRecords(r, size, memory.DefaultAllocator, func(_ string, recs records) (err error) {
+			kind, err = kindOf(recs)
+			return err
+		})
+	})
+	return err == nil && kind == KindQuotient
 }

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"io"
+	"strings"
+	"testing"
+)
+
+// TestQuotientGolden runs sgtab quotient, and queries answered from a
+// misère quotient, stored or computed on the fly.
+func TestQuotientGolden(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		code int
+		args []string
+	}{
+		{"quotient-075", 0, []string{"quotient", "-heaps", "16", "-out", "out", "q075.yaml"}},
+		{"quotient-query-table", 0, []string{"query", "-table", "out/q075-quotient.parquet", "3", "5", "7"}},
+		{"quotient-query-lost", 0, []string{"query", "-table", "out/q075-quotient.parquet", "1", "1", "1", "9"}},
+		{"quotient-query-json", 0, []string{"query", "-json", "-table", "out/q075-quotient.parquet", "4", "4", "9"}},
+		{"quotient-query-past", 1, []string{"query", "-table", "out/q075-quotient.parquet", "3", "17"}},
+		{"quotient-query-fly", 0, []string{"query", "-quotient", "10", "kayles.yaml", "5", "7", "9"}},
+		{"quotient-query-no-config", 2, []string{"query", "-quotient", "10", "5", "7"}},
+		{"quotient-inspect", 0, []string{"inspect", "out/q075-quotient.parquet"}},
+		{"quotient-no-heaps", 2, []string{"quotient", "q075.yaml"}},
+		{"quotient-bad-plot", 2, []string{"quotient", "-heaps", "4", "-plot", "gif", "q075.yaml"}},
+		{"quotient-ring", 1, []string{"quotient", "-heaps", "5", "-out", "out", "qring.yaml"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			chdir(t)
+			if tc.name != "quotient-075" && (strings.Contains(tc.name, "table") || strings.Contains(tc.name, "lost") ||
+				strings.Contains(tc.name, "json") || strings.Contains(tc.name, "past") || strings.Contains(tc.name, "inspect")) {
+				if code := run(t.Context(), []string{"quotient", "-heaps", "16", "-plot", "none", "-out", "out", "q075.yaml"}, io.Discard, io.Discard); code != 0 {
+					t.Fatalf("sgtab quotient: status %d", code)
+				}
+			}
+			golden(t, tc.name, tc.code, tc.args...)
+		})
+	}
+}
