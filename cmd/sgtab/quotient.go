@@ -5,13 +5,17 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
+	"time"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/family/heap"
 	"github.com/sgtab/sgtab/positions"
+	"github.com/sgtab/sgtab/rules"
+	"github.com/sgtab/sgtab/sweep"
 	"github.com/sgtab/sgtab/tabulate"
 )
 
@@ -107,4 +111,49 @@ func quotientAnswerer(ctx context.Context, table, config string, n int) (positio
 		return nil, err
 	}
 	return heap.QuotientAnswerer(games[0].Name, q), nil
+}
+
+// runQuotientCensus runs sweep -quotients N: the census of the misère
+// quotients of the heaps 1..N of the sweep's rules on a line, into
+// out/quotients.parquet, and its report.
+func runQuotientCensus(ctx context.Context, fs *flagSet, path, heaps, out string, workers int, stdout, stderr io.Writer) error {
+	for _, name := range []string{"heaps", "cap", "shard", "shards", "tables", "plot", "fresh"} {
+		if isSet(fs.FlagSet, name) {
+			return fs.usageError("-%s does not apply to -quotients, whose census runs whole", name)
+		}
+	}
+	n, err := quotientHeaps(heaps)
+	if err != nil {
+		return fs.usageError("-quotients: %v", err)
+	}
+	w, err := checkWorkers(fs, workers)
+	if err != nil {
+		return err
+	}
+	s, err := rules.LoadSweep(path)
+	if err != nil {
+		if j, ok := err.(interface{ Unwrap() []error }); ok {
+			return tabulate.Problems(j.Unwrap())
+		}
+		return err
+	}
+	plan, err := sweep.NewPlan(s, -1, -1, sweep.All)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return fmt.Errorf("create output directory: %w", err)
+	}
+	start := time.Now()
+	rows, err := sweep.Quotients(ctx, plan, n, w, sweep.CensusQuotientLimits, nil)
+	if err != nil {
+		return err
+	}
+	file := filepath.Join(out, sweep.QuotientsFile)
+	meta := map[string]string{export.KeySweep: s.Config, export.KeySweepSHA: sweep.SHA(s.Config), export.KeyHeaps: strconv.Itoa(n)}
+	if err := export.WriteQuotientCensus(file, rows, meta, export.Options{Version: version}); err != nil {
+		return err
+	}
+	_, err = io.WriteString(stdout, sweep.QuotientReport(rows, n, file, time.Since(start)))
+	return err
 }

@@ -24,6 +24,9 @@ func TestQuotientGolden(t *testing.T) {
 		{"quotient-inspect", 0, []string{"inspect", "out/q075-quotient.parquet"}},
 		{"quotient-no-heaps", 2, []string{"quotient", "q075.yaml"}},
 		{"quotient-bad-plot", 2, []string{"quotient", "-heaps", "4", "-plot", "gif", "q075.yaml"}},
+		{"sweep-quotients", 0, []string{"sweep", "-quotients", "8", "-out", "sw", "sweep-quotients.yaml"}},
+		{"sweep-quotients-shard", 2, []string{"sweep", "-quotients", "8", "-shard", "0/2", "sweep-quotients.yaml"}},
+		{"sweep-quotients-bad", 2, []string{"sweep", "-quotients", "0", "sweep-quotients.yaml"}},
 		{"quotient-ring", 1, []string{"quotient", "-heaps", "5", "-out", "out", "qring.yaml"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
