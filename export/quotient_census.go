@@ -50,7 +50,7 @@ var quotientCensusColumns = []rowColumn[QuotientRow]{
 	strColumn("bound", func(r *QuotientRow) string { return r.Bound }).
 		nullUnless(func(r *QuotientRow) bool { return r.Bound != "" }),
 	numColumn("reached", func(r *QuotientRow) int64 { return int64(r.Reached) }),
-	numColumn("order", func(r *QuotientRow) int64 { return int64(r.Order) }),
+	numColumn("quotient_order", func(r *QuotientRow) int64 { return int64(r.Order) }),
 	listColumn("orders", func(r *QuotientRow) []uint32 { return r.Orders }),
 	numColumn("stable_from", func(r *QuotientRow) int64 { return int64(r.StableFrom) }),
 	boolColumn("stabilised", func(r *QuotientRow) bool { return r.Stabilised }),
