@@ -120,7 +120,7 @@ func analyze[T Value](t *Table, G []T, proofs bool) *Analysis {
 	} else if t.proved != nil {
 		a.Status, a.Period, a.Proof = Proved, t.proved.period, t.proved.proof
 		a.Computed = t.proved.computed
-	} else if per, proof, ok := prove(t.Game.Rule, G); ok {
+	} else if per, proof, ok := proveGame(t.Game, G); ok {
 		a.Status, a.Period, a.Proof = Proved, per, proof
 	} else if per, ok := FindPeriod(G); ok {
 		a.Status, a.Period = Observed, per

@@ -18,6 +18,9 @@ type LatticeTable struct {
 	// Elapsed is the time the computation took; Created when it finished.
 	Elapsed time.Duration
 	Created time.Time
+	// Pairs is the pattern observed in its lost points (FindPairs), nil
+	// when they show none.
+	Pairs *Pairs
 }
 
 // At returns SG(x, y).
@@ -130,7 +133,9 @@ func Lattice(ctx context.Context, g rules.Game, opt Options) (*LatticeTable, err
 	if opt.Progress != nil {
 		opt.Progress(done)
 	}
-	return &LatticeTable{Game: g, W: W, H: H, G: ValuesOf(G), Elapsed: time.Since(start), Created: time.Now()}, nil
+	t := &LatticeTable{Game: g, W: W, H: H, G: ValuesOf(G), Elapsed: time.Since(start), Created: time.Now()}
+	t.Pairs = FindPairs(t)
+	return t, nil
 }
 
 // A lineSet holds, for one repeating step, the union of the values on each

@@ -30,6 +30,26 @@ func (b bitset) has(v uint32) bool {
 	return w < len(b) && b[w]&(1<<(v&63)) != 0
 }
 
+// covers reports whether every value v with lo ≤ v < hi is in the set.
+func (b bitset) covers(lo, hi uint64) bool {
+	for v := lo; v < hi; {
+		w := v >> 6
+		if w >= uint64(len(b)) {
+			return false
+		}
+		// The bits of word w from v's on, up to hi.
+		mask := ^uint64(0) << (v & 63)
+		if end := (w + 1) << 6; hi < end {
+			mask &= 1<<(hi&63) - 1
+		}
+		if b[w]&mask != mask {
+			return false
+		}
+		v = (w + 1) << 6
+	}
+	return true
+}
+
 // reset empties the set, clearing only the words in use.
 func (b *bitset) reset() {
 	clear(*b)

@@ -114,7 +114,7 @@ func stopAtProof(r rules.Rule, o []uint8, h int, opt Options) *provedPeriod {
 	if !opt.StopWhenProved || opt.Exhaustive {
 		return nil
 	}
-	per, proof, ok := prove(r, o[:h+1])
+	per, proof, ok := provePure(r, o[:h+1])
 	if !ok {
 		return nil
 	}

@@ -101,7 +101,7 @@ const MaxMoveWork = 4e9
 // when it leaves none (0 in normal play). sg must answer every heap size
 // below n. It is CountMovesTo and the first moves of EachMoveTo: a heap
 // with more moves than fit in memory is listed with EachMoveTo.
-func MovesTo(r rules.Rule, n int, ring bool, sg func(int) uint32, empty uint32, per *Period, target uint32, limit int) (count int64, first []Move, err error) {
+func MovesTo(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint64, per *Period, target uint64, limit int) (count int64, first []Move, err error) {
 	count, err = CountMovesTo(r, n, ring, sg, empty, per, target)
 	if err != nil || limit == 0 {
 		return count, nil, err
@@ -128,7 +128,7 @@ func MovesTo(r rules.Rule, n int, ring bool, sg func(int) uint32, empty uint32, 
 // instead of O(n), so that a heap of 10^12 in Kayles is answered at once.
 // Otherwise every move is visited; when that would take more than
 // MaxMoveWork steps, CountMovesTo returns an error saying so.
-func CountMovesTo(r rules.Rule, n int, ring bool, sg func(int) uint32, empty uint32, per *Period, target uint32) (int64, error) {
+func CountMovesTo(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint64, per *Period, target uint64) (int64, error) {
 	w, err := newMoveWalk(r, n, ring, sg, empty, per, target)
 	if err != nil {
 		return 0, err
@@ -141,7 +141,7 @@ func CountMovesTo(r rules.Rule, n int, ring bool, sg func(int) uint32, empty uin
 // of Moves, one at a time as they are found: listing them takes no memory
 // however many there are (a heap of 10^12 in Kayles has about 10^11). Its
 // error is CountMovesTo's.
-func EachMoveTo(r rules.Rule, n int, ring bool, sg func(int) uint32, empty uint32, per *Period, target uint32) (iter.Seq[Move], error) {
+func EachMoveTo(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint64, per *Period, target uint64) (iter.Seq[Move], error) {
 	w, err := newMoveWalk(r, n, ring, sg, empty, per, target)
 	if err != nil {
 		return nil, err
@@ -155,16 +155,20 @@ type moveWalk struct {
 	r      rules.Rule
 	n      int
 	ring   bool
-	sg     func(int) uint32
-	empty  uint32
+	sg     func(int) uint64
+	empty  uint64
 	per    *Period
-	target uint32
+	target uint64
 	maxK   int
+	arith  *arithWalk // when not nil, the walk is its
 }
 
 // newMoveWalk prepares the walk, or returns an error when it would take
 // more than MaxMoveWork steps.
-func newMoveWalk(r rules.Rule, n int, ring bool, sg func(int) uint32, empty uint32, per *Period, target uint32) (*moveWalk, error) {
+func newMoveWalk(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint64, per *Period, target uint64) (*moveWalk, error) {
+	if arithWalkable(r, ring, per) {
+		return &moveWalk{arith: newArithWalk(r, n, sg, empty, per, target)}, nil
+	}
 	r, per, maxK := walkRule(r, n, ring, per)
 	if w := moveWork(r, n, maxK, per); w > MaxMoveWork {
 		return nil, fmt.Errorf("the moves of a heap of %d take about %.1e steps to go through, more than %.0e", n, w, float64(MaxMoveWork))
@@ -193,6 +197,9 @@ func walkRule(r rules.Rule, n int, ring bool, per *Period) (rules.Rule, *Period,
 // so that a caller may bound the work of many heaps together (see
 // MaxMoveWork).
 func MoveWork(r rules.Rule, n int, ring bool, per *Period) float64 {
+	if arithWalkable(r, ring, per) {
+		return arithWork(r, per)
+	}
 	r, per, maxK := walkRule(r, n, ring, per)
 	return moveWork(r, n, maxK, per)
 }
@@ -201,6 +208,9 @@ func MoveWork(r rules.Rule, n int, ring bool, per *Period) float64 {
 // each in order until it returns false; without yield, the two-heap splits
 // of a large heap are counted a residue class at a time.
 func (w *moveWalk) walk(yield func(Move) bool) int64 {
+	if w.arith != nil {
+		return w.arith.walk(yield)
+	}
 	var count int64
 	found := func(take int, leave ...int) bool {
 		count++
@@ -315,7 +325,7 @@ func splitStart(per *Period) int { return max(per.Start, 1) }
 // per (see CountMovesTo) and m large, the a from splitStart(per) on are
 // counted by their residue mod the period, on which both parts' values
 // depend alone.
-func countSplits(sg func(int) uint32, per *Period, m, hi int, target uint32) int64 {
+func countSplits(sg func(int) uint64, per *Period, m, hi int, target uint64) int64 {
 	var count int64
 	counted := func(int) bool { count++; return true }
 	if !periodic(per, m) {
@@ -333,7 +343,7 @@ func countSplits(sg func(int) uint32, per *Period, m, hi int, target uint32) int
 // splitsIn calls yield with each a in lo..hi, in increasing order, such
 // that sg(a) ⊕ sg(m−a) = target, until yield returns false; it reports
 // whether yield never did.
-func splitsIn(sg func(int) uint32, m, lo, hi int, target uint32, yield func(a int) bool) bool {
+func splitsIn(sg func(int) uint64, m, lo, hi int, target uint64, yield func(a int) bool) bool {
 	for a := lo; a <= hi; a++ {
 		if sg(a)^sg(m-a) == target && !yield(a) {
 			return false
@@ -346,7 +356,7 @@ func splitsIn(sg func(int) uint32, m, lo, hi int, target uint32, yield func(a in
 // residues r < p such that every a = n0 + r + j·p ≤ m/2 has sg(a) ⊕
 // sg(m−a) = target: then sg(a) = sg(n0 + r) and sg(m − a) = sg(n0 + (m −
 // 2·n0 − r) mod p), both parts being in the periodic part.
-func splitResidues(sg func(int) uint32, per *Period, m int, target uint32) []int {
+func splitResidues(sg func(int) uint64, per *Period, m int, target uint64) []int {
 	n0, p := splitStart(per), per.Length
 	var match []int
 	for r := range p {
@@ -363,7 +373,7 @@ func splitResidues(sg func(int) uint32, per *Period, m int, target uint32) []int
 // whether yield never did. With per and m large, the a from
 // splitStart(per) on are found by their residues, so that the first costs
 // O(per.Start + per.Length) whatever m.
-func eachSplit(sg func(int) uint32, per *Period, m, hi int, target uint32, yield func(a int) bool) bool {
+func eachSplit(sg func(int) uint64, per *Period, m, hi int, target uint64, yield func(a int) bool) bool {
 	if !periodic(per, m) {
 		return splitsIn(sg, m, 1, hi, target, yield)
 	}

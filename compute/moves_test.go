@@ -2,6 +2,7 @@ package compute_test
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -63,48 +64,62 @@ func TestMovesMex(t *testing.T) {
 // computed to the heap itself.
 func TestMovesToPeriod(t *testing.T) {
 	for _, code := range []string{"0.77", "0.07", "0.137", "0.33", "0.54", "0.4"} {
-		g := game(t, "code: \""+code+"\"")
-		full, err := compute.Sequence(t.Context(), g, 3000, compute.Options{Exhaustive: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		proved, err := compute.Sequence(t.Context(), g, 3000, compute.Options{StopWhenProved: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		a := proved.Analysis
-		if a.Status != compute.Proved {
-			t.Fatalf("%s: no proved period", code)
-		}
-		per := a.Period
-		sg := func(n int) uint32 {
-			if n < proved.G.Len() {
-				return proved.G.At(n)
-			}
-			return proved.G.At(per.Start + (n-per.Start)%per.Length)
-		}
+		g, full, per, sg := provedAndFull(t, code, 3000)
 		for _, n := range []int{0, 1, 7, 2 * (per.Start + per.Length), 2*(per.Start+per.Length) + 1, 1999, 2000, 2999, 3000} {
-			for target := range uint32(full.G.Max() + 2) {
+			for target := range uint64(full.G.Max() + 2) {
 				var want []compute.Move
 				for mv := range compute.Moves(g.Rule, n, false) {
-					if mv.Value(full.G) == target {
+					if uint64(mv.Value(full.G)) == target {
 						want = append(want, mv)
 					}
 				}
-				for _, limit := range []int{-1, 0, 3} {
-					count, first, err := compute.MovesTo(g.Rule, n, false, sg, 0, &per, target, limit)
-					if err != nil {
-						t.Fatal(err)
-					}
-					w := want
-					if limit >= 0 && len(w) > limit {
-						w = w[:limit]
-					}
-					if count != int64(len(want)) || !movesEqual(first, w) {
-						t.Fatalf("%s, heap %d, target %d, limit %d: count %d, moves %v; want %d, %v", code, n, target, limit, count, first, len(want), w)
-					}
-				}
+				checkMovesTo(t, code, g.Rule, n, sg, per, target, want, -1, 0, 3)
 			}
+		}
+	}
+}
+
+// provedAndFull returns the game of code, its values to n all computed,
+// and its period proved by Sequence with StopWhenProved, with the values
+// it gives every heap (from the proof's table, then the period).
+func provedAndFull(t *testing.T, code string, n int) (rules.Game, *compute.Table, compute.Period, func(int) uint64) {
+	t.Helper()
+	g := game(t, "code: \""+code+"\"")
+	full, err := compute.Sequence(t.Context(), g, n, compute.Options{Exhaustive: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	proved, err := compute.Sequence(t.Context(), g, n, compute.Options{StopWhenProved: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := proved.Analysis
+	if a.Status != compute.Proved {
+		t.Fatalf("%s: no proved period", code)
+	}
+	per := a.Period
+	return g, full, per, func(n int) uint64 {
+		v, _ := per.Extend(proved.G, n)
+		return v
+	}
+}
+
+// checkMovesTo checks MovesTo on a heap of n of code's rule r to target,
+// with the values sg and the period per, against want, the moves a walk
+// over every move finds: the count, and the first moves up to each limit.
+func checkMovesTo(t *testing.T, code string, r rules.Rule, n int, sg func(int) uint64, per compute.Period, target uint64, want []compute.Move, limits ...int) {
+	t.Helper()
+	for _, limit := range limits {
+		count, first, err := compute.MovesTo(r, n, false, sg, 0, &per, target, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := want
+		if limit >= 0 && len(w) > limit {
+			w = w[:limit]
+		}
+		if count != int64(len(want)) || !movesEqual(first, w) {
+			t.Fatalf("%s, heap %d, target %d, limit %d: count %d, moves %v; want %d, %v", code, n, target, limit, count, first, len(want), w)
 		}
 	}
 }
@@ -125,7 +140,7 @@ func movesEqual(a, b []compute.Move) bool {
 // take too long to go through, rather than running for hours.
 func TestMovesToTooMuch(t *testing.T) {
 	g := game(t, `code: "0.8"`) // hexadecimal 8: remove one, leave three heaps
-	_, _, err := compute.MovesTo(g.Rule, 1e6, false, func(int) uint32 { return 0 }, 0, nil, 1, 10)
+	_, _, err := compute.MovesTo(g.Rule, 1e6, false, func(int) uint64 { return 0 }, 0, nil, 1, 10)
 	if err == nil || !strings.Contains(err.Error(), "take about") {
 		t.Errorf("err = %v", err)
 	}
@@ -189,6 +204,97 @@ func TestMoveWork(t *testing.T) {
 						t.Errorf("%s, n = %d, ring %v, period %v: MoveWork %g, want %g", code, n, ring, p, got, want)
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestMovesToArithmetic checks the moves found from a proved arithmetic
+// period (compute's arithWalk, which solves for the heaps and splits of a
+// value by residues and bits) against a walk over every move with the
+// values computed to the heap itself: the count and the first moves of
+// every target value, for games whose splits remove a fixed number of
+// tokens (Lasker's Nim, 4.(3); 0.5(3), period 26 and saltus 16; …).
+func TestMovesToArithmetic(t *testing.T) {
+	for _, code := range []string{"4.(3)", "4.1(3)", "4.3(2)", "4.1(2)", "0.5(2)", "0.5(3)", "0.(3)"} {
+		g, full, per, sg := provedAndFull(t, code, 700)
+		if per.Saltus == 0 {
+			t.Fatalf("%s: period %+v, no saltus", code, per)
+		}
+		heaps := []int{333, 500, 699, 700}
+		for n := range 41 {
+			heaps = append(heaps, n)
+		}
+		for _, n := range heaps {
+			byValue := map[uint64][]compute.Move{}
+			for mv := range compute.Moves(g.Rule, n, false) {
+				v := uint64(mv.Value(full.G))
+				byValue[v] = append(byValue[v], mv)
+			}
+			// Every value a move has, and a few no move has.
+			targets := []uint64{uint64(full.G.Max()) + 1, uint64(n) + 3}
+			for v := range byValue {
+				targets = append(targets, v, v+1)
+			}
+			for _, target := range targets {
+				checkMovesTo(t, code, g.Rule, n, sg, per, target, byValue[target], -1, 3)
+			}
+		}
+	}
+}
+
+// TestMovesToLaskerLarge counts the moves of large heaps of Lasker's Nim to
+// random targets from its proved period against a count over every move
+// with the values of the published formula (compute.LaskerSG), and checks that
+// every move listed of heaps up to 2^62 has the value asked.
+func TestMovesToLaskerLarge(t *testing.T) {
+	g := game(t, `code: "4.(3)"`)
+	proved, err := compute.Sequence(t.Context(), g, 100, compute.Options{StopWhenProved: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	per := proved.Analysis.Period
+	sg := func(n int) uint64 {
+		v, _ := per.Extend(proved.G, n)
+		return v
+	}
+	rng := rand.New(rand.NewPCG(3, 25))
+	for range 100 {
+		n := 10_000 + rng.IntN(20_000)
+		target := compute.LaskerSG(rng.IntN(n + 1))
+		if rng.IntN(2) == 0 {
+			target = uint64(rng.IntN(2 * n))
+		}
+		var want int64
+		for mv := range compute.Moves(g.Rule, n, false) {
+			var v uint64
+			for _, h := range mv.Leave {
+				v ^= compute.LaskerSG(h)
+			}
+			if v == target {
+				want++
+			}
+		}
+		count, err := compute.CountMovesTo(g.Rule, n, false, sg, 0, &per, target)
+		if err != nil || count != want {
+			t.Fatalf("heap %d, target %d: count %d, %v; want %d", n, target, count, err, want)
+		}
+	}
+	for range 100 {
+		n := rng.IntN(1 << 62)
+		target := compute.LaskerSG(n) ^ compute.LaskerSG(rng.IntN(1<<62))
+		count, moves, err := compute.MovesTo(g.Rule, n, false, sg, 0, &per, target, -1)
+		if err != nil || count != int64(len(moves)) {
+			t.Fatalf("heap %d, target %d: count %d, %d moves listed, %v", n, target, count, len(moves), err)
+		}
+		for _, mv := range moves {
+			v, sum := uint64(0), mv.Take
+			for _, h := range mv.Leave {
+				v ^= compute.LaskerSG(h)
+				sum += h
+			}
+			if v != target || sum != n {
+				t.Fatalf("heap %d, target %d: move %+v has value %d", n, target, mv, v)
 			}
 		}
 	}

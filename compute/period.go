@@ -2,6 +2,7 @@ package compute
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/sgtab/sgtab/rules"
 )
@@ -49,7 +50,7 @@ const (
 // and the periodic part n0..N holds at least three full periods, at least
 // half of the table and at least 24 values. It reports false when no p ≤ (N+1)/3 qualifies.
 func FindPeriod[T Value](G []T) (Period, bool) {
-	return findPeriod(G, false, (len(G))/minRepeats, func(p Period) bool { return observable(len(G), p) })
+	return findPeriod(G, nil, (len(G))/minRepeats, func(p Period) bool { return observable(len(G), p) })
 }
 
 // observable reports whether the periodic part of a table of size heaps
@@ -60,18 +61,22 @@ func observable(size int, p Period) bool {
 }
 
 // findPeriod returns the smallest length p ≤ maxP, with its smallest
-// preperiod, that accept approves; with pure, only periods without saltus
-// are considered. Each length p costs a backward scan from the end of G to
-// the first n with G(n+p) ≠ G(n) + s.
-func findPeriod[T Value](G []T, pure bool, maxP int, accept func(Period) bool) (Period, bool) {
+// preperiod, that accept approves; with saltus, only periods whose saltus
+// it approves are considered (it is asked before the period is scanned).
+// Each length p costs a backward scan from the end of G to the first n
+// with G(n+p) ≠ G(n) + s.
+func findPeriod[T Value](G []T, saltus func(s uint64) bool, maxP int, accept func(Period) bool) (Period, bool) {
 	N := len(G) - 1
 	for p := 1; p <= min(maxP, N); p++ {
-		if G[N] < G[N-p] || pure && G[N] != G[N-p] {
+		if G[N] < G[N-p] {
 			continue // a saltus is never negative
 		}
-		s := G[N] - G[N-p]
+		s := uint64(G[N] - G[N-p])
+		if saltus != nil && !saltus(s) {
+			continue
+		}
 		n := N - p
-		for n >= 0 && G[n+p] == G[n]+s {
+		for n >= 0 && uint64(G[n+p]) == uint64(G[n])+s {
 			n--
 		}
 		per := Period{Start: n + 1, Length: p, Saltus: uint32(s)}
@@ -146,22 +151,36 @@ func proofWindow(r rules.Rule, p Period) (Proof, bool) {
 	return Proof{Theorem: theorem, WindowStart: p.Start, WindowEnd: last - p.Length + 1}, true
 }
 
-// Provable reports whether some theorem of proofWindow can apply to r, so
-// that a period of its values may be proved (and the values above the
-// proof filled in from it).
+// Provable reports whether some theorem can apply to r, so that a period
+// of its values may be proved (and the values above the proof filled in
+// from it): the periodicity theorems of proofWindow, or for a rule with a
+// repeating tail the lifting theorem of proveArith.
 func Provable(r rules.Rule) bool {
 	_, ok := proofWindow(r, Period{Length: 1})
-	return ok
+	return ok || arithRule(r)
 }
 
-// prove returns the smallest period of G that a theorem proves for every n,
-// and the proof, or false when none does.
+// prove returns the smallest period of the SG values G of a game with rule
+// r that a theorem proves for every n, and the proof, or false when none
+// does: a pure period (proofWindow) for a rule with a largest removal, an
+// arithmetic one (proveArith) for a rule with a repeating tail.
 func prove[T Value](r rules.Rule, G []T) (Period, Proof, bool) {
-	if !Provable(r) {
+	if arithRule(r) {
+		return proveArithmetic(r, G)
+	}
+	return provePure(r, G)
+}
+
+// provePure returns the smallest period of G with no saltus that a
+// theorem of proofWindow proves, and the proof, or false when none does.
+// Its theorems speak of the values' equality alone, which is why they also
+// prove periods of misère outcomes (see misere).
+func provePure[T Value](r rules.Rule, G []T) (Period, Proof, bool) {
+	if _, ok := proofWindow(r, Period{Length: 1}); !ok {
 		return Period{}, Proof{}, false
 	}
 	var proof Proof
-	per, ok := findPeriod(G, true, longestProvable(r, len(G)-1), func(p Period) bool {
+	per, ok := findPeriod(G, func(s uint64) bool { return s == 0 }, longestProvable(r, len(G)-1), func(p Period) bool {
 		pr, ok := proofWindow(r, p)
 		if ok && pr.Need(p) <= len(G)-1 {
 			proof = pr
@@ -170,6 +189,86 @@ func prove[T Value](r rules.Rule, G []T) (Period, Proof, bool) {
 		return false
 	})
 	return per, proof, ok
+}
+
+// proveArithmetic returns the smallest arithmetic period of G that
+// proveArith proves, and the proof, or false when none does. Only lengths
+// whose saltus is a power of two and whose window fits the table are
+// tried, and at most maxArithTries of them.
+func proveArithmetic[T Value](r rules.Rule, G []T) (Period, Proof, bool) {
+	var proof Proof
+	tries := 0
+	pow2 := func(s uint64) bool { return s != 0 && s&(s-1) == 0 }
+	per, ok := findPeriod(G, pow2, len(G)/4, func(p Period) bool {
+		if tries == maxArithTries || !arithRoom(r, max(p.Start, 1), p.Length, len(G)) {
+			return false
+		}
+		tries++
+		pr, ok := proveArith(r, G, p)
+		proof = pr
+		return ok
+	})
+	if !ok {
+		return Period{}, Proof{}, false
+	}
+	per, proof = smallestPeriod(G, per, proof)
+	return per, proof, true
+}
+
+// smallestPeriod restates the proved arithmetic period per of G with the
+// least length q dividing p for which G(n+q) = G(n) + s·q/p holds on the
+// table from per.Start or earlier, when there is one: per's sequence then
+// has that period too. (For n ≥ n0 = per.Start write n = n0 + ρ + p·j:
+// the proved form adds s·j to G(n0 + ρ), and G(n0 + ρ + q) is
+// G(n0 + ρ) + s·q/p on the table, or, past n0 + p, G(n0 + ρ + q − p) + s.)
+// Its preperiod runs back as far as the table shows. The window keeps the
+// heap sizes the proof reads.
+func smallestPeriod[T Value](G []T, per Period, proof Proof) (Period, Proof) {
+	N, p, s := len(G)-1, per.Length, uint64(per.Saltus)
+	if N < per.Start+2*p {
+		return per, proof
+	}
+	for q := 1; q < p; q++ {
+		if p%q != 0 || s*uint64(q)%uint64(p) != 0 {
+			continue
+		}
+		sq := s * uint64(q) / uint64(p)
+		n := N - q
+		for n >= 0 && uint64(G[n+q]) == uint64(G[n])+sq {
+			n--
+		}
+		if n+1 <= per.Start {
+			short := Period{Start: n + 1, Length: q, Saltus: uint32(sq)}
+			return short, Proof{Theorem: proof.Theorem, WindowStart: short.Start, WindowEnd: proof.Need(per) - q + 1}
+		}
+	}
+	return per, proof
+}
+
+// proveGame is prove for the table values G of the game g: a misère
+// game's values are outcomes, which only provePure's theorems speak of.
+func proveGame[T Value](g rules.Game, G []T) (Period, Proof, bool) {
+	if g.Misere {
+		return provePure(g.Rule, G)
+	}
+	return prove(g.Rule, G)
+}
+
+// Extend returns the value at heap size n ≥ 0 of values G that the period
+// p holds for (a proved one) beyond them: G's own where G holds n, else
+//
+//	G(n0 + (n − n0) mod p) + s·⌊(n − n0)/p⌋
+//
+// with n0 = p.Start. G must hold at least the values below p.Start +
+// p.Length. It reports false when the value does not fit in 64 bits.
+func (p Period) Extend(G Values, n int) (uint64, bool) {
+	if n < G.Len() {
+		return uint64(G.At(n)), true
+	}
+	q := uint64((n - p.Start) / p.Length)
+	hi, add := bits.Mul64(q, uint64(p.Saltus))
+	v, carry := bits.Add64(uint64(G.At(p.Start+(n-p.Start)%p.Length)), add, 0)
+	return v, hi == 0 && carry == 0
 }
 
 // longestProvable returns the longest period whose proof window, from the

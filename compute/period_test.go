@@ -52,10 +52,13 @@ var knownPeriods = []struct {
 	{"s-2-5", "moves:\n  - take: [2, 5]", 100, compute.Proved, 7, 0, -1, false},
 	// Lasker's Nim: SG(4k+1) = 4k+1, SG(4k+2) = 4k+2, SG(4k+3) = 4k+4,
 	// SG(4k+4) = 4k+3: period 4, saltus 4, the only exception at 0 (Winning
-	// Ways ch. 4). Splitting without removal rules out Guy–Smith: observed.
-	{"lasker", "moves:\n  - take: {min: 1}\n  - split: {parts: 2}", 3000, compute.Observed, 4, 4, 0, false},
-	// Nim: SG(n) = n, period 1 and saltus 1 (Bouton 1901); unbounded: observed.
-	{"nim", "moves:\n  - take: {min: 1}", 3000, compute.Observed, 1, 1, -1, false},
+	// Ways ch. 4), proved by the lifting theorem.
+	{"lasker", "moves:\n  - take: {min: 1}\n  - split: {parts: 2}", 3000, compute.Proved, 4, 4, 0, false},
+	// Nim: SG(n) = n, period 1 and saltus 1 (Bouton 1901), proved so too.
+	{"nim", "moves:\n  - take: {min: 1}", 3000, compute.Proved, 1, 1, -1, false},
+	// 0.6(21): period 6, saltus 3 from n = 1 (sgtab's census of codes
+	// d0.d1(d2d3)): a saltus that is no power of two, observed.
+	{"0.6(21)", `code: "0.6(21)"`, 3000, compute.Observed, 6, 3, 0, false},
 }
 
 func TestKnownPeriods(t *testing.T) {
@@ -147,14 +150,23 @@ func TestProofBoundary(t *testing.T) {
 }
 
 // TestNotProvable checks that no theorem is claimed where none applies:
-// distinct splits, unbounded removals.
+// distinct splits, a repeating tail outside the lifting theorem (three-heap
+// splits, distinct parts, a saltus that is no power of two, or values
+// whose liftable moves miss one below F(n) in the window: 4.33(40), period
+// 82 and saltus 64 from n = 177, and every multiple of it up to 3000).
 func TestNotProvable(t *testing.T) {
-	for _, yaml := range []string{
-		`code: "0.04!"`,              // distinct parts
-		"moves:\n  - take: {min: 1}", // unbounded
-		`code: "0.(03)"`,             // unbounded, periodic tail
+	for _, c := range []struct {
+		yaml string
+		n    int
+	}{
+		{`code: "0.04!"`, 3000},   // distinct parts
+		{`code: "8.(3)"`, 300},    // a tail, with splits into three heaps
+		{`code: "4!.(3)"`, 3000},  // a tail, with splits into distinct parts
+		{`code: "0.6(21)"`, 3000}, // saltus 3
+		{`code: "4.33(40)"`, 3000},
 	} {
-		if a := sequence(t, yaml, 3000).Analysis; a.Status == compute.Proved {
+		yaml := c.yaml
+		if a := sequence(t, yaml, c.n).Analysis; a.Status == compute.Proved {
 			t.Errorf("%q: proved by %s", yaml, a.Proof.Theorem)
 		}
 	}

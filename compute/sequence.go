@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/sgtab/sgtab/rules"
@@ -98,14 +99,17 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 	r := &run{ctx: ctx, t: t, rule: rule, opt: opt, n: n, check: firstProofCheck, lastCheckpoint: time.Now()}
 	h := 1
 	if f := opt.From; f != nil && f.G.Len() > 1 {
-		h = r.resume(f)
+		if h, err = r.resume(f); err != nil {
+			return nil, err
+		}
 	}
 	if w := opt.workers(); w > 1 {
 		r.pool = newPool(w)
 		defer r.pool.close()
 	}
 	for h <= r.n {
-		switch t.G.Width() {
+		width := t.G.Width()
+		switch width {
 		case 8:
 			h, err = computeFrom[uint8](r, h)
 		case 16:
@@ -116,20 +120,11 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 		if err != nil {
 			return nil, err
 		}
-		if h <= r.n {
-			width := 2 * t.G.Width()
-			// The table's full size at the new width; once it has it,
-			// the old and the new storage live together while copying.
-			need := rules.HeapMemory(int64(r.n), g.Start, width)
-			if t.G.Len() > r.n {
-				need = rules.WidenMemory(int64(r.n), g.Start, width)
-			}
-			if err := rules.CheckMemory(need); err != nil {
-				return nil, fmt.Errorf("SG(0..%d), whose values need %d bits from heap %d on: %w", r.n, width, h, err)
-			}
-			t.G.widen(width)
-			if t.hasRing() {
-				t.Ring.widen(width)
+		// A value that does not fit widens the table; a proof whose
+		// saltus takes the values further has widened it already.
+		if h <= r.n && t.G.Width() == width {
+			if err := r.widen(2*width, h); err != nil {
+				return nil, err
 			}
 		}
 	}
@@ -139,7 +134,9 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 		}
 	}
 	if r.canProve() && t.proved == nil && r.n > 0 {
-		r.tryProof(r.n)
+		if err := r.tryProof(r.n); err != nil {
+			return nil, err
+		}
 	}
 	if opt.Progress != nil {
 		opt.Progress(int64(t.G.Len()) - r.reported)
@@ -148,6 +145,26 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 	t.Elapsed = time.Since(start)
 	t.Created = time.Now()
 	return t, nil
+}
+
+// widen makes the table's values width bits wide, needed from heap size h
+// on, after checking that it fits in the memory available: the table's
+// full size at the new width, and once it has it, the old and the new
+// storage together while copying.
+func (r *run) widen(width, h int) error {
+	t, g := r.t, r.t.Game
+	need := rules.HeapMemory(int64(r.n), g.Start, width)
+	if t.G.Len() > r.n {
+		need = rules.WidenMemory(int64(r.n), g.Start, width)
+	}
+	if err := rules.CheckMemory(need); err != nil {
+		return fmt.Errorf("SG(0..%d), whose values need %d bits from heap %d on: %w", r.n, width, h, err)
+	}
+	t.G.widen(width)
+	if t.hasRing() {
+		t.Ring.widen(width)
+	}
+	return nil
 }
 
 // A run is the state of one Sequence call that outlives a change of width.
@@ -170,7 +187,7 @@ type run struct {
 // period f's values already prove ends the rows at once; the ring values,
 // on a ring start, go on from f's up to the end of the table, which
 // StopWhenProved sets where the proof needs it, as when computing.
-func (r *run) resume(f *Table) int {
+func (r *run) resume(f *Table) (int, error) {
 	t := r.t
 	m := min(f.G.Len(), r.n+1)
 	room := max(t.G.Len(), m)
@@ -191,23 +208,22 @@ func (r *run) resume(f *Table) int {
 		r.opt.Progress(int64(m))
 	}
 	if r.canProve() && m > 1 {
-		r.tryProof(m - 1)
+		if err := r.tryProof(m - 1); err != nil {
+			return 0, err
+		}
 		if t.proved != nil {
 			if a := f.Analysis; a != nil && a.Status == Proved && a.Period == t.proved.period && !r.opt.StopWhenProved {
 				// f's values past its proof were filled in from the
 				// period, not computed: say so as f does.
 				t.proved.computed = min(t.proved.computed, a.Computed)
 			}
-			if r.opt.StopWhenProved {
-				r.n = t.N()
-			}
 			if !t.hasRing() {
-				return r.n + 1 // the rest is filled in
+				return r.n + 1, nil // the rest is filled in
 			}
-			return min(m, r.n+1) // the rings up to r.n are left
+			return min(m, r.n+1), nil // the rings up to r.n are left
 		}
 	}
-	return m
+	return m, nil
 }
 
 // checkpoint hands the values of heap sizes 0..h−1 to opt.Checkpoint, when
@@ -226,18 +242,81 @@ func (r *run) checkpoint(h int, now bool) error {
 
 func (r *run) canProve() bool { return Provable(r.t.Game.Rule) && !r.opt.Exhaustive }
 
-// tryProof looks for a proved period in the table's values up to heap size
-// h, at their width (see tryProof).
-func (r *run) tryProof(h int) {
+// tryProof looks for a proved period in the table's values up to heap
+// size h. If there is one, it fills the values after h from the period,
+// or with opt.StopWhenProved first ends the table (r.n, and t.G and t.Ring
+// where they reach past it) at the last heap size the proof needs (stopAt). A saltus makes the values grow: the table is
+// widened first to hold them up to its last heap size, and an error says
+// when they would outgrow 32 bits (or the memory available).
+func (r *run) tryProof(h int) error {
 	t := r.t
+	var (
+		per   Period
+		proof Proof
+		ok    bool
+	)
 	switch t.G.Width() {
 	case 8:
-		tryProof(t, typed[uint8](t.G), h, r.opt.StopWhenProved)
+		per, proof, ok = prove(t.Game.Rule, typed[uint8](t.G)[:h+1])
 	case 16:
-		tryProof(t, typed[uint16](t.G), h, r.opt.StopWhenProved)
+		per, proof, ok = prove(t.Game.Rule, typed[uint16](t.G)[:h+1])
 	default:
-		tryProof(t, typed[uint32](t.G), h, r.opt.StopWhenProved)
+		per, proof, ok = prove(t.Game.Rule, typed[uint32](t.G)[:h+1])
 	}
+	if !ok {
+		return nil
+	}
+	computed, last := h, r.n
+	if r.opt.StopWhenProved {
+		computed = proof.Need(per)
+		last = min(stopAt(t.Game, per, proof), r.n)
+		if last < t.G.Len() {
+			t.G = t.G.Slice(0, last+1)
+			if t.hasRing() {
+				t.Ring = t.Ring.Slice(0, last+1)
+			}
+		}
+		r.n = last
+	}
+	if err := r.widenFor(per, h, last); err != nil {
+		return err
+	}
+	t.G.fill(h+1, per)
+	t.proved = &provedPeriod{period: per, proof: proof, computed: computed}
+	return nil
+}
+
+// widenFor widens the table to hold the values that the period per gives
+// the heap sizes after h, up to last: with a saltus they grow along each
+// residue class, so the largest is among the last p.
+func (r *run) widenFor(per Period, h, last int) error {
+	if per.Saltus == 0 || last <= h {
+		return nil
+	}
+	G := r.t.G.Slice(0, h+1)
+	var top uint64
+	for n := max(h+1, last-per.Length+1); n <= last; n++ {
+		v, _ := per.Extend(G, n)
+		top = max(top, v)
+	}
+	if top > math.MaxUint32 {
+		return fmt.Errorf("SG(0..%d): the proved period %d, saltus %d, takes the values to %d, more than a table holds (32 bits)", r.n, per.Length, per.Saltus, top)
+	}
+	w := widthOf(uint32(top))
+	if w <= r.t.G.Width() {
+		return nil
+	}
+	// The first heap whose value outgrows the width, for the message:
+	// in each residue class after h, the values grow by s a period.
+	limit, first := uint64(1)<<(w/2)-1, last
+	for n := h + 1; n <= min(h+per.Length, last); n++ {
+		m := n
+		if v, _ := per.Extend(G, n); v <= limit {
+			m += per.Length * int((limit-v)/uint64(per.Saltus)+1)
+		}
+		first = min(first, m)
+	}
+	return r.widen(w, first)
 }
 
 // columns returns t's values as a []T, and its ring values alike on a
@@ -278,11 +357,14 @@ func computeFrom[T Value](r *run, from int) (int, error) {
 			r.work += line.work
 			if r.canProve() && h == r.check {
 				r.check *= 2
-				tryProof(t, G, h, opt.StopWhenProved)
-				if opt.StopWhenProved && t.proved != nil {
-					r.n = t.N()
-					G, R = columns[T](t)
+				width := t.G.Width()
+				if err := r.tryProof(h); err != nil {
+					return 0, err
 				}
+				if t.G.Width() != width {
+					return h, nil // the rings go on from h at the new width
+				}
+				G, R = columns[T](t)
 			}
 		}
 		if ring != nil && h <= r.n {
@@ -334,63 +416,29 @@ func (r *run) grow() error {
 		t.Ring = t.Ring.grow(r.n + 1)
 	}
 	if t.proved != nil {
-		p := t.proved.period.Length
-		switch t.G.Width() {
-		case 8:
-			fillPeriod(typed[uint8](t.G), old, p)
-		case 16:
-			fillPeriod(typed[uint16](t.G), old, p)
-		default:
-			fillPeriod(typed[uint32](t.G), old, p)
-		}
+		t.G.fill(old, t.proved.period)
 	}
 	return nil
-}
-
-// fillPeriod fills G[from:] from the period p: G(m) = G(m − p), as a
-// proved period (which has no saltus) says.
-func fillPeriod[T Value](G []T, from, p int) {
-	for m := from; m < len(G); m++ {
-		G[m] = G[m-p]
-	}
 }
 
 // firstProofCheck is the first heap size at which Sequence tries to prove
 // the values periodic; it tries again at every power of two after it.
 const firstProofCheck = 64
 
-// tryProof looks for a proved period in G[0..h]. If there is one, it fills
-// G[h+1..] from the period, or with stop cuts t.G (and t.Ring) after the
-// last heap size the proof needed. G holds t.G's values.
-func tryProof[T Value](t *Table, G []T, h int, stop bool) {
-	per, proof, ok := prove(t.Game.Rule, G[:h+1])
-	if !ok {
-		return
-	}
-	computed := h
-	if stop {
-		computed = proof.Need(per)
-		need := min(stopAt(t.Game, per, proof), len(G)-1)
-		t.G = t.G.Slice(0, need+1)
-		G = G[:need+1]
-		if t.hasRing() {
-			t.Ring = t.Ring.Slice(0, need+1)
-		}
-	}
-	fillPeriod(G, h+1, per.Length)
-	t.proved = &provedPeriod{period: per, proof: proof, computed: computed}
-}
-
 // stopAt returns the last heap size of the table of g that StopWhenProved
 // keeps once the rows' period p is proved by pr: the last the proof needs,
 // or on a ring start, if further, the last the rings' proof needs (it
-// follows from the rows', with the rows past the proof filled in).
+// follows from the rows', with the rows past the proof filled in). Rings
+// whose period does not follow from the rows' (a period with a saltus) are
+// computed as far as asked: it returns math.MaxInt.
 func stopAt(g rules.Game, p Period, pr Proof) int {
 	need := pr.Need(p)
 	if g.Start == rules.StartRing {
-		if rn, ok := ringNeed(g.Rule, p); ok {
-			need = max(need, rn)
+		rn, ok := ringNeed(g.Rule, p)
+		if !ok {
+			return math.MaxInt
 		}
+		need = max(need, rn)
 	}
 	return need
 }

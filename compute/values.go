@@ -260,3 +260,23 @@ func (v Values) Checksum() string {
 
 // String prints the values like a []uint32.
 func (v Values) String() string { return fmt.Sprint(v.Uint32s()) }
+
+// fill sets the values from index from on from the period per, as a
+// proved period says: v(m) = v(m − p) + s. The width must hold them.
+func (v Values) fill(from int, per Period) {
+	switch v.Width() {
+	case 8:
+		fillPeriod(v.u8, from, per)
+	case 16:
+		fillPeriod(v.u16, from, per)
+	default:
+		fillPeriod(v.u32, from, per)
+	}
+}
+
+func fillPeriod[T Value](G []T, from int, per Period) {
+	s := T(per.Saltus)
+	for m := from; m < len(G); m++ {
+		G[m] = G[m-per.Length] + s
+	}
+}

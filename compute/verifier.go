@@ -19,12 +19,13 @@ func verifyHeaps[T Value](ctx context.Context, t *Table, G []T, through int, opt
 	var per *Period
 	if p, proof, ok := prove(t.Game.Rule, G[:through+1]); ok {
 		need := proof.Need(p)
+		ringsToo := true // the rings' period follows, where the rows' has no saltus
 		if t.hasRing() {
-			if rn, ok := ringNeed(t.Game.Rule, p); ok {
-				need = max(need, rn)
-			}
+			var rn int
+			rn, ringsToo = ringNeed(t.Game.Rule, p)
+			need = max(need, rn)
 		}
-		if need < through {
+		if need < through && ringsToo {
 			v.ByOptions, per = need, &p
 		}
 	}
@@ -238,13 +239,13 @@ func lower(x *atomic.Int64, v int64) {
 }
 
 // periodic checks the values from heap size from on against the proved
-// period p: G(n) = G(n − p), and SG_ring(n) = SG_ring(n − p) too (see
-// ringStart).
+// period p: G(n) = G(n − p) + s, and SG_ring(n) = SG_ring(n − p) too (see
+// ringStart; rings are checked so only for a period with no saltus).
 func (vf *verifier[T]) periodic(from int, p Period) *MismatchError {
 	G, R := vf.G, vf.t.Ring
 	for n := from; n < len(G); n++ {
-		if G[n] != G[n-p.Length] {
-			return &MismatchError{N: n, Quantity: vf.quantity, Got: uint32(G[n]), Want: uint32(G[n-p.Length]), Period: &p}
+		if want := uint64(G[n-p.Length]) + uint64(p.Saltus); uint64(G[n]) != want {
+			return &MismatchError{N: n, Quantity: vf.quantity, Got: uint32(G[n]), Want: uint32(min(want, math.MaxUint32)), Period: &p}
 		}
 		if R.Len() > 0 && R.At(n) != R.At(n-p.Length) {
 			return &MismatchError{N: n, Ring: true, Quantity: vf.quantity, Got: R.At(n), Want: R.At(n - p.Length), Period: &p}

@@ -166,7 +166,8 @@ func VerifyState(ctx context.Context, t *Table, opt VerifyOptions) (Verification
 
 // VerifyTable checks the values of t, which holds a heap game's table or
 // a built-in game's row of values, against its game: Verify for a heap
-// game, VerifyState for a built-in game. The tables of the other kinds are
+// game, VerifyState for a built-in game, running the script again for a
+// scripted game. The tables of the other kinds are
 // not Tables; it returns an error for one that claims such a game.
 func VerifyTable(ctx context.Context, t *Table, opt VerifyOptions) (Verification, error) {
 	switch k := t.Game.Kind(); k {
@@ -174,6 +175,8 @@ func VerifyTable(ctx context.Context, t *Table, opt VerifyOptions) (Verification
 		return Verify(ctx, t, opt)
 	case rules.KindState:
 		return VerifyState(ctx, t, opt)
+	case rules.KindScript:
+		return verifyScript(ctx, t, opt)
 	default:
 		return Verification{}, fmt.Errorf("verify %s: no table of values of a %s game", t.Game.Name, k)
 	}

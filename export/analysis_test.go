@@ -85,6 +85,32 @@ func TestAnalysisMetadata(t *testing.T) {
 	}
 }
 
+// TestArithmeticProofRoundTrip checks that an arithmetic period's proof
+// travels with the table and is read back verified: Lasker's Nim, period
+// 4 and saltus 4 from n = 1, proved by the lifting theorem from a table to
+// 16 (computed to 64, the first check; the rest filled in).
+func TestArithmeticProofRoundTrip(t *testing.T) {
+	lasker := computed(t, "name: lasker\ncode: \"4.(3)\"\n", 10000)
+	path := filepath.Join(t.TempDir(), "lasker.parquet")
+	if err := export.WriteParquet(path, lasker, export.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := export.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := f.Table.Analysis
+	want := compute.Period{Start: 1, Length: 4, Saltus: 4}
+	if a.Status != compute.Proved || a.Period != want || a.Proof.Theorem != "arithmetic-periodicity lifting theorem" || a.Proof.String() != "1 ≤ n < 13" || a.Computed != 64 {
+		t.Errorf("read back: %s, %+v, %q, window %s, computed %d", a.Status, a.Period, a.Proof.Theorem, a.Proof, a.Computed)
+	}
+	for k, v := range map[string]string{export.KeyStatus: "proved", export.KeySaltus: "4", export.KeyProofWindow: "1 ≤ n < 13", export.KeyComputed: "64"} {
+		if f.Meta[k] != v {
+			t.Errorf("%s = %q, want %q", k, f.Meta[k], v)
+		}
+	}
+}
+
 // TestWriteRare writes Kayles' rare positions and reads them with parquet-go.
 func TestWriteRare(t *testing.T) {
 	kayles := computed(t, "name: kayles\ncode: \"0.77\"\n", 1000)

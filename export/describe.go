@@ -130,6 +130,7 @@ func (in Description) write(w *strings.Builder, f *File) {
 			}
 		}
 	}
+	describeClassical(w, f.Meta)
 	if in.Min != nil {
 		fmt.Fprintf(w, "  values  %d..%d", *in.Min, *in.Max)
 		if f.Kind == KindTable && f.Table.Ring.Len() > 0 {

@@ -38,7 +38,9 @@ func latticeSchema(t *compute.LatticeTable, meta map[string]string) *arrow.Schem
 // "state:euclid"), sgtab.lattice, sgtab.width, sgtab.height, sgtab.heaps
 // (the last row, width·height − 1), sgtab.status (none: a board is not
 // searched for a period), sgtab.checksum and sgtab.crc32c of the values in
-// row order, and sgtab.created when set.
+// row order, sgtab.created when set, sgtab.classical and
+// sgtab.classical_rule when a classical theorem solves the game, and
+// sgtab.pattern when its lost points show one (t.Pairs).
 func LatticeMetadata(t *compute.LatticeTable, version string) map[string]string {
 	m := baseMetadata(KindLattice, t.Game, version, t.Created)
 	maps.Copy(m, map[string]string{
@@ -51,6 +53,7 @@ func LatticeMetadata(t *compute.LatticeTable, version string) map[string]string 
 		KeyChecksum: t.G.Checksum(),
 		KeyCRC:      crcOf(t.G),
 	})
+	addClassical(m, t.Game, t.Pairs)
 	return m
 }
 
@@ -160,6 +163,15 @@ func (f *File) readLattice(ctx context.Context, recs records) error {
 			return fmt.Errorf("Euclid's game has a square board, not %d×%d", w, h)
 		}
 		g.State, g.Heaps = "euclid", w-1
+	case strings.HasPrefix(rule, "script:"):
+		sg, err := scriptGame(meta)
+		if err != nil {
+			return err
+		}
+		if sg.Heaps+1 != w || w != h {
+			return fmt.Errorf("a board of %d×%d, but the script's parameters go from 0 to %d", w, h, sg.Heaps)
+		}
+		g = sg
 	case strings.HasPrefix(rule, "lattice:"):
 		steps, err := rules.ParseSteps(strings.TrimPrefix(rule, "lattice:"))
 		if err != nil {
@@ -172,6 +184,12 @@ func (f *File) readLattice(ctx context.Context, recs records) error {
 	}
 	t.Game = g
 	if err := verifySums(meta, t.G); err != nil {
+		return err
+	}
+	if err := verifyClassical(meta, g); err != nil {
+		return err
+	}
+	if err := verifyPattern(meta, t); err != nil {
 		return err
 	}
 	f.Lattice = t
@@ -199,12 +217,15 @@ func checkLattice(ctx context.Context, t *compute.LatticeTable, side int) error 
 		want *compute.LatticeTable
 		err  error
 	)
-	if g.Kind() == rules.KindLattice {
+	switch g.Kind() {
+	case rules.KindScript: // the whole board: a script's corner is not a smaller game
+		want, _, err = compute.ScriptLattice(ctx, g, compute.Options{Workers: 1})
+	case rules.KindLattice:
 		l := *g.Lattice
 		l.Size = [2]int{min(t.W, side), min(t.H, side)}
 		g.Lattice = &l
 		want, err = compute.Lattice(ctx, g, compute.Options{Workers: 1})
-	} else { // a state game whose positions make a board: Euclid's game
+	default: // a state game whose positions make a board: Euclid's game
 		g.Heaps = min(g.Heaps, side-1)
 		_, want, err = compute.SolveState(ctx, g)
 	}

@@ -68,6 +68,9 @@ func (f *File) readTable(ctx context.Context, recs records, opt ReadOptions) err
 	if err := verifySums(f.Meta, t.G, t.Ring); err != nil {
 		return err
 	}
+	if err := verifyClassical(f.Meta, t.Game); err != nil {
+		return err
+	}
 	return f.verifyAnalysis(ctx, opt)
 }
 
@@ -109,6 +112,12 @@ func (f *File) tableGame() error {
 			return fmt.Errorf("metadata %s = %q: no built-in game with a heap table of that name", KeyRule, meta[KeyRule])
 		}
 		g.State = s
+	} else if strings.HasPrefix(meta[KeyRule], "script:") {
+		sg, err := scriptGame(meta)
+		if err != nil {
+			return err
+		}
+		g.Script = sg.Script
 	} else if s, ok := meta[KeyRule]; ok {
 		r, err := rules.ParseCode(s, 0)
 		if err != nil {

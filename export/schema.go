@@ -159,7 +159,8 @@ func (o Options) metadata(t *compute.Table) (map[string]string, error) {
 // sgtab.version, sgtab.play, the two checksums of the values
 // (sgtab.checksum and sgtab.crc32c), sgtab.created when t.Created is set,
 // and when t has an Analysis its keys (sgtab.status, sgtab.period, …; see the
-// Key constants). An empty version means the sgtab module version from the
+// Key constants); sgtab.classical and sgtab.classical_rule when a classical
+// theorem solves the game (Fibonacci Nim). An empty version means the sgtab module version from the
 // build info, or "(devel)".
 func Metadata(t *compute.Table, version string) map[string]string {
 	m := baseMetadata(KindTable, t.Game, version, t.Created)
@@ -217,6 +218,7 @@ func Metadata(t *compute.Table, version string) map[string]string {
 			}
 		}
 	}
+	addClassical(m, t.Game, nil)
 	return m
 }
 

@@ -43,6 +43,9 @@ type Summary struct {
 	// Play is normal or misere, Values what the table holds: SG or
 	// outcome (rules.Game.Quantity).
 	Play, Values string
+	// Theorem is the classical theorem that solves the game, with its
+	// source (compute.Classical), "" for none.
+	Theorem string
 }
 
 // Summarize returns the summary row of t, which must have been analysed.
@@ -69,7 +72,14 @@ func Summarize(t *compute.Table) Summary {
 // written before the ring columns (summaryRing), rare_pos and the play's
 // (summaryPlay) read without them.
 var summaryColumns = slices.Concat(summaryBase, summaryRing,
-	[]rowColumn[Summary]{rarePosColumn(func(r *Summary) compute.Parity { return r.RarePos })}, summaryPlay)
+	[]rowColumn[Summary]{rarePosColumn(func(r *Summary) compute.Parity { return r.RarePos })}, summaryPlay,
+	[]rowColumn[Summary]{theoremColumn})
+
+// theoremColumn is the column theorem of a summary table: the classical
+// theorem that solves a row's game, null for none. Summaries written
+// before it read without it.
+var theoremColumn = strColumn("theorem", func(r *Summary) string { return r.Theorem }).
+	nullUnless(func(r *Summary) bool { return r.Theorem != "" })
 
 // summaryBase are the columns of every summary table.
 var summaryBase = slices.Concat(
@@ -199,7 +209,7 @@ func (f *File) readSummary(recs records) error {
 // play's and the ring's at play and ring (nil when it has none).
 type summaryAt struct {
 	base, play, ring []int
-	pos              int
+	pos, theorem     int
 }
 
 // summaryColumnsIn finds the columns of a summary table in the schema s.
@@ -212,6 +222,14 @@ func summaryColumnsIn(s *arrow.Schema) (at summaryAt, err error) {
 	}
 	if at.pos, err = rarePosIndex(s); err != nil {
 		return at, err
+	}
+	at.theorem = -1
+	if len(s.FieldIndices(theoremColumn.Name)) > 0 {
+		j, err := fieldsByName(s, []arrow.Field{theoremColumn.Field}, false)
+		if err != nil {
+			return at, err
+		}
+		at.theorem = j[0]
 	}
 	if len(s.FieldIndices(summaryPlay[0].Name)) > 0 {
 		if at.play, err = fieldsByName(s, rowFields(summaryPlay), false); err != nil {
@@ -255,6 +273,9 @@ func (at summaryAt) row(rec arrow.RecordBatch, i, row int) (Summary, error) {
 	}
 	if at.play != nil {
 		r.Play, r.Values = rec.Column(at.play[0]).(*array.String).Value(i), rec.Column(at.play[1]).(*array.String).Value(i)
+	}
+	if at.theorem >= 0 && rec.Column(at.theorem).IsValid(i) {
+		r.Theorem = rec.Column(at.theorem).(*array.String).Value(i)
 	}
 	if at.ring != nil && rec.Column(at.ring[0]).IsValid(i) {
 		r.RingStatus = compute.Status(rec.Column(at.ring[0]).(*array.String).Value(i))

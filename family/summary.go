@@ -74,9 +74,16 @@ type Summary struct {
 	Play     string `json:"play"`
 	Values   string `json:"values"`
 	Outcomes bool   `json:"outcomes,omitempty"`
-	// Findings states what a built-in game's table shows of its known
-	// rule, checked on the whole table.
+	// Findings states what a game's table shows of its known rule,
+	// checked on the whole table: the theorem that solves it, or the
+	// pattern observed in its lost points.
 	Findings []string `json:"findings,omitempty"`
+	// Classical is the classical theorem that solves the game
+	// (compute.ClassicalOf), with its source and what it says; Pattern
+	// the pattern observed in a lattice table's lost points
+	// (compute.FindPairs). Each is left out when there is none.
+	Classical *compute.Classical `json:"classical,omitempty"`
+	Pattern   string             `json:"pattern,omitempty"`
 
 	Warnings []string `json:"warnings,omitempty"`
 	// Notes say what run left out and why (a plot too small to draw).

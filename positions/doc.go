@@ -45,11 +45,11 @@
 // the tokens taken, the heaps left) or To (the point moved to) and a Text
 // that says the move in words. A Source that counts moves faster than it
 // lists them (a heap a residue class at a time, from a proved period)
-// also implements Counter. A Source that answers some components by an
-// argument of its own rather than from values (a ring the mirror strategy
-// proves lost, or one the player to move takes whole) implements Prover:
-// the answer names the argument (Answer.Proofs), and a component of which
-// the argument gives only who wins is answered alone, as an outcome. A
-// Source that answers whole positions of its own shape implements Whole;
-// as a component of a sum it refuses every component in Check.
+// also implements Counter. A Source that answers some components by a
+// theorem rather than from values (Wythoff's game beyond its board, by
+// Wythoff's theorem) implements Prover: the answer names the theorem
+// (Answer.ProvedBy), and a component the theorem gives only the outcome of
+// is answered alone. A Source that answers whole positions of its
+// own shape implements Whole; as a component of a sum it refuses every
+// component in Check.
 package positions

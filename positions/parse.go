@@ -1,6 +1,7 @@
 package positions
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -83,6 +84,9 @@ func (s *Set) Parse(words []string, def *Ref, num int, dir string) (Position, er
 	return pos, nil
 }
 
+// tooLarge says why a number past int64 is refused.
+const tooLarge = "too large: positions go up to 2⁶³ − 1 = 9223372036854775807"
+
 // ParseComponent reads a component: a heap size, or a point x,y; whole
 // numbers ≥ 0.
 func ParseComponent(word string) (Component, error) { return parseComponent(word, word) }
@@ -93,12 +97,18 @@ func parseComponent(w, size string) (Component, error) {
 	if xs, ys, ok := strings.Cut(size, ","); ok {
 		x, errx := strconv.Atoi(xs)
 		y, erry := strconv.Atoi(ys)
+		if errors.Is(errx, strconv.ErrRange) || errors.Is(erry, strconv.ErrRange) {
+			return Component{}, fmt.Errorf("point %q: %s", w, tooLarge)
+		}
 		if errx != nil || erry != nil || x < 0 || y < 0 {
 			return Component{}, fmt.Errorf("point %q: want x,y, whole numbers ≥ 0", w)
 		}
 		return Component{X: x, Y: y, Point: true}, nil
 	}
 	n, err := strconv.Atoi(size)
+	if errors.Is(err, strconv.ErrRange) {
+		return Component{}, fmt.Errorf("heap %q: %s", w, tooLarge)
+	}
 	if err != nil || n < 0 {
 		return Component{}, fmt.Errorf("heap %q: want a whole number ≥ 0", w)
 	}

@@ -12,8 +12,8 @@ import (
 type Answer struct {
 	Heaps           []any    `json:"heaps"`
 	Games           []string `json:"games"`
-	SG              []uint32 `json:"sg"`
-	NimSum          uint32   `json:"nim_sum"`
+	SG              []uint64 `json:"sg"`
+	NimSum          uint64   `json:"nim_sum"`
 	FirstPlayerWins bool     `json:"first_player_wins"`
 	// Misere is set for a heap of a misère game, Outcomes for it and for
 	// Fibonacci Nim: sg then holds the outcome (1: the player to move
@@ -27,16 +27,9 @@ type Answer struct {
 	// FromPeriod names the heaps (1-based) whose values come from a proved
 	// period beyond the computed or stored table.
 	FromPeriod []int `json:"from_period,omitempty"`
-	// Proofs names the heaps answered by an argument of their source's
-	// own (Prover), with the argument; where it gives only who wins,
-	// Outcomes is set.
-	Proofs []HeapProof `json:"proofs,omitempty"`
-}
-
-// A HeapProof is the argument that answers a heap (1-based) of a position.
-type HeapProof struct {
-	Heap  int    `json:"heap"`
-	Proof string `json:"proof"`
+	// ProvedBy names the heaps answered by a theorem, with the theorem
+	// (see Prover).
+	ProvedBy []Proved `json:"proved_by,omitempty"`
 }
 
 // Check reports whether every component of pos fits its game (Source.Check),
@@ -69,18 +62,13 @@ func Solve(pos Position) (Answer, error) {
 		if fromPeriod {
 			a.FromPeriod = append(a.FromPeriod, i+1)
 		}
-		if pr, ok := p.Ref.Source.(Prover); ok {
-			if why, outcome := pr.Proof(p.Component); why != "" {
-				a.Proofs = append(a.Proofs, HeapProof{Heap: i + 1, Proof: why})
-				a.Outcomes = a.Outcomes || outcome
-			}
-		}
 		g := p.Ref.Source.Game()
 		a.Games = append(a.Games, g.Name)
 		a.SG = append(a.SG, v)
 		a.NimSum ^= v
 		a.Misere = a.Misere || g.Misere
 		a.Outcomes = a.Outcomes || g.HoldsOutcomes()
+		a.noteProof(i, p)
 	}
 	a.FirstPlayerWins = a.NimSum != 0
 	if !a.FirstPlayerWins {
@@ -109,7 +97,7 @@ func Solve(pos Position) (Answer, error) {
 
 // countMoves counts the moves of the part p to an option of value target:
 // by its source's Count where it has one, else one by one.
-func countMoves(p Part, target uint32) (int64, error) {
+func countMoves(p Part, target uint64) (int64, error) {
 	if c, ok := p.Ref.Source.(Counter); ok {
 		return c.Count(p.Component, target)
 	}

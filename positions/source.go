@@ -29,7 +29,7 @@ type Source interface {
 	// Value returns the value of c (an outcome when Game holds outcomes:
 	// 1 when the player to move wins), and whether it comes from a proved
 	// period beyond the values computed or stored.
-	Value(c Component) (v uint32, fromPeriod bool)
+	Value(c Component) (v uint64, fromPeriod bool)
 
 	// Work returns about how many steps listing or counting the moves of
 	// c takes.
@@ -37,27 +37,14 @@ type Source interface {
 
 	// Moves returns the moves of c to an option of value target, in
 	// order, one at a time as they are found. Their Heap is left 0.
-	Moves(c Component, target uint32) (iter.Seq[Move], error)
+	Moves(c Component, target uint64) (iter.Seq[Move], error)
 }
 
 // A Counter is a Source that counts the moves of a component to an option
 // of value target without listing them one by one (a heap's two-heap
 // splits a residue class of a proved period at a time).
 type Counter interface {
-	Count(c Component, target uint32) (int64, error)
-}
-
-// A Prover is a Source that answers some components by an argument of its
-// own, rather than from values computed, stored or repeated by a proved
-// period: a ring past its table that the mirror strategy proves lost, or
-// that the player to move takes whole.
-type Prover interface {
-	// Proof returns the argument that answers c, in words, or "" when
-	// c's value comes from the source's values; and whether Value then
-	// gives only an outcome (1: the player to move wins), the argument
-	// saying nothing of the SG value. Check refuses such a component in a
-	// sum, whose outcome needs the values.
-	Proof(c Component) (why string, outcome bool)
+	Count(c Component, target uint64) (int64, error)
 }
 
 // A Component is one part of a position: a heap of N tokens, or a point

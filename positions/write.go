@@ -98,7 +98,7 @@ func (a Answer) WriteText(w io.Writer, countOnly bool, moves iter.Seq[Move]) {
 		}
 	}
 	fmt.Fprintf(w, "position %s\n", strings.Join(words, " "))
-	fromPeriod, proofs := a.FromPeriod, a.Proofs // in increasing order
+	fromPeriod := a.FromPeriod // in increasing order
 	for i := range a.Heaps {
 		what := "SG"
 		if a.Outcomes {
@@ -109,11 +109,7 @@ func (a Answer) WriteText(w io.Writer, countOnly bool, moves iter.Seq[Move]) {
 			fmt.Fprintf(w, " (from the proved period)")
 			fromPeriod = fromPeriod[1:]
 		}
-		if len(proofs) > 0 && proofs[0].Heap == i+1 {
-			fmt.Fprintf(w, " (%s)", proofs[0].Proof)
-			proofs = proofs[1:]
-		}
-		fmt.Fprintln(w)
+		fmt.Fprintln(w, a.proofOf(i+1))
 	}
 	play, lost := fmt.Sprintf("nim-sum %d: the player to move", a.NimSum), secondWins
 	if a.Outcomes {

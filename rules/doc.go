@@ -66,6 +66,12 @@
 //	graph   a game on a finite directed graph (see GraphSpec): edges and
 //	        nodes, or a built-in graph; then a game has no other key but
 //	        name.
+//	script  a game whose positions and moves a Starlark program states
+//	        (see Script): start(n) and moves(position), optionally
+//	        canonical(position) and parts(position); heaps is then the
+//	        largest parameter n (default 100, at most MaxScriptParameter),
+//	        steps the Starlark steps one call may take (default 10^7) and
+//	        positions the most positions it may reach (default 10^6).
 //
 // A heap game needs a code, moves, or both; with both it allows the moves of
 // each.
@@ -159,7 +165,7 @@
 //
 // What this package does differently for each kind of game (Kind) is in
 // the kind's entry of a table, kindTable, and in one file of that kind:
-// heap.go, lattice.go, state.go, graph.go. An entry says which key of a
+// heap.go, lattice.go, state.go, graph.go, script.go. An entry says which key of a
 // game selects the kind, which other keys it allows (a key of another kind
 // is a problem), how its keys are read and checked, and the game's Key,
 // RuleText, TableText, HoldsOutcomes and Memory. Reading a config

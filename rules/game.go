@@ -33,6 +33,10 @@ type Game struct {
 	// graph: a token on a node moves along an edge. Rule, Start and Heaps
 	// are then unused.
 	Graph *GraphSpec
+	// Script, when not nil, makes this a game whose positions and moves
+	// a Starlark program states; Heaps is then the largest parameter n
+	// of its start(n).
+	Script *Script
 }
 
 // Key returns a canonical identity of the game's moves, equal for two games

@@ -25,10 +25,13 @@ const (
 	KindState Kind = "state"
 	// KindGraph: tokens on the nodes of a finite directed graph (Graph).
 	KindGraph Kind = "graph"
+	// KindScript: a game whose positions and moves a Starlark program
+	// states (Script).
+	KindScript Kind = "script"
 )
 
 // Kinds lists every kind of game.
-var Kinds = []Kind{KindHeap, KindLattice, KindState, KindGraph}
+var Kinds = []Kind{KindHeap, KindLattice, KindState, KindGraph, KindScript}
 
 // Kind returns the game's kind. It is the one place that tells the kinds
 // apart by which of Game's optional parts is set: every other place asks
@@ -41,6 +44,8 @@ func (g Game) Kind() Kind {
 		return KindState
 	case g.Graph != nil:
 		return KindGraph
+	case g.Script != nil:
+		return KindScript
 	}
 	return KindHeap
 }
@@ -82,7 +87,7 @@ type kindRules struct {
 // is matched against their selectors: a game is of the first kind whose
 // selector it has, and of the heap kind, which has none, when it has no
 // other's.
-var kindTable = []*kindRules{&latticeRules, &graphRules, &stateRules, &heapRules}
+var kindTable = []*kindRules{&latticeRules, &graphRules, &stateRules, &scriptRules, &heapRules}
 
 // rulesOf returns the entry of the kind k.
 func rulesOf(k Kind) *kindRules {
@@ -115,7 +120,7 @@ func (r *kindRules) allows(key string) bool {
 // keyOrder is the order in which a message lists the keys of a game: the
 // order they came into the config language. The keys of a kind not in it
 // follow, in the order of kindTable.
-var keyOrder = []string{"name", "heaps", "code", "base", "moves", "start", "lattice", "play", "state", "graph"}
+var keyOrder = []string{"name", "heaps", "code", "base", "moves", "start", "lattice", "play", "state", "graph", "script"}
 
 // gameKeys are the keys a game's mapping may hold: name and those of every
 // kind, in the order of keyOrder.

@@ -36,6 +36,13 @@ const kindGames = `games:
     state: fibonacci-nim
   - name: boxes
     graph: {generate: boxes, boxes: 30}
+  - name: walk
+    heaps: 20
+    script: |
+      def start(n):
+          return n
+      def moves(p):
+          return [p - 1] if p else []
 `
 
 var kindTests = []struct {
@@ -49,6 +56,7 @@ var kindTests = []struct {
 	{"euclid", "state", "state:euclid", "state:euclid", "SG(x, y) for 0 ≤ x, y ≤ 300", false},
 	{"fib", "state", "state:fibonacci-nim", "state:fibonacci-nim", "outcomes of 0..1000", true},
 	{"boxes", "graph", "graph:boxes 30", "graph:boxes 30", "SG of every node", false},
+	{"walk", "script", "script:de2521a60425c436 n=0..20", "script:de2521a60425c436222cff24cdddea54f3dfc655ae8a1c95ff72cdab2b2a5361", "SG of start(n), or start(n, m), for parameters 0..20", false},
 }
 
 // TestGameByKind checks what a game of each kind says of itself: its kind,
@@ -87,6 +95,7 @@ func TestGameMemory(t *testing.T) {
 		"wythoff":     games[3].Lattice.memory(),
 		"euclid":      StateMemory("euclid", 300),
 		"fib":         StateMemory("fibonacci-nim", 1000),
+		"walk":        21 * 8,
 	}
 	for _, g := range games {
 		got, ok := g.Memory()
@@ -125,7 +134,7 @@ func TestKindTable(t *testing.T) {
 	if len(kindTable) != len(Kinds) || !slices.Contains(selectors, "") {
 		t.Errorf("kindTable has %d entries for %d kinds; selectors %q, want one empty", len(kindTable), len(Kinds), selectors)
 	}
-	want := []string{"name", "heaps", "code", "base", "moves", "start", "lattice", "play", "state", "graph"}
+	want := []string{"name", "heaps", "code", "base", "moves", "start", "lattice", "play", "state", "graph", "script", "steps", "positions"}
 	if !slices.Equal(gameKeys, want) {
 		t.Errorf("gameKeys = %q, want %q", gameKeys, want)
 	}

@@ -208,7 +208,11 @@ func CheckCosts(games []rules.Game, opt Options, say func(format string, args ..
 			what += " (" + c.Why + ")"
 		}
 		if opt.Auto && (!opt.CapSet || !c.Capped) && c.Shorter != nil {
-			return fmt.Errorf("%s; %s", what, c.Shorter(LongRun/2))
+			shorter := c.Shorter(LongRun / 2)
+			if !c.Capped {
+				shorter += ", or run it without -heaps auto" // -cap does not bound it
+			}
+			return fmt.Errorf("%s; %s", what, shorter)
 		}
 		say("sgtab: warning: %s\n", what)
 	}

@@ -53,9 +53,10 @@ func TestPositionsFileSources(t *testing.T) {
 
 // TestPositionWorkBounded checks that a position of many heaps whose
 // winning moves would take more than compute.MaxMoveWork steps to count
-// (2·10^4 heaps of Nim of 300000: 6·10^9) is refused at once, saying so,
-// rather than counted for minutes; and that one of many Kayles heaps
-// answered from the proved period is counted.
+// (2·10^4 heaps of 300000 of 0.(7), whose splits after any removal are
+// gone through one by one: 4.5·10^14) is refused at once, saying so,
+// rather than counted for minutes; and that one of many Kayles heaps, or
+// Nim heaps, answered from the proved period is counted.
 func TestPositionWorkBounded(t *testing.T) {
 	chdir(t)
 	line := func(heap string, n int) string {
@@ -69,11 +70,18 @@ func TestPositionWorkBounded(t *testing.T) {
 	if err := os.WriteFile("kayles-line.txt", []byte(line("1000000", 2000)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, _, stderr := sgtab(t, "query", "-count", "-positions", "nim-line.txt", "nim.yaml")
-	if want := "sgtab: nim-line.txt:1: counting the winning moves of these 20000 heaps takes about 6.0e+09 steps, more than 4e+09: ask about fewer or smaller heaps\n"; code != 1 || stderr != want {
+	if err := os.WriteFile("split.yaml", []byte("name: split\ncode: \"0.(7)\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := sgtab(t, "query", "-count", "-positions", "nim-line.txt", "split.yaml")
+	if want := "sgtab: nim-line.txt:1: counting the winning moves of these 20000 heaps takes about 4.5e+14 steps, more than 4e+09: ask about fewer or smaller heaps\n"; code != 1 || stderr != want {
 		t.Errorf("status %d, stderr %q; want 1 and %q", code, stderr, want)
 	}
-	code, stdout, stderr := sgtab(t, "query", "-count", "-positions", "kayles-line.txt", "kayles.yaml")
+	code, stdout, stderr := sgtab(t, "query", "-count", "-positions", "nim-line.txt", "nim.yaml")
+	if code != 0 || !strings.Contains(stdout, "nim-sum 300002: the player to move wins, with 19,999 winning moves") {
+		t.Errorf("Nim: status %d, stderr %q, stdout ends %q", code, stderr, stdout[max(len(stdout)-200, 0):])
+	}
+	code, stdout, stderr = sgtab(t, "query", "-count", "-positions", "kayles-line.txt", "kayles.yaml")
 	if code != 0 || !strings.Contains(stdout, "heap 2000: 1000000 in kayles, SG 1 (from the proved period)\n  nim-sum 3: the player to move wins, with ") {
 		t.Errorf("status %d, stderr %q, stdout ends %q", code, stderr, stdout[max(len(stdout)-200, 0):])
 	}

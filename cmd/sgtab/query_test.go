@@ -102,4 +102,15 @@ func TestQueryRefusesLongComputation(t *testing.T) {
 	if code, stdout, stderr := sgtab(t, "query", "tail3.yaml", "100"); code != 0 || !strings.Contains(stdout, "heap 1: 100 in tail3") {
 		t.Errorf("heap 100: status %d\n%s%s", code, stdout, stderr)
 	}
+	// Wythoff's game with a knight's move added, which no theorem solves,
+	// on the largest board: its points are refused, as run -heaps auto
+	// refuses the board.
+	knight := "lattice:\n  size: [16384, 16384]\n  moves:\n    - {step: [-1, 0], repeat: true}\n    - {step: [0, -1], repeat: true}\n    - {step: [-1, -1], repeat: true}\n    - {step: [-1, -2]}\n"
+	if err := os.WriteFile("knight.yaml", []byte(knight), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, stderr := sgtab(t, "query", "knight.yaml", "5,7"); code != 1 || !strings.Contains(stderr, "knight.yaml: computing its board of 16384×16384 takes about") ||
+		!strings.Contains(stderr, "make its board smaller in its config") || strings.Contains(stderr, "-heaps auto") {
+		t.Errorf("a huge board: status %d\n%s%s", code, stdout, stderr)
+	}
 }

@@ -7,5 +7,6 @@ import (
 	_ "github.com/sgtab/sgtab/family/graph"   // games on graphs
 	_ "github.com/sgtab/sgtab/family/heap"    // heap games: lines, rings, misère play
 	_ "github.com/sgtab/sgtab/family/lattice" // lattice games
+	_ "github.com/sgtab/sgtab/family/script"  // scripted games
 	_ "github.com/sgtab/sgtab/family/state"   // built-in state games
 )

@@ -42,11 +42,11 @@ func (s *source) Check(c positions.Component, sum bool) error {
 	return fmt.Errorf("%s is a game on a graph: query takes the nodes of its tokens after it, in positions of their own (sgtab query %s NODE ...)", s.name, s.name)
 }
 
-func (s *source) Value(positions.Component) (uint32, bool) { return 0, false }
+func (s *source) Value(positions.Component) (uint64, bool) { return 0, false }
 
 func (s *source) Work(positions.Component) float64 { return 0 }
 
-func (s *source) Moves(c positions.Component, target uint32) (iter.Seq[positions.Move], error) {
+func (s *source) Moves(c positions.Component, target uint64) (iter.Seq[positions.Move], error) {
 	return nil, s.Check(c, false)
 }
 

@@ -219,7 +219,7 @@ func TestCoinRingsAgainstDefinition(t *testing.T) {
 				t.Fatalf("k = %d, n = %d, from 0..%d: %v", k, n, mirrorQuerySize, err)
 			}
 			checkRing(t, k, n, a, pos, want, wins)
-			if k >= 2 && n > mirrorQuerySize && len(a.Proofs) != 1 {
+			if k >= 2 && n > mirrorQuerySize && len(a.ProvedBy) != 1 {
 				t.Errorf("k = %d, n = %d: answered past the table without the argument: %+v", k, n, a)
 			}
 		}
@@ -230,7 +230,7 @@ func TestCoinRingsAgainstDefinition(t *testing.T) {
 // coin ring with k against its value want and winning takes wins.
 func checkRing(t *testing.T, k, n int, a positions.Answer, pos positions.Position, want uint32, wins []int) {
 	t.Helper()
-	if a.FirstPlayerWins != (want != 0) || !a.Outcomes && a.SG[0] != want {
+	if a.FirstPlayerWins != (want != 0) || !a.Outcomes && a.SG[0] != uint64(want) {
 		t.Fatalf("k = %d, n = %d: %+v, want SG_ring %d", k, n, a, want)
 	}
 	var takes []int
@@ -258,7 +258,7 @@ func TestRingMutations(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want, _ := def.ring(n); a.SG[0] != want || a.Outcomes || len(a.Proofs) > 0 {
+		if want, _ := def.ring(n); a.SG[0] != uint64(want) || a.Outcomes || len(a.ProvedBy) > 0 {
 			t.Fatalf("distinct splits, n = %d: %+v, want SG_ring %d from the table", n, a, want)
 		}
 	}
@@ -267,7 +267,7 @@ func TestRingMutations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !a.FirstPlayerWins || len(a.Proofs) > 0 || !slices.Equal(a.FromPeriod, []int{1}) || a.Count != 1 {
+	if !a.FirstPlayerWins || len(a.ProvedBy) > 0 || !slices.Equal(a.FromPeriod, []int{1}) || a.Count != 1 {
 		t.Errorf("k = 1, n = 999999999: %+v, want won from the proved period, one winning move", a)
 	}
 }
@@ -296,8 +296,8 @@ func TestRingTakenWholeNotInSum(t *testing.T) {
 	}
 	var b strings.Builder
 	a.WriteText(&b, false, nil)
-	want := "position 1000000000\n  heap 1: 1000000000 in coin-ring, SG 0 (proved: " + "Tweedledum–Tweedledee mirror strategy (Winning Ways): " +
-		"every first move leaves a row that the opponent takes whole or splits into two equal rows)\n" +
+	want := "position 1000000000\n  heap 1: 1000000000 in coin-ring, SG 0, proved by " + "Tweedledum–Tweedledee mirror strategy (Winning Ways): " +
+		"every first move leaves a row that the opponent takes whole or splits into two equal rows\n" +
 		"  nim-sum 0: the player to move loses (the second player wins)\n"
 	if b.String() != want {
 		t.Errorf("k = 3, n = 10^9:\n%s\nwant\n%s", b.String(), want)

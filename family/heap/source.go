@@ -128,7 +128,7 @@ func (s *source) PrepareMetered(ctx context.Context, need, workers int, m family
 		}
 		s.take(t)
 		if n >= want || s.answers(want) {
-			return nil
+			return s.fits(need)
 		}
 		n = min(want, n*16)
 	}
@@ -184,7 +184,7 @@ func (s *source) read(need int) error {
 		}
 		return fmt.Errorf("%s holds SG(0..%d) and %s; heap %d was asked", s.name, t.N(), why, need)
 	}
-	return nil
+	return s.fits(need)
 }
 
 // Check refuses a point, a heap of a misère game in a sum, and in a sum a
@@ -207,16 +207,16 @@ func (s *source) Check(c positions.Component, sum bool) error {
 // otherwise: from the table, or beyond it from the proved period; a ring
 // beyond it that the mirror strategy proves lost has value 0, and one
 // taken whole the outcome 1 (see Proof).
-func (s *source) Value(c positions.Component) (uint32, bool) {
+func (s *source) Value(c positions.Component) (uint64, bool) {
 	if !s.ring() {
 		return s.sg(c.N), c.N >= s.table.G.Len()
 	}
 	R := s.table.Ring
 	switch p := s.ringPeriod; {
 	case c.N < R.Len():
-		return R.At(c.N), false
+		return uint64(R.At(c.N)), false
 	case p != nil:
-		return R.At(p.Start + (c.N-p.Start)%p.Length), true
+		return uint64(R.At(p.Start + (c.N-p.Start)%p.Length)), true
 	case s.mirror != nil && s.mirror.Lost(c.N):
 		return 0, false
 	}
@@ -231,19 +231,37 @@ func (s *source) Proof(c positions.Component) (string, bool) {
 		return "", false
 	}
 	if s.mirror.Lost(c.N) {
-		return "proved: " + compute.MirrorTheorem, false
+		return compute.MirrorTheorem, false
 	}
-	return fmt.Sprintf("the player to move takes the whole ring and wins; its SG value, past the table's 0..%d, is not computed", s.table.N()), true
+	return fmt.Sprintf("taking the whole ring (its SG value, past the table's 0..%d, is not computed)", s.table.N()), true
 }
 
 // sg returns SG(n) of a row of n tokens: from the table, or beyond it from
-// the proved period.
-func (s *source) sg(n int) uint32 {
+// the proved period, with its saltus (Prepare has checked that the values
+// of the heaps asked fit in 64 bits).
+func (s *source) sg(n int) uint64 {
 	if n < s.table.G.Len() {
-		return s.table.G.At(n)
+		return uint64(s.table.G.At(n))
 	}
+	v, _ := s.period.Extend(s.table.G, n)
+	return v
+}
+
+// fits reports an error when the proved period takes the values of heaps
+// up to need past 64 bits: along each residue class they grow by the
+// saltus, so the largest is that of one of the last p heaps.
+func (s *source) fits(need int) error {
 	p := s.period
-	return s.table.G.At(p.Start + (n-p.Start)%p.Length)
+	if p == nil || p.Saltus == 0 {
+		return nil
+	}
+	for i := range min(p.Length, need+1) {
+		n := need - i
+		if _, ok := p.Extend(s.table.G, n); !ok {
+			return fmt.Errorf("%s: heap %d: its SG value, by the proved period %d with saltus %d, is more than 2^64 − 1", s.name, n, p.Length, p.Saltus)
+		}
+	}
+	return nil
 }
 
 func (s *source) ring() bool { return s.game.Start == rules.StartRing }
@@ -266,7 +284,7 @@ func (s *source) Work(c positions.Component) float64 {
 
 // Count counts the moves of the heap to an option of value target, a
 // residue class at a time where the period allows (compute.CountMovesTo).
-func (s *source) Count(c positions.Component, target uint32) (int64, error) {
+func (s *source) Count(c positions.Component, target uint64) (int64, error) {
 	if s.mirrored(c) {
 		moves, err := s.lostMoves(c, target)
 		if err != nil {
@@ -287,7 +305,7 @@ func (s *source) Count(c positions.Component, target uint32) (int64, error) {
 
 // Moves returns the moves of the heap to an option of value target, in
 // order, one at a time as they are found (compute.EachMoveTo).
-func (s *source) Moves(c positions.Component, target uint32) (iter.Seq[positions.Move], error) {
+func (s *source) Moves(c positions.Component, target uint64) (iter.Seq[positions.Move], error) {
 	var (
 		moves iter.Seq[compute.Move]
 		err   error
@@ -316,7 +334,7 @@ func (s *source) Moves(c positions.Component, target uint32) (iter.Seq[positions
 // lostMoves returns the moves of a ring past the table to a lost position
 // (compute.Mirror.MovesToLost); the rows past the table have no proved
 // period, so no other target is answered.
-func (s *source) lostMoves(c positions.Component, target uint32) (iter.Seq[compute.Move], error) {
+func (s *source) lostMoves(c positions.Component, target uint64) (iter.Seq[compute.Move], error) {
 	if target != 0 || s.mirror == nil {
 		return nil, fmt.Errorf("the moves of a ring of %d to a position of value %d need the rows' values up to %d; the table ends at %d and the rows' period is not proved",
 			c.N, target, c.N-1, s.table.N())
@@ -327,9 +345,9 @@ func (s *source) lostMoves(c positions.Component, target uint32) (iter.Seq[compu
 // empty returns the value of a move that leaves no heap: 0 in normal play;
 // in misère play the heap left decides, and an empty one is won by the
 // opponent, who cannot move.
-func (s *source) empty() uint32 {
+func (s *source) empty() uint64 {
 	if s.game.Misere {
-		return s.table.G.At(0)
+		return uint64(s.table.G.At(0))
 	}
 	return 0
 }

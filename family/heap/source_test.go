@@ -126,3 +126,21 @@ func TestDescribe(t *testing.T) {
 		}
 	}
 }
+
+// TestValuesPast64Bits checks that a heap whose value a proved arithmetic
+// period takes past 2^64 − 1 is refused, not wrapped: with F(n) = 4n − 3
+// from n = 1, heap 2^62 has 2^64 − 3 and heap 2^62 + 1 would have 2^64 + 1.
+func TestValuesPast64Bits(t *testing.T) {
+	s := &source{name: "steep", table: &compute.Table{G: compute.ValuesOf([]uint32{0, 1, 5, 9})},
+		period: &compute.Period{Start: 1, Length: 1, Saltus: 4}}
+	if err := s.fits(1 << 62); err != nil {
+		t.Errorf("heap 2^62: %v", err)
+	}
+	if v := s.sg(1 << 62); v != 1<<64-3 {
+		t.Errorf("SG(2^62) = %d, want 2^64 − 3", v)
+	}
+	want := "steep: heap 4611686018427387905: its SG value, by the proved period 1 with saltus 4, is more than 2^64 − 1"
+	if err := s.fits(1<<62 + 1); err == nil || err.Error() != want {
+		t.Errorf("heap 2^62 + 1: %v, want %q", err, want)
+	}
+}

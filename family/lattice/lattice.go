@@ -2,7 +2,11 @@
 // token on the points of a board, moved by vectors applied once or any
 // number of times (Wythoff's game, the corner walk). A game is computed
 // in one piece on every worker; its table is the board's values, drawn as
-// a heat map.
+// a heat map. Its report names the classical theorem that solves the game
+// (Wythoff's, for a game whose moves are exactly Wythoff's), checked on
+// the board, and the pattern observed in its lost points (compute.FindPairs),
+// which for a variant no theorem proves; its source answers points beyond
+// the board by the theorem.
 package lattice
 
 import (
@@ -45,7 +49,7 @@ func (Family) Cost(g rules.Game, workers int) family.Cost {
 				small.Size = [2]int{max(small.Size[0]*7/10, 1), max(small.Size[1]*7/10, 1)}
 			}
 			small.Size = [2]int{family.RoundDown(small.Size[0]), family.RoundDown(small.Size[1])}
-			return fmt.Sprintf("make its board smaller in its config (size: [%d, %d]: about %s), or run it without -heaps auto",
+			return fmt.Sprintf("make its board smaller in its config (size: [%d, %d]: about %s)",
 				small.Size[0], small.Size[1], family.RoundDuration(compute.LatticeEstimate(g.Lattice)))
 		},
 	}
@@ -93,9 +97,13 @@ func Write(t *compute.LatticeTable, out family.Output) (*family.Report, error) {
 		Status: compute.None, Checksum: compute.Checksum(values),
 		Board: &[2]int{t.W, t.H}, Losing: &losing, Rows: RowPeriods(t),
 	}
+	addFindings(s, t)
 	row := export.Summary{
 		Name: s.Name, Rule: s.Rule, Start: "lattice", Heaps: s.Heaps, Status: compute.None,
 		MaxSG: s.MaxSG, Checksum: s.Checksum, Seconds: s.Seconds,
+	}
+	if s.Classical != nil {
+		row.Theorem = s.Classical.String()
 	}
 	return &family.Report{Summary: s, Row: row, Text: Text(s)}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"slices"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
@@ -13,9 +14,10 @@ import (
 )
 
 // Source returns the source of positions of the built-in game g: Euclid's
-// game's board (stored, or computed), Fibonacci Nim's states (from its
-// thresholds, computed as far as asked, and at least as far as its stored
-// table f goes); the other built-in games' positions are not answered.
+// game's board (stored, or computed; Cole and Davie's theorem answers
+// beyond it), Fibonacci Nim's states (by Whinihan's theorem, from
+// Zeckendorf sums: no table needed); the other built-in games' positions
+// are not answered.
 func (Family) Source(g rules.Game, f *export.File, name string) (positions.Source, error) {
 	switch {
 	case g.State == "euclid":
@@ -23,46 +25,32 @@ func (Family) Source(g rules.Game, f *export.File, name string) (positions.Sourc
 		if f != nil {
 			t = f.Lattice
 		}
-		return lattice.NewBoard(name, g, t, func(ctx context.Context) (*compute.LatticeTable, error) {
-			_, lt, err := compute.SolveState(ctx, g)
+		return lattice.NewBoard(name, g, t, func(ctx context.Context, opt compute.Options) (*compute.LatticeTable, error) {
+			_, lt, err := compute.State(ctx, g, opt)
 			return lt, err
 		}, compute.EuclidMoves), nil
-	case g.State == "fibonacci-nim" && f == nil:
-		return &fibonacci{name: name, game: g, least: 1}, nil
 	case g.State == "fibonacci-nim":
-		// The table holds the outcomes of starting heaps; states in
-		// play need the least winning takes, cheap to compute again.
-		return &fibonacci{name: name, game: g, least: f.Table.N()}, nil
+		return &fibonacci{name: name, game: g}, nil
 	case f == nil:
 		return nil, fmt.Errorf("%s is the built-in game %s: query does not answer its positions (its table, from sgtab run, gives each one's value)", name, g.State)
 	}
 	return nil, fmt.Errorf("%s is a table of the built-in game %s: query does not answer its positions", name, g.State)
 }
 
-// A fibonacci source answers Fibonacci Nim: a state (n, k) — n tokens, at
-// most k of them to take — is won exactly when k ≥ f(n), f(n) the least
-// take that wins from n (compute.FibonacciThresholds). A bare heap N is a
-// first move, which may take all but one; a point n,k is a state in play.
+// A fibonacci source answers Fibonacci Nim by Whinihan's theorem: a state
+// (n, k) — n tokens, at most k of them to take — is won exactly when k is
+// at least the smallest term of n's Zeckendorf sum (compute.FibonacciNimWins),
+// at any n below 2⁶³. A bare heap N is a first move, which may take all but
+// one; a point n,k is a state in play.
 type fibonacci struct {
-	name  string
-	game  rules.Game
-	least int   // the least heap f goes to
-	f     []int // f(0..max(least, need)); nil until prepared
+	name string
+	game rules.Game
 }
 
 func (s *fibonacci) Game() rules.Game { return s.game }
 
-// Prepare computes f as far as the largest heap asked (and at least
-// s.least), after checking that it fits in memory.
-func (s *fibonacci) Prepare(ctx context.Context, need int) error {
-	n := max(need, s.least)
-	if err := rules.CheckMemory(rules.StateMemory("fibonacci-nim", int64(n))); err != nil {
-		return fmt.Errorf("%s: heap %d: %w", s.name, need, err)
-	}
-	f, err := compute.FibonacciThresholds(ctx, n)
-	s.f = f
-	return err
-}
+// Prepare has nothing to compute: the theorem answers every state.
+func (s *fibonacci) Prepare(ctx context.Context, need int) error { return nil }
 
 // Check refuses a state whose next move may take nothing, and any state
 // in a sum: the table holds outcomes.
@@ -81,36 +69,51 @@ func state(c positions.Component) (int, int) {
 	if c.Point {
 		return c.X, min(c.Y, c.X)
 	}
-	return c.N, c.N - 1
+	return c.N, max(c.N-1, 0)
 }
 
 // Value returns the outcome of the state: 1 when the player to move wins.
-func (s *fibonacci) Value(c positions.Component) (uint32, bool) {
-	n, k := state(c)
-	if k >= s.f[n] {
+func (s *fibonacci) Value(c positions.Component) (uint64, bool) {
+	if compute.FibonacciNimWins(state(c)) {
 		return 1, false
 	}
 	return 0, false
 }
 
-// Work returns the takes of the state.
-func (s *fibonacci) Work(c positions.Component) float64 {
-	n, k := state(c)
-	return float64(min(n, k)) + 1
+// Proof names the theorem that answers every state.
+func (s *fibonacci) Proof(c positions.Component) (string, bool) {
+	return compute.ClassicalOf(s.game).String(), true
 }
 
+// Work returns a bound on the steps of listing the winning takes: a
+// Zeckendorf sum has fewer than 64 terms.
+func (s *fibonacci) Work(c positions.Component) float64 { return 64 }
+
 // Moves returns the takes that leave a state of outcome target: taking t
-// leaves (n−t, 2t), won when 2t ≥ f(n−t) (f(m) ≤ m: taking all wins).
-func (s *fibonacci) Moves(c positions.Component, target uint32) (iter.Seq[positions.Move], error) {
+// leaves (n−t, 2t). The winning takes (target 0) come from the Zeckendorf
+// sum (compute.FibonacciNimWinning); the others are every other take.
+func (s *fibonacci) Moves(c positions.Component, target uint64) (iter.Seq[positions.Move], error) {
 	n, k := state(c)
+	wins := compute.FibonacciNimWinning(n, k)
+	move := func(take int) positions.Move {
+		next := n - take
+		if take <= next/2 {
+			next = 2 * take // the most the next move may take, at most what is left
+		}
+		return positions.Move{Take: take, Leave: []int{n - take}, To: &[2]int{n - take, next},
+			Text: fmt.Sprintf("take %d from %d, leaving %d with at most %d to take", take, n, n-take, next)}
+	}
 	return func(yield func(positions.Move) bool) {
-		for take := 1; take <= k; take++ {
-			if won := 2*take >= s.f[n-take]; won != (target == 1) {
-				continue
+		if target == 0 {
+			for _, take := range wins {
+				if !yield(move(take)) {
+					return
+				}
 			}
-			to := [2]int{n - take, min(2*take, n-take)}
-			if !yield(positions.Move{Take: take, Leave: []int{n - take}, To: &to,
-				Text: fmt.Sprintf("take %d from %d, leaving %d with at most %d to take", take, n, n-take, 2*take)}) {
+			return
+		}
+		for take := 1; take <= k; take++ {
+			if !slices.Contains(wins, take) && !yield(move(take)) {
 				return
 			}
 		}

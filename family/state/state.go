@@ -4,14 +4,15 @@
 // move may take) and Euclid's game (a pair of numbers) — solved by a
 // search over their state graphs (compute.State). Fibonacci Nim's table
 // holds the outcome of each starting heap, as a heap table does; Euclid's,
-// a board of SG(x, y), as a lattice table does. Each report says what the
-// table shows of the game's known rule.
+// a board of SG(x, y), as a lattice table does. Each report names the
+// classical theorem that solves the game (Whinihan's, Cole and Davie's),
+// checked on the table, and the sources answer any position below 2⁶³ by
+// it.
 package state
 
 import (
 	"context"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -43,31 +44,30 @@ func (Family) Cost(g rules.Game, workers int) family.Cost {
 		What: fmt.Sprintf("computing its %s positions (heaps: %d)", family.Short(float64(compute.StatePositions(g))), g.Heaps),
 		Shorter: func(within time.Duration) string {
 			g.Heaps = family.Shrink(g.Heaps, func(n int) bool { return compute.StateEstimate(g, n) <= within })
-			return fmt.Sprintf("make it smaller in its config (heaps: %d: about %s), or run it without -heaps auto",
+			return fmt.Sprintf("make it smaller in its config (heaps: %d: about %s)",
 				g.Heaps, family.RoundDuration(compute.StateEstimate(g, g.Heaps)))
 		},
 	}
 }
 
 // Tabulate solves g and writes its table: as a heap table (Fibonacci Nim)
-// or a lattice table (Euclid's game), with what it shows of the game's
-// known rule.
+// or a lattice table (Euclid's game, whose report names the theorem that
+// solves it, checked on the board: package lattice), with what it shows
+// of the game's known rule.
 func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*family.Report, error) {
 	t, lt, err := compute.State(ctx, g, compute.Options{Progress: env.Progress.Add})
 	if err != nil {
 		return nil, err
 	}
 	if lt != nil {
-		rep, err := lattice.Write(lt, env.Output)
-		if err == nil && g.State == "euclid" {
-			rep.Summary.Findings = append(rep.Summary.Findings, euclidFinding(lt))
-			rep.Text = lattice.Text(rep.Summary)
-		}
-		return rep, err
+		return lattice.Write(lt, env.Output)
 	}
 	rep, err := heap.Write(t, env.Output, nil)
 	if err == nil && g.State == "fibonacci-nim" {
-		rep.Summary.Findings = append(rep.Summary.Findings, fibonacciFinding(t))
+		c := compute.ClassicalOf(g)
+		losing, check := fibonacciLosing(t)
+		family.AddClassical(rep.Summary, c, "losing heaps "+losing, check)
+		rep.Row.Theorem = c.String()
 		rep.Text = heap.Text(rep.Summary)
 	}
 	return rep, err
@@ -91,41 +91,19 @@ func (Family) Verify(ctx context.Context, f *export.File, workers int, meter fam
 	return heap.VerifyTable(ctx, f, workers, meter)
 }
 
-// euclidFinding checks Cole and Davie's rule on Euclid's table: with
-// x ≥ y > 0, the player to move loses exactly when x < φ·y.
-func euclidFinding(t *compute.LatticeTable) string {
-	phi := (1 + math.Sqrt(5)) / 2
-	for y := range t.H {
-		for x := range t.W {
-			a, b := max(x, y), min(x, y)
-			lost := b == 0 || b < a && float64(a) < phi*float64(b)
-			if (t.At(x, y) == 0) != lost {
-				return fmt.Sprintf("the golden-ratio rule fails at (%d, %d)", x, y)
-			}
-		}
-	}
-	return "the losing pairs x ≥ y > 0 are exactly those with x < φ·y (Cole and Davie's rule), on the whole board"
-}
-
-// fibonacciFinding lists the losing heaps of Fibonacci Nim's table and says
-// whether they are the Fibonacci numbers.
-func fibonacciFinding(t *compute.Table) string {
-	var losing []string
-	fib := map[int]bool{}
-	for a, b := 1, 2; a <= t.N(); a, b = b, a+b {
-		fib[a] = true
-	}
-	holds := true
+// fibonacciLosing lists the losing heaps of Fibonacci Nim's table, and
+// says where the table disagrees with Whinihan's theorem ("at heap n", the
+// first heap whose outcome is not the theorem's), "" when nowhere.
+func fibonacciLosing(t *compute.Table) (losing, check string) {
+	var heaps []string
 	for n := 1; n <= t.N(); n++ {
 		lost := t.G.At(n) == 0
 		if lost {
-			losing = append(losing, strconv.Itoa(n))
+			heaps = append(heaps, strconv.Itoa(n))
 		}
-		holds = holds && lost == fib[n]
+		if lost == compute.FibonacciNimWins(n, n-1) && check == "" {
+			check = fmt.Sprintf("at heap %d", n)
+		}
 	}
-	verdict := "the Fibonacci numbers, as Whinihan proved"
-	if !holds {
-		verdict = "NOT the Fibonacci numbers"
-	}
-	return fmt.Sprintf("losing heaps %s: %s", strings.Join(losing, ", "), verdict)
+	return strings.Join(heaps, ", "), check
 }

@@ -1,0 +1,185 @@
+package compute
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"go.starlark.net/resolve"
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+
+	"github.com/sgtab/sgtab/rules"
+)
+
+// A ScriptProgram is a scripted game's Starlark program (rules.Script),
+// compiled: its functions, frozen, may be called from several goroutines,
+// each with a thread of its own (NewThread).
+//
+// The program runs sandboxed and deterministic: it has Starlark's
+// built-in functions only (no load, no I/O, no clock, no randomness), and
+// each call of its functions may take at most the script's Steps steps.
+type ScriptProgram struct {
+	game                           rules.Game
+	file                           string
+	start, moves, canonical, parts *starlark.Function
+	// Params is the number of parameters of start: 1 (n) or 2 (n, m).
+	Params int
+	// watch, when not nil, stops the calls that take too much memory.
+	watch *memoryWatch
+}
+
+// CompileScript compiles the program of the scripted game g. An error
+// names the config file and the line in it (the program's lines are the
+// config's, from g.Script.Line on).
+func CompileScript(g rules.Game) (*ScriptProgram, error) {
+	s := g.Script
+	p := &ScriptProgram{game: g, file: g.File}
+	if p.file == "" {
+		p.file = g.Name
+	}
+	// Leading newlines put each line of the program on its config line.
+	src := strings.Repeat("\n", max(s.Line-1, 0)) + s.Source
+	th := p.thread()
+	globals, err := starlark.ExecFileOptions(&syntax.FileOptions{}, th, p.file, src, nil)
+	if err != nil {
+		return nil, p.scriptError(err, "")
+	}
+	fn := func(name string, required bool, params ...int) (*starlark.Function, error) {
+		v, ok := globals[name]
+		if !ok {
+			if required {
+				return nil, fmt.Errorf("%s: the script defines no function %s", p.file, name)
+			}
+			return nil, nil
+		}
+		f, ok := v.(*starlark.Function)
+		if !ok {
+			return nil, fmt.Errorf("%s: the script's %s is a %s, not a function", p.file, name, v.Type())
+		}
+		pos := f.Position()
+		if f.HasVarargs() || f.HasKwargs() || !slices.Contains(params, f.NumParams()) {
+			return nil, fmt.Errorf("%s:%d: %s takes %s", p.file, pos.Line, name, map[bool]string{true: "n, or n and m", false: "one position"}[name == "start"])
+		}
+		return f, nil
+	}
+	if p.start, err = fn("start", true, 1, 2); err != nil {
+		return nil, err
+	}
+	p.Params = p.start.NumParams()
+	if p.moves, err = fn("moves", true, 1); err != nil {
+		return nil, err
+	}
+	if p.canonical, err = fn("canonical", false, 1); err != nil {
+		return nil, err
+	}
+	if p.parts, err = fn("parts", false, 1); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// thread returns a new Starlark thread for the program: one goroutine's.
+func (p *ScriptProgram) thread() *starlark.Thread {
+	th := &starlark.Thread{Name: p.game.Name, Load: func(*starlark.Thread, string) (starlark.StringDict, error) {
+		return nil, errors.New("load is not allowed in a script")
+	}}
+	th.Print = func(*starlark.Thread, string) {} // no output
+	th.SetMaxExecutionSteps(uint64(p.game.Script.Steps))
+	p.watch.add(th)
+	return th
+}
+
+// A ScriptLimitError says that a script passed one of its limits: Limit
+// names it as the config does (steps, positions, memory).
+type ScriptLimitError struct {
+	File, Limit, Msg string
+}
+
+func (e *ScriptLimitError) Error() string {
+	return fmt.Sprintf("%s: %s (limit %s)", e.File, e.Msg, e.Limit)
+}
+
+// call calls f(args) on th, within the script's steps, and returns its
+// result or an error naming the file and line.
+func (p *ScriptProgram) call(th *starlark.Thread, f *starlark.Function, args ...starlark.Value) (starlark.Value, error) {
+	steps := uint64(p.game.Script.Steps)
+	th.SetMaxExecutionSteps(th.ExecutionSteps() + steps)
+	v, err := starlark.Call(th, f, args, nil)
+	if err != nil {
+		if p.watch.exceeded() {
+			budget, source := rules.Budget()
+			return nil, &ScriptLimitError{File: p.file, Limit: "memory",
+				Msg: fmt.Sprintf("%s(%s) took more memory than the %d MiB available (%s)", f.Name(), shortText(args), budget>>20, source)}
+		}
+		if strings.Contains(err.Error(), "too many steps") {
+			return nil, &ScriptLimitError{File: p.file, Limit: "steps",
+				Msg: fmt.Sprintf("%s(%s) took more than %d steps", f.Name(), shortText(args), steps)}
+		}
+		return nil, p.scriptError(err, f.Name())
+	}
+	return v, nil
+}
+
+// shortText returns the arguments of a call as a message shows them.
+func shortText(args []starlark.Value) string {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		parts[i] = a.String()
+	}
+	s := strings.Join(parts, ", ")
+	if len(s) > 80 {
+		s = s[:80] + "…"
+	}
+	return s
+}
+
+// scriptError returns err, an error of Starlark's, as FILE:LINE:COL: what,
+// at the innermost line of the script it points to.
+func (p *ScriptProgram) scriptError(err error, in string) error {
+	var se syntax.Error
+	var re resolve.ErrorList
+	var ee *starlark.EvalError
+	at := func(pos syntax.Position, msg string) error {
+		col := pos.Col
+		if col > 0 && int(pos.Line) >= p.game.Script.Line {
+			col += int32(p.game.Script.Indent)
+		}
+		return fmt.Errorf("%s:%d:%d: script: %s", p.file, pos.Line, col, msg)
+	}
+	switch {
+	case errors.As(err, &se):
+		return at(se.Pos, se.Msg)
+	case errors.As(err, &re) && len(re) > 0:
+		return at(re[0].Pos, re[0].Msg)
+	case errors.As(err, &ee) && len(ee.CallStack) > 0:
+		return at(ee.CallStack[len(ee.CallStack)-1].Pos, ee.Msg)
+	}
+	return fmt.Errorf("%s: script: %v", p.file, err)
+}
+
+// checkPosition returns an error unless v may be a position: None, a
+// bool, an int, a string, or a tuple of such values (nested).
+func (p *ScriptProgram) checkPosition(v starlark.Value, from string) error {
+	switch v := v.(type) {
+	case starlark.NoneType, starlark.Bool, starlark.Int, starlark.String:
+		return nil
+	case starlark.Tuple:
+		for _, x := range v {
+			if err := p.checkPosition(x, from); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return fmt.Errorf("%s: %s gave %s, a %s: a position is None, a bool, an int, a string or a tuple of them", p.file, from, cutText(v.String()), v.Type())
+}
+
+// cutText cuts a position's text for a message.
+func cutText(s string) string {
+	if len(s) > 80 {
+		return s[:80] + "…"
+	}
+	return s
+}

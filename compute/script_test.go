@@ -1,0 +1,161 @@
+package compute_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/rules"
+)
+
+// scriptGame reads the one scripted game of config, as the file s.yaml.
+func scriptGame(t *testing.T, config string) rules.Game {
+	t.Helper()
+	games, err := rules.Parse(strings.NewReader(config), "s.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return games[0]
+}
+
+// subtraction is the subtraction game S(1, 2, 3) as a script, n = 0..30.
+const subtraction = `name: s
+heaps: 30
+script: |
+  def start(n):
+      return n
+  def moves(p):
+      return [p - k for k in (1, 2, 3) if p >= k]
+`
+
+// TestScriptSubtraction checks a scripted subtraction game against its
+// known values (n mod 4) and its observed period.
+func TestScriptSubtraction(t *testing.T) {
+	tab, sp, err := compute.ScriptTable(t.Context(), scriptGame(t, subtraction), compute.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := range 31 {
+		if got := tab.G.At(n); got != uint32(n%4) {
+			t.Errorf("SG(start(%d)) = %d, want %d", n, got, n%4)
+		}
+	}
+	if a := tab.Analysis; a.Status != compute.Observed || a.Period.Length != 4 {
+		t.Errorf("analysis %s, period %d; want observed, 4", a.Status, a.Period.Length)
+	}
+	if len(sp.Text) != 31 {
+		t.Errorf("%d positions, want 31", len(sp.Text))
+	}
+}
+
+// TestScriptWorkersAgree checks that the positions' numbering and values do
+// not depend on the number of workers.
+func TestScriptWorkersAgree(t *testing.T) {
+	const config = `name: w
+heaps: 16
+script: |
+  def start(n):
+      return (n,) if n else ()
+  def canonical(p):
+      return tuple(sorted([x for x in p if x > 0]))
+  def moves(p):
+      out = []
+      for j in range(len(p)):
+          rest = p[:j] + p[j+1:]
+          for k in (1, 2):
+              for i in range(p[j] - k + 1):
+                  out.append(rest + (i, p[j] - k - i))
+      return out
+`
+	g := scriptGame(t, config)
+	one, err := compute.ExploreScript(t.Context(), g, compute.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	four, err := compute.ExploreScript(t.Context(), g, compute.Options{Workers: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(one.Text, four.Text) || !slices.Equal(one.SG, four.SG) || len(one.Text) < 256 {
+		t.Errorf("1 worker: %d positions, 4 workers: %d; texts or values differ", len(one.Text), len(four.Text))
+	}
+}
+
+// TestScriptErrors checks that a script's problems are refused with the
+// config file and line, and its limits with the limit named.
+func TestScriptErrors(t *testing.T) {
+	head := "name: e\nheaps: 3\n"
+	for _, tc := range []struct{ name, config, want string }{
+		{"syntax", head + "script: |\n  def start(n):\n      return n\n  def moves(p)\n      return []\n", "s.yaml:7:3: script: got newline, want ':'"},
+		{"runtime", head + "script: |\n  def start(n):\n      return n\n  def moves(p):\n      return [p // 0]\n", "s.yaml:7:17: script: floored division by zero"},
+		{"no moves", head + "script: |\n  def start(n):\n      return n\n", "s.yaml: the script defines no function moves"},
+		{"load", head + "script: |\n  load('x.star', 'y')\n  def start(n):\n      return n\n  def moves(p):\n      return []\n", "s.yaml:4:3: script: cannot load x.star: load is not allowed in a script"},
+		{"unhashable", head + "script: |\n  def start(n):\n      return n\n  def moves(p):\n      return [[p]]\n", "s.yaml: moves(0) gave [0], a list: a position is None, a bool, an int, a string or a tuple of them"},
+		{"not a list", head + "script: |\n  def start(n):\n      return n\n  def moves(p):\n      return p\n", "s.yaml: moves(0) returned a int, not a list of positions"},
+		{"steps", "name: e\nheaps: 3\nsteps: 10000\nscript: |\n  def start(n):\n      return n\n  def moves(p):\n      x = 0\n      for i in range(1000000):\n          x += i\n      return []\n", "s.yaml: moves(0) took more than 10000 steps (limit steps)"},
+		{"positions", "name: e\nheaps: 1\npositions: 500\nscript: |\n  def start(n):\n      return n\n  def moves(p):\n      return [p + 1, p + 2]\n", "s.yaml: the script reaches more than 500 positions (limit positions)"},
+		{"cycle", head + "script: |\n  def start(n):\n      return ('at', n)\n  def moves(p):\n      return [('at', (p[1] + 1) % 3)]\n", `the graph has a cycle, ("at", 0) → ("at", 1) → ("at", 2) → ("at", 0)`},
+		{"cycle in parts", head + "script: |\n  def start(n):\n      return (n,)\n  def parts(p):\n      return [(p[0] + 1,)] if p[0] < 5 else [(0,)]\n  def moves(p):\n      return []\n", "the graph has a cycle, (0,) → (1,) → (2,) → (3,) → (4,) → (5,) → (0,)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := compute.ScriptTable(t.Context(), scriptGame(t, tc.config), compute.Options{Workers: 2})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want %q in it", err, tc.want)
+			}
+			var limit *compute.ScriptLimitError
+			if isLimit := errors.As(err, &limit); isLimit != (tc.name == "steps" || tc.name == "positions") {
+				t.Errorf("limit error %v for %s", isLimit, tc.name)
+			}
+		})
+	}
+}
+
+// TestScriptParts checks that a position's value is the XOR of its parts':
+// two heaps of Nim split into one heap each.
+func TestScriptParts(t *testing.T) {
+	const config = `name: p
+heaps: 9
+script: |
+  def start(n):
+      return (n, 5)
+  def parts(p):
+      return [(x,) for x in p] if len(p) == 2 else [p]
+  def moves(p):
+      return [p[:i] + (k,) + p[i+1:] for i in range(len(p)) for k in range(p[i])]
+`
+	tab, _, err := compute.ScriptTable(t.Context(), scriptGame(t, config), compute.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := range 10 {
+		if got := tab.G.At(n); got != uint32(n^5) {
+			t.Errorf("SG(start(%d)) = %d, want %d", n, got, n^5)
+		}
+	}
+}
+
+// TestScriptMemoryLimit checks that a script whose call allocates past the
+// memory available (here $SGTAB_MEMORY) is stopped with the limit named,
+// although its steps are few.
+func TestScriptMemoryLimit(t *testing.T) {
+	t.Setenv(rules.MemoryEnv, "128MiB")
+	const config = `name: m
+heaps: 1
+steps: 100000000000
+script: |
+  def start(n):
+      return n
+  def moves(p):
+      x = []
+      for i in range(200):
+          x.append("x" * 4000000)
+      return []
+`
+	_, _, err := compute.ScriptTable(t.Context(), scriptGame(t, config), compute.Options{})
+	var limit *compute.ScriptLimitError
+	if !errors.As(err, &limit) || limit.Limit != "memory" || !strings.Contains(err.Error(), "moves(0) took more memory than the 128 MiB available") {
+		t.Fatalf("error %v, want the memory limit", err)
+	}
+}

@@ -1,0 +1,102 @@
+// Package script is the family of scripted games (rules.KindScript):
+// games whose positions and moves a config states as a Starlark program
+// (see rules.Script and compute.ExploreScript). Its table holds the SG
+// value of the start position of each parameter n, start(n), written as a
+// heap table is (n, sg), with the config, and so the script, in its
+// metadata: verifying a stored table runs the script again. The periods
+// and closed forms of its sequence are observed, never proved: no theorem
+// speaks of a script.
+package script
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/family"
+	"github.com/sgtab/sgtab/family/heap"
+	"github.com/sgtab/sgtab/family/lattice"
+	"github.com/sgtab/sgtab/rules"
+)
+
+func init() { family.Register(Family{}) }
+
+// Family is the family of scripted games.
+type Family struct{}
+
+// Kind returns rules.KindScript.
+func (Family) Kind() rules.Kind { return rules.KindScript }
+
+// Work returns 0: how many positions a script reaches is not known before
+// it runs.
+func (Family) Work(g rules.Game) int64 { return 0 }
+
+// Cost says what g's computation takes: at most its limit of positions,
+// each a call of its moves within its limit of steps.
+func (Family) Cost(g rules.Game, workers int) family.Cost {
+	return family.Cost{
+		What: fmt.Sprintf("exploring the positions of start(0..%d), at most %d", g.Heaps, g.Script.Positions),
+	}
+}
+
+// Tabulate explores g's positions, computes their values and writes the
+// table of start(0..n) with its analysis and plots, as a heap table's; or,
+// when start takes two parameters, the board of start(n, m) as a lattice
+// table's, with its heat map and the patterns of its outcomes.
+func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*family.Report, error) {
+	p, err := compute.CompileScript(g)
+	if err != nil {
+		return nil, err
+	}
+	// No progress: Work is 0, the positions a script reaches being unknown.
+	opt := compute.Options{Workers: env.Workers}
+	if p.Params == 2 {
+		return tabulateBoard(ctx, g, env, opt)
+	}
+	t, _, err := compute.ScriptTable(ctx, g, opt)
+	if err != nil {
+		return nil, err
+	}
+	return heap.Write(t, env.Output, nil)
+}
+
+// tabulateBoard computes and writes the board of a two-parameter script,
+// with the patterns its outcomes show (boardFindings).
+func tabulateBoard(ctx context.Context, g rules.Game, env *family.Env, opt compute.Options) (*family.Report, error) {
+	t, _, err := compute.ScriptLattice(ctx, g, opt)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := lattice.Write(t, env.Output)
+	if err != nil {
+		return nil, err
+	}
+	rep.Summary.Findings = append(rep.Summary.Findings, boardFindings(t)...)
+	rep.Text = lattice.Text(rep.Summary)
+	return rep, nil
+}
+
+// Plot draws the plots of a stored scripted game's table: a heap table's,
+// or a board's heat map.
+func (Family) Plot(f *export.File, out family.Output) (files, notes []string, err error) {
+	if f.Kind == export.KindLattice {
+		return lattice.Family{}.Plot(f, out)
+	}
+	return heap.Family{}.Plot(f, out)
+}
+
+// Verify runs the script of a stored table again (the config in the
+// table's metadata holds it), and checks that every value of the table is
+// the one it gives.
+func (Family) Verify(ctx context.Context, f *export.File, workers int, meter family.Meter) (string, error) {
+	if f.Kind == export.KindLattice {
+		return lattice.Family{}.Verify(ctx, f, workers, meter)
+	}
+	t := f.Table
+	_, err := compute.VerifyTable(ctx, t, compute.VerifyOptions{Workers: workers, Progress: meter.Add})
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("every value against its script run again (SHA-256 %s), SG(start(0..%d))", t.Game.Script.Hash(), t.N()), nil
+}
