@@ -41,3 +41,40 @@ func TestQuotientGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestDuckDBReadsQuotients runs the README's SQL on a quotient's table and
+// on a census of quotients in DuckDB: the elements, the pretending
+// function unnested, the multiplication table joined, the census's rows.
+func TestDuckDBReadsQuotients(t *testing.T) {
+	chdir(t)
+	needDuckDB(t)
+	for _, args := range [][]string{
+		{"quotient", "-heaps", "10", "-plot", "none", "-out", "out", "q075.yaml"},
+		{"sweep", "-quotients", "8", "-out", "sw", "sweep-quotients.yaml"},
+	} {
+		if code := run(t.Context(), args, io.Discard, io.Discard); code != 0 {
+			t.Fatalf("sgtab %v: status %d", args, code)
+		}
+	}
+	res := duckdb(t, `SELECT element, word, is_p FROM 'out/q075-quotient.parquet' ORDER BY element;
+SELECT unnest(heaps) AS heap, word FROM 'out/q075-quotient.parquet' ORDER BY heap;
+SELECT x.word AS a, y.word AS b, z.word AS product, z.is_p
+  FROM 'out/q075-quotient.parquet' x, 'out/q075-quotient.parquet' y, 'out/q075-quotient.parquet' z
+  WHERE z.element = x.times[y.element + 1] ORDER BY x.element, y.element;
+SELECT name, quotient_order, stable_from, tame FROM 'sw/quotients.parquet' WHERE name = '0.75';`)
+	if len(res) != 4 || len(res[0]) != 8 || len(res[1]) != 10 || len(res[2]) != 64 || len(res[3]) != 1 {
+		t.Fatalf("results %v", res)
+	}
+	if e := res[0][1]; e["word"] != "a" || e["is_p"] != "true" {
+		t.Errorf("element 1: %v", e)
+	}
+	if h := res[1][8]; h["heap"] != "9" || h["word"] != "a b^2" {
+		t.Errorf("heap 9: %v", h)
+	}
+	if p := res[2][1*8+1]; p["a"] != "a" || p["b"] != "a" || p["product"] != "1" || p["is_p"] != "false" {
+		t.Errorf("a·a: %v", p)
+	}
+	if r := res[3][0]; r["quotient_order"] != "8" || r["stable_from"] != "5" || r["tame"] != "false" {
+		t.Errorf("census row of 0.75: %v", r)
+	}
+}
