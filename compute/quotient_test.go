@@ -3,6 +3,7 @@ package compute_test
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -293,5 +294,30 @@ func TestQuotientBound(t *testing.T) {
 	want := "the misère quotient outgrew its bound of 8 elements at heap 4 (the quotient of the heaps up to 3 has order 6)"
 	if err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
+	}
+}
+
+// TestQuotientRandomPositions checks the quotient's P-portion against the
+// definition on random larger positions: up to six heaps of 0.75 and of
+// 0.137 (Dawson's chess) up to 16, of 36 tokens in all at most (the search
+// by the definition grows with the partitions of the tokens).
+func TestQuotientRandomPositions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 3))
+	for _, code := range []string{"0.75", "0.137"} {
+		q := quotientOf(t, code, 16)
+		b := newBrute(code)
+		for range 30 {
+			var p []int
+			for total, k := 0, 1+rng.IntN(6); len(p) < k; {
+				h := 1 + rng.IntN(16)
+				if total+h > 36 {
+					break
+				}
+				p, total = append(p, h), total+h
+			}
+			if got, want := q.Lost(p), b.lost(p); got != want {
+				t.Fatalf("%s %v: quotient says lost %v, the definition %v", code, p, got, want)
+			}
+		}
 	}
 }
