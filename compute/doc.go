@@ -8,8 +8,20 @@
 // Each kind of game (rules.Kind) has its engine's functions, which the
 // game families call: heap games Sequence (and Batch, Each), Estimate,
 // Verify; lattice games Lattice, LatticeEstimate; built-in games State,
-// StateEstimate, VerifyState; games on a graph GraphValues. VerifyTable
-// checks a Table of either kind it may hold.
+// StateEstimate, VerifyState; games on a graph GraphValues, and on a
+// graph with cycles LoopyValues and VerifyLoopy; undirected vertex
+// geography Geography (maximum matchings, MaximumMatching) and, on a
+// board, GridGeography. VerifyTable checks a Table of either kind it may
+// hold.
+//
+// # Graphs with cycles
+//
+// LoopyValues is the engine of any game given as an explicit graph of
+// positions that may have cycles: build a Graph with NewGraph (nodes
+// 0..n−1, an edge per move), call LoopyValues, and read each node's
+// Generalized value (a number, or ∞(K)), its Outcome (P, N or D), and the
+// value of a sum of positions by Plus. VerifyLoopy checks values against
+// the definition. On an acyclic graph the values are the SG values.
 //
 // # The values
 //
@@ -301,7 +313,8 @@
 // steps through (a run within the table), misere.go misère play,
 // batch.go Batch and Each. The other engines: lattice.go (Lattice),
 // state.go with fibonacci.go and euclid.go (the built-in games), graph.go
-// (GraphValues); classical.go recognises the games a classical theorem
+// (GraphValues), loopy.go (LoopyValues), matching.go and geogrid.go
+// (geography); classical.go recognises the games a classical theorem
 // solves, wythoff.go, euclidwin.go and zeckendorf.go answer them, pairs.go
 // observes the pattern of a lattice table's lost points. Around them:
 // period.go and analysis.go (with parity.go) find and prove periods and

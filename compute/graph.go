@@ -60,6 +60,28 @@ func NewGraph(n int, from, to []int32) *Graph {
 	return g
 }
 
+// Reverse returns the graph of g's edges reversed: the successors of v in
+// it are v's predecessors in g, in increasing order.
+func (g *Graph) Reverse() *Graph {
+	n := g.Nodes()
+	pred := &Graph{Start: make([]int64, n+1)}
+	for _, w := range g.Succ {
+		pred.Start[w+1]++
+	}
+	for v := range n {
+		pred.Start[v+1] += pred.Start[v]
+	}
+	pred.Succ = make([]int32, len(g.Succ))
+	next := slices.Clone(pred.Start[:n])
+	for v := range n {
+		for _, w := range g.Successors(v) {
+			pred.Succ[next[w]] = int32(v)
+			next[w]++
+		}
+	}
+	return pred
+}
+
 // A CycleError says that a graph has a cycle, and names one: Nodes[0] →
 // Nodes[1] → … → Nodes[len−1] → Nodes[0]. Games on graphs with cycles
 // (loopy games) have positions that SG values do not describe.
@@ -107,7 +129,7 @@ func (e *CycleError) Error() string {
 		parts = append(parts, name(v))
 	}
 	parts = append(parts, name(e.Nodes[0]))
-	return fmt.Sprintf("the graph has %s, %s: its game may never end, and has no SG values (loopy games are out of scope)", what, strings.Join(parts, " → "))
+	return fmt.Sprintf("the graph has %s, %s: its game may never end, and has no SG values (LoopyValues gives its generalized ones)", what, strings.Join(parts, " → "))
 }
 
 // GraphValues returns the SG value of every node of g: the mex of its
@@ -119,25 +141,10 @@ func (e *CycleError) Error() string {
 func GraphValues(ctx context.Context, g *Graph) ([]uint32, error) {
 	n := g.Nodes()
 	left := make([]int32, n) // successors without a value yet
-	pred := &Graph{Start: make([]int64, n+1)}
 	for v := range n {
 		left[v] = int32(g.Start[v+1] - g.Start[v])
 	}
-	for _, w := range g.Succ {
-		pred.Start[w+1]++
-	}
-	for v := range n {
-		pred.Start[v+1] += pred.Start[v]
-	}
-	pred.Succ = make([]int32, len(g.Succ))
-	next := slices.Clone(pred.Start[:n])
-	for v := range n {
-		for _, w := range g.Successors(v) {
-			pred.Succ[next[w]] = int32(v)
-			next[w]++
-		}
-	}
-	next = nil
+	pred := g.Reverse()
 
 	sg := make([]uint32, n)
 	ready := make([]int32, 0, 1024) // a stack: any order of ready nodes will do
@@ -216,6 +223,14 @@ type GraphTable struct {
 	Ints    []int64
 	Strings []string
 	G       Values
+	// Loopy, when not nil, holds every node's generalized SG value: the
+	// graph has cycles (LoopyValues). G then holds the finite values, and
+	// 0 for a node of value ∞.
+	Loopy []Generalized
+	// Moves, when not nil, holds a winning move from every node of a game
+	// of geography (whose G holds outcomes): the node to move to, or -1
+	// from a node the player to move loses from.
+	Moves []int32
 	// Edges is the number of the graph's edges (each once), EdgesCRC the
 	// CRC-32C of its edge list as read.
 	Edges    int64

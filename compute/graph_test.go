@@ -116,7 +116,7 @@ func TestGraphCycles(t *testing.T) {
 // a cycle of 10^6 nodes found in a graph gives a message of a few hundred
 // bytes, not megabytes.
 func TestCycleErrorMessage(t *testing.T) {
-	const tail = ": its game may never end, and has no SG values (loopy games are out of scope)"
+	const tail = ": its game may never end, and has no SG values (LoopyValues gives its generalized ones)"
 	seq := func(n int) []int {
 		vs := make([]int, n)
 		for i := range vs {

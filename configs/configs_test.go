@@ -40,7 +40,9 @@ func TestConfigs(t *testing.T) {
 			}
 			for _, g := range games {
 				var err error
-				if g.Graph != nil {
+				if g.Graph != nil && g.Graph.Play != "" {
+					_, err = graph.Load(g.Graph)
+				} else if g.Graph != nil {
 					var ng *graph.Named
 					if ng, err = graph.Load(g.Graph); err == nil {
 						_, err = compute.GraphValues(t.Context(), ng.Graph)
@@ -159,6 +161,22 @@ func TestKnownResults(t *testing.T) {
 				}
 				if !ok {
 					t.Fatalf("%s: node %s (SG %d) breaks the known result", name, ng.Name(v), sg[v])
+				}
+			}
+			continue
+		}
+		if name == "hdu1564-board-walk.yaml" {
+			// From a corner of the n×n board the first player wins
+			// exactly when n is even: by the matching engine on boards
+			// up to 16×16, by the grid rule up to 10^4 × 10^4.
+			for n := 1; n <= 16; n++ {
+				if win := cornerWins(t, n); win != (n%2 == 0) {
+					t.Fatalf("%s: the %d×%d board's corner: first player wins %v", name, n, n, win)
+				}
+			}
+			for _, n := range []int{1, 2, 99, 100, 9999, 10000} {
+				if win, _ := compute.GridGeography(n, n, 0, 0); win != (n%2 == 0) {
+					t.Fatalf("%s: the %d×%d board's corner: first player wins %v", name, n, n, win)
 				}
 			}
 			continue

@@ -44,9 +44,17 @@ func WriteLatticeCSV(path string, t *compute.LatticeTable, opt Options) error {
 // sidecar, as WriteCSV does: columns node and sg, with the metadata of
 // GraphMetadata. A name that holds a comma, a quote or a line break is
 // quoted (RFC 4180); one that is not UTF-8 text, or holds a carriage
-// return (which CSV readers drop before a line break), is refused.
+// return (which CSV readers drop before a line break), is refused, and so
+// is a table of a graph with cycles (its lists of finite values have no
+// CSV form); a table of geography is written without its winning moves.
 func WriteGraphCSV(path string, t *compute.GraphTable, opt Options) error {
 	err := checkNodeNames(t.Strings, "")
+	if t.Loopy != nil {
+		err = fmt.Errorf("the graph has cycles, and a table of its values ∞(K) is written as Parquet or Arrow only")
+	}
+	if t.Moves != nil {
+		t = &compute.GraphTable{Game: t.Game, Ints: t.Ints, Strings: t.Strings, G: t.G, Edges: t.Edges, EdgesCRC: t.EdgesCRC, Created: t.Created}
+	}
 	for _, s := range t.Strings {
 		if err == nil && strings.IndexByte(s, '\r') >= 0 {
 			err = fmt.Errorf("the node name %s holds a carriage return, which CSV readers do not keep", strconv.Quote(s))

@@ -49,6 +49,12 @@ func Describe(path string, f *File) Description {
 		span(f.Lattice.G.MinMax(0, f.Lattice.G.Len()))
 	case KindGraph:
 		in.Rows, in.Columns = f.Graph.Nodes(), []string{"node", "sg"}
+		if f.Graph.Loopy != nil {
+			in.Columns = append(in.Columns, colFiniteFollowers)
+		}
+		if f.Graph.Moves != nil {
+			in.Columns = append(in.Columns, colMove)
+		}
 		span(f.Graph.G.MinMax(0, f.Graph.Nodes()))
 	case KindRare:
 		in.Rows, in.Columns = len(f.Rare.N), []string{"n", "sg"}
@@ -105,8 +111,15 @@ func (in Description) write(w *strings.Builder, f *File) {
 		fmt.Fprintf(w, "  game    %s, %s, SG(x, y) for 0 ≤ x < %d, 0 ≤ y < %d\n", lt.Game.Name, lt.Game.RuleText(), lt.W, lt.H)
 	case KindGraph:
 		gt := f.Graph
-		fmt.Fprintf(w, "%s: %s table of a game on a graph, %d %s, columns node, sg\n", in.Path, in.Format, in.Rows, plural(in.Rows, "row"))
-		fmt.Fprintf(w, "  game    %s, %s: %d %s, %d %s, SG of every node\n", gt.Game.Name, in.Rule, gt.Nodes(), plural(gt.Nodes(), "node"), gt.Edges, plural(int(min(gt.Edges, 2)), "edge"))
+		what := "SG of every node"
+		if gt.Game.Graph.Play != "" {
+			what = "outcome from every start node (1: the player to move wins)"
+		}
+		if gt.Loopy != nil {
+			what = "generalized SG of every node (sg null at ∞(K), K in finite_followers)"
+		}
+		fmt.Fprintf(w, "%s: %s table of a game on a graph, %d %s, columns %s\n", in.Path, in.Format, in.Rows, plural(in.Rows, "row"), strings.Join(in.Columns, ", "))
+		fmt.Fprintf(w, "  game    %s, %s: %d %s, %d %s, %s\n", gt.Game.Name, in.Rule, gt.Nodes(), plural(gt.Nodes(), "node"), gt.Edges, plural(int(min(gt.Edges, 2)), "edge"), what)
 	case KindRare:
 		r := f.Rare
 		fmt.Fprintf(w, "%s: %s table of rare positions, %d %s, columns n, sg\n", in.Path, in.Format, in.Rows, plural(in.Rows, "row"))

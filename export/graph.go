@@ -41,7 +41,9 @@ func graphSchema(t *compute.GraphTable, meta map[string]string) *arrow.Schema {
 // GraphMetadata returns the key/value metadata of a graph table:
 // sgtab.kind (graph), sgtab.name, sgtab.config, sgtab.version, sgtab.rule
 // ("graph:" and where the graph comes from), sgtab.nodes, sgtab.edges,
-// sgtab.edges_crc32c, sgtab.play (normal), sgtab.values (SG),
+// sgtab.edges_crc32c, sgtab.play (normal, or vertex-geography),
+// sgtab.values (SG; generalized SG on a graph with cycles; outcome, 1 when
+// the player to move wins, for geography),
 // sgtab.checksum of the values, sgtab.crc32c of the names and values (see
 // graphCRC), and sgtab.created when set.
 func GraphMetadata(t *compute.GraphTable, version string) map[string]string {
@@ -56,12 +58,19 @@ func GraphMetadata(t *compute.GraphTable, version string) map[string]string {
 		KeyChecksum: t.G.Checksum(),
 		KeyCRC:      graphCRC(t),
 	})
+	if t.Loopy != nil {
+		m[KeyValues] = ValuesGeneralized
+	}
+	if t.Game.Graph != nil && t.Game.Graph.Play != "" {
+		m[KeyPlay], m[KeyValues] = t.Game.Graph.Play, "outcome"
+	}
 	return m
 }
 
 // graphCRC returns the CRC-32C of a graph table's rows: each node's name
 // (8 bytes little-endian for an integer, the string and a zero byte
-// otherwise) and its value in 4 bytes, in 8 hexadecimal digits.
+// otherwise) and its value in 4 bytes, in 8 hexadecimal digits; then, when
+// the graph has cycles, the generalized values (loopyCRC).
 func graphCRC(t *compute.GraphTable) string {
 	var crc uint32
 	var buf [12]byte
@@ -74,6 +83,12 @@ func graphCRC(t *compute.GraphTable) string {
 		}
 		binary.LittleEndian.PutUint32(buf[8:], t.G.At(v))
 		crc = crc32.Update(crc, castagnoli, buf[8:])
+	}
+	if t.Loopy != nil {
+		crc = loopyCRC(crc, t)
+	}
+	if t.Moves != nil {
+		crc = movesCRC(crc, t)
 	}
 	return fmt.Sprintf("%08X", crc)
 }
@@ -110,6 +125,12 @@ func WriteGraphParquet(path string, t *compute.GraphTable, opt Options) error {
 	if err := checkNodeNames(t.Strings, ""); err != nil {
 		return fmt.Errorf("write parquet %s: %w", path, err)
 	}
+	if t.Loopy != nil {
+		return writeLoopy(parquetFormat, path, t, opt)
+	}
+	if t.Moves != nil {
+		return writeGeography(parquetFormat, path, t, opt)
+	}
 	return graphTable(t, opt).write(parquetFormat, path, opt)
 }
 
@@ -118,6 +139,12 @@ func WriteGraphParquet(path string, t *compute.GraphTable, opt Options) error {
 func WriteGraphIPC(path string, t *compute.GraphTable, opt Options) error {
 	if err := checkNodeNames(t.Strings, ""); err != nil {
 		return fmt.Errorf("write arrow %s: %w", path, err)
+	}
+	if t.Loopy != nil {
+		return writeLoopy(ipcFormat, path, t, opt)
+	}
+	if t.Moves != nil {
+		return writeGeography(ipcFormat, path, t, opt)
 	}
 	return graphTable(t, opt).write(ipcFormat, path, opt)
 }
@@ -143,35 +170,16 @@ func (f *File) readGraph(recs records) error {
 	if len(j) != 1 {
 		return fmt.Errorf("column %s: %d of it, want 1", colNode, len(j))
 	}
-	sg, err := column(recs.schema, colSG, true)
-	if err != nil {
-		return err
-	}
-	idx := []int{j[0], sg}
 	t := &compute.GraphTable{Edges: edges, EdgesCRC: uint32(crc)}
 	strs := recs.schema.Field(j[0]).Type.ID() == arrow.STRING
-	var long []int64
-	var wide []uint32
-	err = recs.eachColumns(idx, func(cols []arrow.Array) error {
-		var err error
-		if strs {
-			names := cols[0].(*array.String)
-			for i := range names.Len() {
-				t.Strings = append(t.Strings, strings.Clone(names.Value(i)))
-			}
-		} else {
-			if long, err = ints(cols[0], long); err != nil {
-				return fmt.Errorf("column %s: %w", colNode, err)
-			}
-			t.Ints = append(t.Ints, long...)
-		}
-		vs, err := values(colSG, cols[1], wide)
-		if err != nil {
-			return err
-		}
-		t.G.Append(vs...)
-		return nil
-	})
+	switch {
+	case meta[KeyValues] == ValuesGeneralized:
+		err = readLoopyGraph(recs, j[0], t, strs)
+	case meta[KeyPlay] == rules.PlayVertexGeography && len(recs.schema.FieldIndices(colMove)) > 0:
+		err = readGeography(recs, j[0], t, strs)
+	default:
+		err = readGraphRows(recs, j[0], t, strs)
+	}
 	if err != nil {
 		return err
 	}
@@ -188,9 +196,66 @@ func (f *File) readGraph(recs records) error {
 		return fmt.Errorf("damaged: the values' checksum is %s, but %s says %s", got, KeyChecksum, meta[KeyChecksum])
 	}
 	t.Game = rules.Game{Name: meta[KeyName], Config: meta[KeyConfig], Graph: &rules.GraphSpec{Text: rule}}
+	if meta[KeyPlay] == rules.PlayVertexGeography {
+		t.Game.Graph.Play = rules.PlayVertexGeography
+	}
 	if err := readCreated(meta, &t.Created); err != nil {
 		return err
 	}
 	f.Graph = t
+	return nil
+}
+
+// readGraphRows reads the rows of a graph table, the names in the column
+// node (at node) and the values in sg, into t.
+func readGraphRows(recs records, node int, t *compute.GraphTable, strs bool) error {
+	return readGraphRowsWith(recs, node, t, strs, nil)
+}
+
+// readGraphRowsWith reads the rows of a graph table as readGraphRows
+// does, and hands each record batch to more, when not nil, for the
+// columns it reads itself.
+func readGraphRowsWith(recs records, node int, t *compute.GraphTable, strs bool, more func(arrow.RecordBatch) error) error {
+	sg, err := column(recs.schema, colSG, true)
+	if err != nil {
+		return err
+	}
+	var long []int64
+	var wide []uint32
+	return recs.each(func(rec arrow.RecordBatch) error {
+		cols, err := batchColumns(rec, []int{node, sg})
+		if err != nil {
+			return err
+		}
+		if err := appendNames(t, cols[0], strs, &long); err != nil {
+			return err
+		}
+		vs, err := values(colSG, cols[1], wide)
+		if err != nil {
+			return err
+		}
+		t.G.Append(vs...)
+		if more != nil {
+			return more(rec)
+		}
+		return nil
+	})
+}
+
+// appendNames appends the names in the node column col to t: strings
+// when strs, integers otherwise (read through *long).
+func appendNames(t *compute.GraphTable, col arrow.Array, strs bool, long *[]int64) error {
+	if strs {
+		names := col.(*array.String)
+		for i := range names.Len() {
+			t.Strings = append(t.Strings, strings.Clone(names.Value(i)))
+		}
+		return nil
+	}
+	var err error
+	if *long, err = ints(col, *long); err != nil {
+		return fmt.Errorf("column %s: %w", colNode, err)
+	}
+	t.Ints = append(t.Ints, *long...)
 	return nil
 }

@@ -16,13 +16,17 @@ import (
 // names them. The nodes are held sorted, and looked up by binary search in
 // C and C++, in a map in Go and Python. A node not in the graph is refused:
 // C and C++ return −1, Go returns false beside the value, Python raises
-// KeyError. Names follow Code's rules.
+// KeyError. Names follow Code's rules. A table of a graph with cycles is
+// refused.
 func GraphCode(t *compute.GraphTable, lang string, opt CodeOptions) (string, error) {
 	if err := opt.check(lang); err != nil {
 		return "", err
 	}
 	if t.Nodes() == 0 {
 		return "", fmt.Errorf("empty table")
+	}
+	if t.Loopy != nil {
+		return "", fmt.Errorf("the graph of %s has cycles: its values ∞(K) have no code form; read its table instead", t.Game.Name)
 	}
 	l := languages[lang]
 	prefix := opt.prefix(l, t.Game.Name)

@@ -64,9 +64,12 @@ type Summary struct {
 	Losing *int        `json:"losing,omitempty"`
 	Rows   []RowPeriod `json:"rows,omitempty"`
 	// Nodes and Edges describe a game on a graph (and Losing how many of
-	// its nodes have SG 0).
-	Nodes *int   `json:"nodes,omitempty"`
-	Edges *int64 `json:"edges,omitempty"`
+	// its nodes have SG 0); on a graph with cycles, Infinite how many
+	// nodes have the value ∞ and Draws how many of those are draws.
+	Nodes    *int   `json:"nodes,omitempty"`
+	Edges    *int64 `json:"edges,omitempty"`
+	Infinite *int   `json:"infinite,omitempty"`
+	Draws    *int   `json:"draws,omitempty"`
 
 	// Play is normal or misere; Values what the table holds: SG, or
 	// outcome (1 when the player to move wins, 0 when that player loses:

@@ -124,13 +124,23 @@ type intBuilder struct {
 func (b *intBuilder) node(x int64) (int32, error) { return intern(b.ids, &b.names, x) }
 
 // Load builds the graph spec describes: an edge list read with ReadFile,
-// or a built-in graph.
+// or a built-in graph (a grid's edges go both ways). A game of geography
+// takes every other graph as undirected (Undirected).
 func Load(spec *rules.GraphSpec) (*Named, error) {
+	var g *Named
+	var err error
 	switch spec.Generate {
 	case "calendar":
-		return Calendar(spec.From, spec.To)
+		g, err = Calendar(spec.From, spec.To)
 	case "boxes":
-		return Boxes(spec.Boxes)
+		g, err = Boxes(spec.Boxes)
+	case "grid":
+		return Grid(spec.Grid[0], spec.Grid[1])
+	default:
+		g, err = ReadFile(spec.Edges, spec.Nodes)
 	}
-	return ReadFile(spec.Edges, spec.Nodes)
+	if err != nil || spec.Play == "" {
+		return g, err
+	}
+	return Undirected(g)
 }

@@ -61,12 +61,35 @@ func Histogram(t *compute.Table) (*plot.Plot, error) {
 }
 
 // GraphHistogram returns how often each value occurs among the nodes of
-// the game on a graph t, as Histogram does for a heap game.
+// the game on a graph t, as Histogram does for a heap game. On a graph
+// with cycles it draws the finite values, and its title counts the nodes
+// of value ∞ and the drawn ones.
 func GraphHistogram(t *compute.GraphTable) (*plot.Plot, error) {
 	if t.Nodes() == 0 {
 		return nil, fmt.Errorf("plot %s: empty table", t.Game.Name)
 	}
-	return histogram(&compute.Table{Game: t.Game, G: t.G}, compute.Split{}, fmt.Sprintf("%d nodes, %d edges", t.Nodes(), t.Edges), "nodes")
+	line := fmt.Sprintf("%d nodes, %d edges", t.Nodes(), t.Edges)
+	if t.Loopy == nil {
+		return histogram(&compute.Table{Game: t.Game, G: t.G}, compute.Split{}, line, "nodes")
+	}
+	var finite []uint32
+	inf, draws := 0, 0
+	for _, x := range t.Loopy {
+		switch {
+		case !x.Inf:
+			finite = append(finite, x.Value)
+		case x.Outcome() == compute.D:
+			draws++
+			fallthrough
+		default:
+			inf++
+		}
+	}
+	line += fmt.Sprintf("; %d of value ∞ (%d drawn), not drawn", inf, draws)
+	if len(finite) == 0 {
+		return nil, fmt.Errorf("plot %s: every node has the value ∞, no finite value to draw", t.Game.Name)
+	}
+	return histogram(&compute.Table{Game: t.Game, G: compute.ValuesOf(finite)}, compute.Split{}, line, "nodes")
 }
 
 // histogram draws the histogram of t's values, split into rare and common

@@ -38,13 +38,11 @@ type TokenMove struct {
 func Tokens(g *graph.Named, sg []uint32, game string) Answerer {
 	return func(words []string, limit int) (Reply, error) {
 		a := &TokensAnswer{Tokens: words, WinningMoves: []TokenMove{}, game: game}
-		nodes := make([]int, len(words))
-		for j, w := range words {
-			v, ok := g.Lookup(w)
-			if !ok {
-				return nil, fmt.Errorf("token %d: %q is not a node of %s", j+1, w, game)
-			}
-			nodes[j] = v
+		nodes, err := tokenNodes(g, words, game)
+		if err != nil {
+			return nil, err
+		}
+		for _, v := range nodes {
 			a.SG = append(a.SG, sg[v])
 			a.NimSum ^= sg[v]
 		}
@@ -82,4 +80,18 @@ func (a *TokensAnswer) Text(w io.Writer, countOnly bool) {
 		fmt.Fprintf(w, "    token %d: %s → %s\n", m.Token, m.From, m.To)
 	}
 	writeMore(w, a.Count, int64(len(a.WinningMoves)))
+}
+
+// tokenNodes returns the nodes of g named words, the tokens of a position
+// of the game named game.
+func tokenNodes(g *graph.Named, words []string, game string) ([]int, error) {
+	nodes := make([]int, len(words))
+	for j, w := range words {
+		v, ok := g.Lookup(w)
+		if !ok {
+			return nil, fmt.Errorf("token %d: %q is not a node of %s", j+1, w, game)
+		}
+		nodes[j] = v
+	}
+	return nodes, nil
 }

@@ -64,8 +64,11 @@
 //	        fibonacci-nim), sized by heaps; then a game has no other key
 //	        but name and heaps.
 //	graph   a game on a finite directed graph (see GraphSpec): edges and
-//	        nodes, or a built-in graph; then a game has no other key but
-//	        name.
+//	        nodes, or a built-in graph (generate: calendar or boxes, or
+//	        grid: {n, m}, the n×m board), and optionally play:
+//	        vertex-geography (undirected vertex geography: the edges taken
+//	        both ways, the table the outcome from every start node); then
+//	        a game has no other key but name.
 //	script  a game whose positions and moves a Starlark program states
 //	        (see Script): start(n) and moves(position), optionally
 //	        canonical(position) and parts(position); heaps is then the

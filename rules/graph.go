@@ -22,6 +22,13 @@ type GraphSpec struct {
 	Generate string
 	From, To time.Time
 	Boxes    int
+	// Grid, when Generate is grid, is the board's size, rows by columns:
+	// its squares are the nodes ("i,j", from 0), joined to their
+	// orthogonal neighbours both ways.
+	Grid [2]int
+	// Play is how the graph is played: "" (a token moved along the
+	// edges, positions adding as sums), or PlayVertexGeography.
+	Play string
 	// Text, when not "", is the graph as a stored table names it (the
 	// reader knows no more of it): String returns it.
 	Text string
@@ -38,7 +45,17 @@ const MaxGraphFile = 4 << 30
 
 // GraphGenerators are the built-in graphs: the Calendar game (HDU 1079) and
 // the boxes of HDU 3389.
-var GraphGenerators = []string{"calendar", "boxes"}
+var GraphGenerators = []string{"calendar", "boxes", "grid"}
+
+// PlayVertexGeography is undirected vertex geography: the edges are
+// undirected, a token moves to a node not visited before (its start
+// counting as visited), and who cannot move loses.
+const PlayVertexGeography = "vertex-geography"
+
+// MaxGrid bounds each side of a built-in grid: a grid's outcomes follow
+// from its size (package compute), so that a position on a board of
+// 10^4 × 10^4 squares is answered without building the board.
+const MaxGrid = 1_000_000
 
 // String states the graph in a few words: "edges FILE" (its base name),
 // "calendar 1900-01-01..2001-11-04", "boxes 100".
@@ -46,11 +63,16 @@ func (s *GraphSpec) String() string {
 	if s.Text != "" {
 		return s.Text
 	}
+	if s.Play != "" {
+		return s.Play + " on " + (&GraphSpec{Generate: s.Generate, From: s.From, To: s.To, Boxes: s.Boxes, Grid: s.Grid, Edges: s.Edges}).String()
+	}
 	switch s.Generate {
 	case "calendar":
 		return fmt.Sprintf("calendar %s..%s", s.From.Format(time.DateOnly), s.To.Format(time.DateOnly))
 	case "boxes":
 		return fmt.Sprintf("boxes %d", s.Boxes)
+	case "grid":
+		return fmt.Sprintf("grid %d×%d", s.Grid[0], s.Grid[1])
 	}
 	return "edges " + filepath.Base(s.Edges)
 }
@@ -58,13 +80,17 @@ func (s *GraphSpec) String() string {
 // key identifies the graph: the edge list's full path, or the generator
 // and its parameters.
 func (s *GraphSpec) key() string {
+	play := ""
+	if s.Play != "" {
+		play = s.Play + " on "
+	}
 	if s.Generate != "" {
 		return s.String()
 	}
 	if s.Nodes != "" {
-		return "edges " + s.Edges + " nodes " + s.Nodes
+		return play + "edges " + s.Edges + " nodes " + s.Nodes
 	}
-	return "edges " + s.Edges
+	return play + "edges " + s.Edges
 }
 
 // maxCalendarDays and maxBoxes bound the built-in graphs.
@@ -83,15 +109,21 @@ var graphRules = kindRules{
 		g.Graph, ok = p.graph(d.value, d.key)
 		return ok
 	},
-	key:       func(g Game) string { return "graph:" + g.Graph.key() },
-	ruleText:  func(g Game) string { return "graph:" + g.Graph.String() },
-	tableText: func(Game) string { return "SG of every node" },
+	key:      func(g Game) string { return "graph:" + g.Graph.key() },
+	ruleText: func(g Game) string { return "graph:" + g.Graph.String() },
+	tableText: func(g Game) string {
+		if g.Graph.Play != "" {
+			return "outcome from every start node"
+		}
+		return "SG of every node"
+	},
+	outcomes: func(g Game) bool { return g.Graph.Play != "" },
 }
 
 // graph reads a game's graph: key (…graph) is its mapping n.
 func (p *configParser) graph(n ast.Node, key string) (*GraphSpec, bool) {
 	before := p.errs.n
-	m, ok := p.fields(n, key, "edges", "nodes", "generate", "from", "to", "boxes")
+	m, ok := p.fields(n, key, "edges", "nodes", "generate", "from", "to", "boxes", "grid", "play")
 	if !ok {
 		return nil, false
 	}
@@ -116,6 +148,15 @@ func (p *configParser) graph(n ast.Node, key string) (*GraphSpec, bool) {
 		return v
 	}
 	s.Edges, s.Nodes = path("edges", &s.EdgesAt), path("nodes", &s.NodesAt)
+	p.graphPlay(m, key, s)
+	if e, ok := m["grid"]; ok {
+		if _, gen := m["generate"]; gen {
+			p.errorf(e.key, key+".grid", ErrBadValue, "", "a graph is given by grid or by generate, not both")
+			return s, false
+		}
+		m["generate"] = entry{key: e.key, value: e.value}
+		s.Generate = "grid"
+	}
 	gen, hasGen := m["generate"]
 	_, hasEdges := m["edges"]
 	switch {
@@ -124,6 +165,8 @@ func (p *configParser) graph(n ast.Node, key string) (*GraphSpec, bool) {
 		return s, false
 	case !hasGen && !hasEdges:
 		p.errorf(n, key+".edges", ErrMissing, "", "missing: the edge list (edges: FILE), or a built-in graph (generate: NAME)")
+	case hasGen && s.Generate == "grid":
+		p.grid(gen.value, key+".grid", s)
 	case hasGen:
 		if v, ok := p.scalar(gen.value, key+".generate", "the name of a built-in graph"); ok {
 			s.Generate = v
@@ -141,7 +184,7 @@ func (p *configParser) graph(n ast.Node, key string) (*GraphSpec, bool) {
 		p.errorf(m["nodes"].key, key+".nodes", ErrBadValue, "", "a built-in graph has all its nodes")
 	}
 	switch s.Generate {
-	case "":
+	case "", "grid":
 	case "calendar":
 		p.calendar(n, m, key, s, before)
 	case "boxes":
@@ -157,7 +200,7 @@ func (p *configParser) graph(n ast.Node, key string) (*GraphSpec, bool) {
 			s.Boxes = int(v)
 		}
 	default:
-		p.errorf(gen.value, key+".generate", ErrBadValue, quote(s.Generate), "no such built-in graph; the built-in graphs are calendar, boxes")
+		p.errorf(gen.value, key+".generate", ErrBadValue, quote(s.Generate), "no such built-in graph; the built-in graphs are calendar, boxes (and grid: {n, m})")
 	}
 	return s, p.errs.n == before
 }
@@ -189,6 +232,47 @@ func (p *configParser) calendar(n ast.Node, m map[string]entry, key string, s *G
 			p.errorf(m["to"].value, key+".to", ErrBadValue, quote(s.To.Format(time.DateOnly)), "before from")
 		case days > maxCalendarDays:
 			p.errorf(m["to"].value, key+".to", ErrTooLarge, quote(s.To.Format(time.DateOnly)), "more than %d days after from", maxCalendarDays)
+		}
+	}
+}
+
+// graphPlay reads how the graph is played (key play of the mapping m)
+// into s.
+func (p *configParser) graphPlay(m map[string]entry, key string, s *GraphSpec) {
+	e, ok := m["play"]
+	if !ok {
+		return
+	}
+	v, ok := p.scalar(e.value, key+".play", "how the graph is played")
+	switch {
+	case !ok:
+	case v == PlayVertexGeography:
+		s.Play = v
+	case v == "edge-geography":
+		p.errorf(e.value, key+".play", ErrBadValue, quote(v), "edge geography is not supported (it is PSPACE-complete on general graphs, and sgtab has no engine for it); only vertex-geography is")
+	default:
+		p.errorf(e.value, key+".play", ErrBadValue, quote(v), "unknown; the graph is played by moving tokens (no play key) or as vertex-geography")
+	}
+}
+
+// grid reads the size of a built-in grid, the mapping {n, m} at node n,
+// into s.
+func (p *configParser) grid(n ast.Node, key string, s *GraphSpec) {
+	m, ok := p.fields(n, key, "n", "m")
+	if !ok {
+		return
+	}
+	for i, k := range []string{"n", "m"} {
+		e, ok := m[k]
+		if !ok {
+			p.errorf(n, key+"."+k, ErrMissing, "", "missing: the board's %s", []string{"rows", "columns"}[i])
+			continue
+		}
+		if v, ok := p.integer(e.value, key+"."+k); ok {
+			if v < 1 || v > MaxGrid {
+				p.errorf(e.value, key+"."+k, ErrBadValue, describe(e.value), "must be from 1 to %d", MaxGrid)
+			}
+			s.Grid[i] = int(v)
 		}
 	}
 }

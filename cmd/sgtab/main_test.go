@@ -296,7 +296,7 @@ func TestRunBundled(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := compute.GraphValues(t.Context(), ng.Graph)
+			want, err := bundledGraphValues(t, gs, ng)
 			if err != nil {
 				t.Fatal(err)
 			}

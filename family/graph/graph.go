@@ -2,7 +2,9 @@
 // on the nodes of a finite directed graph, read from an edge list or built
 // by name (package graph at the top of the module reads and builds them),
 // moved along its edges. A game is solved in one piece, in reverse
-// topological order; its table is each node's value, drawn as a histogram.
+// topological order, or, when its graph has cycles, by the retrograde
+// labelling of the generalized SG function (compute.LoopyValues); its
+// table is each node's value, drawn as a histogram.
 package graph
 
 import (
@@ -45,37 +47,24 @@ func (Family) Cost(g rules.Game, workers int) family.Cost {
 // from).
 func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*family.Report, error) {
 	start := time.Now()
-	ng, err := graphs.Load(g.Graph)
+	t, err := table(ctx, g)
 	if err != nil {
 		return nil, err
 	}
-	sg, err := compute.GraphValues(ctx, ng.Graph)
-	if ce, ok := errors.AsType[*compute.CycleError](err); ok {
-		ce.Name = ng.Name
-	}
-	if err != nil {
-		return nil, err
-	}
-	t := &compute.GraphTable{Game: g, Ints: ng.Ints, Strings: ng.Strings, G: compute.ValuesOf(sg),
-		Edges: ng.Edges(), EdgesCRC: ng.CRC, Elapsed: time.Since(start), Created: time.Now()}
+	t.Elapsed, t.Created = time.Since(start), time.Now()
 	out := env.Output
 	out.Key = nil
 	files, err := Writers.Write(g.Name, t, out, nil)
 	if err != nil {
 		return nil, err
 	}
-	if out.Plot != "none" {
+	losing, draws, inf := outcomes(t)
+	if out.Plot != "none" && inf < t.Nodes() { // a histogram of no finite value draws nothing
 		path, err := writeHistogram(t, out)
 		if err != nil {
 			return nil, err
 		}
 		files = append(files, path)
-	}
-	losing := 0
-	for _, v := range sg {
-		if v == 0 {
-			losing++
-		}
 	}
 	nodes, edges := t.Nodes(), t.Edges
 	s := &family.Summary{
@@ -83,9 +72,15 @@ func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*fam
 		Seconds: t.Elapsed.Seconds(), Files: files, Status: compute.None, Checksum: t.G.Checksum(),
 		Play: "normal", Values: "SG", Nodes: &nodes, Edges: &edges, Losing: &losing,
 	}
+	if g.Graph.Play != "" {
+		s.Play, s.Values, s.Outcomes = g.Graph.Play, "outcome", true
+	}
+	if t.Loopy != nil {
+		s.Values, s.Infinite, s.Draws = export.ValuesGeneralized, &inf, &draws
+	}
 	row := export.Summary{
 		Name: g.Name, Rule: s.Rule, Start: "graph", Heaps: s.Heaps, Status: compute.None,
-		MaxSG: s.MaxSG, Checksum: s.Checksum, Seconds: s.Seconds, Play: "normal", Values: "SG",
+		MaxSG: s.MaxSG, Checksum: s.Checksum, Seconds: s.Seconds, Play: s.Play, Values: s.Values,
 	}
 	return &family.Report{Summary: s, Row: row, Text: Text(s)}, nil
 }
@@ -99,8 +94,16 @@ var Writers = family.Writers[*compute.GraphTable]{
 func Text(s *family.Summary) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%-20s graph          nodes %-10d max SG %-7d %7.2fs  %s\n", s.Name, *s.Nodes, s.MaxSG, s.Seconds, family.FilesPattern(s.Files))
-	fmt.Fprintf(&b, "    moves %s: %d %s\n    %d losing %s (SG = 0)\n    checksum %s\n",
-		s.Rule, *s.Edges, family.Plural(int(min(*s.Edges, 2)), "edge"), *s.Losing, family.Plural(*s.Losing, "node"), s.Checksum)
+	lost := "(SG = 0)"
+	if s.Outcomes {
+		lost = "(the player to move loses from them)"
+	}
+	fmt.Fprintf(&b, "    moves %s: %d %s\n    %d losing %s %s\n",
+		s.Rule, *s.Edges, family.Plural(int(min(*s.Edges, 2)), "edge"), *s.Losing, family.Plural(*s.Losing, "node"), lost)
+	if s.Infinite != nil {
+		fmt.Fprintf(&b, "    cycles: %d %s of value ∞, %d of them drawn\n", *s.Infinite, family.Plural(*s.Infinite, "node"), *s.Draws)
+	}
+	fmt.Fprintf(&b, "    checksum %s\n", s.Checksum)
 	return b.String()
 }
 
@@ -131,21 +134,26 @@ func (Family) Verify(ctx context.Context, f *export.File, workers int, meter fam
 	if err != nil || spec == nil || spec.Generate == "" {
 		return "the checksums only: the edge list the values were computed from is not in the table", nil
 	}
-	ng, err := graphs.Load(spec)
-	if err != nil {
-		return "", err
-	}
-	want, err := compute.GraphValues(ctx, ng.Graph)
+	want, err := table(ctx, rules.Game{Graph: spec})
 	if err != nil {
 		return "", family.Cause(ctx, err)
 	}
-	if ng.Nodes() != t.Nodes() {
-		return "", fmt.Errorf("the graph %s has %d nodes, the table %d", spec, ng.Nodes(), t.Nodes())
+	if want.Nodes() != t.Nodes() {
+		return "", fmt.Errorf("the graph %s has %d nodes, the table %d", spec, want.Nodes(), t.Nodes())
 	}
 	for v := range t.Nodes() {
-		if ng.Name(v) != t.Name(v) || want[v] != t.G.At(v) {
-			return "", fmt.Errorf("node %s: SG %d, but the graph %s gives node %s the value %d: these are not the values of its game",
-				t.Name(v), t.G.At(v), spec, ng.Name(v), want[v])
+		if want.Name(v) != t.Name(v) || want.G.At(v) != t.G.At(v) || (want.Loopy == nil) != (t.Loopy == nil) {
+			return "", fmt.Errorf("node %s: value %d, but the graph %s gives node %s the value %d: these are not the values of its game",
+				t.Name(v), t.G.At(v), spec, want.Name(v), want.G.At(v))
+		}
+	}
+	if t.Loopy != nil {
+		ng, err := graphs.Load(spec)
+		if err != nil {
+			return "", err
+		}
+		if err := compute.VerifyLoopy(ng.Graph, t.Loopy); err != nil {
+			return "", fmt.Errorf("the graph %s: %w: these are not the values of its game", spec, err)
 		}
 	}
 	return fmt.Sprintf("every value, the graph %s built and solved again", spec), nil
@@ -168,4 +176,55 @@ func (Family) Check(g rules.Game) []error {
 		}
 	}
 	return problems
+}
+
+// table reads g's graph and computes the value of every node: its SG
+// value, its generalized SG value on a graph with cycles, or who wins
+// from it in a game of geography (geographyTable).
+func table(ctx context.Context, g rules.Game) (*compute.GraphTable, error) {
+	if g.Graph.Play != "" {
+		return geographyTable(ctx, g)
+	}
+	ng, err := graphs.Load(g.Graph)
+	if err != nil {
+		return nil, err
+	}
+	t := &compute.GraphTable{Game: g, Ints: ng.Ints, Strings: ng.Strings, Edges: ng.Edges(), EdgesCRC: ng.CRC}
+	return t, solve(ctx, ng, t)
+}
+
+// solve gives t the values of the nodes of ng: their SG values, or, when
+// the graph has a cycle, their generalized SG values (compute.LoopyValues).
+func solve(ctx context.Context, ng *graphs.Named, t *compute.GraphTable) error {
+	sg, err := compute.GraphValues(ctx, ng.Graph)
+	if _, ok := errors.AsType[*compute.CycleError](err); ok {
+		vals, err := compute.LoopyValues(ctx, ng.Graph)
+		if err != nil {
+			return err
+		}
+		t.SetLoopy(vals)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	t.G = compute.ValuesOf(sg)
+	return nil
+}
+
+// outcomes counts the nodes of t that are lost (value 0), of value ∞, and
+// drawn.
+func outcomes(t *compute.GraphTable) (losing, draws, inf int) {
+	for v := range t.Nodes() {
+		switch {
+		case t.Loopy != nil && t.Loopy[v].Inf:
+			inf++
+			if t.Loopy[v].Outcome() == compute.D {
+				draws++
+			}
+		case t.G.At(v) == 0:
+			losing++
+		}
+	}
+	return losing, draws, inf
 }

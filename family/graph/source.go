@@ -2,7 +2,6 @@ package graph
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"iter"
 
@@ -51,9 +50,16 @@ func (s *source) Moves(c positions.Component, target uint64) (iter.Seq[positions
 }
 
 // Whole reads the graph and returns the answerer of positions of shape on
-// it: tokens, valued by the graph's values, or a staircase, answered by
+// it: tokens, valued by the graph's values (generalized SG values when
+// it has cycles), or a staircase, answered by
 // staircase Nim's argument (positions.Staircase).
 func (s *source) Whole(ctx context.Context, shape positions.Shape) (positions.Answerer, error) {
+	if s.game.Graph.Play != "" {
+		if shape == positions.AsStaircase {
+			return nil, fmt.Errorf("%s is a game of vertex geography, not a staircase", s.game.Name)
+		}
+		return geographyAnswerer(s.game)
+	}
 	ng, err := graphs.Load(s.game.Graph)
 	if err != nil {
 		return nil, err
@@ -61,12 +67,12 @@ func (s *source) Whole(ctx context.Context, shape positions.Shape) (positions.An
 	if shape == positions.AsStaircase {
 		return positions.Staircase(ng, s.game.Name)
 	}
-	sg, err := compute.GraphValues(ctx, ng.Graph)
-	if ce, ok := errors.AsType[*compute.CycleError](err); ok {
-		ce.Name = ng.Name
-	}
-	if err != nil {
+	t := &compute.GraphTable{}
+	if err := solve(ctx, ng, t); err != nil {
 		return nil, fmt.Errorf("%s: %w", s.game.Name, err)
 	}
-	return positions.Tokens(ng, sg, s.game.Name), nil
+	if t.Loopy != nil {
+		return positions.LoopyTokens(ng, t.Loopy, s.game.Name), nil
+	}
+	return positions.Tokens(ng, t.G.AppendTo(nil, 0, t.Nodes()), s.game.Name), nil
 }

@@ -1,0 +1,276 @@
+package compute
+
+import (
+	"context"
+	"fmt"
+	"slices"
+)
+
+// A Generalized value is a node's value under the generalized
+// Sprague-Grundy function γ of a game on a graph that may have cycles
+// (C. A. B. Smith, "Graphs and composite games", J. Combin. Theory 1
+// (1966); A. S. Fraenkel and Y. Yesha, "The generalized Sprague-Grundy
+// function and its invariance under certain mappings", J. Combin. Theory
+// A 43 (1986)): a finite value Value, or, when Inf, the value ∞(K) with K
+// the finite values of the node's followers, sorted, each once.
+type Generalized struct {
+	Value uint32
+	Inf   bool
+	K     []uint32
+}
+
+// An Outcome is who wins a position with the player to move: P (the
+// player to move loses), N (the player to move wins) or D (neither: with
+// best play the game never ends).
+type Outcome byte
+
+// The outcomes.
+const (
+	P Outcome = 'P'
+	N Outcome = 'N'
+	D Outcome = 'D'
+)
+
+// Outcome returns the outcome of a position of value x: P for 0, N for
+// any other finite value and for ∞(K) with 0 in K (moving to a follower
+// of value 0 wins), D for ∞(K) without 0 in K.
+func (x Generalized) Outcome() Outcome {
+	switch {
+	case !x.Inf && x.Value == 0:
+		return P
+	case !x.Inf || slices.Contains(x.K, 0):
+		return N
+	}
+	return D
+}
+
+// String writes x as a number, or as ∞(k1,k2,…).
+func (x Generalized) String() string {
+	if !x.Inf {
+		return fmt.Sprint(x.Value)
+	}
+	s := "∞("
+	for i, k := range x.K {
+		if i > 0 {
+			s += ","
+		}
+		s += fmt.Sprint(k)
+	}
+	return s + ")"
+}
+
+// Plus returns the value of the sum of games of values x and y (Smith's
+// theorem, as stated in Fraenkel and Yesha): a ⊕ b for finite a and b;
+// ∞(K ⊕ a) for a finite a and ∞(K), K ⊕ a being {k ⊕ a : k ∈ K}; ∞(∅), a
+// draw, for two infinite values.
+func (x Generalized) Plus(y Generalized) Generalized {
+	switch {
+	case !x.Inf && !y.Inf:
+		return Generalized{Value: x.Value ^ y.Value}
+	case x.Inf && y.Inf:
+		return Generalized{Inf: true, K: []uint32{}}
+	case !x.Inf:
+		x, y = y, x
+	}
+	k := make([]uint32, len(x.K))
+	for i, v := range x.K {
+		k[i] = v ^ y.Value
+	}
+	slices.Sort(k)
+	return Generalized{Inf: true, K: k}
+}
+
+// Labels of nodes in LoopyValues besides the finite values.
+const (
+	unlabelled = -1
+	infinite   = -2
+)
+
+// LoopyValues returns the generalized Sprague-Grundy value of every node
+// of g, a graph that may have cycles (on an acyclic graph, every value is
+// finite and is the SG value). It labels the nodes by the retrograde
+// algorithm of Fraenkel and Yesha, for m = 0, 1, 2, … in turn:
+//
+//  1. while some unlabelled node u has no follower labelled m, and every
+//     follower of u that is unlabelled or labelled ∞ has a follower
+//     labelled m, label u with m;
+//  2. label ∞ every unlabelled node with no follower labelled m (it lacks
+//     a follower of value m, so its value is above no m' ≥ m);
+//
+// until no node is unlabelled; a node labelled ∞ gets ∞(K), K the finite
+// values of its followers. Each stage costs O(V + E) over the nodes still
+// unlabelled and their edges, so the whole costs O((V + E)·(M + 1)) with
+// M the largest finite value. It returns ctx.Err() when ctx is cancelled.
+func LoopyValues(ctx context.Context, g *Graph) ([]Generalized, error) {
+	n := g.Nodes()
+	pred := g.Reverse()
+	lab := make([]int64, n)
+	for v := range lab {
+		lab[v] = unlabelled
+	}
+	active := make([]int32, n)
+	for v := range active {
+		active[v] = int32(v)
+	}
+	reach := make([]uint32, n) // reach[w] == m+1: w has a follower labelled m
+	cnt := make([]int32, n)
+	for m := int64(0); len(active) > 0; m++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		loopyStage(g, pred, lab, active, reach, cnt, m)
+		kept := active[:0]
+		for _, u := range active {
+			switch {
+			case lab[u] != unlabelled:
+			case reach[u] != uint32(m+1):
+				lab[u] = infinite
+			default:
+				kept = append(kept, u)
+			}
+		}
+		active = kept
+	}
+	return generalizedOf(g, lab), nil
+}
+
+// loopyStage labels with m the nodes step 1 of LoopyValues labels, among
+// the unlabelled nodes active. cnt[u] counts u's followers that are
+// unlabelled or ∞ and have no follower labelled m yet; u is labelled once
+// it reaches 0, unless a follower of u is labelled m first.
+func loopyStage(g, pred *Graph, lab []int64, active []int32, reach []uint32, cnt []int32, m int64) {
+	mark := uint32(m + 1)
+	open := func(w int32) bool { return lab[w] < 0 }
+	var ready []int32
+	for _, u := range active {
+		c := int32(0)
+		for _, w := range g.Successors(int(u)) {
+			if open(w) {
+				c++
+			}
+		}
+		if cnt[u] = c; c == 0 {
+			ready = append(ready, u)
+		}
+	}
+	for len(ready) > 0 {
+		u := ready[len(ready)-1]
+		ready = ready[:len(ready)-1]
+		if lab[u] != unlabelled || reach[u] == mark {
+			continue
+		}
+		lab[u] = m
+		for _, p := range pred.Successors(int(u)) {
+			if reach[p] == mark {
+				continue
+			}
+			reach[p] = mark
+			if !open(p) {
+				continue
+			}
+			for _, q := range pred.Successors(int(p)) {
+				if lab[q] != unlabelled {
+					continue
+				}
+				if cnt[q]--; cnt[q] == 0 && reach[q] != mark {
+					ready = append(ready, q)
+				}
+			}
+		}
+	}
+}
+
+// generalizedOf returns the values of the labels lab: the finite ones as
+// they are, ∞(K) for the nodes labelled ∞.
+func generalizedOf(g *Graph, lab []int64) []Generalized {
+	out := make([]Generalized, len(lab))
+	for u, l := range lab {
+		if l >= 0 {
+			out[u] = Generalized{Value: uint32(l)}
+			continue
+		}
+		k := []uint32{}
+		for _, w := range g.Successors(u) {
+			if lab[w] >= 0 {
+				k = append(k, uint32(lab[w]))
+			}
+		}
+		slices.Sort(k)
+		out[u] = Generalized{Inf: true, K: slices.Compact(k)}
+	}
+	return out
+}
+
+// VerifyLoopy checks that vals are the generalized Sprague-Grundy values
+// of the nodes of g, by the definition: a node of finite value a has no
+// follower of value a, a follower of every value below a, and every
+// follower of a value above a or ∞ has a follower of value a; a node of
+// value ∞(K) has K the finite values of its followers, and no finite value
+// could be given it. The last, and the counter function of the definition
+// (which rules out values that hold only round a cycle), are checked by
+// labelling g again (LoopyValues) and comparing.
+func VerifyLoopy(g *Graph, vals []Generalized) error {
+	if len(vals) != g.Nodes() {
+		return fmt.Errorf("%d values for %d nodes", len(vals), g.Nodes())
+	}
+	for u, x := range vals {
+		if err := loopyLocal(g, vals, u, x); err != nil {
+			return fmt.Errorf("node %d, value %v: %w", u, x, err)
+		}
+	}
+	want, err := LoopyValues(context.Background(), g)
+	if err != nil {
+		return err
+	}
+	for u := range want {
+		if want[u].String() != vals[u].String() {
+			return fmt.Errorf("node %d: value %v, but labelling the graph gives %v", u, vals[u], want[u])
+		}
+	}
+	return nil
+}
+
+// loopyLocal checks the conditions of the definition that node u of value
+// x meets among its followers and theirs.
+func loopyLocal(g *Graph, vals []Generalized, u int, x Generalized) error {
+	finite := map[uint32]bool{}
+	for _, w := range g.Successors(u) {
+		if !vals[w].Inf {
+			finite[vals[w].Value] = true
+		}
+	}
+	if x.Inf {
+		k := make([]uint32, 0, len(finite))
+		for v := range finite {
+			k = append(k, v)
+		}
+		slices.Sort(k)
+		if !slices.Equal(k, x.K) {
+			return fmt.Errorf("its followers' finite values are %v", k)
+		}
+		return nil
+	}
+	for j := range x.Value + 1 {
+		if finite[j] != (j < x.Value) {
+			return fmt.Errorf("a follower of value %d is %s", j, map[bool]string{true: "missing", false: "there"}[j < x.Value])
+		}
+	}
+	for _, w := range g.Successors(u) {
+		if y := vals[w]; y.Inf || y.Value > x.Value {
+			if !slices.ContainsFunc(g.Successors(int(w)), func(z int32) bool { return !vals[z].Inf && vals[z].Value == x.Value }) {
+				return fmt.Errorf("its follower %d, of value %v, has no follower of value %d", w, y, x.Value)
+			}
+		}
+	}
+	return nil
+}
+
+// SetLoopy makes vals, the generalized values of a graph with cycles,
+// the values of t: G holds the finite ones, and 0 at the nodes of value ∞.
+func (t *GraphTable) SetLoopy(vals []Generalized) {
+	g := make([]uint32, len(vals))
+	for v, x := range vals {
+		g[v] = x.Value
+	}
+	t.G, t.Loopy = ValuesOf(g), vals
+}

@@ -1,0 +1,158 @@
+package compute_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"testing"
+
+	"github.com/sgtab/sgtab/compute"
+)
+
+// undirected returns the graph of n vertices with the edges u – w given,
+// each both ways.
+func undirected(n int, edges [][2]int32) *compute.Graph {
+	var from, to []int32
+	for _, e := range edges {
+		from, to = append(from, e[0], e[1]), append(to, e[1], e[0])
+	}
+	return compute.NewGraph(n, from, to)
+}
+
+// randomUndirected returns a random simple graph of n vertices, each edge
+// present with probability p; bipartite, between the even and the odd
+// vertices, when bip.
+func randomUndirected(r *rand.Rand, n int, p float64, bip bool) *compute.Graph {
+	var edges [][2]int32
+	for u := range n {
+		for w := u + 1; w < n; w++ {
+			if (!bip || (u+w)%2 == 1) && r.Float64() < p {
+				edges = append(edges, [2]int32{int32(u), int32(w)})
+			}
+		}
+	}
+	return undirected(n, edges)
+}
+
+// gridGraph returns the n×m grid, vertex (i, j) numbered i·m + j.
+func gridGraph(n, m int) *compute.Graph {
+	var edges [][2]int32
+	for i := range n {
+		for j := range m {
+			v := int32(i*m + j)
+			if j+1 < m {
+				edges = append(edges, [2]int32{v, v + 1})
+			}
+			if i+1 < n {
+				edges = append(edges, [2]int32{v, v + int32(m)})
+			}
+		}
+	}
+	return undirected(n*m, edges)
+}
+
+// bruteVertex reports whether the mover wins vertex geography at v with
+// the vertices in visited (a bit set, v among them) used up: a game-tree
+// search over the visited sets, memoized.
+func bruteVertex(g *compute.Graph, v int32, visited uint32, memo map[[2]uint32]bool) bool {
+	k := [2]uint32{uint32(v), visited}
+	if w, ok := memo[k]; ok {
+		return w
+	}
+	win := false
+	for _, u := range g.Successors(int(v)) {
+		if visited&(1<<u) == 0 && !bruteVertex(g, u, visited|1<<u, memo) {
+			win = true
+			break
+		}
+	}
+	memo[k] = win
+	return win
+}
+
+// checkGeography checks Geography and GeographyMoves on g against the
+// game-tree searches: who wins from every start, the move Geography
+// picks, and the set of winning moves.
+func checkGeography(t *testing.T, name string, g *compute.Graph) {
+	t.Helper()
+	win, move, err := compute.Geography(context.Background(), g)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	memo := map[[2]uint32]bool{}
+	// after returns who wins after the move v → u: the opponent moves.
+	after := func(v, u int32) bool { return bruteVertex(g, u, 1<<v|1<<u, memo) }
+	for v := range int32(g.Nodes()) {
+		var want []int32
+		for _, u := range g.Successors(int(v)) {
+			if !after(v, u) {
+				want = append(want, u)
+			}
+		}
+		if win[v] != (len(want) > 0) {
+			t.Fatalf("%s, start %d: wins %v, but the game-tree search says %v", name, v, win[v], len(want) > 0)
+		}
+		if win[v] && !slices.Contains(want, move[v]) {
+			t.Fatalf("%s, start %d: move to %d, not a winning move (those are %v)", name, v, move[v], want)
+		}
+		if got := compute.GeographyMoves(g, int(v)); !slices.Equal(got, want) {
+			t.Fatalf("%s, start %d: winning moves %v, want %v", name, v, got, want)
+		}
+	}
+}
+
+// TestGeographyMatchesGameTreeSearch checks vertex geography on random
+// graphs of up to 12 vertices (with odd cycles, so blossoms), on random
+// bipartite ones, and on every grid of at most 20 squares, against a
+// game-tree search over the visited sets.
+func TestGeographyMatchesGameTreeSearch(t *testing.T) {
+	r := rand.New(rand.NewPCG(1564, 23))
+	for trial := range 200 {
+		n := 1 + r.IntN(12)
+		checkGeography(t, "random", randomUndirected(r, n, []float64{0.2, 0.35, 0.6}[trial%3], trial%4 == 3))
+	}
+	for n := 1; n <= 20; n++ {
+		for m := 1; n*m <= 20; m++ {
+			checkGeography(t, fmt.Sprintf("grid %d×%d", n, m), gridGraph(n, m))
+		}
+	}
+}
+
+// TestGridGeographyTheorem checks GridGeography's rule against Geography
+// on every board up to 30×30 (the outcome from every square, and that the
+// move Geography picks is among the rule's), and its winning moves against
+// GeographyMoves on boards up to 8×8 (16×16 with SGTAB_LONG=1).
+func TestGridGeographyTheorem(t *testing.T) {
+	upTo, movesUpTo := 30, 8
+	if os.Getenv("SGTAB_LONG") != "" {
+		movesUpTo = 16
+	}
+	for n := 1; n <= upTo; n++ {
+		for m := 1; m <= upTo; m++ {
+			g := gridGraph(n, m)
+			win, move, err := compute.Geography(context.Background(), g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for v := range g.Nodes() {
+				i, j := v/m, v%m
+				w, moves := compute.GridGeography(n, m, i, j)
+				var got []int32
+				for _, u := range moves {
+					got = append(got, int32(u[0]*m+u[1]))
+				}
+				slices.Sort(got)
+				if w != win[v] || w && !slices.Contains(got, move[v]) {
+					t.Fatalf("%d×%d board, square %d,%d: the rule says %v with moves %v; Geography %v, moving to %d", n, m, i, j, w, got, win[v], move[v])
+				}
+				if n <= movesUpTo && m <= movesUpTo {
+					if want := compute.GeographyMoves(g, v); !slices.Equal(got, want) {
+						t.Fatalf("%d×%d board, square %d,%d: the rule's moves %v, Geography's %v", n, m, i, j, got, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,98 @@
+package positions
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/graph"
+)
+
+// A LoopyTokensAnswer is the answer to a position of tokens on the nodes
+// of a graph with cycles: each token's generalized SG value, their sum
+// (Smith's rule, compute.Generalized.Plus) and its outcome: the player to
+// move wins (N), loses (P), or the game is drawn (D). Moves lists the
+// winning moves (to a position of outcome P) when the player to move
+// wins, and the drawing moves (to a position of outcome D) when the
+// position is drawn; Count is how many there are.
+type LoopyTokensAnswer struct {
+	Tokens  []string    `json:"tokens"`
+	Values  []string    `json:"values"`
+	Sum     string      `json:"sum"`
+	Outcome string      `json:"outcome"`
+	Moves   []TokenMove `json:"moves"`
+	Count   int64       `json:"count"`
+
+	game string
+}
+
+// LoopyTokens returns the answerer of positions of tokens on the nodes of
+// the graph g with cycles, of the game named game, whose nodes have the
+// generalized values vals: a position of tokens is the sum of its tokens'
+// games, of the sum of their values, which says its outcome.
+func LoopyTokens(g *graph.Named, vals []compute.Generalized, game string) Answerer {
+	return func(words []string, limit int) (Reply, error) {
+		a := &LoopyTokensAnswer{Tokens: words, Moves: []TokenMove{}, game: game}
+		nodes, err := tokenNodes(g, words, game)
+		if err != nil {
+			return nil, err
+		}
+		for _, v := range nodes {
+			a.Values = append(a.Values, vals[v].String())
+		}
+		sum := sumExcept(vals, nodes, -1)
+		a.Sum, a.Outcome = sum.String(), string(sum.Outcome())
+		want := map[compute.Outcome]compute.Outcome{compute.N: compute.P, compute.D: compute.D}[sum.Outcome()]
+		if want == 0 {
+			return a, nil
+		}
+		for j, v := range nodes {
+			rest := sumExcept(vals, nodes, j)
+			for _, w := range g.Successors(v) {
+				if rest.Plus(vals[w]).Outcome() != want {
+					continue
+				}
+				if a.Count++; limit < 0 || len(a.Moves) < limit {
+					a.Moves = append(a.Moves, TokenMove{Token: j + 1, From: words[j], To: g.Name(int(w))})
+				}
+			}
+		}
+		return a, nil
+	}
+}
+
+// sumExcept returns the sum of the values of the tokens on nodes, but for
+// the token skip (none when skip < 0).
+func sumExcept(vals []compute.Generalized, nodes []int, skip int) compute.Generalized {
+	sum := compute.Generalized{}
+	for i, v := range nodes {
+		if i != skip {
+			sum = sum.Plus(vals[v])
+		}
+	}
+	return sum
+}
+
+// Text writes the answer for a reader.
+func (a *LoopyTokensAnswer) Text(w io.Writer, countOnly bool) {
+	fmt.Fprintf(w, "position %s (tokens on the graph of %s, which has cycles)\n", strings.Join(a.Tokens, " "), a.game)
+	for i, t := range a.Tokens {
+		fmt.Fprintf(w, "  token %d: %s, value %s\n", i+1, t, a.Values[i])
+	}
+	play := fmt.Sprintf("value %s: the player to move", a.Sum)
+	if a.Outcome == string(compute.D) {
+		fmt.Fprintf(w, "  %s draws (neither player can force a win), with %s drawing %s", play, thousands(a.Count), plural(a.Count, "move"))
+		if countOnly || a.Count == 0 {
+			fmt.Fprintln(w)
+			return
+		}
+		fmt.Fprintln(w, ":")
+	} else if !writeOutcome(w, play, secondWins, a.Outcome == string(compute.N), a.Count, countOnly) {
+		return
+	}
+	for _, m := range a.Moves {
+		fmt.Fprintf(w, "    token %d: %s → %s\n", m.Token, m.From, m.To)
+	}
+	writeMore(w, a.Count, int64(len(a.Moves)))
+}
