@@ -297,6 +297,19 @@
 // ones (Winning Ways ch. 4, "sparse space"); Checksum compares tables with
 // other tools.
 //
+// # Misère quotients
+//
+// MisereQuotient finds the misère quotient of a heap game's heaps 1..n
+// (Plambeck and Siegel, "Misère quotients for impartial games", JCTA 2008):
+// the commutative monoid of the positions of those heaps modulo
+// indistinguishability, its P-portion and pretending function, heap bound
+// by heap bound. Each is learnt from exact outcomes as the least commutative
+// automaton telling apart the positions found to differ, and proved by
+// VerifyQuotient: a search over the heaps, each up to its index plus
+// period of copies, for the least position where the P-portion breaks the
+// rule of misère outcomes, whose absence proves every outcome by induction.
+// Quotient.Tame tells misère Nim's quotients from the others.
+//
 // # Files
 //
 // The heap engine: sequence.go runs Sequence (its options, the widening of
@@ -323,5 +336,8 @@
 // state the analysis, arith.go and arithcheck.go prove arithmetic ones;
 // cost.go estimates the work; moves.go lists a position's moves,
 // arithmoves.go those of a heap of an arithmetic period; verify.go,
-// verifier.go and checker.go check stored tables.
+// verifier.go and checker.go check stored tables; quotient.go (the
+// Quotient), quotient_learn.go (its learning), quotient_verify.go (its
+// proof) and quotient_present.go (its presentation, tameness) misère
+// quotients.
 package compute

@@ -1,9 +1,7 @@
 package export
 
 import (
-	"errors"
 	"fmt"
-	"hash/crc32"
 	"os"
 	"slices"
 	"strconv"
@@ -123,18 +121,7 @@ const oldOffsetColumn = "offset"
 // censusCRC returns the CRC-32C of rows: every column of every row, in
 // order, as the census holds it (see rowColumn.appendBytes), so that no
 // value can be edited unseen.
-func censusCRC(rows []CensusRow) string {
-	var crc uint32
-	var buf []byte
-	for i := range rows {
-		buf = buf[:0]
-		for c := range censusColumns {
-			buf = censusColumns[c].appendBytes(buf, &rows[i])
-		}
-		crc = crc32.Update(crc, castagnoli, buf)
-	}
-	return fmt.Sprintf("%08X", crc)
-}
+func censusCRC(rows []CensusRow) string { return rowsCRC(censusColumns, rows) }
 
 // WriteCensus writes rows to the Parquet file path with the metadata
 // sgtab.kind (census), sgtab.version, sgtab.games (the number of rows),
@@ -229,12 +216,8 @@ func (f *File) readCensus(recs records) error {
 	if err != nil {
 		return err
 	}
-	crc, ok := f.Meta[KeyCensusCRC]
-	if !ok {
-		return errors.New("no checksum (" + KeyCensusCRC + ") to verify the rows with")
-	}
-	if got := censusCRC(rows); got != crc {
-		return fmt.Errorf("damaged: the rows' CRC-32C is %s, but %s says %s", got, KeyCensusCRC, crc)
+	if err := checkRowsCRC(f.Meta, censusColumns, rows); err != nil {
+		return err
 	}
 	f.Census = rows
 	return nil

@@ -69,6 +69,14 @@ func Describe(path string, f *File) Description {
 			"last_exception", "heaps", "max_sg", "max_sg_at", "rare_mask", "rare_count", "last_rare", "checksum",
 			"seconds", "first_values", "shift", "class", "class_key", "class_size", "representative", "class_offset",
 			"rare_pos", "ring_status", "ring_period", "ring_preperiod", "ring_saltus"}
+	case KindQuotient:
+		in.Rows = f.Quotient.Order
+		in.Columns = []string{"element", "word", "is_p", "heaps", "times"}
+	case KindQuotientCensus:
+		in.Rows = len(f.Quotients)
+		for _, c := range quotientCensusColumns {
+			in.Columns = append(in.Columns, c.Name)
+		}
 	}
 	return in
 }
@@ -88,6 +96,12 @@ func (in Description) write(w *strings.Builder, f *File) {
 		return
 	case KindCensus:
 		describeCensus(w, in.Path, f)
+		return
+	case KindQuotient:
+		describeQuotient(w, in.Path, f)
+		return
+	case KindQuotientCensus:
+		describeQuotientCensus(w, in.Path, f)
 		return
 	case KindLattice:
 		lt := f.Lattice

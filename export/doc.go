@@ -31,7 +31,10 @@
 // under the writer's key (File.Signed checks it). Parquet files
 // also hold the key ARROW:schema, the serialized Arrow schema. Lattice tables
 // (x, y, sg), the rare positions of a table (n, sg) and a run's summary carry
-// sgtab.kind lattice, rare and summary.
+// sgtab.kind lattice, rare and summary. A misère quotient (WriteQuotient,
+// kind quotient: one row per element, its normal form, P mark, heaps and
+// row of the multiplication table) is proved against its rule again when
+// read; a census of quotients (WriteQuotientCensus) is kind quotient-census.
 //
 // Parquet files are zstd-compressed, without dictionary encoding, with n
 // DELTA_BINARY_PACKED, in row groups of at most Options.RowGroupRows rows.

@@ -24,12 +24,14 @@ type File struct {
 	// Meta holds the key/value metadata (without Parquet's ARROW:schema).
 	Meta map[string]string
 
-	Table   *compute.Table        // KindTable (with its Analysis) and KindCheckpoint
-	Lattice *compute.LatticeTable // KindLattice
-	Graph   *compute.GraphTable   // KindGraph
-	Rare    *RareTable            // KindRare
-	Summary []Summary             // KindSummary
-	Census  []CensusRow           // KindCensus
+	Table     *compute.Table        // KindTable (with its Analysis) and KindCheckpoint
+	Lattice   *compute.LatticeTable // KindLattice
+	Graph     *compute.GraphTable   // KindGraph
+	Rare      *RareTable            // KindRare
+	Summary   []Summary             // KindSummary
+	Census    []CensusRow           // KindCensus
+	Quotient  *compute.Quotient     // KindQuotient
+	Quotients []QuotientRow         // KindQuotientCensus
 
 	// Foreign is set for a table of n and sg without sgtab metadata, as
 	// another tool writes it: its values are taken as they are, with no
@@ -233,6 +235,10 @@ func readRecords(ctx context.Context, format string, recs records, opt ReadOptio
 		err = f.readSummary(recs)
 	case KindCensus:
 		err = f.readCensus(recs)
+	case KindQuotient:
+		err = f.readQuotient(ctx, recs)
+	case KindQuotientCensus:
+		err = f.readQuotientCensus(recs)
 	}
 	if err != nil {
 		return nil, err
@@ -256,7 +262,7 @@ func kindOf(recs records) (Kind, error) {
 	meta := recs.meta
 	if k, ok := meta[KeyKind]; ok {
 		switch Kind(k) {
-		case KindTable, KindLattice, KindRare, KindSummary, KindCensus, KindCheckpoint, KindGraph:
+		case KindTable, KindLattice, KindRare, KindSummary, KindCensus, KindCheckpoint, KindGraph, KindQuotient, KindQuotientCensus:
 			return Kind(k), nil
 		}
 		return "", fmt.Errorf("metadata %s = %q: not a kind of file sgtab reads", KeyKind, k)

@@ -18,7 +18,7 @@ import (
 // the list of its columns, in order, each defined once: its Arrow field
 // and the cell a row holds in it, which the table's writer appends and its
 // CRC covers. Exactly one of str, num, float and list is set, as the
-// field's type says.
+// field's type says (flag for a bool column).
 type rowColumn[R any] struct {
 	arrow.Field
 	// valid reports whether a row's cell holds a value, nil for a column
@@ -28,6 +28,12 @@ type rowColumn[R any] struct {
 	num   func(r *R) int64    // an int64 column's
 	float func(r *R) float64  // a float64 column's
 	list  func(r *R) []uint32 // a list<int32> column's (each value at most 2^31 − 1)
+	flag  func(r *R) bool     // a bool column's
+}
+
+// boolColumn returns the bool column name, whose cell in a row is cell.
+func boolColumn[R any](name string, cell func(r *R) bool) rowColumn[R] {
+	return rowColumn[R]{Field: arrow.Field{Name: name, Type: arrow.FixedWidthTypes.Boolean}, flag: cell}
 }
 
 // strColumn returns the string column name, whose cell in a row is cell.
@@ -68,6 +74,8 @@ func (c *rowColumn[R]) appendCell(b array.Builder, r *R) {
 		b.(*array.Int64Builder).Append(c.num(r))
 	case c.float != nil:
 		b.(*array.Float64Builder).Append(c.float(r))
+	case c.flag != nil:
+		b.(*array.BooleanBuilder).Append(c.flag(r))
 	default:
 		lb := b.(*array.ListBuilder)
 		lb.Append(true)
@@ -80,7 +88,8 @@ func (c *rowColumn[R]) appendCell(b array.Builder, r *R) {
 
 // appendBytes appends the cell of r to b as a row's CRC takes it, null or
 // not (a null cell holds a value all the same): a string with its length,
-// a number as a varint, a float by its bits, little-endian, a list as its
+// a number as a varint, a float by its bits, little-endian, a bool as a
+// byte 0 or 1, a list as its
 // length and its values as the column holds them.
 func (c *rowColumn[R]) appendBytes(b []byte, r *R) []byte {
 	switch {
@@ -91,6 +100,11 @@ func (c *rowColumn[R]) appendBytes(b []byte, r *R) []byte {
 		return binary.AppendVarint(b, c.num(r))
 	case c.float != nil:
 		return binary.LittleEndian.AppendUint64(b, math.Float64bits(c.float(r)))
+	case c.flag != nil:
+		if c.flag(r) {
+			return append(b, 1)
+		}
+		return append(b, 0)
 	}
 	vs := c.list(r)
 	b = binary.AppendVarint(b, int64(len(vs)))

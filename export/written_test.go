@@ -37,7 +37,8 @@ var created = time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)
 // a ring, signed, of values needing 64 bits, cut into many record batches
 // and row groups, misère, a built-in game's; lattice tables (Wythoff's,
 // Euclid's game); games on graphs (nodes named by integers, by strings);
-// rare positions, a summary, a census, a checkpoint and edge lists.
+// rare positions, a summary, a census, a misère quotient, a checkpoint and
+// edge lists.
 func writtenCases(t *testing.T) []writtenCase {
 	heap := func(yaml string, n int) *compute.Table {
 		tab := computed(t, yaml, n)
@@ -153,6 +154,10 @@ func writtenCases(t *testing.T) []writtenCase {
 		writtenCase{"census.parquet", func(dir string) error {
 			return export.WriteCensus(filepath.Join(dir, "census.parquet"), writtenCensus(),
 				map[string]string{export.KeySweep: "sweep: yaml\n", export.KeyShard: "0/1"}, opt)
+		}},
+		writtenCase{"quotient-0.75.parquet", func(dir string) error {
+			q, g := writtenQuotient(t)
+			return export.WriteQuotient(filepath.Join(dir, "quotient-0.75.parquet"), q, g, opt)
 		}},
 		writtenCase{"kayles.checkpoint.parquet", func(dir string) error {
 			return export.WriteCheckpoint(filepath.Join(dir, "kayles.checkpoint.parquet"), kayles, signed)

@@ -338,7 +338,9 @@ var regen = flag.Bool("regen", false, "rewrite the golden images in testdata")
 // TestGoldenImages compares pictures whose every pixel is fixed (gonum/plot
 // draws with its own fonts and rasteriser) with testdata/*.png: the folded
 // tables of Lasker's Nim and of Nim, the spectrum and the histogram of
-// Kayles, the genera of misère Kayles, and the heat map of Wythoff's game. -regen rewrites them after a deliberate
+// Kayles, the genera of misère Kayles, the heat map of Wythoff's game and
+// the multiplication table of 0.75's misère quotient. -regen rewrites them
+// after a deliberate
 // change; look at them before committing.
 func TestGoldenImages(t *testing.T) {
 	lasker := table(t, laskerYAML, 2000)
@@ -346,8 +348,14 @@ func TestGoldenImages(t *testing.T) {
 	wythoff := lattice(t, wythoffYAML)
 	nim := table(t, nimYAML, 2000)
 	kaylesMisere := table(t, kaylesMisereYAML, 40)
+	r075, _ := rules.ParseCode("0.75", 0)
+	q075, err := compute.MisereQuotient(t.Context(), r075, 10, compute.QuotientLimits{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for name, make := range map[string]func() (*plot.Plot, error){
 		"kayles-misere-genus": func() (*plot.Plot, error) { return plots.Genus(kaylesMisere) },
+		"q075-quotient":       func() (*plot.Plot, error) { return plots.Multiplication(q075, "0.75") },
 		"lasker-folded":       func() (*plot.Plot, error) { return plots.Folded(lasker) },
 		"nim-folded":          func() (*plot.Plot, error) { return plots.Folded(nim) },
 		"kayles-spectrum":     func() (*plot.Plot, error) { return plots.Spectrum(kayles) },

@@ -25,4 +25,9 @@
 // say, 0.07 is 0.137 with one heap size more: G_0.07(n + 1) = G_0.137(n).
 // Games are compared with games of the same start and play only, ring games
 // by their ring values, extended by their rings' proved period.
+//
+// Quotients makes a census of another kind: the misère quotient of the
+// heaps 1..N of each distinct rule of the plan's games on a line, each
+// within CensusQuotientLimits, recorded as verified or as having outgrown a
+// bound (QuotientReport says what it found).
 package sweep

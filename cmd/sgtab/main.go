@@ -12,6 +12,7 @@
 //	sweep     compute a family of games into a census
 //	merge     join the censuses of a sweep's shards
 //	query     who wins a position, and with which moves
+//	quotient  compute the misère quotient of a game's heaps
 //	inspect   print what stored tables hold
 //	plot      draw the plots of stored tables
 //	export    write a stored table as code to paste into a program
@@ -146,6 +147,7 @@ var commands = []command{
 	{"sweep", "compute a family of games into a census", runSweep},
 	{"merge", "join the censuses of a sweep's shards", runMerge},
 	{"query", "who wins a position, and with which moves", runQuery},
+	{"quotient", "compute the misère quotient of a game's heaps", runQuotient},
 	{"inspect", "print what stored tables hold", runInspect},
 	{"plot", "draw the plots of stored tables", runPlot},
 	{"export", "write a stored table as code to paste into a program", runExport},

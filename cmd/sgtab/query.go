@@ -17,7 +17,7 @@ import (
 	"github.com/sgtab/sgtab/tabulate"
 )
 
-const queryUsage = "sgtab query [-json] [-moves N] [-count] [-table FILE] [-positions FILE|-] [-staircase] [CONFIG] [HEAP ... | SOURCE:HEAP ... | NODE ...]"
+const queryUsage = "sgtab query [-json] [-moves N] [-count] [-table FILE] [-quotient N] [-positions FILE|-] [-staircase] [CONFIG] [HEAP ... | SOURCE:HEAP ... | NODE ...]"
 
 const queryExamples = `  sgtab query configs/nim.yaml 5 7 9                  # who wins, and the winning moves
   sgtab query -table sgtab-out/kayles.parquet 4 10      # values from a stored table
@@ -27,6 +27,7 @@ const queryExamples = `  sgtab query configs/nim.yaml 5 7 9                  # w
   sgtab query -count configs/octal-0.77-kayles.yaml 250000     # how many winning moves
   sgtab query configs/calendar.yaml 2001-11-03                 # a token on a graph's node
   sgtab query -staircase configs/hdu3389-boxes.yaml 2 0 1 3    # cards on boxes 1..4
+  sgtab query -quotient 16 configs/octal-0.77-kayles.yaml 5 7 11  # misère play, by the quotient
 `
 
 // defaultMoves is how many winning moves query lists unless -moves says.
@@ -41,6 +42,7 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	positionsPath := fs.String("positions", "", "read positions from `FILE` (- for standard input), one per line, heaps separated by spaces")
 	moves := fs.Int("moves", defaultMoves, "list at most `N` winning moves of each position (-1: all); the count is exact")
 	countOnly := fs.Bool("count", false, "print how many winning moves there are, not the moves")
+	quotientN := fs.Int("quotient", 0, "misère play: answer by the misère quotient of the config's heaps 1..`N`, computed first (a quotient table given with -table is used as it is)")
 	staircase := fs.Bool("staircase", false, "a game on a graph: cards on its nodes (COUNTS in node order, or NODE=COUNT), a move taking any number from a node to a successor")
 	args, err = fs.parse(args)
 	if err != nil {
@@ -74,6 +76,18 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	lines, err := queryLines(fs, q.path, args)
 	if err != nil {
 		return err
+	}
+	if def != nil {
+		answer, err := quotientAnswerer(ctx, *tablePath, def.Name, *quotientN)
+		if err != nil {
+			return err
+		}
+		if answer != nil {
+			return q.answerLines(ctx, answer, lines)
+		}
+	}
+	if *quotientN != 0 {
+		return fs.usageError("-quotient needs a config of one heap game")
 	}
 	if def != nil && table == nil {
 		w, err := wholeSource(def.Name)
@@ -241,6 +255,11 @@ func (q *query) answerWhole(ctx context.Context, w positions.Whole, shape positi
 	if err != nil {
 		return err
 	}
+	return q.answerLines(ctx, answer, lines)
+}
+
+// answerLines answers the positions lines with answer.
+func (q *query) answerLines(ctx context.Context, answer positions.Answerer, lines []positions.Line) error {
 	for _, l := range lines {
 		r, err := answer(l.Words, q.w.Limit)
 		if err != nil {

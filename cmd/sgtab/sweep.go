@@ -14,13 +14,14 @@ import (
 	"github.com/sgtab/sgtab/tabulate"
 )
 
-const sweepUsage = "sgtab sweep [-out DIR] [-heaps N|auto] [-cap N] [-workers K] [-shard I/N | -shards N] [-tables] [-plot png|svg|none] [-fresh] SWEEP.yaml"
+const sweepUsage = "sgtab sweep [-out DIR] [-heaps N|auto] [-cap N] [-workers K] [-shard I/N | -shards N] [-tables] [-plot png|svg|none] [-fresh] [-quotients N] SWEEP.yaml"
 
 const sweepExamples = `  sgtab sweep configs/sweeps/octal-2.yaml              # every two-digit octal code, into ./sgtab-sweep
   sgtab sweep -cap 100000 -out census my-sweep.yaml     # each game to its proof, or to 10^5
   sgtab sweep -shard 2/8 -out census my-sweep.yaml      # shard 2 of 8, chosen by hand
   sgtab sweep -shards 8 -out census my-sweep.yaml       # in a Slurm array task or an Indexed Job's pod: its shard of 8
   sgtab merge census                                    # the shards' censuses as one
+  sgtab sweep -quotients 20 configs/sweeps/octal-3-quotients.yaml   # misère quotients of heaps 1..20
 `
 
 // runSweep computes every game of a sweep config into a census, resuming
@@ -36,12 +37,16 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	tables := fs.Bool("tables", false, "also write each game's table and plots, into DIR/tables")
 	plotFormat := plotFlag(fs, "with -tables, draw each game's plots as `FORMAT`: png, svg or none")
 	fresh := fs.Bool("fresh", false, "start over: forget the journal of an earlier run of this sweep into DIR")
+	quotients := fs.String("quotients", "", "instead of the census of values, a census of misère quotients: each rule's of the heaps 1..`N`, into DIR/"+sweep.QuotientsFile)
 	args, err := fs.parse(args)
 	if err != nil {
 		return err
 	}
 	if len(args) != 1 {
 		return fs.usageError("want one sweep config, got %d", len(args))
+	}
+	if isSet(fs.FlagSet, "quotients") {
+		return runQuotientCensus(ctx, fs, args[0], *quotients, *out, *workers, stdout, stderr)
 	}
 	if err := checkPlotFlag(fs, *plotFormat); err != nil {
 		return err

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/family"
+	"github.com/sgtab/sgtab/family/heap"
+	"github.com/sgtab/sgtab/positions"
+	"github.com/sgtab/sgtab/rules"
+	"github.com/sgtab/sgtab/sweep"
+	"github.com/sgtab/sgtab/tabulate"
+)
+
+const quotientUsage = "sgtab quotient -heaps N [-out DIR] [-plot png|svg|none] CONFIG ..."
+
+const quotientExamples = `  sgtab quotient -heaps 16 configs/octal-0.07-dawsons-kayles.yaml   # Dawson's Kayles's heaps 1..16
+  sgtab query -table sgtab-out/dawsons-kayles-quotient.parquet 4 9 14  # a sum, by the monoid product
+  sgtab query -quotient 12 configs/octal-0.77-kayles.yaml 5 7 11       # computed on the fly
+`
+
+// runQuotient computes, writes and prints the misère quotient of the heaps
+// 1..N of each heap game of the configs (family/heap.Quotient).
+func runQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("quotient", quotientUsage, quotientExamples, stdout, stderr)
+	heaps := fs.String("heaps", "", "the heap bound `N`: the quotient of the heaps 1..N (at most "+strconv.Itoa(compute.MaxQuotientHeap)+")")
+	out := fs.String("out", "sgtab-out", "write NAME-quotient.parquet and its heat map into `DIR`")
+	plotFormat := fs.String("plot", "png", "draw the multiplication table as `FORMAT`: png, svg or none")
+	args, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	n, err := quotientHeaps(*heaps)
+	if err != nil {
+		return fs.usageError("-heaps: %v", err)
+	}
+	if *plotFormat != "png" && *plotFormat != "svg" && *plotFormat != "none" {
+		return fs.usageError("-plot must be png, svg or none (got %q)", *plotFormat)
+	}
+	if len(args) == 0 {
+		return fs.usageError("no config named")
+	}
+	games, err := tabulate.LoadGames(args)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return fmt.Errorf("create output directory: %w", err)
+	}
+	for _, g := range games {
+		q, err := heap.Quotient(ctx, g, n, compute.QuotientLimits{}, nil)
+		if err != nil {
+			return err
+		}
+		files, notes, err := heap.WriteQuotient(g, q, family.Output{Dir: *out, Plot: *plotFormat, Version: version})
+		if err != nil {
+			return err
+		}
+		heap.QuotientText(stdout, g.Name, q)
+		for _, note := range notes {
+			fmt.Fprintf(stderr, "sgtab: note: %s\n", note)
+		}
+		fmt.Fprintf(stdout, "  wrote       %s\n", family.FilesPattern(files))
+	}
+	return nil
+}
+
+// quotientHeaps reads a heap bound of a quotient: 1..MaxQuotientHeap.
+func quotientHeaps(v string) (int, error) {
+	if v == "" {
+		return 0, fmt.Errorf("the heap bound N is needed")
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > compute.MaxQuotientHeap {
+		return 0, fmt.Errorf("a heap bound from 1 to %d, not %q", compute.MaxQuotientHeap, v)
+	}
+	return n, nil
+}
+
+// quotientAnswerer returns the answerer of misère positions by a
+// quotient, when the query asks for one: the stored quotient table (read
+// back proved), or with -quotient N the quotient of the heaps 1..N of the
+// config's game, computed first; nil otherwise.
+func quotientAnswerer(ctx context.Context, table, config string, n int) (positions.Answerer, error) {
+	if table != "" && export.IsQuotient(table) {
+		q, meta, err := export.ReadQuotient(table)
+		if err != nil {
+			return nil, err
+		}
+		return heap.QuotientAnswerer(meta[export.KeyName], q), nil
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	games, err := tabulate.LoadGames([]string{config})
+	if err != nil {
+		return nil, err
+	}
+	if len(games) != 1 {
+		return nil, fmt.Errorf("%s holds %d games; a query needs a config with one", config, len(games))
+	}
+	q, err := heap.Quotient(ctx, games[0], n, compute.QuotientLimits{}, nil)
+	if err != nil {
+		return nil, err
+	}
+	return heap.QuotientAnswerer(games[0].Name, q), nil
+}
+
+// runQuotientCensus runs sweep -quotients N: the census of the misère
+// quotients of the heaps 1..N of the sweep's rules on a line, into
+// out/quotients.parquet, and its report.
+func runQuotientCensus(ctx context.Context, fs *flagSet, path, heaps, out string, workers int, stdout, stderr io.Writer) error {
+	for _, name := range []string{"heaps", "cap", "shard", "shards", "tables", "plot", "fresh"} {
+		if isSet(fs.FlagSet, name) {
+			return fs.usageError("-%s does not apply to -quotients, whose census runs whole", name)
+		}
+	}
+	n, err := quotientHeaps(heaps)
+	if err != nil {
+		return fs.usageError("-quotients: %v", err)
+	}
+	w, err := checkWorkers(fs, workers)
+	if err != nil {
+		return err
+	}
+	s, err := rules.LoadSweep(path)
+	if err != nil {
+		if j, ok := err.(interface{ Unwrap() []error }); ok {
+			return tabulate.Problems(j.Unwrap())
+		}
+		return err
+	}
+	plan, err := sweep.NewPlan(s, -1, -1, sweep.All)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return fmt.Errorf("create output directory: %w", err)
+	}
+	start := time.Now()
+	rows, err := sweep.Quotients(ctx, plan, n, w, sweep.CensusQuotientLimits, nil)
+	if err != nil {
+		return err
+	}
+	file := filepath.Join(out, sweep.QuotientsFile)
+	meta := map[string]string{export.KeySweep: s.Config, export.KeySweepSHA: sweep.SHA(s.Config), export.KeyHeaps: strconv.Itoa(n)}
+	if err := export.WriteQuotientCensus(file, rows, meta, export.Options{Version: version}); err != nil {
+		return err
+	}
+	_, err = io.WriteString(stdout, sweep.QuotientReport(rows, n, file, time.Since(start)))
+	return err
+}

@@ -1,0 +1,101 @@
+package export_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/rules"
+)
+
+// writtenQuotient returns the misère quotient of 0.75's heaps up to 10,
+// of order 8, and its game.
+func writtenQuotient(t *testing.T) (*compute.Quotient, rules.Game) {
+	t.Helper()
+	g := parseGame(t, "name: q075\ncode: \"0.75\"\n")
+	q, err := compute.MisereQuotient(t.Context(), g.Rule, 10, compute.QuotientLimits{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q, g
+}
+
+// TestQuotientRoundTrip writes a misère quotient and reads it back,
+// verified: the same table, P-portion, pretending function and
+// presentation; and a second reader sees its rows.
+func TestQuotientRoundTrip(t *testing.T) {
+	q, g := writtenQuotient(t)
+	path := filepath.Join(t.TempDir(), "q.parquet")
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	if err := export.WriteQuotient(path, q, g, export.Options{Version: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	got, meta, err := export.ReadQuotient(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got.Mul, q.Mul) || !slices.Equal(got.P, q.P) || !slices.Equal(got.Pretend, q.Pretend) ||
+		!slices.Equal(got.Orders, q.Orders) || !slices.Equal(got.Gens, q.Gens) {
+		t.Errorf("read back %+v, wrote %+v", got, q)
+	}
+	for k, want := range map[string]string{
+		export.KeyOrder: "8", export.KeyGenerators: "a=1 b=2 c=5", export.KeyPPortion: "a, b^2",
+		export.KeyRelations: "a^2 = 1, b c = a b, c^2 = b^2, b^3 = b", export.KeyTame: "false", export.KeyKind: "quotient",
+	} {
+		if meta[k] != want {
+			t.Errorf("%s = %q, want %q", k, meta[k], want)
+		}
+	}
+	f, err := export.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := export.Describe(path, f).Text(f); !strings.Contains(text, "relations   a^2 = 1, b c = a b") {
+		t.Errorf("inspect says\n%s", text)
+	}
+}
+
+// TestQuotientReadRefusesEdits checks that a quotient whose P-portion,
+// product or metadata was changed is refused when read.
+func TestQuotientReadRefusesEdits(t *testing.T) {
+	q, g := writtenQuotient(t)
+	dir := t.TempDir()
+	for name, edit := range map[string]func(q *compute.Quotient, g *rules.Game){
+		"p-mark": func(q *compute.Quotient, g *rules.Game) { q.P[3] = !q.P[3] },
+		"product": func(q *compute.Quotient, g *rules.Game) {
+			v := (q.Mul[2*q.Order+3] + 1) % uint16(q.Order)
+			q.Mul[2*q.Order+3], q.Mul[3*q.Order+2] = v, v
+		},
+		"heap": func(q *compute.Quotient, g *rules.Game) { q.Pretend[4] = 1 },
+		"rule": func(q *compute.Quotient, g *rules.Game) { q.Rule, _ = rules.ParseCode("0.77", 0) },
+	} {
+		bad := *q
+		bad.Mul, bad.P, bad.Pretend = slices.Clone(q.Mul), slices.Clone(q.P), slices.Clone(q.Pretend)
+		edit(&bad, &g)
+		path := filepath.Join(dir, name+".parquet")
+		if err := export.WriteQuotient(path, &bad, g, export.Options{Version: "test"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := export.ReadQuotient(path); err == nil {
+			t.Errorf("%s: read back without error", name)
+		}
+	}
+	path := filepath.Join(dir, "ok.parquet")
+	if err := export.WriteQuotient(path, q, g, export.Options{Version: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(path)
+	i := strings.Index(string(b), "b c = a b")
+	b[i] = 'c'
+	os.WriteFile(path, b, 0o644)
+	if _, _, err := export.ReadQuotient(path); err == nil || !strings.Contains(err.Error(), "relations") {
+		t.Errorf("edited relations: %v", err)
+	}
+}

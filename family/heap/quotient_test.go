@@ -1,0 +1,82 @@
+package heap_test
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/family/heap"
+	"github.com/sgtab/sgtab/rules"
+)
+
+// TestQuotientAnswersMoves checks the answers found from a misère
+// quotient — who wins, and every winning move — against a search of the
+// game tree: every position of up to three heaps of 0.75 and of Kayles
+// up to 8, each move listed when it leaves a position lost for the player
+// to move then, and only then.
+func TestQuotientAnswersMoves(t *testing.T) {
+	for _, code := range []string{"0.75", "0.77", "0.07"} {
+		r, err := rules.ParseCode(code, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, err := compute.MisereQuotient(t.Context(), r, 8, compute.QuotientLimits{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		answer := heap.QuotientAnswerer(code, q)
+		memo := map[string]bool{}
+		var lost func(p []int) bool
+		lost = func(p []int) bool {
+			p = slices.Sorted(slices.Values(p))
+			k := fmt.Sprint(p)
+			if v, ok := memo[k]; ok {
+				return v
+			}
+			moved, v := false, true
+			for i, h := range p {
+				for mv := range compute.Moves(r, h, false) {
+					moved = true
+					if lost(append(slices.Delete(slices.Clone(p), i, i+1), mv.Leave...)) {
+						v = false
+					}
+				}
+			}
+			memo[k] = moved && v
+			return moved && v
+		}
+		for a := 0; a <= 8; a++ {
+			for b := a; b <= 8; b++ {
+				for c := b; c <= 8; c++ {
+					pos := []int{a, b, c}
+					words := []string{strconv.Itoa(a), strconv.Itoa(b), strconv.Itoa(c)}
+					reply, err := answer(words, -1)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got := reply.(*heap.QuotientAnswer)
+					if got.FirstPlayerWins == lost(pos) {
+						t.Fatalf("%s %v: first player wins %v", code, pos, got.FirstPlayerWins)
+					}
+					var want []string
+					for i, h := range pos {
+						for mv := range compute.Moves(r, h, false) {
+							if lost(append(slices.Delete(slices.Clone(pos), i, i+1), mv.Leave...)) {
+								want = append(want, fmt.Sprint(i+1, mv.Take, mv.Leave))
+							}
+						}
+					}
+					var moves []string
+					for _, m := range got.WinningMoves {
+						moves = append(moves, fmt.Sprint(m.Heap, m.Take, m.Leave))
+					}
+					if !slices.Equal(moves, want) || got.Count != int64(len(want)) {
+						t.Fatalf("%s %v: moves %v (count %d), want %v", code, pos, moves, got.Count, want)
+					}
+				}
+			}
+		}
+	}
+}
