@@ -10,11 +10,7 @@ import (
 func (t *Table) Outcomes() []Outcome {
 	out := make([]Outcome, t.G.Len())
 	for n := range out {
-		x := Generalized{Value: t.G.At(n)}
-		if t.Loopy != nil {
-			x = t.Loopy[n]
-		}
-		out[n] = x.Outcome()
+		out[n] = t.Value(n).Outcome()
 	}
 	return out
 }

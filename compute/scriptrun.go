@@ -281,16 +281,37 @@ func ScriptTable(ctx context.Context, g rules.Game, opt Options) (*Table, *Scrip
 }
 
 // verifyScript checks the values of t, a scripted game's table, by
-// running its script again (as verifyAgain does).
+// running its script again (as verifyAgain does), the generalized values
+// as well when positions repeat: a value ∞(K) must be ∞ with the same K.
 func verifyScript(ctx context.Context, t *Table, opt VerifyOptions) (Verification, error) {
 	through, err := verifyRange(ctx, t, opt)
 	if err != nil || through < 0 {
 		return Verification{Through: through, ByOptions: through}, err
 	}
-	return verifyAgain(ctx, t, through, opt, 1, func(g rules.Game) (*Table, error) {
-		want, _, err := ScriptTable(ctx, g, Options{Workers: opt.Workers, Progress: opt.Progress})
-		return want, err
+	var want *Table
+	v, err := verifyAgain(ctx, t, through, opt, 1, func(g rules.Game) (*Table, error) {
+		w, _, err := ScriptTable(ctx, g, Options{Workers: opt.Workers, Progress: opt.Progress})
+		want = w
+		return w, err
 	})
+	if err != nil {
+		return v, err
+	}
+	for n := range through + 1 {
+		if got, w := t.Value(n), want.Value(n); got.String() != w.String() {
+			return v, fmt.Errorf("the table's value of start(%d) is %v, but the script gives %v: these are not the values of its game", n, got, w)
+		}
+	}
+	return v, nil
+}
+
+// Value returns the generalized SG value of n: Loopy's, or the number G
+// holds.
+func (t *Table) Value(n int) Generalized {
+	if t.Loopy != nil {
+		return t.Loopy[n]
+	}
+	return Generalized{Value: t.G.At(n)}
 }
 
 // scriptStarts returns the number of start positions of a script whose
