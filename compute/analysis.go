@@ -103,6 +103,9 @@ func Analyze(t *Table) *Analysis {
 func Observe(t *Table) *Analysis { return analyzeValues(t, false) }
 
 func analyzeValues(t *Table, proofs bool) *Analysis {
+	if t.Loopy != nil {
+		return AnalyzeOutcomes(t)
+	}
 	switch t.G.Width() {
 	case 8:
 		return analyze(t, typed[uint8](t.G), proofs)

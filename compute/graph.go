@@ -89,6 +89,9 @@ type CycleError struct {
 	Nodes []int
 	// Name, when not nil, names a node in Error's message.
 	Name func(v int) string
+	// Parts says that the cycle goes through a position's parts (a
+	// scripted game's): a sum that is part of itself.
+	Parts bool
 }
 
 // cycleEnds is how many nodes Error names at each end of a long cycle, and
@@ -129,6 +132,9 @@ func (e *CycleError) Error() string {
 		parts = append(parts, name(v))
 	}
 	parts = append(parts, name(e.Nodes[0]))
+	if e.Parts {
+		return fmt.Sprintf("the graph has %s, %s, through a position's parts: a sum that is part of itself, which no value describes (a sum of games must be well founded)", what, strings.Join(parts, " → "))
+	}
 	return fmt.Sprintf("the graph has %s, %s: its game may never end, and has no SG values (LoopyValues gives its generalized ones)", what, strings.Join(parts, " → "))
 }
 

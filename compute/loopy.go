@@ -102,15 +102,50 @@ const (
 // unlabelled and their edges, so the whole costs O((V + E)·(M + 1)) with
 // M the largest finite value. It returns ctx.Err() when ctx is cancelled.
 func LoopyValues(ctx context.Context, g *Graph) ([]Generalized, error) {
+	return loopyValues(ctx, g, nil)
+}
+
+// A givenValue is a node of a graph whose value is given, not labelled:
+// its game is played elsewhere (a sum of parts), and the node, which has
+// no followers in the graph, stands for it.
+type givenValue struct {
+	node int32
+	x    Generalized
+}
+
+// reaches reports whether a node of value x has a follower of value m:
+// m below a finite x, or m in the K of ∞(K).
+func (x Generalized) reaches(m int64) bool {
+	if x.Inf {
+		return slices.Contains(x.K, uint32(m))
+	}
+	return m < int64(x.Value)
+}
+
+// loopyValues is LoopyValues on a graph some of whose nodes have their
+// values given (in increasing order of node): the labelling takes such a
+// node as a node of that value, labelled a at stage a when the value a is
+// finite (and ∞ from the start otherwise), that has a follower labelled m
+// at each stage m where it reaches m. A game's generalized value says
+// what it does in every sum (Smith), so a follower may stand for any game
+// of its value.
+func loopyValues(ctx context.Context, g *Graph, given []givenValue) ([]Generalized, error) {
 	n := g.Nodes()
 	pred := g.Reverse()
 	lab := make([]int64, n)
 	for v := range lab {
 		lab[v] = unlabelled
 	}
-	active := make([]int32, n)
-	for v := range active {
-		active[v] = int32(v)
+	for _, gv := range given {
+		if gv.x.Inf {
+			lab[gv.node] = infinite
+		}
+	}
+	active := make([]int32, 0, n)
+	for v := range n {
+		if lab[v] == unlabelled {
+			active = append(active, int32(v))
+		}
 	}
 	reach := make([]uint32, n) // reach[w] == m+1: w has a follower labelled m
 	cnt := make([]int32, n)
@@ -118,7 +153,7 @@ func LoopyValues(ctx context.Context, g *Graph) ([]Generalized, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		loopyStage(g, pred, lab, active, reach, cnt, m)
+		loopyStage(g, pred, lab, active, reach, cnt, m, given)
 		kept := active[:0]
 		for _, u := range active {
 			switch {
@@ -131,14 +166,19 @@ func LoopyValues(ctx context.Context, g *Graph) ([]Generalized, error) {
 		}
 		active = kept
 	}
-	return generalizedOf(g, lab), nil
+	out := generalizedOf(g, lab)
+	for _, gv := range given {
+		out[gv.node] = gv.x
+	}
+	return out, nil
 }
 
 // loopyStage labels with m the nodes step 1 of LoopyValues labels, among
 // the unlabelled nodes active. cnt[u] counts u's followers that are
 // unlabelled or ∞ and have no follower labelled m yet; u is labelled once
-// it reaches 0, unless a follower of u is labelled m first.
-func loopyStage(g, pred *Graph, lab []int64, active []int32, reach []uint32, cnt []int32, m int64) {
+// it reaches 0, unless a follower of u is labelled m first. The nodes of
+// given have a follower labelled m when their values say so.
+func loopyStage(g, pred *Graph, lab []int64, active []int32, reach []uint32, cnt []int32, m int64, given []givenValue) {
 	mark := uint32(m + 1)
 	open := func(w int32) bool { return lab[w] < 0 }
 	var ready []int32
@@ -153,6 +193,29 @@ func loopyStage(g, pred *Graph, lab []int64, active []int32, reach []uint32, cnt
 			ready = append(ready, u)
 		}
 	}
+	// reached records that p has a follower labelled m.
+	reached := func(p int32) {
+		if reach[p] == mark {
+			return
+		}
+		reach[p] = mark
+		if !open(p) {
+			return
+		}
+		for _, q := range pred.Successors(int(p)) {
+			if lab[q] != unlabelled {
+				continue
+			}
+			if cnt[q]--; cnt[q] == 0 && reach[q] != mark {
+				ready = append(ready, q)
+			}
+		}
+	}
+	for _, gv := range given {
+		if gv.x.reaches(m) {
+			reached(gv.node)
+		}
+	}
 	for len(ready) > 0 {
 		u := ready[len(ready)-1]
 		ready = ready[:len(ready)-1]
@@ -161,21 +224,7 @@ func loopyStage(g, pred *Graph, lab []int64, active []int32, reach []uint32, cnt
 		}
 		lab[u] = m
 		for _, p := range pred.Successors(int(u)) {
-			if reach[p] == mark {
-				continue
-			}
-			reach[p] = mark
-			if !open(p) {
-				continue
-			}
-			for _, q := range pred.Successors(int(p)) {
-				if lab[q] != unlabelled {
-					continue
-				}
-				if cnt[q]--; cnt[q] == 0 && reach[q] != mark {
-					ready = append(ready, q)
-				}
-			}
+			reached(p)
 		}
 	}
 }

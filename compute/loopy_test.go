@@ -44,15 +44,28 @@ func bruteOutcomes(g *compute.Graph, k int) []compute.Outcome {
 		}
 		return out
 	}
-	out := make([]compute.Outcome, size)
+	next := make([][]int, size)
+	for s := range size {
+		next[s] = moves(s)
+	}
+	return retrograde(next)
+}
+
+// retrograde returns the outcome of every position of a game graph whose
+// position s moves to the positions next[s], by retrograde analysis: a
+// position with no move is lost; one with a move to a lost position is
+// won; one whose every move goes to a won position is lost; what is left
+// is a draw.
+func retrograde(next [][]int) []compute.Outcome {
+	out := make([]compute.Outcome, len(next))
 	for changed := true; changed; {
 		changed = false
-		for s := range size {
+		for s := range next {
 			if out[s] != 0 {
 				continue
 			}
 			lost, won := true, false
-			for _, t := range moves(s) {
+			for _, t := range next[s] {
 				won = won || out[t] == compute.P
 				lost = lost && out[t] == compute.N
 			}

@@ -26,8 +26,12 @@ type ScriptPositions struct {
 	// for a position that splits into parts, but a start), Parts[i] its
 	// parts (nil for none; a part twice counts twice).
 	Succ, Parts [][]int32
-	// SG[i] is position i's SG value.
-	SG  []uint32
+	// SG[i] is position i's SG value; when the moves have a cycle, its
+	// finite generalized value, and 0 for ∞.
+	SG []uint32
+	// Gen, when the moves have a cycle, holds every position's
+	// generalized SG value (see Value); nil otherwise.
+	Gen []Generalized
 	ids map[string]int32
 	// bytes estimates the memory the positions take: their texts twice
 	// (the list and the map), a Starlark value of about the same size,
@@ -46,8 +50,10 @@ type scriptFound struct {
 // from start(n) for n = 0..g.Heaps, or start(n, m) for 0 ≤ n, m ≤ g.Heaps
 // (Starts[m·(g.Heaps+1) + n]) when start takes two parameters (breadth first, each level's positions on
 // workers goroutines, each with a thread of its own), and computes their
-// SG values: the mex of the followers', or the XOR of the parts'. A cycle
-// of positions is refused with a *CycleError naming them.
+// SG values: the mex of the followers', or the XOR of the parts'. When
+// positions can repeat (a cycle of moves), their values are generalized
+// SG values (Gen); a cycle through parts, a sum that is part of itself,
+// is refused with a *CycleError naming it.
 func ExploreScript(ctx context.Context, g rules.Game, opt Options) (*ScriptPositions, error) {
 	p, err := CompileScript(g)
 	if err != nil {
@@ -245,7 +251,9 @@ func (p *ScriptProgram) canonicalText(th *starlark.Thread, v starlark.Value, fro
 
 // ScriptTable returns the table of g: SG(start(n)) for n = 0..g.Heaps,
 // with its analysis, observed only (no theorem speaks of a script), and
-// the positions explored.
+// the positions explored. When positions repeat and some start is of
+// value ∞, the table holds the generalized values (Loopy), and its
+// analysis is that of the outcomes.
 func ScriptTable(ctx context.Context, g rules.Game, opt Options) (*Table, *ScriptPositions, error) {
 	began := time.Now()
 	sp, err := ExploreScript(ctx, g, opt)
@@ -258,6 +266,14 @@ func ScriptTable(ctx context.Context, g rules.Game, opt Options) (*Table, *Scrip
 	t := &Table{Game: g}
 	for _, id := range sp.Starts {
 		t.G.Append(sp.SG[id])
+		if sp.Gen != nil && sp.Gen[id].Inf && t.Loopy == nil {
+			t.Loopy = make([]Generalized, 0, len(sp.Starts))
+		}
+	}
+	if t.Loopy != nil {
+		for _, id := range sp.Starts {
+			t.Loopy = append(t.Loopy, sp.Gen[id])
+		}
 	}
 	t.Analysis = Observe(t)
 	t.Elapsed, t.Created = time.Since(began), time.Now()
@@ -265,16 +281,37 @@ func ScriptTable(ctx context.Context, g rules.Game, opt Options) (*Table, *Scrip
 }
 
 // verifyScript checks the values of t, a scripted game's table, by
-// running its script again (as verifyAgain does).
+// running its script again (as verifyAgain does), the generalized values
+// as well when positions repeat: a value ∞(K) must be ∞ with the same K.
 func verifyScript(ctx context.Context, t *Table, opt VerifyOptions) (Verification, error) {
 	through, err := verifyRange(ctx, t, opt)
 	if err != nil || through < 0 {
 		return Verification{Through: through, ByOptions: through}, err
 	}
-	return verifyAgain(ctx, t, through, opt, 1, func(g rules.Game) (*Table, error) {
-		want, _, err := ScriptTable(ctx, g, Options{Workers: opt.Workers, Progress: opt.Progress})
-		return want, err
+	var want *Table
+	v, err := verifyAgain(ctx, t, through, opt, 1, func(g rules.Game) (*Table, error) {
+		w, _, err := ScriptTable(ctx, g, Options{Workers: opt.Workers, Progress: opt.Progress})
+		want = w
+		return w, err
 	})
+	if err != nil {
+		return v, err
+	}
+	for n := range through + 1 {
+		if got, w := t.Value(n), want.Value(n); got.String() != w.String() {
+			return v, fmt.Errorf("the table's value of start(%d) is %v, but the script gives %v: these are not the values of its game", n, got, w)
+		}
+	}
+	return v, nil
+}
+
+// Value returns the generalized SG value of n: Loopy's, or the number G
+// holds.
+func (t *Table) Value(n int) Generalized {
+	if t.Loopy != nil {
+		return t.Loopy[n]
+	}
+	return Generalized{Value: t.G.At(n)}
 }
 
 // scriptStarts returns the number of start positions of a script whose
@@ -299,7 +336,11 @@ func ScriptLattice(ctx context.Context, g rules.Game, opt Options) (*LatticeTabl
 		return nil, nil, fmt.Errorf("%s: the script's start takes one parameter, not two", sp.Program.file)
 	}
 	t := &LatticeTable{Game: g, W: g.Heaps + 1, H: g.Heaps + 1}
-	for _, id := range sp.Starts {
+	for i, id := range sp.Starts {
+		if x := sp.Value(id); x.Inf {
+			return nil, nil, fmt.Errorf("%s: start(%d, %d) is of value %v (its positions repeat): a board holds SG values only; sgtab query %s N,M answers its points",
+				sp.Program.file, i%t.W, i/t.W, x, sp.Program.file)
+		}
 		t.G.Append(sp.SG[id])
 	}
 	t.Elapsed, t.Created = time.Since(began), time.Now()

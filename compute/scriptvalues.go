@@ -2,21 +2,18 @@ package compute
 
 import (
 	"context"
+	"errors"
 	"slices"
 )
 
 // values computes the SG value of every position. Without parts, the
-// positions and moves are a graph whose values GraphValues computes (and
-// whose cycles it names). With parts, a depth-first search computes each
-// position's value after those it depends on: the mex of its followers',
-// or the XOR of its parts'.
+// positions and moves are a graph whose values GraphValues computes. With
+// parts, a depth-first search computes each position's value after those
+// it depends on: the mex of its followers', or the XOR of its parts'.
+// When the moves have a cycle, the positions get generalized values
+// instead (generalizedValues); a cycle through parts is refused.
 func (sp *ScriptPositions) values(ctx context.Context) error {
-	named := func(err error) error {
-		if ce, ok := err.(*CycleError); ok {
-			ce.Name = func(v int) string { return sp.Text[v] }
-		}
-		return err
-	}
+	var err error
 	if !slices.ContainsFunc(sp.Parts, func(p []int32) bool { return p != nil }) {
 		var from, to []int32
 		for v, succ := range sp.Succ {
@@ -24,11 +21,17 @@ func (sp *ScriptPositions) values(ctx context.Context) error {
 				from, to = append(from, int32(v)), append(to, w)
 			}
 		}
-		sg, err := GraphValues(ctx, NewGraph(len(sp.Text), from, to))
-		sp.SG = sg
-		return named(err)
+		sp.SG, err = GraphValues(ctx, NewGraph(len(sp.Text), from, to))
+	} else {
+		err = sp.searchValues(ctx)
 	}
-	return named(sp.searchValues(ctx))
+	if _, ok := errors.AsType[*CycleError](err); ok {
+		err = sp.generalizedValues(ctx)
+	}
+	if ce, ok := errors.AsType[*CycleError](err); ok {
+		ce.Name = func(v int) string { return sp.Text[v] }
+	}
+	return err
 }
 
 // searchValues computes the values of positions some of which split into

@@ -18,6 +18,12 @@ type Table struct {
 	// as long; nil otherwise (and in a misère table written before sgtab
 	// stored genera).
 	Genus *GenusColumns
+	// Loopy, when not nil, holds the generalized SG value of each n
+	// (LoopyValues), and is as long as G: a scripted game whose positions
+	// repeat and some of whose starts are of value ∞. G then holds the
+	// finite values, and 0 where the value is ∞; the analysis is of the
+	// outcomes (AnalyzeOutcomes).
+	Loopy []Generalized
 	// Warnings are results that are usable but doubtful.
 	Warnings []error
 	// Elapsed is the time the computation took.

@@ -207,3 +207,61 @@ func graphValues(t *testing.T, name string) (*graph.Named, []uint32) {
 	}
 	return ng, sg
 }
+
+// berzerkOutcome returns who wins Berzerk with the moves 2 and 3 from
+// start(n) (a circle of n + 1 objects, the monster n short of the black
+// hole), by retrograde analysis of the n + 1 distances: the hole is lost
+// for the player to move; a distance with a move to a lost one is won,
+// one whose every move goes to a won one lost; the rest loop (drawn).
+func berzerkOutcome(n int) compute.Outcome {
+	m := n + 1
+	out := make([]compute.Outcome, m)
+	out[0] = compute.P
+	for changed := true; changed; {
+		changed = false
+		for d := 1; d < m; d++ {
+			if out[d] != 0 {
+				continue
+			}
+			a, b := out[((d-2)%m+m)%m], out[((d-3)%m+m)%m]
+			switch {
+			case a == compute.P || b == compute.P:
+				out[d], changed = compute.N, true
+			case a == compute.N && b == compute.N:
+				out[d], changed = compute.P, true
+			}
+		}
+	}
+	if out[n] == 0 {
+		return compute.D
+	}
+	return out[n]
+}
+
+// TestScriptBerzerk checks the bundled Berzerk (Codeforces 786A, one set
+// of moves {2, 3} for both players), whose positions repeat: the outcome
+// of every start against a retrograde analysis written here, the hand
+// analysis of its config's comment (n = 0..5: P, N, N, N, D, P), and the
+// period of the outcomes its table reports, [P, N, N, N, D][n mod 5].
+func TestScriptBerzerk(t *testing.T) {
+	tab, _ := bundledScript(t, "script-berzerk.yaml", 0)
+	if tab.Loopy == nil {
+		t.Fatal("no generalized values: every start finite")
+	}
+	out := tab.Outcomes()
+	for n, o := range out {
+		if want := berzerkOutcome(n); o != want {
+			t.Errorf("start(%d): outcome %c (value %v), the retrograde analysis says %c", n, o, tab.Loopy[n], want)
+		}
+		if want := "PNNND"[n%5]; byte(o) != want {
+			t.Errorf("start(%d): outcome %c, want %c", n, o, want)
+		}
+	}
+	if a := tab.Analysis; a.Status != compute.Observed || a.Period.Length != 5 || a.Period.Start != 0 ||
+		a.ClosedForm != "for n ≥ 0: outcome(n) = [P, N, N, N, D][n mod 5]" {
+		t.Errorf("analysis %s, period %d from %d, %q; want observed, 5 from 0", a.Status, a.Period.Length, a.Period.Start, a.ClosedForm)
+	}
+	if d := tab.Draws(); d != 12 {
+		t.Errorf("%d starts drawn, want 12 (n = 4, 9, …, 59)", d)
+	}
+}

@@ -22,6 +22,9 @@ import (
 // that the text is never held in memory.
 func WriteCSV(path string, t *compute.Table, opt Options) error {
 	schema, err := prepare(t, opt)
+	if err == nil && t.Loopy != nil {
+		err = fmt.Errorf("the positions of %s repeat, and a table of its values ∞(K) is written as Parquet or Arrow only", t.Game.Name)
+	}
 	if err != nil {
 		return fmt.Errorf("write csv %s: %w", path, err)
 	}

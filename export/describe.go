@@ -41,6 +41,9 @@ func Describe(path string, f *File) Description {
 		t := f.Table
 		names, _ := valueColumns(t)
 		in.Rows, in.Columns = t.G.Len(), append([]string{colN}, names...)
+		if t.Loopy != nil {
+			in.Columns = append(in.Columns, colFiniteFollowers)
+		}
 		span(t.G.MinMax(0, t.G.Len()))
 	case KindLattice:
 		in.Rows, in.Columns = f.Lattice.G.Len(), []string{"x", "y", "sg"}

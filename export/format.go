@@ -71,6 +71,10 @@ func (f format) writeTable(w io.Writer, t *compute.Table, opt Options) error {
 	if err != nil {
 		return err
 	}
+	if t.Loopy != nil {
+		schema = withFiniteFollowers(schema)
+		return f.write(w, schema, opt, loopyBatches(t, schema, opt.batchRows()))
+	}
 	return f.write(w, schema, opt, func(mem memory.Allocator, write func(arrow.RecordBatch) error) error {
 		return forEachBatch(schema, t, opt.batchRows(), mem, write)
 	})

@@ -85,7 +85,7 @@ func graphCRC(t *compute.GraphTable) string {
 		crc = crc32.Update(crc, castagnoli, buf[8:])
 	}
 	if t.Loopy != nil {
-		crc = loopyCRC(crc, t)
+		crc = loopyCRC(crc, t.Loopy)
 	}
 	if t.Moves != nil {
 		crc = movesCRC(crc, t)

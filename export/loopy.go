@@ -23,7 +23,14 @@ const colFiniteFollowers = "finite_followers"
 // loopySchema returns the schema of the loopy graph table t: node, sg
 // (nullable: null at a node of value ∞) and finite_followers.
 func loopySchema(t *compute.GraphTable, meta map[string]string) *arrow.Schema {
-	s := graphSchema(t, meta)
+	return withFiniteFollowers(graphSchema(t, meta))
+}
+
+// withFiniteFollowers returns the schema s of a table whose second column
+// is sg, made a table of generalized values: sg nullable (null at a value
+// ∞), and the column finite_followers added (the K of ∞(K), null at a
+// finite value). Graph tables and scripted games' tables share it.
+func withFiniteFollowers(s *arrow.Schema) *arrow.Schema {
 	fields := s.Fields()
 	fields[1].Nullable = true
 	fields = append(fields, arrow.Field{Name: colFiniteFollowers, Type: arrow.ListOf(arrow.PrimitiveTypes.Int32), Nullable: true})
@@ -35,22 +42,28 @@ func loopySchema(t *compute.GraphTable, meta map[string]string) *arrow.Schema {
 // record batches of opt.BatchRows rows.
 func writeLoopy(f format, path string, t *compute.GraphTable, opt Options) error {
 	return writeGraphWith(f, path, t, opt, loopySchema, func(b *array.RecordBuilder, lo, hi int) {
-		sg := b.Field(1).(*array.Int32Builder)
-		ks := b.Field(2).(*array.ListBuilder)
-		kv := ks.ValueBuilder().(*array.Int32Builder)
-		for _, x := range t.Loopy[lo:hi] {
-			if !x.Inf {
-				sg.Append(int32(x.Value))
-				ks.AppendNull()
-				continue
-			}
-			sg.AppendNull()
-			ks.Append(true)
-			for _, v := range x.K {
-				kv.Append(int32(v))
-			}
-		}
+		appendGeneralized(b.Field(1), b.Field(2), t.Loopy[lo:hi])
 	})
+}
+
+// appendGeneralized appends the generalized values xs to the columns sg
+// (null for ∞) and finite_followers (the K of ∞(K), null for a number).
+func appendGeneralized(sgCol, ksCol array.Builder, xs []compute.Generalized) {
+	sg := sgCol.(*array.Int32Builder)
+	ks := ksCol.(*array.ListBuilder)
+	kv := ks.ValueBuilder().(*array.Int32Builder)
+	for _, x := range xs {
+		if !x.Inf {
+			sg.Append(int32(x.Value))
+			ks.AppendNull()
+			continue
+		}
+		sg.AppendNull()
+		ks.Append(true)
+		for _, v := range x.K {
+			kv.Append(int32(v))
+		}
+	}
 }
 
 // writeGraphWith writes the graph table t to path in the format f, in
@@ -77,12 +90,12 @@ func writeGraphWith(f format, path string, t *compute.GraphTable, opt Options,
 	})
 }
 
-// loopyCRC adds to crc the generalized values of t, when its graph has
-// cycles: for each node a byte, 1 for ∞ and 0 otherwise, and the members
-// of K in 4 bytes each.
-func loopyCRC(crc uint32, t *compute.GraphTable) uint32 {
+// loopyCRC adds to crc the generalized values vals of a table whose
+// positions repeat: for each a byte, 1 for ∞ and 0 otherwise, and the
+// members of K in 4 bytes each.
+func loopyCRC(crc uint32, vals []compute.Generalized) uint32 {
 	var buf [4]byte
-	for _, x := range t.Loopy {
+	for _, x := range vals {
 		if !x.Inf {
 			crc = crc32.Update(crc, castagnoli, []byte{0})
 			continue
@@ -100,8 +113,18 @@ func loopyCRC(crc uint32, t *compute.GraphTable) uint32 {
 // columns sg (at idx[0]: null for ∞) and finite_followers (at idx[1]) of
 // rec, appending them to t.
 func readLoopyRows(rec arrow.RecordBatch, idx [2]int, t *compute.GraphTable) error {
-	sg, ok1 := rec.Column(idx[0]).(*array.Int32)
-	ks, ok2 := rec.Column(idx[1]).(*array.List)
+	return readGeneralized(rec.Column(idx[0]), rec.Column(idx[1]), t.Nodes(), func(x compute.Generalized) {
+		t.Loopy = append(t.Loopy, x)
+		t.G.Append(x.Value)
+	})
+}
+
+// readGeneralized reads generalized values from the columns sg (null for
+// ∞) and finite_followers of rows first+1… (as a message counts them),
+// handing each to add: a number, or ∞(K) with Value 0.
+func readGeneralized(sgCol, ksCol arrow.Array, first int, add func(compute.Generalized)) error {
+	sg, ok1 := sgCol.(*array.Int32)
+	ks, ok2 := ksCol.(*array.List)
 	if !ok1 || !ok2 {
 		return fmt.Errorf("columns %s and %s: want int32 and a list of int32", colSG, colFiniteFollowers)
 	}
@@ -110,27 +133,26 @@ func readLoopyRows(rec arrow.RecordBatch, idx [2]int, t *compute.GraphTable) err
 		return fmt.Errorf("column %s: want a list of int32", colFiniteFollowers)
 	}
 	for i := range sg.Len() {
+		row := first + i + 1
 		if sg.IsNull(i) == ks.IsNull(i) {
-			return fmt.Errorf("row %d: want either a value in %s or a list in %s", t.Nodes()+1, colSG, colFiniteFollowers)
+			return fmt.Errorf("row %d: want either a value in %s or a list in %s", row, colSG, colFiniteFollowers)
 		}
 		if !sg.IsNull(i) {
 			if v := sg.Value(i); v < 0 {
-				return fmt.Errorf("row %d: %s holds %d, not an SG value", t.Nodes()+1, colSG, v)
+				return fmt.Errorf("row %d: %s holds %d, not an SG value", row, colSG, v)
 			}
-			t.Loopy = append(t.Loopy, compute.Generalized{Value: uint32(sg.Value(i))})
-			t.G.Append(uint32(sg.Value(i)))
+			add(compute.Generalized{Value: uint32(sg.Value(i))})
 			continue
 		}
 		lo, hi := ks.ValueOffsets(i)
 		k := make([]uint32, 0, hi-lo)
 		for j := lo; j < hi; j++ {
 			if kv.Value(int(j)) < 0 {
-				return fmt.Errorf("row %d: %s holds %d, not an SG value", t.Nodes()+1, colFiniteFollowers, kv.Value(int(j)))
+				return fmt.Errorf("row %d: %s holds %d, not an SG value", row, colFiniteFollowers, kv.Value(int(j)))
 			}
 			k = append(k, uint32(kv.Value(int(j))))
 		}
-		t.Loopy = append(t.Loopy, compute.Generalized{Inf: true, K: k})
-		t.G.Append(0)
+		add(compute.Generalized{Inf: true, K: k})
 	}
 	return nil
 }

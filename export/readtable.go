@@ -17,6 +17,9 @@ import (
 
 // readTable reads a heap game's table and verifies it.
 func (f *File) readTable(ctx context.Context, recs records, opt ReadOptions) error {
+	if f.Meta[KeyValues] == ValuesGeneralized {
+		return f.readLoopyTable(ctx, recs, opt)
+	}
 	idx, err := columns(recs.schema, 2, colN, colSG, colRing)
 	if err != nil {
 		return err
@@ -140,7 +143,7 @@ func (f *File) tableGame() error {
 	} else if !f.Foreign {
 		return fmt.Errorf("metadata %s missing: the file does not say the game's moves", KeyRule)
 	}
-	if s, ok := meta[KeyValues]; ok && s != g.Quantity() {
+	if s, ok := meta[KeyValues]; ok && s != g.Quantity() && (s != ValuesGeneralized || t.Loopy == nil || g.Script == nil) {
 		return fmt.Errorf("metadata %s = %q, but the table of this game holds %s values", KeyValues, s, g.Quantity())
 	}
 	if err := readCreated(meta, &t.Created); err != nil {

@@ -157,7 +157,9 @@ func (o Options) metadata(t *compute.Table) (map[string]string, error) {
 // Metadata returns the key/value metadata of t: sgtab.kind (table),
 // sgtab.name, sgtab.rule, sgtab.start, sgtab.config, sgtab.heaps,
 // sgtab.version, sgtab.play, the two checksums of the values
-// (sgtab.checksum and sgtab.crc32c), sgtab.created when t.Created is set,
+// (sgtab.checksum and sgtab.crc32c, which covers the generalized values of
+// a table that has them, sgtab.values being then generalized SG),
+// sgtab.created when t.Created is set,
 // and when t has an Analysis its keys (sgtab.status, sgtab.period, …; see the
 // Key constants); sgtab.classical and sgtab.classical_rule when a classical
 // theorem solves the game (Fibonacci Nim). An empty version means the sgtab module version from the
@@ -171,8 +173,11 @@ func Metadata(t *compute.Table, version string) map[string]string {
 		KeyPlay:     "normal",
 		KeyValues:   t.Game.Quantity(),
 		KeyChecksum: t.G.Checksum(),
-		KeyCRC:      crcOf(valuesOf(t)...),
+		KeyCRC:      tableCRC(t),
 	})
+	if t.Loopy != nil {
+		m[KeyValues] = ValuesGeneralized
+	}
 	if t.Game.Misere {
 		m[KeyPlay] = "misere"
 	}
@@ -325,9 +330,14 @@ const (
 // turn, each value as four bytes, little-endian, in 8 hexadecimal digits:
 // unlike the 16-bit checksum it sees every bit of every value.
 func crcOf(vs ...compute.Values) string {
+	return fmt.Sprintf("%08X", crcValue(vs...))
+}
+
+// crcValue returns the CRC-32C that crcOf writes.
+func crcValue(vs ...compute.Values) uint32 {
 	var crc uint32
 	valueBytes(vs, 4, func(b []byte) { crc = crc32.Update(crc, castagnoli, b) })
-	return fmt.Sprintf("%08X", crc)
+	return crc
 }
 
 // valueBytes calls fn with the values of each of vs in turn, each as width

@@ -24,7 +24,7 @@ type LoopyTokensAnswer struct {
 	Moves   []TokenMove `json:"moves"`
 	Count   int64       `json:"count"`
 
-	game string
+	what string // what the position is, in the first line of Text
 }
 
 // LoopyTokens returns the answerer of positions of tokens on the nodes of
@@ -32,9 +32,37 @@ type LoopyTokensAnswer struct {
 // generalized values vals: a position of tokens is the sum of its tokens'
 // games, of the sum of their values, which says its outcome.
 func LoopyTokens(g *graph.Named, vals []compute.Generalized, game string) Answerer {
+	return loopyAnswerer(LoopyGame{
+		What:   fmt.Sprintf("tokens on the graph of %s, which has cycles", game),
+		Values: vals, Successors: g.Successors, Name: g.Name,
+		Nodes: func(words []string) ([]int, error) { return tokenNodes(g, words, game) },
+	})
+}
+
+// A LoopyGame is a game whose positions may repeat, as an answerer of
+// sums of its positions sees it: What it is (in an answer's first line),
+// each position's generalized value, its followers and its name, and
+// Nodes, which reads the words of a sum as its positions.
+type LoopyGame struct {
+	What       string
+	Values     []compute.Generalized
+	Successors func(v int) []int32
+	Name       func(v int) string
+	Nodes      func(words []string) ([]int, error)
+}
+
+// LoopyPositions returns the answerer of sums of positions of the game g,
+// as LoopyTokens answers tokens on a graph.
+func LoopyPositions(g LoopyGame) Answerer { return loopyAnswerer(g) }
+
+// loopyAnswerer answers a sum of positions of g: each one's value, their
+// sum (Smith's rule) and its outcome, and the winning moves (or, when
+// drawn, the drawing ones).
+func loopyAnswerer(g LoopyGame) Answerer {
+	vals := g.Values
 	return func(words []string, limit int) (Reply, error) {
-		a := &LoopyTokensAnswer{Tokens: words, Moves: []TokenMove{}, game: game}
-		nodes, err := tokenNodes(g, words, game)
+		a := &LoopyTokensAnswer{Tokens: words, Moves: []TokenMove{}, what: g.What}
+		nodes, err := g.Nodes(words)
 		if err != nil {
 			return nil, err
 		}
@@ -54,7 +82,7 @@ func LoopyTokens(g *graph.Named, vals []compute.Generalized, game string) Answer
 					continue
 				}
 				if a.Count++; limit < 0 || len(a.Moves) < limit {
-					a.Moves = append(a.Moves, TokenMove{Token: j + 1, From: words[j], To: g.Name(int(w))})
+					a.Moves = append(a.Moves, TokenMove{Token: j + 1, From: g.Name(v), To: g.Name(int(w))})
 				}
 			}
 		}
@@ -76,7 +104,7 @@ func sumExcept(vals []compute.Generalized, nodes []int, skip int) compute.Genera
 
 // Text writes the answer for a reader.
 func (a *LoopyTokensAnswer) Text(w io.Writer, countOnly bool) {
-	fmt.Fprintf(w, "position %s (tokens on the graph of %s, which has cycles)\n", strings.Join(a.Tokens, " "), a.game)
+	fmt.Fprintf(w, "position %s (%s)\n", strings.Join(a.Tokens, " "), a.what)
 	for i, t := range a.Tokens {
 		fmt.Fprintf(w, "  token %d: %s, value %s\n", i+1, t, a.Values[i])
 	}

@@ -58,7 +58,47 @@ func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*fam
 	if err != nil {
 		return nil, err
 	}
+	if t.Loopy != nil {
+		return writeLoopy(t, env.Output)
+	}
 	return heap.Write(t, env.Output, nil)
+}
+
+// writeLoopy writes the table of generalized values t (positions repeat,
+// and some start is of value ∞), without plots (a value ∞ has no place on
+// them), and reports it: its outcomes, their period (the analysis of t),
+// and how many starts are of value ∞ and drawn.
+func writeLoopy(t *compute.Table, out family.Output) (*family.Report, error) {
+	files, err := heap.Writers.Write(t.Game.Name, t, out, nil)
+	if err != nil {
+		return nil, err
+	}
+	s := heap.NewSummary(t, files)
+	inf, draws := 0, t.Draws()
+	for _, x := range t.Loopy {
+		if x.Inf {
+			inf++
+		}
+	}
+	s.Values, s.Infinite, s.Draws = export.ValuesGeneralized, &inf, &draws
+	s.Findings = append(s.Findings,
+		fmt.Sprintf("positions repeat: %d %s of value ∞, %d of them drawn; the period below is the outcomes' (P lost, N won, D drawn)", inf, family.Plural(inf, "start"), draws),
+		"outcomes: "+outcomeText(t.Outcomes()))
+	return &family.Report{Summary: s, Row: export.Summarize(t), Text: heap.Text(s)}, nil
+}
+
+// outcomeText writes outcomes as letters, n = 0 first, the first 60 of
+// them when there are more.
+func outcomeText(out []compute.Outcome) string {
+	const most = 60
+	b := make([]byte, 0, most+1)
+	for _, o := range out[:min(len(out), most)] {
+		b = append(b, byte(o))
+	}
+	if len(out) > most {
+		return string(b) + "…"
+	}
+	return string(b)
 }
 
 // tabulateBoard computes and writes the board of a two-parameter script,

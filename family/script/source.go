@@ -3,6 +3,7 @@ package script
 import (
 	"context"
 	"fmt"
+	"strings"
 	"iter"
 
 	"github.com/sgtab/sgtab/compute"
@@ -17,8 +18,66 @@ import (
 // and moved from by running the script (from a stored table's config as
 // well as from a config: the table has the values, not the moves). It
 // takes part in sums with components of other games.
+//
+// A game whose positions repeat (explored to its config's heaps, to tell)
+// answers its starts alone, a sum of them at most: its source is a
+// positions.Whole, whose words are parameters n (or points n,m), each a
+// start, valued by generalized SG values; it takes part in no sum with
+// other games.
 func (Family) Source(g rules.Game, f *export.File, name string) (positions.Source, error) {
-	return &source{name: name, game: g}, nil
+	s := &source{name: name, game: g}
+	sp, err := compute.ExploreScript(context.Background(), g, compute.Options{})
+	if err != nil || sp.Gen == nil {
+		return s, nil // an error is said when the source is prepared
+	}
+	s.sp = sp
+	return &loopySource{s}, nil
+}
+
+// A loopySource answers the starts of a scripted game whose positions
+// repeat: only alone, as a whole (LoopyPositions).
+type loopySource struct{ *source }
+
+// Check refuses every component of a sum: the starts of a game whose
+// positions repeat are answered alone.
+func (s *loopySource) Check(c positions.Component, sum bool) error {
+	return fmt.Errorf("%s: its positions repeat, and its starts have generalized values, which sums with other games do not take: ask sgtab query %s N … alone", s.name, s.name)
+}
+
+// Whole returns the answerer of sums of starts: the words are parameters
+// n (start(n)), or points n,m of a script of two.
+func (s *loopySource) Whole(ctx context.Context, shape positions.Shape) (positions.Answerer, error) {
+	if shape != positions.AsTokens {
+		return nil, fmt.Errorf("%s is a scripted game, not a staircase", s.game.Name)
+	}
+	sp := s.sp
+	board := s.board()
+	return positions.LoopyPositions(positions.LoopyGame{
+		What:       fmt.Sprintf("starts of %s, whose positions repeat", s.game.Name),
+		Values:     sp.Gen,
+		Successors: func(v int) []int32 { return sp.Succ[v] },
+		Name:       func(v int) string { return sp.Text[v] },
+		Nodes: func(words []string) ([]int, error) {
+			nodes := make([]int, len(words))
+			for j, w := range words {
+				if strings.Contains(w, ":") {
+					return nil, s.Check(positions.Component{}, true)
+				}
+				c, err := positions.ParseComponent(w)
+				if err == nil {
+					err = s.source.Check(c, false)
+				}
+				if err == nil && !board && c.N > s.game.Heaps {
+					err = fmt.Errorf("%s: start(%d) is past heaps %d of its config, as far as its positions were explored", s.name, c.N, s.game.Heaps)
+				}
+				if err != nil {
+					return nil, err
+				}
+				nodes[j] = int(s.start(c))
+			}
+			return nodes, nil
+		},
+	}), nil
 }
 
 // A source answers the start positions of a scripted game.
