@@ -1,8 +1,12 @@
 package compute_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
@@ -189,5 +193,108 @@ func TestEdgeGeographyRankCriterion(t *testing.T) {
 		for m := 1; n*(m-1)+m*(n-1) <= 16; m++ {
 			check(fmt.Sprintf("grid %d×%d", n, m), gridGraph(n, m))
 		}
+	}
+}
+
+// checkEdgeGeography checks EdgeGeography and EdgeGeographyMoves on g
+// against the game-tree search from the definition: who wins from every
+// start, the move EdgeGeography picks (the lowest winning one), and the
+// set of winning moves, each one winning by the search.
+func checkEdgeGeography(t *testing.T, name string, g *compute.Graph) {
+	t.Helper()
+	ctx := context.Background()
+	win, move, err := compute.EdgeGeography(ctx, g)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	b := newEdgeBrute(g)
+	for v := range int32(g.Nodes()) {
+		want := b.winningMoves(v)
+		if win[v] != b.wins(v, 0) || win[v] != (len(want) > 0) {
+			t.Fatalf("%s, start %d: wins %v, but the game-tree search says %v", name, v, win[v], b.wins(v, 0))
+		}
+		if first := int32(-1); win[v] && move[v] != want[0] || !win[v] && move[v] != first {
+			t.Fatalf("%s, start %d: move to %d, want %v (the winning moves are %v)", name, v, move[v], want[:min(1, len(want))], want)
+		}
+		got, err := compute.EdgeGeographyMoves(ctx, g, int(v))
+		if err != nil || !slices.Equal(got, want) {
+			t.Fatalf("%s, start %d: winning moves %v (%v), want %v", name, v, got, err, want)
+		}
+	}
+}
+
+// randomGraphEdges returns a random simple graph of n vertices and k
+// edges (or all of them, when fewer).
+func randomGraphEdges(r *rand.Rand, n, k int) *compute.Graph {
+	var all [][2]int32
+	for u := range n {
+		for w := u + 1; w < n; w++ {
+			all = append(all, [2]int32{int32(u), int32(w)})
+		}
+	}
+	r.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+	return undirected(n, all[:min(k, len(all))])
+}
+
+// TestEdgeGeographyMatchesGameTreeSearch checks EdgeGeography (the rank
+// rule on bipartite components, the search on the others) against the
+// game-tree search from the definition: random bipartite graphs of up to
+// 14 edges, random graphs of up to 14 edges (most with odd cycles, so
+// searched), graphs with components of both kinds, and every grid of at
+// most 16 edges.
+func TestEdgeGeographyMatchesGameTreeSearch(t *testing.T) {
+	r := rand.New(rand.NewPCG(112, 1993))
+	trials := 400
+	if compute.LongTests {
+		trials = 4000
+	}
+	for trial := range trials {
+		checkEdgeGeography(t, fmt.Sprintf("bipartite graph %d", trial), randomBipartite(r, 1+r.IntN(8), 1+r.IntN(8), r.IntN(15)))
+		checkEdgeGeography(t, fmt.Sprintf("graph %d", trial), randomGraphEdges(r, 1+r.IntN(10), r.IntN(15)))
+	}
+	// A triangle 0 1 2 with a tail 2 – 3, beside a path 4 – 5 – 6 and a
+	// lone vertex 7: the triangle is searched, the path ruled.
+	checkEdgeGeography(t, "triangle and path", undirected(8, [][2]int32{{0, 1}, {1, 2}, {2, 0}, {2, 3}, {4, 5}, {5, 6}}))
+	for n := 1; n <= 16; n++ {
+		for m := 1; n*(m-1)+m*(n-1) <= 16; m++ {
+			checkEdgeGeography(t, fmt.Sprintf("grid %d×%d", n, m), gridGraph(n, m))
+		}
+	}
+}
+
+// TestEdgeGeographyRefusesLargeOddComponents checks the bounds of the
+// search: a component with an odd cycle and more than MaxSearchEdges edges
+// (the complete graph on 12 vertices, 66 edges) is refused before any
+// search, naming a vertex of it; one whose game outgrows the positions
+// bound (lowered here to 1000: K7, 21 edges) stops there; a bipartite
+// component beside either is still decided.
+func TestEdgeGeographyRefusesLargeOddComponents(t *testing.T) {
+	complete := func(n, offset int) [][2]int32 {
+		var edges [][2]int32
+		for u := range n {
+			for w := u + 1; w < n; w++ {
+				edges = append(edges, [2]int32{int32(offset + u), int32(offset + w)})
+			}
+		}
+		return edges
+	}
+	ctx := context.Background()
+	path := [][2]int32{{0, 1}, {1, 2}} // 0 – 1 – 2, then the complete graph
+	g := undirected(3+12, append(slices.Clone(path), complete(12, 3)...))
+	_, _, err := compute.EdgeGeography(ctx, g)
+	var e *compute.EdgeGeographyError
+	if !errors.As(err, &e) || e.PositionsBound || e.Edges != 66 || e.Vertex != 3 || !strings.Contains(err.Error(), "more than the 64 edges") {
+		t.Fatalf("K12: %v (%+v)", err, e)
+	}
+	if moves, err := compute.EdgeGeographyMoves(ctx, g, 1); err != nil || !slices.Equal(moves, []int32{0, 2}) {
+		t.Errorf("the middle of the path beside K12: moves %v, %v; want [0 2] (either end, leaving no edge there)", moves, err)
+	}
+	compute.LowerSearchPositions(t, 1000)
+	g = undirected(3+7, append(slices.Clone(path), complete(7, 3)...))
+	if _, err := compute.EdgeGeographyMoves(ctx, g, 5); !errors.As(err, &e) || !e.PositionsBound || e.Vertex != 5 || !strings.Contains(err.Error(), "more than the 1000 positions") {
+		t.Fatalf("K7 with 1000 positions: %v", err)
+	}
+	if moves, err := compute.EdgeGeographyMoves(ctx, g, 0); err != nil || len(moves) != 0 {
+		t.Errorf("the end of the path beside K7: moves %v, %v; want none (lost: 0 → 1 → 2)", moves, err)
 	}
 }

@@ -17,3 +17,11 @@ func PlainMisereSearch(rs []rules.Rule, lim MisereLimits) *MisereSearch {
 // LaskerSG is laskerSG, Lasker's Nim's published formula, for the tests of
 // package compute_test.
 var LaskerSG = laskerSG
+
+// LowerSearchPositions lowers the positions bound of edge geography's
+// search to n until the test ends.
+func LowerSearchPositions(t interface{ Cleanup(func()) }, n int) {
+	old := searchPositions
+	searchPositions = n
+	t.Cleanup(func() { searchPositions = old })
+}
