@@ -8,8 +8,7 @@ import (
 
 // Bounds of the exact search that decides edge geography on a component
 // with an odd cycle (undirected edge geography is PSPACE-complete on
-// general graphs, even planar ones of degree 3: Fraenkel, Scheinerman and
-// Ullman, see EdgeGeography).
+// general graphs: Fraenkel, Scheinerman and Ullman, see EdgeGeography).
 const (
 	// MaxSearchEdges is the most edges a component with an odd cycle may
 	// have: a position is the set of used edges, a bit each, and the
@@ -71,8 +70,8 @@ func (e *EdgeGeographyError) Error() string {
 // A. S. Fraenkel, E. R. Scheinerman and D. Ullman ("Undirected edge
 // geography", Theoret. Comput. Sci. 112 (1993) 371–381) prove the game
 // PSPACE-complete in general and polynomial on bipartite graphs by linear
-// algebra over GF(2). The rule as stated here is proved by induction on
-// the edges. If v has no edge, its row is zero: e_v ∉ col M, and the mover
+// algebra over GF(2); the rule in the form stated here is proved here, by
+// induction on the edges, not quoted from them. If v has no edge, its row is zero: e_v ∉ col M, and the mover
 // loses. If e_v = M·s, v has an odd number of neighbours in s; the move
 // along v – u, for any such u, leaves the opponent at u in G − vu, whose
 // matrix M' differs from M in the entry (v, u): column u of M' is
@@ -85,9 +84,11 @@ func (e *EdgeGeographyError) Error() string {
 // opponent wins at u. The same argument gives the winning moves: to the
 // neighbours u that lie in some solution s of M·s = e_v, that is, in one
 // solution s0 or in the support of ker M (those u are the vertices of B
-// from which the mover loses). The tests check the rule, the moves and the
-// search against a game-tree search from the definition on thousands of
-// random graphs and every small grid.
+// from which the mover loses). The tests check the rule (as a rank drop)
+// against a game-tree search from the definition from every start of 5000
+// random bipartite graphs of 6 to 14 edges and every grid of at most 16
+// edges, and EdgeGeography's outcomes and winning moves, rule and search,
+// on 800 more random graphs, bipartite or not, of up to 14 edges.
 //
 // The rule costs a Gaussian elimination a side, rows of A+B bits (the
 // solutions kept beside M's columns): O(|A|·|B|·(|A| + |B|)/64) word
