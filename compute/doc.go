@@ -11,7 +11,9 @@
 // StateEstimate, VerifyState; games on a graph GraphValues, and on a
 // graph with cycles LoopyValues and VerifyLoopy; undirected vertex
 // geography Geography (maximum matchings, MaximumMatching) and, on a
-// board, GridGeography. VerifyTable checks a Table of either kind it may
+// board, GridGeography; undirected edge geography EdgeGeography and
+// EdgeGeographyMoves (GF(2) ranks on bipartite graphs, an exact search on
+// small ones with odd cycles). VerifyTable checks a Table of either kind it may
 // hold.
 //
 // # Graphs with cycles
@@ -329,7 +331,7 @@
 // The other engines: lattice.go (Lattice),
 // state.go with fibonacci.go and euclid.go (the built-in games), graph.go
 // (GraphValues), loopy.go (LoopyValues), matching.go and geogrid.go
-// (geography); classical.go recognises the games a classical theorem
+// (vertex geography), edgegeo.go (edge geography); classical.go recognises the games a classical theorem
 // solves, wythoff.go, euclidwin.go and zeckendorf.go answer them, pairs.go
 // observes the pattern of a lattice table's lost points. Around them:
 // period.go and analysis.go (with parity.go) find and prove periods and

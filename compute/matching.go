@@ -52,6 +52,17 @@ func (m *matcher) maximize() {
 	}
 }
 
+// maximum makes the matching maximum: on a bipartite graph by
+// Hopcroft–Karp (hopcroftKarp, O(E·√V)), else by maximize. The vertices
+// out must be none.
+func (m *matcher) maximum() {
+	if side, ok := bipartiteSides(m.g); ok {
+		copy(m.mate, hopcroftKarp(m.g, side))
+		return
+	}
+	m.maximize()
+}
+
 // augment flips the matching along the augmenting path that search found,
 // ending at end.
 func (m *matcher) augment(end int32) {
@@ -179,10 +190,11 @@ func (m *matcher) avoidable(v int32) bool {
 
 // MaximumMatching returns a maximum matching of the undirected graph g
 // (every edge given both ways): mate[v] is v's partner, or -1 when v is
-// exposed.
+// exposed. A bipartite graph is matched by Hopcroft–Karp, another by
+// Edmonds' blossom algorithm.
 func MaximumMatching(g *Graph) []int32 {
 	m := newMatcher(g)
-	m.maximize()
+	m.maximum()
 	return m.mate
 }
 
@@ -200,8 +212,9 @@ func MaximumMatching(g *Graph) []int32 {
 // g − v. So the winning moves from v are to the neighbours that some
 // maximum matching of g − v leaves exposed (GeographyMoves), and the move
 // Geography returns is v's partner in a maximum matching. It costs a
-// maximum matching (an augmenting-path search from each vertex left
-// exposed by a greedy start: O(V·(V + E)) at worst) and one search from
+// maximum matching (on a bipartite graph by Hopcroft–Karp, O(E·√V); else
+// an augmenting-path search from each vertex left exposed by a greedy
+// start: O(V·(V + E)) at worst) and one search from
 // all the exposed vertices at once, whose even vertices are those that
 // some maximum matching leaves exposed (Gallai–Edmonds).
 func Geography(ctx context.Context, g *Graph) (win []bool, move []int32, err error) {
@@ -209,7 +222,7 @@ func Geography(ctx context.Context, g *Graph) (win []bool, move []int32, err err
 		return nil, nil, err
 	}
 	m := newMatcher(g)
-	m.maximize()
+	m.maximum()
 	var exposed []int32
 	for v, w := range m.mate {
 		if w < 0 {
@@ -234,7 +247,7 @@ func Geography(ctx context.Context, g *Graph) (win []bool, move []int32, err err
 // the start v (see Geography), none when the mover loses.
 func GeographyMoves(g *Graph, v int) []int32 {
 	m := newMatcher(g)
-	m.maximize()
+	m.maximum()
 	if m.avoidable(int32(v)) {
 		return nil
 	}

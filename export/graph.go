@@ -41,7 +41,8 @@ func graphSchema(t *compute.GraphTable, meta map[string]string) *arrow.Schema {
 // GraphMetadata returns the key/value metadata of a graph table:
 // sgtab.kind (graph), sgtab.name, sgtab.config, sgtab.version, sgtab.rule
 // ("graph:" and where the graph comes from), sgtab.nodes, sgtab.edges,
-// sgtab.edges_crc32c, sgtab.play (normal, or vertex-geography),
+// sgtab.edges_crc32c, sgtab.play (normal, vertex-geography or
+// edge-geography),
 // sgtab.values (SG; generalized SG on a graph with cycles; outcome, 1 when
 // the player to move wins, for geography),
 // sgtab.checksum of the values, sgtab.crc32c of the names and values (see
@@ -175,7 +176,7 @@ func (f *File) readGraph(recs records) error {
 	switch {
 	case meta[KeyValues] == ValuesGeneralized:
 		err = readLoopyGraph(recs, j[0], t, strs)
-	case meta[KeyPlay] == rules.PlayVertexGeography && len(recs.schema.FieldIndices(colMove)) > 0:
+	case isGeography(meta[KeyPlay]) && len(recs.schema.FieldIndices(colMove)) > 0:
 		err = readGeography(recs, j[0], t, strs)
 	default:
 		err = readGraphRows(recs, j[0], t, strs)
@@ -196,14 +197,20 @@ func (f *File) readGraph(recs records) error {
 		return fmt.Errorf("damaged: the values' checksum is %s, but %s says %s", got, KeyChecksum, meta[KeyChecksum])
 	}
 	t.Game = rules.Game{Name: meta[KeyName], Config: meta[KeyConfig], Graph: &rules.GraphSpec{Text: rule}}
-	if meta[KeyPlay] == rules.PlayVertexGeography {
-		t.Game.Graph.Play = rules.PlayVertexGeography
+	if isGeography(meta[KeyPlay]) {
+		t.Game.Graph.Play = meta[KeyPlay]
 	}
 	if err := readCreated(meta, &t.Created); err != nil {
 		return err
 	}
 	f.Graph = t
 	return nil
+}
+
+// isGeography reports whether the play of a graph table, as its metadata
+// names it, is a game of geography, whose table holds outcomes and moves.
+func isGeography(play string) bool {
+	return play == rules.PlayVertexGeography || play == rules.PlayEdgeGeography
 }
 
 // readGraphRows reads the rows of a graph table, the names in the column

@@ -67,8 +67,10 @@
 //	        nodes, or a built-in graph (generate: calendar or boxes, or
 //	        grid: {n, m}, the n×m board), and optionally play:
 //	        vertex-geography (undirected vertex geography: the edges taken
-//	        both ways, the table the outcome from every start node); then
-//	        a game has no other key but name.
+//	        both ways, the table the outcome from every start node) or
+//	        edge-geography (each edge used once; a grid of at most
+//	        MaxEdgeGeographySquares squares); then a game has no other key
+//	        but name.
 //	script  a game whose positions and moves a Starlark program states
 //	        (see Script): start(n) and moves(position), optionally
 //	        canonical(position) and parts(position); heaps is then the

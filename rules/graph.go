@@ -27,14 +27,16 @@ type GraphSpec struct {
 	// orthogonal neighbours both ways.
 	Grid [2]int
 	// Play is how the graph is played: "" (a token moved along the
-	// edges, positions adding as sums), or PlayVertexGeography.
+	// edges, positions adding as sums), PlayVertexGeography or
+	// PlayEdgeGeography.
 	Play string
 	// Text, when not "", is the graph as a stored table names it (the
 	// reader knows no more of it): String returns it.
 	Text string
 	// EdgesAt and NodesAt say where Edges and Nodes are written in the
-	// config, so that a problem with the file is reported at its key.
-	EdgesAt, NodesAt Place
+	// config, so that a problem with the file is reported at its key;
+	// PlayAt where Play is, for a graph its play cannot be solved on.
+	EdgesAt, NodesAt, PlayAt Place
 }
 
 // MaxGraphFile is the most bytes an edge list or a nodes file may hold
@@ -51,6 +53,16 @@ var GraphGenerators = []string{"calendar", "boxes", "grid"}
 // undirected, a token moves to a node not visited before (its start
 // counting as visited), and who cannot move loses.
 const PlayVertexGeography = "vertex-geography"
+
+// PlayEdgeGeography is undirected edge geography: the edges are
+// undirected, a token moves along an edge not used before (which is then
+// used up; nodes may be visited again), and who cannot move loses.
+const PlayEdgeGeography = "edge-geography"
+
+// MaxEdgeGeographySquares bounds the built-in grids played as edge
+// geography: such a board is built and solved by GF(2) elimination
+// (package compute), whose cost grows as the cube of the squares.
+const MaxEdgeGeographySquares = 1 << 14
 
 // MaxGrid bounds each side of a built-in grid: a grid's outcomes follow
 // from its size (package compute), so that a position on a board of
@@ -246,12 +258,10 @@ func (p *configParser) graphPlay(m map[string]entry, key string, s *GraphSpec) {
 	v, ok := p.scalar(e.value, key+".play", "how the graph is played")
 	switch {
 	case !ok:
-	case v == PlayVertexGeography:
-		s.Play = v
-	case v == "edge-geography":
-		p.errorf(e.value, key+".play", ErrBadValue, quote(v), "edge geography is not supported (it is PSPACE-complete on general graphs, and sgtab has no engine for it); only vertex-geography is")
+	case v == PlayVertexGeography, v == PlayEdgeGeography:
+		s.Play, s.PlayAt = v, p.place(e.value, key+".play", quote(v))
 	default:
-		p.errorf(e.value, key+".play", ErrBadValue, quote(v), "unknown; the graph is played by moving tokens (no play key) or as vertex-geography")
+		p.errorf(e.value, key+".play", ErrBadValue, quote(v), "unknown; the graph is played by moving tokens (no play key), as vertex-geography or as edge-geography")
 	}
 }
 
@@ -274,5 +284,8 @@ func (p *configParser) grid(n ast.Node, key string, s *GraphSpec) {
 			}
 			s.Grid[i] = int(v)
 		}
+	}
+	if sq := int64(s.Grid[0]) * int64(s.Grid[1]); s.Play == PlayEdgeGeography && sq > MaxEdgeGeographySquares {
+		p.errorf(n, key, ErrTooLarge, fmt.Sprintf("%d×%d", s.Grid[0], s.Grid[1]), "edge geography is solved on grids of at most %d squares (its cost grows as the cube of the squares)", MaxEdgeGeographySquares)
 	}
 }

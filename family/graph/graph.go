@@ -118,7 +118,8 @@ func (Family) Plot(f *export.File, out family.Output) (files, notes []string, er
 	return family.Drawn(writeHistogram(f.Graph, out))
 }
 
-// Verify checks the values of a game on a graph that sgtab builds itself
+// Verify checks the values (and in geography the winning moves) of a game
+// on a graph that sgtab builds itself
 // (graphs.Load of a generated graph, from the table's config) against the
 // values computed again; a graph read from an edge list is not in the
 // table, so its values are checked by their checksums only.
@@ -142,9 +143,15 @@ func (Family) Verify(ctx context.Context, f *export.File, workers int, meter fam
 		return "", fmt.Errorf("the graph %s has %d nodes, the table %d", spec, want.Nodes(), t.Nodes())
 	}
 	for v := range t.Nodes() {
-		if want.Name(v) != t.Name(v) || want.G.At(v) != t.G.At(v) || (want.Loopy == nil) != (t.Loopy == nil) {
+		if want.Name(v) != t.Name(v) || want.G.At(v) != t.G.At(v) || (want.Loopy == nil) != (t.Loopy == nil) || (want.Moves == nil) != (t.Moves == nil) {
 			return "", fmt.Errorf("node %s: value %d, but the graph %s gives node %s the value %d: these are not the values of its game",
 				t.Name(v), t.G.At(v), spec, want.Name(v), want.G.At(v))
+		}
+	}
+	for v, w := range want.Moves {
+		if w != t.Moves[v] {
+			return "", fmt.Errorf("node %s: the winning move %s, but the graph %s gives %s: these are not the moves of its game",
+				t.Name(v), moveName(t, t.Moves[v]), spec, moveName(want, w))
 		}
 	}
 	if t.Loopy != nil {
@@ -157,6 +164,14 @@ func (Family) Verify(ctx context.Context, f *export.File, workers int, meter fam
 		}
 	}
 	return fmt.Sprintf("every value, the graph %s built and solved again", spec), nil
+}
+
+// moveName names the node of t a winning move goes to, "none" for -1.
+func moveName(t *compute.GraphTable, w int32) string {
+	if w < 0 {
+		return "none"
+	}
+	return t.Name(int(w))
 }
 
 // Check returns a problem, at its key, for each file named by the game g

@@ -56,9 +56,9 @@ func (s *source) Moves(c positions.Component, target uint64) (iter.Seq[positions
 func (s *source) Whole(ctx context.Context, shape positions.Shape) (positions.Answerer, error) {
 	if s.game.Graph.Play != "" {
 		if shape == positions.AsStaircase {
-			return nil, fmt.Errorf("%s is a game of vertex geography, not a staircase", s.game.Name)
+			return nil, fmt.Errorf("%s is a game of geography (play: %s), not a staircase", s.game.Name, s.game.Graph.Play)
 		}
-		return geographyAnswerer(s.game)
+		return geographyAnswerer(ctx, s.game)
 	}
 	ng, err := graphs.Load(s.game.Graph)
 	if err != nil {
