@@ -233,5 +233,6 @@ func MisereQuotient(ctx context.Context, r rules.Rule, n int, lim QuotientLimits
 		}
 	}
 	present(last)
+	renumber(last)
 	return last, nil
 }

@@ -406,6 +406,9 @@ func (l *learner) stage(m int, known *Quotient) (*Quotient, error) {
 	}
 	l.memo, l.rows = map[string]bool{}, map[string][]bool{}
 	l.trusted, l.trustTo = nil, nil
+	if q, err := l.pretend(m, known); q != nil || err != nil {
+		return q, err
+	}
 	var letters []int
 	for x := 1; x <= m; x++ {
 		if !l.moveless[x] {
@@ -478,4 +481,42 @@ func (l *learner) refine(h *hypothesis, w []int) error {
 		return fmt.Errorf("compute: misère quotient: experiment %v already held", w[hi:])
 	}
 	return nil
+}
+
+// pretend tries the quotient of the heaps below m with the heap of m
+// standing for each of its elements in turn: a candidate that passes the
+// check is the quotient of the heaps up to m (its elements stay told
+// apart by the heaps below m, and the heap of m adds none). When none
+// passes, the candidate that breaks the rule latest becomes trusted below
+// its breach, so that the search that learns the larger quotient answers
+// the positions before it at once. A heap with no move changes nothing.
+func (l *learner) pretend(m int, known *Quotient) (*Quotient, error) {
+	if known == nil {
+		return nil, nil
+	}
+	var late *Quotient
+	var lateAt []int
+	for e := range known.Order {
+		q := &Quotient{Rule: known.Rule, Heaps: m, Order: known.Order, Mul: known.Mul, P: known.P,
+			Pretend: append(slices.Clone(known.Pretend[:m]), e)}
+		if l.moveless[m] {
+			q.Pretend[m] = 0
+		}
+		bad, err := checkQuotient(l.ctx, q, l.opts, l.moveless, l.maxPos, l.step)
+		if err != nil {
+			return nil, err
+		}
+		if bad == nil {
+			q.Mul, q.P = slices.Clone(q.Mul), slices.Clone(q.P)
+			return q, nil
+		}
+		if late == nil || before(lateAt, bad.pos) {
+			late, lateAt = q, bad.pos
+		}
+		if l.moveless[m] {
+			break
+		}
+	}
+	l.trusted, l.trustTo = late, lateAt
+	return nil, nil
 }

@@ -61,6 +61,52 @@ func present(q *Quotient) {
 	}
 }
 
+// renumber numbers q's elements in the order of their normal forms (by
+// degree, then compareWords; present must have found them), so that a
+// quotient's numbering depends on the monoid alone, not on the order in
+// which it was learnt.
+func renumber(q *Quotient) {
+	old := make([]int, q.Order) // old[i]: the element numbered i now
+	for e := range old {
+		old[e] = e
+	}
+	slices.SortStableFunc(old, func(a, b int) int {
+		if da, db := degree(q.Words[a]), degree(q.Words[b]); da != db {
+			return da - db
+		}
+		return compareWords(q.Words[a], q.Words[b])
+	})
+	now := make([]int, q.Order) // now[e]: the new number of old element e
+	for i, e := range old {
+		now[e] = i
+	}
+	n := q.Order
+	mul, p, words := make([]uint16, n*n), make([]bool, n), make([][]int, n)
+	for i, a := range old {
+		p[i], words[i] = q.P[a], q.Words[a]
+		for j, b := range old {
+			mul[i*n+j] = uint16(now[q.Mul[a*n+b]])
+		}
+	}
+	pretend := make([]int, len(q.Pretend))
+	for h, e := range q.Pretend {
+		pretend[h] = now[e]
+	}
+	q.Mul, q.P, q.Words, q.Pretend = mul, p, words, pretend
+	for i := range q.Relations {
+		q.Relations[i].RHS = now[q.Relations[i].RHS]
+	}
+}
+
+// degree returns the degree of a word: the sum of its exponents.
+func degree(w []int) int {
+	d := 0
+	for _, e := range w {
+		d += e
+	}
+	return d
+}
+
 // compareWords orders words of one degree: by the exponent of the last
 // generator, then of the one before it, and so on.
 func compareWords(a, b []int) int {
