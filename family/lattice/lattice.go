@@ -98,6 +98,7 @@ func Write(t *compute.LatticeTable, out family.Output) (*family.Report, error) {
 		Board: &[2]int{t.W, t.H}, Losing: &losing, Rows: RowPeriods(t),
 	}
 	addFindings(s, t)
+	s.Findings = append(s.Findings, Patterns(t)...)
 	row := export.Summary{
 		Name: s.Name, Rule: s.Rule, Start: "lattice", Heaps: s.Heaps, Status: compute.None,
 		MaxSG: s.MaxSG, Checksum: s.Checksum, Seconds: s.Seconds,

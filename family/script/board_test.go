@@ -8,6 +8,7 @@ import (
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/family/lattice"
 	"github.com/sgtab/sgtab/positions"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -51,8 +52,8 @@ func TestScriptBoard(t *testing.T) {
 			}
 		}
 	}
-	want := []string{"outcomes doubly periodic from n, m ≥ 1: period 2 in n and 2 in m, for n, m ≤ 10 (observed)"}
-	if got := boardFindings(tab); !slices.Equal(got, want) {
+	want := []string{"outcomes doubly periodic from n, m ≥ 1: period 2 in n and 2 in m; there the player to move loses exactly when n ≡ 1 (mod 2) and m ≡ 1 (mod 2), for 0 ≤ n < 11, 0 ≤ m < 11 (observed)"}
+	if got := lattice.Patterns(tab); !slices.Equal(got, want) {
 		t.Errorf("findings %q, want %q", got, want)
 	}
 	path := filepath.Join(t.TempDir(), "bar.parquet")
@@ -65,32 +66,6 @@ func TestScriptBoard(t *testing.T) {
 	}
 	if f.Lattice.Game.Kind() != rules.KindScript || !f.Lattice.G.Equal(tab.G) {
 		t.Errorf("read back a %s game", f.Lattice.Game.Kind())
-	}
-}
-
-// TestBoardFindingsWholeBoard checks that a parity rule is stated only
-// where it holds on the whole board: one point against it, and it is not.
-func TestBoardFindingsWholeBoard(t *testing.T) {
-	board := func(broken bool) *compute.LatticeTable {
-		tab := &compute.LatticeTable{W: 9, H: 9}
-		for m := range 9 {
-			for n := range 9 {
-				v := uint32(1 - n*m%2)
-				if broken && n == 7 && m == 5 {
-					v = 1
-				}
-				tab.G.Append(v)
-			}
-		}
-		return tab
-	}
-	if got := boardFindings(board(false)); len(got) != 1 || !strings.Contains(got[0], "wins exactly when n·m is even") {
-		t.Errorf("findings %q, want the parity rule", got)
-	}
-	for _, f := range boardFindings(board(true)) {
-		if strings.Contains(f, "exactly when") {
-			t.Errorf("finding %q on a board that breaks it", f)
-		}
 	}
 }
 

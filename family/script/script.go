@@ -102,19 +102,13 @@ func outcomeText(out []compute.Outcome) string {
 }
 
 // tabulateBoard computes and writes the board of a two-parameter script,
-// with the patterns its outcomes show (boardFindings).
+// with the patterns its outcomes show (lattice.Patterns).
 func tabulateBoard(ctx context.Context, g rules.Game, env *family.Env, opt compute.Options) (*family.Report, error) {
 	t, _, err := compute.ScriptLattice(ctx, g, opt)
 	if err != nil {
 		return nil, err
 	}
-	rep, err := lattice.Write(t, env.Output)
-	if err != nil {
-		return nil, err
-	}
-	rep.Summary.Findings = append(rep.Summary.Findings, boardFindings(t)...)
-	rep.Text = lattice.Text(rep.Summary)
-	return rep, nil
+	return lattice.Write(t, env.Output)
 }
 
 // Plot draws the plots of a stored scripted game's table: a heap table's,
