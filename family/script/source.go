@@ -3,8 +3,8 @@ package script
 import (
 	"context"
 	"fmt"
-	"strings"
 	"iter"
+	"strings"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
