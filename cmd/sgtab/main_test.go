@@ -63,12 +63,12 @@ func golden(t *testing.T, name string, wantCode int, args ...string) {
 	}
 }
 
-// testdataDir is the absolute path of testdata, set by chdir.
+// testdataDir is the absolute path of testdata, set by setTestdataDir.
 var testdataDir string
 
-// chdir runs the test in a fresh directory holding copies of the testdata
-// configs, so that paths in the output are short and stable.
-func chdir(t *testing.T) {
+// setTestdataDir sets testdataDir, from the package's directory, if no
+// test has yet.
+func setTestdataDir(t *testing.T) {
 	t.Helper()
 	if testdataDir == "" {
 		wd, err := os.Getwd()
@@ -77,6 +77,13 @@ func chdir(t *testing.T) {
 		}
 		testdataDir = filepath.Join(wd, "testdata")
 	}
+}
+
+// chdir runs the test in a fresh directory holding copies of the testdata
+// configs, so that paths in the output are short and stable.
+func chdir(t *testing.T) {
+	t.Helper()
+	setTestdataDir(t)
 	dir := t.TempDir()
 	yamls, _ := filepath.Glob(filepath.Join(testdataDir, "*.yaml"))
 	txts, _ := filepath.Glob(filepath.Join(testdataDir, "*.txt"))
