@@ -78,4 +78,3 @@ func BenchmarkPeriodSearch1e9(b *testing.B) { benchPeriodSearch(b, 1e9, 3e8, 1e8
 func BenchmarkPeriod0_1777(b *testing.B) {
 	benchPeriodSearch(b, 443139469, 160949018, 60620715)
 }
-
