@@ -191,6 +191,32 @@ func provePure[T Value](r rules.Rule, G []T) (Period, Proof, bool) {
 	return per, proof, ok
 }
 
+// nextProofCheck returns the last heap size that the proof of the period
+// the end of values G shows would need, when G already shows a pure period
+// p (each value from the period's start on equal to the one p before it,
+// over at least p/2 and an eighth of the table) and a theorem of
+// proofWindow proves such periods; else 0. It only schedules the next
+// search for a proof: the period it sees is proved (or not) by provePure
+// once the table is that long.
+func nextProofCheck[T Value](r rules.Rule, G []T) int {
+	if _, ok := proofWindow(r, Period{Length: 1}); !ok {
+		return 0
+	}
+	size, need := len(G), 0
+	findPeriod(G, func(s uint64) bool { return s == 0 }, size/2, func(p Period) bool {
+		// The values matched their copies a period back at least half
+		// a period and an eighth of the table long.
+		matched := size - p.Start - p.Length
+		if 2*matched < p.Length || 8*matched < size {
+			return false
+		}
+		pr, ok := proofWindow(r, p)
+		need = pr.Need(p)
+		return ok
+	})
+	return need
+}
+
 // proveArithmetic returns the smallest arithmetic period of G that
 // proveArith proves, and the proof, or false when none does. Only lengths
 // whose saltus is a power of two and whose window fits the table are

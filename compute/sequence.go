@@ -260,15 +260,19 @@ func (r *run) tryProof(h int) error {
 		proof Proof
 		ok    bool
 	)
+	var next int
 	switch t.G.Width() {
 	case 8:
-		per, proof, ok = prove(t.Game.Rule, typed[uint8](t.G)[:h+1])
+		per, proof, ok, next = proveOrSchedule(t.Game.Rule, typed[uint8](t.G)[:h+1])
 	case 16:
-		per, proof, ok = prove(t.Game.Rule, typed[uint16](t.G)[:h+1])
+		per, proof, ok, next = proveOrSchedule(t.Game.Rule, typed[uint16](t.G)[:h+1])
 	default:
-		per, proof, ok = prove(t.Game.Rule, typed[uint32](t.G)[:h+1])
+		per, proof, ok, next = proveOrSchedule(t.Game.Rule, typed[uint32](t.G)[:h+1])
 	}
 	if !ok {
+		if next > h && next < r.check {
+			r.check = next // where the period the table shows would be proved
+		}
 		return nil
 	}
 	computed, last := h, r.n
@@ -289,6 +293,17 @@ func (r *run) tryProof(h int) error {
 	t.G.fill(h+1, per)
 	t.proved = &provedPeriod{period: per, proof: proof, computed: computed}
 	return nil
+}
+
+// proveOrSchedule returns prove's answer for the values G of a game with
+// rule r, and when it finds no proof, nextProofCheck's heap size (0 for
+// none): a period of 6·10^7 seen at 2^28 heap sizes is then proved at the
+// 4.4·10^8 its proof needs rather than at 2^29.
+func proveOrSchedule[T Value](r rules.Rule, G []T) (Period, Proof, bool, int) {
+	if per, proof, ok := prove(r, G); ok {
+		return per, proof, true, 0
+	}
+	return Period{}, Proof{}, false, nextProofCheck(r, G)
 }
 
 // widenFor widens the table to hold the values that the period per gives
@@ -427,7 +442,9 @@ func (r *run) grow() error {
 }
 
 // firstProofCheck is the first heap size at which Sequence tries to prove
-// the values periodic; it tries again at every power of two after it.
+// the values periodic; it tries again at every power of two after it, and
+// sooner where the period the table shows would be proved
+// (nextProofCheck).
 const firstProofCheck = 64
 
 // stopAt returns the last heap size of the table of g that StopWhenProved
