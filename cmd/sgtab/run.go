@@ -48,6 +48,21 @@ func parseHeaps(v string) (int64, error) {
 	return int64(f), nil
 }
 
+// A countFlag is a flag holding a whole number, written as -heaps takes
+// one: 500000000, 5e8 or 500_000_000.
+type countFlag int64
+
+func (c *countFlag) String() string { return strconv.FormatInt(int64(*c), 10) }
+
+func (c *countFlag) Set(v string) error {
+	if v == "auto" {
+		return fmt.Errorf("want a whole number")
+	}
+	n, err := parseHeaps(strings.ReplaceAll(v, "_", ""))
+	*c = countFlag(n)
+	return err
+}
+
 // longRun is how long a run may be expected to take before sgtab warns
 // (or, with -heaps auto, refuses) beforehand, or warns while it runs.
 const longRun = tabulate.LongRun
@@ -59,7 +74,8 @@ const maxWorkersPerCPU = 4
 func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("run", runUsage, runExamples, stdout, stderr)
 	heapsFlag := fs.String("heaps", "", "compute SG(0..`N`) for every game, overriding the configs;\nauto: compute each game until its period is proved, or up to -cap")
-	capFlag := fs.Int64("cap", defaultCap, "with -heaps auto, compute at most SG(0..`N`)")
+	capFlag := countFlag(defaultCap)
+	fs.Var(&capFlag, "cap", "with -heaps auto, compute at most SG(0..`N`) (5e8 is accepted)")
 	out := fs.String("out", "sgtab-out", "write the tables into `DIR`")
 	workers := fs.Int("workers", 0, "use `K` goroutines: games at once, or one game's pair scans; 0 means one per CPU")
 	asJSON := fs.Bool("json", false, "print one JSON object per game per line")
@@ -90,7 +106,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	heaps, auto, err := runSize(fs, *heapsFlag, *capFlag)
+	heaps, auto, err := runSize(fs, *heapsFlag, int64(capFlag))
 	if err != nil {
 		return err
 	}

@@ -30,7 +30,8 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs := newFlagSet("sweep", sweepUsage, sweepExamples, stdout, stderr)
 	out := fs.String("out", "sgtab-sweep", "write the census into `DIR`")
 	heapsFlag := fs.String("heaps", "", "compute every game to `N`; auto: each until its period is proved, or to -cap (default: the sweep's own)")
-	capFlag := fs.Int64("cap", 0, "with auto, compute at most SG(0..`N`) (default: the sweep's cap)")
+	var capFlag countFlag
+	fs.Var(&capFlag, "cap", "with auto, compute at most SG(0..`N`) (default: the sweep's cap)")
 	workers := fs.Int("workers", 0, "use `K` goroutines: games at once; 0 means one per CPU")
 	shardFlag := fs.String("shard", "", "compute shard `I/N` of the sweep only, 0 ≤ I < N (default: all, or as -shards says)")
 	shards := fs.Int("shards", 0, "split the sweep into `N` shards, computing the one whose index the scheduler gives: SLURM_ARRAY_TASK_ID (sbatch --array=0-(N−1)) or JOB_COMPLETION_INDEX (a Kubernetes Indexed Job)")
@@ -58,7 +59,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	heaps, capN, err := sweepSize(fs, *heapsFlag, *capFlag)
+	heaps, capN, err := sweepSize(fs, *heapsFlag, int64(capFlag))
 	if err != nil {
 		return err
 	}
