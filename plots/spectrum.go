@@ -2,6 +2,7 @@ package plots
 
 import (
 	"fmt"
+	"slices"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -37,52 +38,99 @@ func periodSpectrum(g compute.Values, maxP, window, pairs int) []float64 {
 	if maxP < 1 {
 		return nil
 	}
-	most := max(1, pairs/maxP) // pairs a share rests on, at most
-	vs := g.AppendTo(nil, g.Len()-window, g.Len())
-	var top uint32
-	for _, v := range vs {
-		top = max(top, v)
+	ps := make([]int, maxP)
+	for i := range ps {
+		ps[i] = i + 1
+	}
+	return spectrumAt(g, ps, window, pairs)
+}
+
+// maxCopied is the largest window whose values the spectrum copies out of
+// a table to compare them; a longer one is read in place.
+const maxCopied = 1 << 22
+
+// spectrumAt returns the shares of PeriodSpectrum at the candidate
+// periods ps (each at least 1 and below window ≤ g.Len()), comparing about
+// pairs pairs in all.
+func spectrumAt(g compute.Values, ps []int, window, pairs int) []float64 {
+	lo := g.Len() - window
+	var vs []uint32
+	if window <= maxCopied {
+		vs = g.AppendTo(nil, lo, g.Len())
+	}
+	at := func(i int) int {
+		if vs != nil {
+			return int(vs[i])
+		}
+		return int(g.At(lo + i))
+	}
+	var top int
+	for i := range window {
+		top = max(top, at(i))
 	}
 	// Differences lie in [−top, top]: count them in a slice when that is
 	// small, clearing only the entries used.
 	var counts []int
-	var byMap map[int64]int
+	var byMap map[int]int
 	if top < 1<<20 {
-		counts = make([]int, 2*int(top)+1)
+		counts = make([]int, 2*top+1)
+	} else {
+		byMap = make(map[int]int)
 	}
-	share := make([]float64, maxP)
-	touched := make([]int, 0, window)
-	for p := 1; p <= maxP; p++ {
-		best, n := 0, len(vs)-p
+	most := max(1, pairs/len(ps)) // pairs a share rests on, at most
+	share := make([]float64, len(ps))
+	var touched []int
+	for k, p := range ps {
+		best, n := 0, window-p
 		step := (n + most - 1) / most
 		n = (n + step - 1) / step // pairs i·step, i < n
-		if counts != nil {
-			for i := range n {
-				d := int(vs[i*step+p]) - int(vs[i*step]) + int(top)
-				if counts[d] == 0 {
-					touched = append(touched, d)
-				}
-				counts[d]++
-				best = max(best, counts[d])
-			}
-			for _, d := range touched {
-				counts[d] = 0
-			}
-			touched = touched[:0]
-		} else {
-			if byMap == nil {
-				byMap = make(map[int64]int)
-			}
-			clear(byMap)
-			for i := range n {
-				d := int64(vs[i*step+p]) - int64(vs[i*step])
+		for i := range n {
+			d := at(i*step+p) - at(i*step)
+			if counts == nil {
 				byMap[d]++
 				best = max(best, byMap[d])
+				continue
 			}
+			d += top
+			if counts[d] == 0 {
+				touched = append(touched, d)
+			}
+			counts[d]++
+			best = max(best, counts[d])
 		}
-		share[p-1] = float64(best) / float64(n)
+		for _, d := range touched {
+			counts[d] = 0
+		}
+		touched = touched[:0]
+		clear(byMap)
+		share[k] = float64(best) / float64(n)
 	}
 	return share
+}
+
+// maxSpectrumBars is the most candidate periods a spectrum draws: beyond,
+// it draws that many evenly spaced ones and the period found with its
+// multiples.
+const maxSpectrumBars = 2000
+
+// spectrumCandidates returns the candidate periods the spectrum draws:
+// 1..maxP, or when they are more than maxSpectrumBars, that many evenly
+// spaced and the period found with its multiples up to maxP.
+func spectrumCandidates(maxP, found int) []int {
+	step := max(1, (maxP+maxSpectrumBars-1)/maxSpectrumBars)
+	var ps []int
+	for p := step; p <= maxP; p += step {
+		ps = append(ps, p)
+	}
+	if step > 1 {
+		ps = append([]int{1}, ps...)
+		for m := found; found > 0 && m <= maxP; m += found {
+			ps = append(ps, m)
+		}
+		slices.Sort(ps)
+		ps = slices.Compact(ps)
+	}
+	return ps
 }
 
 // Spectrum returns the period spectrum of t (see PeriodSpectrum) as bars,
@@ -94,11 +142,14 @@ func Spectrum(t *compute.Table) (*plot.Plot, error) {
 		return nil, fmt.Errorf("plot %s: too few values for a spectrum", t.Game.Name)
 	}
 	window, maxP, found := spectrumRange(t)
-	share := PeriodSpectrum(t.G, maxP, window)
+	ps := spectrumCandidates(maxP, found)
+	share := spectrumAt(t.G, ps, window, spectrumPairs)
 	bars, top := &rects{}, &rects{least: vg.Points(2)}
+	half := 0.4 * float64(max(1, (maxP+maxSpectrumBars-1)/maxSpectrumBars))
 	for i, s := range share {
-		r := rect{float64(i+1) - 0.4, 0, float64(i+1) + 0.4, s, dataColor}
-		if i+1 == found {
+		p := float64(ps[i])
+		r := rect{p - half, 0, p + half, s, dataColor}
+		if ps[i] == found {
 			r.c = rareColor
 			top.r = append(top.r, r)
 			continue
