@@ -42,7 +42,7 @@ func TestAnalysisMetadata(t *testing.T) {
 		export.KeyLastException: "70",
 		export.KeyTheorem:       "Guy–Smith octal periodicity theorem",
 		export.KeyProofWindow:   "71 ≤ n < 155",
-		export.KeyComputed:      "256",
+		export.KeyComputed:      "166",
 		export.KeyChecksum:      compute.Checksum(kayles.G.Uint32s()),
 		export.KeyRareMask:      "15",
 		export.KeyRareCount:     "10",

@@ -87,6 +87,11 @@ type ReadOptions struct {
 	// Workers share that check (compute.VerifyOptions.Workers); 0 means
 	// GOMAXPROCS.
 	Workers int
+	// Key is the user's key: a table signed with it (File.Signed) is the
+	// key holder's own computation, so that only its first values are
+	// checked against its rule, not the whole window of a proof it
+	// claims (which for 0.1777 reaches 4.4·10^8 heap sizes).
+	Key []byte
 }
 
 func (o ReadOptions) budget() int64 {

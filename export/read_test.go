@@ -342,7 +342,7 @@ func TestReadProofClaims(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a := got.Analysis; a.Status != compute.Proved || a.Period != kayles.Analysis.Period || a.Computed != 256 {
+	if a := got.Analysis; a.Status != compute.Proved || a.Period != kayles.Analysis.Period || a.Computed != kayles.Analysis.Computed {
 		t.Errorf("analysis %+v, want %+v", a, kayles.Analysis)
 	}
 	// Not claimed: observed, though the values would prove it.

@@ -191,3 +191,28 @@ func TestReadDamagedMessages(t *testing.T) {
 		t.Logf("%s: %d of %d changes refused", f.name, failed, 2*len(offsets))
 	}
 }
+
+// TestReadSignedProofTrusted checks that a table signed with the reader's
+// key is taken as the key holder's own computation: the window of the
+// proof it claims is not checked against its rule again, so that a budget
+// that refuses the unsigned table reads it; signed with another key, it is
+// refused as before.
+func TestReadSignedProofTrusted(t *testing.T) {
+	// 0.165: period 1550 from 5181, proved at 13463 (Austin 1976).
+	own := computed(t, "name: g\ncode: \"0.165\"\n", 13463)
+	if own.Analysis.Status != compute.Proved {
+		t.Fatalf("the table claims no proof: %s", own.Analysis.Status)
+	}
+	path := filepath.Join(t.TempDir(), "g.parquet")
+	key := []byte("the writer's key")
+	if err := export.WriteParquet(path, own, export.Options{MACKey: key}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := export.ReadContext(t.Context(), path, export.ReadOptions{Budget: 1e6, Key: key}); err != nil {
+		t.Errorf("signed with the reader's key: %v", err)
+	}
+	_, err := export.ReadContext(t.Context(), path, export.ReadOptions{Budget: 1e6, Key: []byte("another key")})
+	if _, ok := errors.AsType[*compute.BudgetError](err); !ok {
+		t.Errorf("signed with another key: err = %v, want the budget refused", err)
+	}
+}

@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/sgtab/sgtab/export"
 )
 
 // KeyEnv names the file of the key that sgtab signs its tables and
@@ -113,4 +115,12 @@ func createKey(path string) error {
 		return err
 	}
 	return nil
+}
+
+// ReadOptions returns the options to read a table with: the user's key,
+// so that a table signed with it is taken as the user's own computation
+// (export.ReadOptions.Key); none when there is no key.
+func ReadOptions() export.ReadOptions {
+	key, _ := LoadKey(false) // none: no table is signed with it
+	return export.ReadOptions{Key: key}
 }

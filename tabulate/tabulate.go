@@ -236,7 +236,7 @@ func newVoucher(ctx context.Context, workers int, d Display) *family.Voucher {
 // signed with the user's key, or each checked against its options (see
 // family.Voucher).
 func readFrom(v *family.Voucher, path string, games []rules.Game) (*export.File, error) {
-	f, err := export.ReadContext(v.Ctx, path, export.ReadOptions{})
+	f, err := export.ReadContext(v.Ctx, path, export.ReadOptions{Key: v.Key})
 	if err != nil {
 		return nil, err
 	}

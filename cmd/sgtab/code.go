@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/family"
 )
 
 const exportUsage = "sgtab export -lang c|cpp|go|python [-name PREFIX] [-package NAME] [-o FILE] TABLE"
@@ -58,7 +59,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if len(args) != 1 {
 		return fs.usageError("want one table, got %d", len(args))
 	}
-	f, err := export.ReadContext(ctx, args[0], export.ReadOptions{})
+	f, err := export.ReadContext(ctx, args[0], family.ReadOptions())
 	if err != nil {
 		return err
 	}

@@ -36,7 +36,7 @@ func runInspect(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	enc := json.NewEncoder(stdout)
 	key, _ := family.LoadKey(false) // none: no file is signed with it
-	opt := export.ReadOptions{}
+	opt := export.ReadOptions{Key: key}
 	if *verify {
 		opt.Budget = -1
 	}

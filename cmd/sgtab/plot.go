@@ -68,7 +68,7 @@ func runPlot(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // family's Plot), and returns their paths and notes on what it did not
 // draw: a file that holds no game's values is skipped.
 func plotFile(ctx context.Context, path, dir, format string) (files, notes []string, err error) {
-	f, err := export.ReadContext(ctx, path, export.ReadOptions{})
+	f, err := export.ReadContext(ctx, path, family.ReadOptions())
 	if err != nil {
 		return nil, nil, err
 	}

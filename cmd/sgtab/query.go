@@ -197,7 +197,7 @@ func openSource(ctx context.Context, r *positions.Ref, stored bool, stderr io.Wr
 	)
 	if stored || storedTable(r.Name) {
 		var err error
-		if f, err = export.ReadContext(ctx, r.Name, export.ReadOptions{}); err != nil {
+		if f, err = export.ReadContext(ctx, r.Name, family.ReadOptions()); err != nil {
 			return err
 		}
 		var ok bool

@@ -129,7 +129,7 @@ func (r *resumer) checkpointed(g rules.Game) (*compute.Table, error) {
 // export.ReadCheckpoint) and returns the values a run may go on from
 // (family.Voucher.Usable).
 func (r *resumer) readCheckpoint(cp string, g rules.Game) (*compute.Table, error) {
-	f, err := export.ReadCheckpointFile(r.env.Trust.Ctx, cp, g.Key(), r.env.Version, export.ReadOptions{})
+	f, err := export.ReadCheckpointFile(r.env.Trust.Ctx, cp, g.Key(), r.env.Version, export.ReadOptions{Key: r.env.Trust.Key})
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +141,7 @@ func (r *resumer) readCheckpoint(cp string, g rules.Game) (*compute.Table, error
 // otherwise. An error says the run was stopped.
 func (r *resumer) folderFile(g rules.Game) (f *export.File, path string, err error) {
 	path = filepath.Join(r.env.Dir, g.Name+".parquet")
-	f, err = export.ReadContext(r.env.Trust.Ctx, path, export.ReadOptions{})
+	f, err = export.ReadContext(r.env.Trust.Ctx, path, export.ReadOptions{Key: r.env.Trust.Key})
 	if r.env.Trust.Stopped(err) {
 		return nil, path, err
 	}
