@@ -84,6 +84,7 @@ func TestKnownResults(t *testing.T) {
 		"octal-0.07-dawsons-kayles.yaml": {compute.Proved, 34, 0, 52},
 		"octal-0.137-dawsons-chess.yaml": {compute.Proved, 34, 0, 51},
 		"octal-0.6-officers.yaml":        {compute.None, 0, 0, -1},
+		"octal-0.1777.yaml":              {compute.None, 0, 0, -1},
 		"octal-0.007-treblecross.yaml":   {compute.None, 0, 0, -1},
 		"take-then-split.yaml":           {compute.Proved, 1, 1, -1},
 		"coin-ring-1.yaml":               {compute.Proved, 2, 0, -1},
