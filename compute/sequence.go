@@ -165,6 +165,7 @@ func (r *run) widen(width, h int) error {
 	if err := rules.CheckMemory(need); err != nil {
 		return fmt.Errorf("SG(0..%d), whose values need %d bits from heap %d on: %w", r.n, width, h, err)
 	}
+	tightenGC(int64(r.n+1) * int64(width/8))
 	t.G.widen(width)
 	if t.hasRing() {
 		t.Ring.widen(width)
@@ -431,6 +432,7 @@ func (r *run) grow() error {
 		return fmt.Errorf("SG(0..%d), at %d bits a value: %w", r.n, t.G.Width(), err)
 	}
 	old := t.G.Len()
+	tightenGC(int64(r.n+1) * int64(t.G.Width()/8))
 	t.G = t.G.grow(r.n + 1)
 	if t.hasRing() {
 		t.Ring = t.Ring.grow(r.n + 1)
