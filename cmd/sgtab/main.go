@@ -162,7 +162,8 @@ var commands = []command{
 // one-byte values then peaks at 1.3 GB, not 2 GB (rules.HeapMemory allows
 // for more, as the collector overshoots on a busy machine).
 // The tables hold no pointers, so collecting more often costs little. GOGC,
-// when set, has the last word.
+// when set, has the last word, but that a table of 64 MiB or more lowers
+// it to 10% (see compute's tightenGC).
 const gcPercent = 25
 
 func main() {
