@@ -93,3 +93,15 @@ func BenchmarkGraph1e7(b *testing.B) {
 		}
 	}
 }
+
+// 0.0051's values grow (about 1,200 by 2^16, 2,300 by 2^18) with no
+// rare/common split, so every pair of every heap is looked at: the
+// workload of the growing codes of an octal census.
+const growingYAML = `code: "0.0051"`
+
+func BenchmarkGrowing2e16Workers1(b *testing.B) {
+	benchSequenceOpt(b, growingYAML, 1<<16, compute.Options{Workers: 1})
+}
+func BenchmarkGrowing2e16Workers2(b *testing.B) {
+	benchSequenceOpt(b, growingYAML, 1<<16, compute.Options{Workers: 2})
+}

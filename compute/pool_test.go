@@ -221,7 +221,7 @@ func TestRunsEqualPlain(t *testing.T) {
 		blockHeaps, foldPairs, scanMarkPairs, parallelPairs = saved[0], saved[1], saved[2], saved[3]
 	}()
 	rng := rand.New(rand.NewPCG(13, 13))
-	codes := []string{"0.6", "4!.0", "0.007", "0.16", "4.4", "0.1036", "0.77"}
+	codes := []string{"0.6", "4!.0", "0.007", "0.16", "4.4", "0.1036", "0.77", "0.0051", "0.3016"}
 	for len(codes) < share(24, 10) {
 		code := []byte("0.")
 		if rng.IntN(3) == 0 {
@@ -246,7 +246,7 @@ func TestRunsEqualPlain(t *testing.T) {
 		}
 		blockHeaps = []int{1, 5, 32}[i%3]
 		foldPairs = []int{0, 1, 7, 512}[i%4]
-		scanMarkPairs = []int{0, 3, 40}[i%3]
+		scanMarkPairs = []int{0, 3, 40, 512}[i%4]
 		parallelPairs = []int{4, 64}[i%2]
 		for wi, w := range []int{1, 2, 3, 7} {
 			// Values of one, two or four bytes: a table resumed from
