@@ -6,7 +6,7 @@ import "github.com/sgtab/sgtab/compute/internal/kernel"
 // hold no value of want, and the number of pairs after them to look at one
 // by one: the witness kernels skip to the first pair that holds one (a
 // block of 1), for one-byte values and two-byte ones below 64·len(want) ≤
-// 2048, and leave the pairs past their last whole block; other values are
+// 4096, and leave the pairs past their last whole block; other values are
 // all looked at one by one. Every value of lo and up is below
 // 64·len(want), and len(want) ≥ 8.
 func hitBlock[T Value](lo, up []T, want bitset) (skip, block int) {
@@ -15,7 +15,7 @@ func hitBlock[T Value](lo, up []T, want bitset) (skip, block int) {
 		skip = kernel.Hit8(lo, any(up).([]uint8), (*[4]uint64)(want[:4]))
 		return skip, exact(skip, len(lo), kernel.Block8)
 	case []uint16:
-		if len(want) <= 32 {
+		if len(want) <= 64 {
 			skip = kernel.Hit16(lo, any(up).([]uint16), want)
 			return skip, exact(skip, len(lo), kernel.Block16)
 		}

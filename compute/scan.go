@@ -19,7 +19,7 @@ import "math/bits"
 // (0.3016's reach 1,649 by 2^17) most values missing after the first pairs
 // are options above the mex, which the windows never ask for: at heap
 // 131,067 of 0.3016, 126 below it and 529 above. The
-// witness kernels take one- and two-byte values below 2048; other heaps
+// witness kernels take one- and two-byte values below 4096; other heaps
 // are marked pair by pair (splits2).
 
 // scanMarkPairs is the least number of pairs of each split the scan marks
@@ -67,7 +67,7 @@ func kernelsTake[T Value](size int) bool {
 }
 
 // maxKernelSize bounds the values the two-byte witness kernel takes.
-const maxKernelSize = 2048
+const maxKernelSize = 4096
 
 // scanValue returns G(n) by the scan above; e.opts holds the options of
 // leaving no heap or one heap, and G[0..n-1] are final.

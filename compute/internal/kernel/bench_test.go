@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -42,8 +43,8 @@ func BenchmarkHit8(b *testing.B) {
 }
 
 func BenchmarkHit16(b *testing.B) {
-	for _, words := range []int{8, 16, 32} {
-		b.Run(map[int]string{8: "want8", 16: "want16", 32: "want32"}[words], func(b *testing.B) {
+	for _, words := range []int{8, 16, 32, 64} {
+		b.Run(fmt.Sprintf("want%d", words), func(b *testing.B) {
 			r := rand.New(rand.NewPCG(16, uint64(words)))
 			half := 32 * words
 			lo, up := make([]uint16, benchPairs), make([]uint16, benchPairs+5)

@@ -52,8 +52,9 @@ func FuzzHit16(f *testing.F) {
 	f.Add(seq[:400], seq[500:1300], uint8(1), seq[:64])
 	f.Add(seq[:700], seq[700:1500], uint8(2), []byte{0, 0, 0, 0x80})
 	f.Add(seq[5:133], seq[:800], uint8(2), seq[1000:1256])
+	f.Add(seq[3:700], seq[:900], uint8(3), seq[988:1500])
 	f.Fuzz(func(t *testing.T, loB, upB []byte, size uint8, wantB []byte) {
-		words := 8 << (size % 3)
+		words := 8 << (size % 4)
 		limit := uint16(64*words - 1)
 		words16 := func(b []byte) []uint16 {
 			s := make([]uint16, len(b)/2)

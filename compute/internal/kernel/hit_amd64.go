@@ -16,6 +16,9 @@ func hit16x16AVX512(lo []uint16, up []uint16, want *[16]uint64) int
 // hit16x32AVX512 is Hit16 with AVX-512 BW for a wanted set of len(want) words; len(up) ≥ len(lo) ≥ 0.
 func hit16x32AVX512(lo []uint16, up []uint16, want *[32]uint64) int
 
+// hit16x64AVX512 is Hit16 with AVX-512 BW for a wanted set of len(want) words; len(up) ≥ len(lo) ≥ 0.
+func hit16x64AVX512(lo []uint16, up []uint16, want *[64]uint64) int
+
 // mark8AVX512 is Mark8 for 32 lanes with AVX-512;
 // parts points at the P of the first of n parts; stride ≤ 1<<27.
 func mark8AVX512(rows []byte, stride int, gen byte, msk uint32, g []uint8, top int, parts *int, n int) int

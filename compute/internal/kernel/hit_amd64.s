@@ -422,6 +422,141 @@ hit:
 	VZEROUPPER
 	RET
 
+// func hit16x64AVX512(lo []uint16, up []uint16, want *[64]uint64) int
+// Requires: AVX, AVX512BW, AVX512F, BMI
+TEXT ·hit16x64AVX512(SB), NOSPLIT, $0-64
+	MOVQ         want+48(FP), AX
+	VMOVDQU64    revWords<>+0(SB), Z0
+	VMOVDQU64    bitOfWord<>+0(SB), Z1
+	VMOVDQU64    (AX), Z2
+	VMOVDQU64    64(AX), Z3
+	VMOVDQU64    128(AX), Z4
+	VMOVDQU64    192(AX), Z5
+	VMOVDQU64    256(AX), Z6
+	VMOVDQU64    320(AX), Z7
+	VMOVDQU64    384(AX), Z8
+	VMOVDQU64    448(AX), Z9
+	MOVL         $0x00000400, AX
+	VPBROADCASTW AX, Z10
+	MOVL         $0x00000800, AX
+	VPBROADCASTW AX, Z11
+	MOVQ         lo_base+0(FP), AX
+	MOVQ         lo_len+8(FP), CX
+	MOVQ         up_base+24(FP), DX
+	MOVQ         up_len+32(FP), BX
+
+	// end = lo + len(lo) rounded down to a block; up points past its end.
+	SHLQ $0x01, CX
+	SHLQ $0x01, BX
+	ANDQ $-64, CX
+	LEAQ (AX)(CX*1), CX
+	ADDQ BX, DX
+	MOVQ AX, BX
+
+two:
+	// Two blocks while two remain.
+	LEAQ      128(BX), SI
+	CMPQ      SI, CX
+	JA        one
+	SUBQ      $0x80, DX
+	VPERMW    64(DX), Z0, Z12
+	VPXORQ    (BX), Z12, Z12
+	VPSRLW    $0x04, Z12, Z13
+	VMOVDQA64 Z13, Z14
+	VMOVDQA64 Z13, Z15
+	VMOVDQA64 Z13, Z16
+	VPERMI2W  Z3, Z2, Z13
+	VPERMI2W  Z5, Z4, Z14
+	VPERMI2W  Z7, Z6, Z15
+	VPERMI2W  Z9, Z8, Z16
+	VPTESTMW  Z10, Z12, K1
+	VPBLENDMW Z14, Z13, K1, Z13
+	VPBLENDMW Z16, Z15, K1, Z15
+	VPTESTMW  Z11, Z12, K1
+	VPBLENDMW Z15, Z13, K1, Z13
+	VPERMW    Z1, Z12, Z12
+	VPTESTMW  Z13, Z12, K1
+	VPERMW    (DX), Z0, Z12
+	VPXORQ    64(BX), Z12, Z12
+	VPSRLW    $0x04, Z12, Z13
+	VMOVDQA64 Z13, Z14
+	VMOVDQA64 Z13, Z15
+	VMOVDQA64 Z13, Z16
+	VPERMI2W  Z3, Z2, Z13
+	VPERMI2W  Z5, Z4, Z14
+	VPERMI2W  Z7, Z6, Z15
+	VPERMI2W  Z9, Z8, Z16
+	VPTESTMW  Z10, Z12, K2
+	VPBLENDMW Z14, Z13, K2, Z13
+	VPBLENDMW Z16, Z15, K2, Z15
+	VPTESTMW  Z11, Z12, K2
+	VPBLENDMW Z15, Z13, K2, Z13
+	VPERMW    Z1, Z12, Z12
+	VPTESTMW  Z13, Z12, K2
+	KORTESTQ  K1, K2
+	JNZ       which
+	MOVQ      SI, BX
+	JMP       two
+
+which:
+	// The first pair that hits: in the first block, or in the second.
+	KORTESTQ K1, K1
+	JNZ      first
+	ADDQ     $0x40, BX
+	KMOVQ    K2, CX
+	JMP      hit
+
+first:
+	KMOVQ K1, CX
+	JMP   hit
+
+one:
+	// The last block, if any.
+	CMPQ      BX, CX
+	JE        done
+	SUBQ      $0x40, DX
+	VPERMW    (DX), Z0, Z0
+	VPXORQ    (BX), Z0, Z0
+	VPSRLW    $0x04, Z0, Z12
+	VMOVDQA64 Z12, Z13
+	VMOVDQA64 Z12, Z14
+	VMOVDQA64 Z12, Z15
+	VPERMI2W  Z3, Z2, Z12
+	VPERMI2W  Z5, Z4, Z13
+	VPERMI2W  Z7, Z6, Z14
+	VPERMI2W  Z9, Z8, Z15
+	VPTESTMW  Z10, Z0, K1
+	VPBLENDMW Z13, Z12, K1, Z12
+	VPBLENDMW Z15, Z14, K1, Z14
+	VPTESTMW  Z11, Z0, K1
+	VPBLENDMW Z14, Z12, K1, Z12
+	VPERMW    Z1, Z0, Z0
+	VPTESTMW  Z12, Z0, K1
+	KORTESTQ  K1, K1
+	JNZ       last
+	ADDQ      $0x40, BX
+
+done:
+	// No hit: the pairs looked at.
+	SUBQ AX, BX
+	SHRQ $0x01, BX
+	MOVQ BX, ret+56(FP)
+	VZEROUPPER
+	RET
+
+last:
+	KMOVQ K1, CX
+
+hit:
+	// The block's first pair plus the index of the mask's lowest bit.
+	TZCNTQ CX, CX
+	SUBQ   AX, BX
+	SHRQ   $0x01, BX
+	ADDQ   CX, BX
+	MOVQ   BX, ret+56(FP)
+	VZEROUPPER
+	RET
+
 DATA iota32<>+0(SB)/8, $0x0000000100000000
 DATA iota32<>+8(SB)/8, $0x0000000300000002
 DATA iota32<>+16(SB)/8, $0x0000000500000004

@@ -59,7 +59,7 @@ func Hit8(lo, up []uint8, want *[4]uint64) int {
 }
 
 // Hit16 is Hit8 for two-byte values, Block16 pairs a step. want holds the wanted values
-// below 64·len(want); len(want) is 8, 16 or 32, and every value of lo and up is below
+// below 64·len(want); len(want) is 8, 16, 32 or 64, and every value of lo and up is below
 // 64·len(want) (so every XOR is too). Otherwise Hit16 panics.
 //
 // The values are not checked one by one: bits of a value at or above
@@ -67,9 +67,9 @@ func Hit8(lo, up []uint8, want *[4]uint64) int {
 // Only the last len(lo) elements of up are read; the slices need no alignment.
 func Hit16(lo, up []uint16, want []uint64) int {
 	switch len(want) {
-	case 8, 16, 32:
+	case 8, 16, 32, 64:
 	default:
-		panic("kernel: Hit16 with len(want) not 8, 16 or 32")
+		panic("kernel: Hit16 with len(want) not 8, 16, 32 or 64")
 	}
 	if len(up) < len(lo) {
 		panic("kernel: Hit16 with len(up) < len(lo)")
@@ -118,9 +118,9 @@ func hit16Go(lo, up []uint16, want []uint64) int {
 	n := len(lo) &^ (Block16 - 1)
 	m := len(up)
 	// A copy in a fixed-size array lets the lookups go unchecked.
-	var w [32]uint64
+	var w [64]uint64
 	copy(w[:], want)
-	mask := uint(len(want)-1) & 31
+	mask := uint(len(want)-1) & 63
 	for i := 0; i < n; i += Block16 {
 		l := lo[i : i+Block16]
 		u := up[m-i-Block16 : m-i]

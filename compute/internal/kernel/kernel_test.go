@@ -167,7 +167,7 @@ func makeCase16(r *rand.Rand, words int, over bool) case16 {
 
 func TestHit16(t *testing.T) {
 	paths(t, func(t *testing.T) {
-		for _, words := range []int{8, 16, 32} {
+		for _, words := range []int{8, 16, 32, 64} {
 			for _, over := range []bool{false, true} {
 				t.Run(fmt.Sprintf("want%d/over=%v", words, over), func(t *testing.T) {
 					r := rand.New(rand.NewPCG(2, uint64(words)))
@@ -209,7 +209,7 @@ func TestEveryPair(t *testing.T) {
 				if got, w := Hit8(lo8, up8, &want), ref8(lo8, up8, &want); got != w {
 					t.Fatalf("Hit8 off %d pair %d: %d, want %d", off, p, got, w)
 				}
-				for _, words := range []int{8, 16, 32} {
+				for _, words := range []int{8, 16, 32, 64} {
 					want := make([]uint64, words)
 					x := lo16[p] ^ up16[len(up16)-1-p] | uint16(64*words/2) // above 255: a hit only at p
 					lo16[p] ^= uint16(64 * words / 2)
@@ -233,7 +233,7 @@ func TestPanics(t *testing.T) {
 		func() { Hit8(make([]uint8, 3), make([]uint8, 2), &[4]uint64{}) },
 		func() { Hit16(make([]uint16, 3), make([]uint16, 2), make([]uint64, 8)) },
 		func() { Hit16(nil, nil, make([]uint64, 4)) },
-		func() { Hit16(nil, nil, make([]uint64, 64)) },
+		func() { Hit16(nil, nil, make([]uint64, 128)) },
 	} {
 		func() {
 			defer func() {

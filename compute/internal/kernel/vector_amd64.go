@@ -13,8 +13,10 @@ func hit16Vector(lo, up []uint16, want []uint64) int {
 		return hit16x8AVX512(lo, up, (*[8]uint64)(want))
 	case 16:
 		return hit16x16AVX512(lo, up, (*[16]uint64)(want))
+	case 32:
+		return hit16x32AVX512(lo, up, (*[32]uint64)(want))
 	}
-	return hit16x32AVX512(lo, up, (*[32]uint64)(want))
+	return hit16x64AVX512(lo, up, (*[64]uint64)(want))
 }
 
 func mark8Vector(rows []byte, stride int, gen byte, msk uint32, G []uint8, top int, parts []Part) int {

@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/binary"
+	"fmt"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
@@ -28,7 +29,7 @@ func main() {
 	bitOfWord := table("bitOfWord", bw)
 
 	hit8(revBytes, bitOfByte)
-	for _, words := range []int{8, 16, 32} {
+	for _, words := range []int{8, 16, 32, 64} {
 		hit16(words, revWords, bitOfWord)
 	}
 
@@ -82,11 +83,13 @@ func hit8(revBytes, bitOfByte Mem) {
 }
 
 // hit16 emits hit16x<words>AVX512, 32 word pairs a block. The word x>>4 of
-// the wanted set comes from one, two or four registers, the bit within it
-// from a table of 1<<(x&15).
+// the wanted set comes from one, two, four or eight registers, the bit
+// within it from a table of 1<<(x&15). Past two registers, VPERMI2W looks
+// the word up in each pair of registers and bits 10 and 11 of x choose
+// among the results.
 func hit16(words int, revWords, bitOfWord Mem) {
-	name := map[int]string{8: "hit16x8AVX512", 16: "hit16x16AVX512", 32: "hit16x32AVX512"}[words]
-	TEXT(name, NOSPLIT, "func(lo, up []uint16, want *["+map[int]string{8: "8", 16: "16", 32: "32"}[words]+"]uint64) int")
+	name := fmt.Sprintf("hit16x%dAVX512", words)
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(lo, up []uint16, want *[%d]uint64) int", words))
 	Doc(name + " is Hit16 with AVX-512 BW for a wanted set of len(want) words; len(up) ≥ len(lo) ≥ 0.")
 	wantPtr := Load(Param("want"), GP64())
 	rev, bits := ZMM(), ZMM()
@@ -97,30 +100,43 @@ func hit16(words int, revWords, bitOfWord Mem) {
 		table[i] = ZMM()
 		VMOVDQU64(Mem{Base: wantPtr, Disp: 64 * i}, table[i])
 	}
-	var high VecVirtual
-	if words == 32 {
-		high = ZMM()
-		tmp := GP32()
-		MOVL(U32(0x0400), tmp)
-		VPBROADCASTW(tmp, high)
+	// high[j] holds bit 10+j of a value in every word.
+	var high []VecVirtual
+	for j := 0; 16<<j < words; j++ {
+		h, tmp := ZMM(), GP32()
+		MOVL(U32(0x0400<<j), tmp)
+		VPBROADCASTW(tmp, h)
+		high = append(high, h)
 	}
 	loop(1, func(lo, up Mem) Op {
 		x, idx := ZMM(), ZMM()
 		VPERMW(up, rev, x)
 		VPXORQ(lo, x, x)
 		VPSRLW(U8(4), x, idx)
-		switch words {
-		case 8:
+		if words == 8 {
 			VPERMW(table[0], idx, idx)
-		case 16:
-			VPERMI2W(table[1], table[0], idx)
-		case 32:
-			idx2, sel := ZMM(), K()
-			VMOVDQA64(idx, idx2)
-			VPERMI2W(table[1], table[0], idx)
-			VPERMI2W(table[3], table[2], idx2)
-			VPTESTMW(high, x, sel)
-			VPBLENDMW(idx2, idx, sel, idx)
+		} else {
+			// One lookup for each pair of registers, then halve the
+			// results by bit 10 of x, then by bit 11.
+			found := []VecVirtual{idx}
+			for i := 2; i < len(table); i += 2 {
+				c := ZMM()
+				VMOVDQA64(idx, c)
+				found = append(found, c)
+			}
+			for i, f := range found {
+				VPERMI2W(table[2*i+1], table[2*i], f)
+			}
+			for _, h := range high {
+				sel := K()
+				VPTESTMW(h, x, sel)
+				var half []VecVirtual
+				for i := 0; i < len(found); i += 2 {
+					VPBLENDMW(found[i+1], found[i], sel, found[i])
+					half = append(half, found[i])
+				}
+				found = half
+			}
 		}
 		VPERMW(bits, x, x)
 		k := K()
