@@ -2,13 +2,15 @@ package sweep
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/rules"
 )
 
 // A Plan is what one run of a sweep computes: the games of its shard, and
-// one job per canonical rule among them.
+// one job per canonical rule among them, or per rule with the same values
+// by construction (see jobKey).
 type Plan struct {
 	Sweep *rules.Sweep
 	// N is every table's size: the sweep's heaps, or with Auto its cap,
@@ -17,7 +19,7 @@ type Plan struct {
 	Auto  bool
 	Shard Shard
 	// Games are the games of the shard, in the sweep's order; Jobs the
-	// distinct rules among them, in order of their first game.
+	// distinct rules among them (jobKey), in order of their first game.
 	Games []Member
 	Jobs  []Job
 	// Total counts the games of the whole sweep, Skipped the misère
@@ -37,7 +39,7 @@ type Member struct {
 
 // A Job is one computation: the game of its first member.
 type Job struct {
-	Key  string // the canonical rule (rules.Game.Key)
+	Key  string // the canonical rule (rules.Game.Key), reduced by jobKey
 	Game rules.Game
 }
 
@@ -83,7 +85,7 @@ func newPlan(s *rules.Sweep, n int, auto bool, shard Shard) (*Plan, error) {
 		g.Heaps = p.N
 		m := Member{SweepGame: g, Shift: shift(g.Game)}
 		most = max(most, m.Shift)
-		key := g.Key()
+		key := jobKey(g.Game)
 		if !shard.Holds(key) {
 			continue
 		}
@@ -101,6 +103,55 @@ func newPlan(s *rules.Sweep, n int, auto bool, shard Shard) (*Plan, error) {
 		return nil, fmt.Errorf("%s:%d: sweep: its tables of %d heap sizes are shorter than a game's heaps with no move (%d)", s.File, s.Line, p.N, most)
 	}
 	return p, nil
+}
+
+// jobKey returns the key of the job that computes g: its canonical rule's
+// (rules.Game.Key), but for a line game in normal play with a finite code,
+// that of the code without each Leave0 bit that changes no value. Taking k
+// tokens and leaving no heap is a move of the heap of k alone, whose option
+// it adds is the empty position, of value 0: when the heap of k has a
+// 0-option without it (its value is not 0), its value, and so every later
+// heap's options and value, are the same with and without it. In a census
+// of four-digit codes, 0.1766 and 0.1767 (heap 4 has the option 1 ⊕ 1 = 0
+// anyway) are computed once so; their rows still name each its own rule.
+func jobKey(g rules.Game) string {
+	r := g.Rule
+	if g.Kind() != rules.KindHeap || g.Start != rules.StartLine || g.Misere || r.Period != 0 || r.Until != 0 {
+		return g.Key()
+	}
+	for k := 1; k < len(r.Digits); k++ {
+		if r.Digits[k].Leave&rules.Leave0 == 0 {
+			continue
+		}
+		without := r
+		without.Digits = slices.Clone(r.Digits)
+		without.Digits[k].Leave &^= rules.Leave0
+		if valueAt(without, k) != 0 {
+			r = without
+		}
+	}
+	g.Rule = r
+	return g.Key()
+}
+
+// valueAt returns SG(k) of the finite code r by its definition: the mex of
+// the values of the positions its moves leave, heaps below k.
+func valueAt(r rules.Rule, k int) uint32 {
+	G := make([]uint32, k+1)
+	for n := 1; n <= k; n++ {
+		seen := map[uint32]bool{}
+		for mv := range compute.Moves(r, n, false) {
+			var x uint32
+			for _, part := range mv.Leave {
+				x ^= G[part]
+			}
+			seen[x] = true
+		}
+		for seen[G[n]] {
+			G[n]++
+		}
+	}
+	return G[k]
 }
 
 // maxShift bounds the shift looked for.

@@ -26,7 +26,7 @@ func Report(what string, rows []export.CensusRow, p *Plan, path string, took tim
 	if p.Auto {
 		mode = fmt.Sprintf("until proved, or to %d", p.N)
 	}
-	fmt.Fprintf(&b, "%s of %d %s (%d distinct rules, %s) in %.2fs: %s\n", what, len(rows), plural(len(rows), "game"), len(p.Jobs), mode, took.Seconds(), path)
+	fmt.Fprintf(&b, "%s of %d %s (%d computed, %s) in %.2fs: %s\n", what, len(rows), plural(len(rows), "game"), len(p.Jobs), mode, took.Seconds(), path)
 	if p.Skipped > 0 {
 		fmt.Fprintf(&b, "  %d misère %s left out: they start on a ring, and misère play is computed from a line only\n", p.Skipped, plural(p.Skipped, "variant"))
 	}

@@ -109,7 +109,9 @@ func writeSweepTables(p *sweep.Plan, job sweep.Job, t *compute.Table, o family.O
 			continue
 		}
 		named := *t
-		named.Game.Name = m.Name
+		// A member may share the job's values without its rule (see
+		// sweep.Plan): its table states its own.
+		named.Game.Name, named.Game.Rule = m.Name, m.Rule
 		if _, err := heap.Write(&named, o, nil); err != nil {
 			return err
 		}

@@ -48,7 +48,7 @@ func printSweep(w io.Writer, s *rules.Sweep) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "%s:%d: sweep of %d %s (%d distinct rules", s.File, s.Line, len(p.Games), family.Plural(len(p.Games), "game"), len(p.Jobs))
+	fmt.Fprintf(w, "%s:%d: sweep of %d %s (%d computed", s.File, s.Line, len(p.Games), family.Plural(len(p.Games), "game"), len(p.Jobs))
 	if p.Skipped > 0 {
 		fmt.Fprintf(w, "; %d misère %s of games on a ring start left out", p.Skipped, family.Plural(p.Skipped, "variant"))
 	}
