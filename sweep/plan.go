@@ -130,6 +130,9 @@ func jobKey(g rules.Game) string {
 			r = without
 		}
 	}
+	for len(r.Digits) > 1 && r.Digits[len(r.Digits)-1].IsZero() {
+		r.Digits = r.Digits[:len(r.Digits)-1] // 0.1271 without its bit is 0.127
+	}
 	g.Rule = r
 	return g.Key()
 }

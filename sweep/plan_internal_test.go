@@ -26,6 +26,7 @@ func TestJobKeySharesEqualValues(t *testing.T) {
 		same bool
 	}{
 		{"0.1766", "0.1767", true},  // heap 4 has 1 ⊕ 1 = 0 anyway
+		{"0.127", "0.1271", true},   // and 0.1270 is 0.127
 		{"0.0000", "0.0001", false}, // without it, heap 4 has no move: value 0
 		{"0.77", "0.66", false},     // Kayles's 7s hold Leave0 too: heap 1 has no other move
 		{"0.137", "0.136", false},   // without it, heap 3 has one option, a heap of 1 (value 1): value 0
