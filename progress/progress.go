@@ -37,11 +37,13 @@ type Bar struct {
 	total int64
 	desc  string
 	unit  string // what is counted: "positions" unless set
-	bar   *progressbar.ProgressBar
-	mu    sync.Mutex // held while drawing the bar or printing over it
-	stop  chan struct{}
-	wg    sync.WaitGroup
-	start time.Time
+	// linear: the time left is linear in what is left (Options.Independent)
+	linear bool
+	bar    *progressbar.ProgressBar
+	mu     sync.Mutex // held while drawing the bar or printing over it
+	stop   chan struct{}
+	wg     sync.WaitGroup
+	start  time.Time
 
 	// inherited is how many of the positions done were taken as they
 	// were, not computed; it changes under mu.
@@ -63,6 +65,11 @@ type Options struct {
 	// WarnAfter, when positive, has the Bar warn once when the run looks
 	// set to take longer than it (see watch).
 	WarnAfter time.Duration
+	// Independent says that what is counted costs the same on average
+	// wherever it comes in the run (the games of a sweep), where the
+	// positions of a table cost more as the table grows: the time left
+	// is then taken as linear in what is left.
+	Independent bool
 }
 
 // A sample is how many positions had been computed (not inherited) t
@@ -86,7 +93,7 @@ const barWidth = 30
 // not a terminal. Either way, a run that looks set to take more than
 // o.WarnAfter is warned of on w once (see watch).
 func New(w io.Writer, total int64, desc string, o Options) *Bar {
-	p := &Bar{stop: make(chan struct{}), total: total, desc: desc, unit: o.Unit, start: time.Now()}
+	p := &Bar{stop: make(chan struct{}), total: total, desc: desc, unit: o.Unit, linear: o.Independent, start: time.Now()}
 	if o.WarnAfter > 0 {
 		p.warn, p.warnAfter = w, o.WarnAfter
 	}
@@ -233,7 +240,7 @@ func (p *Bar) eta(t float64, n int64) (time.Duration, bool) {
 		}
 	}
 	alpha := 1.0
-	if half.n > 0 && half.t > t0 && t > half.t {
+	if !p.linear && half.n > 0 && half.t > t0 && t > half.t {
 		alpha = fitPower(n0, n0+float64(half.n), float64(n), took/(half.t-t0))
 	}
 	cost := func(x float64) float64 { return math.Pow(x, alpha) - math.Pow(n0, alpha) }

@@ -116,6 +116,27 @@ func TestProgressWarns(t *testing.T) {
 			t.Errorf("a run of 100 s was warned of: %q", m)
 		}
 	}
+	// The games of a sweep, independent of one another: the first done
+	// after 14 s, the second a second later, 628 left: 78 minutes at that
+	// pace (7.5 s a game), not the thousands of days that a cost growing
+	// as the cube of the games done gives (the fit of a table's positions).
+	games := &Bar{total: 630, warn: &buf, warnAfter: 10 * time.Minute, unit: "games", linear: true}
+	var said string
+	for s := 1.0; s <= 40; s++ {
+		n := int64(0)
+		switch {
+		case s >= 15:
+			n = 2
+		case s >= 14:
+			n = 1
+		}
+		if m := games.watch(s, n); m != "" {
+			said = m
+		}
+	}
+	if !strings.Contains(said, "about 78 min more (2 of 630 games in 15 s)") {
+		t.Errorf("a sweep's warning %q", said)
+	}
 	if family.RoundDuration(3*time.Hour) != "3 h" {
 		t.Errorf("family.RoundDuration(3 h) = %q", family.RoundDuration(3*time.Hour))
 	}

@@ -79,7 +79,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	opt := tabulate.SweepOptions{Out: *out, Fresh: *fresh, Workers: w, Version: version,
-		Display: progress.NewDisplay(stderr, progress.Options{Unit: "games", WarnAfter: longRun})}
+		Display: progress.NewDisplay(stderr, progress.Options{Unit: "games", WarnAfter: longRun, Independent: true})}
 	if *tables {
 		opt.Tables = family.Output{Dir: filepath.Join(*out, shard.Dir(), "tables"), Plot: *plotFormat, Formats: []string{"parquet", "arrow"}, Version: version}
 	}
