@@ -481,7 +481,7 @@ func TestMergePrintsSummary(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("merge: status %d\n%s", code, stderr)
 	}
-	wantTitle := "merged census of 126 games (114 computed, until proved, or to 3000) in T: sharded/census.parquet"
+	wantTitle := "merged census of 126 games (113 computed, until proved, or to 3000) in T: sharded/census.parquet"
 	w, m := strings.SplitN(whole, "\n", 2), strings.SplitN(merged, "\n", 2)
 	if title := timings.ReplaceAllString(m[0], "T"); title != wantTitle || len(w) != 2 || len(m) != 2 || w[1] != m[1] || strings.Count(m[1], "\n") < 5 {
 		t.Errorf("merge printed\n%s\nwant %s and the lines sweep printed:\n%s", merged, wantTitle, whole)
