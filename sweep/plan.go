@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"context"
 	"fmt"
 	"slices"
 
@@ -137,24 +138,13 @@ func jobKey(g rules.Game) string {
 	return g.Key()
 }
 
-// valueAt returns SG(k) of the finite code r by its definition: the mex of
-// the values of the positions its moves leave, heaps below k.
+// valueAt returns SG(k) of the finite code r, as the engine computes it.
 func valueAt(r rules.Rule, k int) uint32 {
-	G := make([]uint32, k+1)
-	for n := 1; n <= k; n++ {
-		seen := map[uint32]bool{}
-		for mv := range compute.Moves(r, n, false) {
-			var x uint32
-			for _, part := range mv.Leave {
-				x ^= G[part]
-			}
-			seen[x] = true
-		}
-		for seen[G[n]] {
-			G[n]++
-		}
+	t, err := compute.Sequence(context.Background(), rules.Game{Rule: r}, k, compute.Options{Workers: 1})
+	if err != nil {
+		return 0 // cannot tell: the caller keeps the move
 	}
-	return G[k]
+	return t.G.At(k)
 }
 
 // maxShift bounds the shift looked for.
