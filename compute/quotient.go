@@ -23,6 +23,13 @@ const (
 	DefaultQuotientSteps     = 2_000_000_000
 )
 
+// The largest bounds a QuotientLimits may raise the defaults to: 10⁹
+// positions take about a hundred gigabytes, 10¹² steps hours or days.
+const (
+	MaxQuotientPositions = 1_000_000_000
+	MaxQuotientSteps     = 1_000_000_000_000
+)
+
 // QuotientLimits bound the computation of a misère quotient, so that a
 // quotient that grows too large is refused with a *QuotientBoundError
 // instead of filling the memory or running for hours. The zero value
@@ -37,6 +44,28 @@ type QuotientLimits struct {
 	// Steps is how many options the outcome search and the verification
 	// may visit: DefaultQuotientSteps.
 	Steps int64
+}
+
+// Resolved returns l with the defaults where it leaves a bound unset, and
+// its order at most MaxQuotientOrder: the bounds a computation within l
+// keeps to.
+func (l QuotientLimits) Resolved() QuotientLimits {
+	order, positions, steps := l.bounds()
+	return QuotientLimits{Order: order, Positions: positions, Steps: steps}
+}
+
+// Check reports a bound of l out of its range: a negative one, or
+// positions or steps past MaxQuotientPositions or MaxQuotientSteps.
+func (l QuotientLimits) Check() error {
+	switch {
+	case l.Order < 0 || l.Positions < 0 || l.Steps < 0:
+		return fmt.Errorf("quotient bounds must not be negative (order %d, positions %d, steps %d)", l.Order, l.Positions, l.Steps)
+	case l.Positions > MaxQuotientPositions:
+		return fmt.Errorf("a bound of %d positions is past the largest allowed, %d", l.Positions, MaxQuotientPositions)
+	case l.Steps > MaxQuotientSteps:
+		return fmt.Errorf("a bound of %d steps is past the largest allowed, %d", l.Steps, int64(MaxQuotientSteps))
+	}
+	return nil
 }
 
 // bounds returns the bounds of l, the defaults where unset.
@@ -118,6 +147,10 @@ type Quotient struct {
 	// Orders holds the order of the quotient of the heaps up to m, for
 	// m = 0..Heaps (Orders[0] = 1).
 	Orders []int
+	// Limits are the bounds the quotient was computed within (Resolved:
+	// no bound unset). Its proof at the heap bound took no more, so a
+	// quotient read back is proved again within them.
+	Limits QuotientLimits
 }
 
 // A Relation says that the word LHS (exponents of the generators) equals
@@ -213,6 +246,9 @@ func MisereQuotient(ctx context.Context, r rules.Rule, n int, lim QuotientLimits
 	if n < 1 || n > MaxQuotientHeap {
 		return nil, fmt.Errorf("a misère quotient takes a heap bound from 1 to %d (got %d)", MaxQuotientHeap, n)
 	}
+	if err := lim.Check(); err != nil {
+		return nil, err
+	}
 	r, err := engineRule(r, n)
 	if err != nil {
 		return nil, err
@@ -234,5 +270,6 @@ func MisereQuotient(ctx context.Context, r rules.Rule, n int, lim QuotientLimits
 	}
 	present(last)
 	renumber(last)
+	last.Limits = lim.Resolved()
 	return last, nil
 }

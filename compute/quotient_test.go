@@ -321,3 +321,31 @@ func TestQuotientRandomPositions(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotientLimitsChecked checks the range of a quotient's bounds: the
+// defaults fill what is unset, and a negative bound or one past the
+// largest allowed is refused before any work.
+func TestQuotientLimitsChecked(t *testing.T) {
+	if got := (compute.QuotientLimits{Positions: 7}).Resolved(); got.Positions != 7 || got.Steps != compute.DefaultQuotientSteps || got.Order != compute.MaxQuotientOrder {
+		t.Errorf("resolved %+v", got)
+	}
+	r, err := rules.ParseCode("0.75", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lim := range []compute.QuotientLimits{
+		{Positions: -1}, {Steps: -1}, {Order: -2},
+		{Positions: compute.MaxQuotientPositions + 1}, {Steps: compute.MaxQuotientSteps + 1},
+	} {
+		if _, err := compute.MisereQuotient(t.Context(), r, 5, lim, nil); err == nil {
+			t.Errorf("%+v: no error", lim)
+		}
+	}
+	q, err := compute.MisereQuotient(t.Context(), r, 5, compute.QuotientLimits{Positions: compute.MaxQuotientPositions}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.Limits.Positions != compute.MaxQuotientPositions || q.Limits.Steps != compute.DefaultQuotientSteps {
+		t.Errorf("computed within %+v", q.Limits)
+	}
+}

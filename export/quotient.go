@@ -34,6 +34,11 @@ const (
 	KeyOrders     = "sgtab.orders"      // the order at each heap bound 0..n: "1 2 6 …"
 	KeyStableFrom = "sgtab.stable_from" // the least heap bound from which the order no longer grows
 	KeyTame       = "sgtab.tame"        // true when the quotient is a tame one (compute.Quotient.Tame)
+	// The bounds the quotient was computed within (compute.QuotientLimits):
+	// reading it back proves it again within them. A table without them
+	// is proved within the defaults.
+	KeyMaxPositions = "sgtab.max_positions"
+	KeyMaxSteps     = "sgtab.max_steps"
 )
 
 // StatusVerified is the status of a quotient sgtab wrote: proved for its
@@ -125,13 +130,15 @@ func QuotientMetadata(q *compute.Quotient, g rules.Game, version string) map[str
 	for i, o := range q.Orders {
 		orders[i] = strconv.Itoa(o)
 	}
+	lim := q.Limits.Resolved()
 	return map[string]string{
 		KeyKind: string(KindQuotient), KeyName: g.Name, KeyRule: q.Rule.String(), KeyConfig: g.Config,
 		KeyHeaps: strconv.Itoa(q.Heaps), KeyStatus: StatusVerified, KeyVersion: version, KeyPlay: "misere",
 		KeyOrder: strconv.Itoa(q.Order), KeyGenerators: strings.Join(gens, " "),
 		KeyRelations: strings.Join(rels, ", "), KeyPPortion: strings.Join(ps, ", "),
 		KeyOrders: strings.Join(orders, " "), KeyStableFrom: strconv.Itoa(q.StableFrom()),
-		KeyTame: strconv.FormatBool(q.Tame()),
+		KeyTame:         strconv.FormatBool(q.Tame()),
+		KeyMaxPositions: strconv.Itoa(lim.Positions), KeyMaxSteps: strconv.FormatInt(lim.Steps, 10),
 	}
 }
 
@@ -202,7 +209,10 @@ func (f *File) readQuotient(ctx context.Context, recs records) error {
 	if err != nil {
 		return err
 	}
-	if err := compute.VerifyQuotient(ctx, q, compute.QuotientLimits{}); err != nil {
+	if q.Limits, err = quotientLimits(f.Meta); err != nil {
+		return err
+	}
+	if err := compute.VerifyQuotient(ctx, q, q.Limits); err != nil {
 		return err
 	}
 	g := rules.Game{Name: f.Meta[KeyName], Config: f.Meta[KeyConfig], Rule: q.Rule}
@@ -219,6 +229,32 @@ func (f *File) readQuotient(ctx context.Context, recs records) error {
 	}
 	f.Quotient = q
 	return nil
+}
+
+// quotientLimits returns the bounds a quotient's metadata says it was
+// computed within (KeyMaxPositions, KeyMaxSteps), the defaults for a
+// bound it does not give.
+func quotientLimits(meta map[string]string) (compute.QuotientLimits, error) {
+	var lim compute.QuotientLimits
+	for _, b := range []struct {
+		key  string
+		most int64
+		dst  func(int64)
+	}{
+		{KeyMaxPositions, compute.MaxQuotientPositions, func(v int64) { lim.Positions = int(v) }},
+		{KeyMaxSteps, compute.MaxQuotientSteps, func(v int64) { lim.Steps = v }},
+	} {
+		v, ok := meta[b.key]
+		if !ok {
+			continue
+		}
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 1 || n > b.most {
+			return lim, fmt.Errorf("metadata %s = %q: not a bound from 1 to %d", b.key, v, b.most)
+		}
+		b.dst(n)
+	}
+	return lim.Resolved(), nil
 }
 
 // listAt returns the list of row i of the list<int32> column a.

@@ -99,3 +99,46 @@ func TestQuotientReadRefusesEdits(t *testing.T) {
 		t.Errorf("edited relations: %v", err)
 	}
 }
+
+// TestQuotientReadWithinItsBounds checks that a quotient's table records
+// the bounds it was computed within, and that reading it back proves it
+// within them: a quotient computed with more positions or steps than the
+// defaults reads back, and a table whose bounds are too small for its
+// proof, or not numbers, is refused naming them.
+func TestQuotientReadWithinItsBounds(t *testing.T) {
+	q, g := writtenQuotient(t)
+	if want := (compute.QuotientLimits{}).Resolved(); q.Limits != want {
+		t.Fatalf("computed within %+v, want the defaults %+v", q.Limits, want)
+	}
+	dir := t.TempDir()
+	write := func(name string, q *compute.Quotient) string {
+		t.Helper()
+		path := filepath.Join(dir, name+".parquet")
+		if err := export.WriteQuotient(path, q, g, export.Options{Version: "test"}); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	raised := *q
+	raised.Limits = compute.QuotientLimits{Positions: 50_000_000, Steps: 900_000_000_000}.Resolved()
+	got, meta, err := export.ReadQuotient(write("raised", &raised))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Limits != raised.Limits || meta[export.KeyMaxPositions] != "50000000" || meta[export.KeyMaxSteps] != "900000000000" {
+		t.Errorf("read back within %+v (metadata %s, %s), wrote %+v", got.Limits, meta[export.KeyMaxPositions], meta[export.KeyMaxSteps], raised.Limits)
+	}
+	small := *q
+	small.Limits = compute.QuotientLimits{Steps: 3}.Resolved()
+	if _, _, err := export.ReadQuotient(write("small", &small)); err == nil || !strings.Contains(err.Error(), "work bound of 3 steps") {
+		t.Errorf("a proof past its recorded bound of 3 steps: %v", err)
+	}
+	path := write("edited", q)
+	b, _ := os.ReadFile(path)
+	i := strings.Index(string(b), "2000000000")
+	b[i+3] = 'x'
+	os.WriteFile(path, b, 0o644)
+	if _, _, err := export.ReadQuotient(path); err == nil || !strings.Contains(err.Error(), export.KeyMaxSteps) {
+		t.Errorf("a bound that is no number: %v", err)
+	}
+}

@@ -17,7 +17,7 @@ import (
 	"github.com/sgtab/sgtab/tabulate"
 )
 
-const queryUsage = "sgtab query [-json] [-moves N] [-count] [-table FILE] [-quotient N] [-positions FILE|-] [-staircase] [CONFIG] [HEAP ... | SOURCE:HEAP ... | NODE ...]"
+const queryUsage = "sgtab query [-json] [-moves N] [-count] [-table FILE] [-quotient N [-max-positions N] [-max-steps N]] [-positions FILE|-] [-staircase] [CONFIG] [HEAP ... | SOURCE:HEAP ... | NODE ...]"
 
 const queryExamples = `  sgtab query configs/nim.yaml 5 7 9                  # who wins, and the winning moves
   sgtab query -table sgtab-out/kayles.parquet 4 10      # values from a stored table
@@ -43,8 +43,13 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	moves := fs.Int("moves", defaultMoves, "list at most `N` winning moves of each position (-1: all); the count is exact")
 	countOnly := fs.Bool("count", false, "print how many winning moves there are, not the moves")
 	quotientN := fs.Int("quotient", 0, "misère play: answer by the misère quotient of the config's heaps 1..`N`, computed first (a quotient table given with -table is used as it is)")
+	bounds := quotientBoundFlags(fs)
 	staircase := fs.Bool("staircase", false, "a game on a graph: cards on its nodes (COUNTS in node order, or NODE=COUNT), a move taking any number from a node to a successor")
 	args, err = fs.parse(args)
+	if err != nil {
+		return err
+	}
+	lim, err := bounds()
 	if err != nil {
 		return err
 	}
@@ -78,7 +83,7 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		return err
 	}
 	if def != nil {
-		answer, err := quotientAnswerer(ctx, *tablePath, def.Name, *quotientN)
+		answer, err := quotientAnswerer(ctx, *tablePath, def.Name, *quotientN, lim)
 		if err != nil {
 			return err
 		}

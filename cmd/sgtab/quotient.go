@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -19,11 +20,12 @@ import (
 	"github.com/sgtab/sgtab/tabulate"
 )
 
-const quotientUsage = "sgtab quotient -heaps N [-out DIR] [-plot png|svg|none] CONFIG ..."
+const quotientUsage = "sgtab quotient -heaps N [-out DIR] [-plot png|svg|none] [-max-positions N] [-max-steps N] CONFIG ..."
 
 const quotientExamples = `  sgtab quotient -heaps 16 configs/octal-0.07-dawsons-kayles.yaml   # Dawson's Kayles's heaps 1..16
   sgtab query -table sgtab-out/dawsons-kayles-quotient.parquet 4 9 14  # a sum, by the monoid product
   sgtab query -quotient 12 configs/octal-0.77-kayles.yaml 5 7 11       # computed on the fly
+  sgtab quotient -heaps 24 -max-positions 2e7 configs/octal-0.07-dawsons-kayles.yaml  # room for 2·10⁷ positions (about 2 GB)
 `
 
 // runQuotient computes, writes and prints the misère quotient of the heaps
@@ -33,7 +35,12 @@ func runQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	heaps := fs.String("heaps", "", "the heap bound `N`: the quotient of the heaps 1..N (at most "+strconv.Itoa(compute.MaxQuotientHeap)+")")
 	out := fs.String("out", "sgtab-out", "write NAME-quotient.parquet and its heat map into `DIR`")
 	plotFormat := fs.String("plot", "png", "draw the multiplication table as `FORMAT`: png, svg or none")
+	bounds := quotientBoundFlags(fs)
 	args, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	lim, err := bounds()
 	if err != nil {
 		return err
 	}
@@ -55,9 +62,9 @@ func runQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return fmt.Errorf("create output directory: %w", err)
 	}
 	for _, g := range games {
-		q, err := heap.Quotient(ctx, g, n, compute.QuotientLimits{}, nil)
+		q, err := heap.Quotient(ctx, g, n, lim, nil)
 		if err != nil {
-			return err
+			return boundHint(err)
 		}
 		files, notes, err := heap.WriteQuotient(g, q, family.Output{Dir: *out, Plot: *plotFormat, Version: version})
 		if err != nil {
@@ -70,6 +77,41 @@ func runQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		fmt.Fprintf(stdout, "  wrote       %s\n", family.FilesPattern(files))
 	}
 	return nil
+}
+
+// quotientBoundFlags adds -max-positions and -max-steps to fs, the bounds
+// of the work behind a quotient, and returns the function that reads them
+// once fs is parsed.
+func quotientBoundFlags(fs *flagSet) func() (compute.QuotientLimits, error) {
+	positions, steps := countFlag(compute.DefaultQuotientPositions), countFlag(compute.DefaultQuotientSteps)
+	fs.Var(&positions, "max-positions", "refuse a quotient whose search remembers more than `N` positions, about 100 bytes each (at most 1e9)")
+	fs.Var(&steps, "max-steps", "refuse a quotient whose search visits more than `N` options (at most 1e12)")
+	return func() (compute.QuotientLimits, error) {
+		if positions < 1 || steps < 1 {
+			return compute.QuotientLimits{}, fs.usageError("-max-positions and -max-steps take a whole number ≥ 1")
+		}
+		lim := compute.QuotientLimits{Positions: int(positions), Steps: int64(steps)}
+		if err := lim.Check(); err != nil {
+			return lim, fs.usageError("%v", err)
+		}
+		return lim, nil
+	}
+}
+
+// boundHint adds to the error of a quotient that outgrew its bound of
+// positions or steps the flag that raises it.
+func boundHint(err error) error {
+	var be *compute.QuotientBoundError
+	if !errors.As(err, &be) {
+		return err
+	}
+	switch be.Bound {
+	case "positions":
+		return fmt.Errorf("%w; -max-positions raises it (about 100 bytes a position)", err)
+	case "steps":
+		return fmt.Errorf("%w; -max-steps raises it", err)
+	}
+	return err
 }
 
 // quotientHeaps reads a heap bound of a quotient: 1..MaxQuotientHeap.
@@ -88,7 +130,7 @@ func quotientHeaps(v string) (int, error) {
 // quotient, when the query asks for one: the stored quotient table (read
 // back proved), or with -quotient N the quotient of the heaps 1..N of the
 // config's game, computed first; nil otherwise.
-func quotientAnswerer(ctx context.Context, table, config string, n int) (positions.Answerer, error) {
+func quotientAnswerer(ctx context.Context, table, config string, n int, lim compute.QuotientLimits) (positions.Answerer, error) {
 	if table != "" && export.IsQuotient(table) {
 		q, meta, err := export.ReadQuotient(table)
 		if err != nil {
@@ -106,9 +148,9 @@ func quotientAnswerer(ctx context.Context, table, config string, n int) (positio
 	if len(games) != 1 {
 		return nil, fmt.Errorf("%s holds %d games; a query needs a config with one", config, len(games))
 	}
-	q, err := heap.Quotient(ctx, games[0], n, compute.QuotientLimits{}, nil)
+	q, err := heap.Quotient(ctx, games[0], n, lim, nil)
 	if err != nil {
-		return nil, err
+		return nil, boundHint(err)
 	}
 	return heap.QuotientAnswerer(games[0].Name, q), nil
 }

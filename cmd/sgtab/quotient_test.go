@@ -27,6 +27,9 @@ func TestQuotientGolden(t *testing.T) {
 		{"sweep-quotients", 0, []string{"sweep", "-quotients", "8", "-out", "sw", "sweep-quotients.yaml"}},
 		{"sweep-quotients-shard", 2, []string{"sweep", "-quotients", "8", "-shard", "0/2", "sweep-quotients.yaml"}},
 		{"sweep-quotients-bad", 2, []string{"sweep", "-quotients", "0", "sweep-quotients.yaml"}},
+		{"quotient-bound", 1, []string{"quotient", "-heaps", "12", "-max-positions", "50", "-out", "out", "kayles.yaml"}},
+		{"quotient-bound-steps", 1, []string{"query", "-quotient", "12", "-max-steps", "2e3", "kayles.yaml", "5", "7"}},
+		{"quotient-bad-bound", 2, []string{"quotient", "-heaps", "4", "-max-steps", "0", "q075.yaml"}},
 		{"quotient-ring", 1, []string{"quotient", "-heaps", "5", "-out", "out", "qring.yaml"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
