@@ -240,13 +240,24 @@ func (p *Bar) eta(t float64, n int64) (time.Duration, bool) {
 		}
 	}
 	alpha := 1.0
-	if !p.linear && half.n > 0 && half.t > t0 && t > half.t {
+	if !p.linear && half.n > 0 && half.t > t0 && t > half.t && float64(p.total) <= fitReach*float64(n) {
 		alpha = fitPower(n0, n0+float64(half.n), float64(n), took/(half.t-t0))
 	}
 	cost := func(x float64) float64 { return math.Pow(x, alpha) - math.Pow(n0, alpha) }
 	rest := took * (cost(float64(p.total)) - cost(float64(n))) / cost(float64(n))
 	return time.Duration(min(rest, 1e9) * float64(time.Second)), true
 }
+
+// fitReach is how far past the positions done the power fitted to the
+// last doubling is trusted: six doublings. Farther, the time left is taken
+// as linear in what is left. The first seconds of a large table are no
+// guide to its shape (Grundy's game to 2³², 7·10⁶ of 4·10⁹ positions
+// done in 15 s: the power fitted to their last doubling made "6 days" of
+// a run of 100 minutes),
+// the engines cost about as much a heap at large sizes, and a game whose
+// heaps cost in proportion to their size is warned of before it starts
+// (compute.Work).
+const fitReach = 64
 
 // fitPower returns the α between 1 and 3 for which
 //
