@@ -20,3 +20,32 @@ func TestCountFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundFlag checks that -max-steps and -max-positions take a number
+// as -cap does and refuse one out of their range with the range, however
+// far out it is (1e13 is past the 2^40 a count may hold, and still gets
+// the range).
+func TestBoundFlag(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int64
+		err  string
+	}{
+		{"2e3", 2000, ""}, {"1e12", 1e12, ""}, {"1_000", 1000, ""}, {"1", 1, ""},
+		{"0", 0, "want a whole number from 1 to 1e12"},
+		{"-3", 0, "want a whole number from 1 to 1e12"},
+		{"1000000000001", 0, "want a whole number from 1 to 1e12"},
+		{"1e13", 0, "want a whole number from 1 to 1e12"},
+		{"1e400", 0, "want a whole number from 1 to 1e12"},
+		{"1.5", 0, "want a whole number"}, {"lots", 0, "want a whole number"},
+	} {
+		b := boundFlag{n: 7, max: 1e12}
+		err := b.Set(tc.in)
+		switch {
+		case tc.err == "" && (err != nil || b.n != tc.want):
+			t.Errorf("-max-steps %s: %d, %v; want %d", tc.in, b.n, err, tc.want)
+		case tc.err != "" && (err == nil || err.Error() != tc.err || b.n != 7):
+			t.Errorf("-max-steps %s: %d, %v; want the error %q and the value kept", tc.in, b.n, err, tc.err)
+		}
+	}
+}

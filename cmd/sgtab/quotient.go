@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
@@ -83,19 +85,36 @@ func runQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 // of the work behind a quotient, and returns the function that reads them
 // once fs is parsed.
 func quotientBoundFlags(fs *flagSet) func() (compute.QuotientLimits, error) {
-	positions, steps := countFlag(compute.DefaultQuotientPositions), countFlag(compute.DefaultQuotientSteps)
+	positions := boundFlag{n: compute.DefaultQuotientPositions, max: compute.MaxQuotientPositions}
+	steps := boundFlag{n: compute.DefaultQuotientSteps, max: compute.MaxQuotientSteps}
 	fs.Var(&positions, "max-positions", "refuse a quotient whose search remembers more than `N` positions, about 100 bytes each (at most 1e9)")
 	fs.Var(&steps, "max-steps", "refuse a quotient whose search visits more than `N` options (at most 1e12)")
 	return func() (compute.QuotientLimits, error) {
-		if positions < 1 || steps < 1 {
-			return compute.QuotientLimits{}, fs.usageError("-max-positions and -max-steps take a whole number ≥ 1")
-		}
-		lim := compute.QuotientLimits{Positions: int(positions), Steps: int64(steps)}
+		lim := compute.QuotientLimits{Positions: int(positions.n), Steps: steps.n}
 		if err := lim.Check(); err != nil {
 			return lim, fs.usageError("%v", err)
 		}
 		return lim, nil
 	}
+}
+
+// A boundFlag is a flag holding a bound from 1 to max, written as -heaps
+// takes a number (1e9, 1_000_000_000); a value out of that range is
+// refused with the range, however far out it is.
+type boundFlag struct{ n, max int64 }
+
+func (b *boundFlag) String() string { return strconv.FormatInt(b.n, 10) }
+
+func (b *boundFlag) Set(v string) error {
+	f, err := strconv.ParseFloat(strings.ReplaceAll(v, "_", ""), 64)
+	switch {
+	case err != nil && !errors.Is(err, strconv.ErrRange), f != math.Trunc(f):
+		return fmt.Errorf("want a whole number")
+	case f < 1 || f > float64(b.max):
+		return fmt.Errorf("want a whole number from 1 to %s", strings.Replace(strconv.FormatFloat(float64(b.max), 'e', -1, 64), "e+", "e", 1))
+	}
+	b.n = int64(f)
+	return nil
 }
 
 // boundHint adds to the error of a quotient that outgrew its bound of
