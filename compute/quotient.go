@@ -24,7 +24,7 @@ const (
 )
 
 // The largest bounds a QuotientLimits may raise the defaults to: 10⁹
-// positions take about 120 gigabytes, 10¹² steps hours or days.
+// positions take about 90 gigabytes, 10¹² steps hours or days.
 const (
 	MaxQuotientPositions = 1_000_000_000
 	MaxQuotientSteps     = 1_000_000_000_000
@@ -38,7 +38,7 @@ type QuotientLimits struct {
 	// Order is the largest order allowed: MaxQuotientOrder, and never more.
 	Order int
 	// Positions is how many positions the outcome search may remember
-	// (about 120 bytes each, measured), and how many states the verification
+	// (about 90 bytes each, measured), and how many states the verification
 	// may hold: DefaultQuotientPositions.
 	Positions int
 	// Steps is how many options the outcome search and the verification

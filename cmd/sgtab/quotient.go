@@ -27,7 +27,7 @@ const quotientUsage = "sgtab quotient -heaps N [-out DIR] [-plot png|svg|none] [
 const quotientExamples = `  sgtab quotient -heaps 16 configs/octal-0.07-dawsons-kayles.yaml   # Dawson's Kayles's heaps 1..16
   sgtab query -table sgtab-out/dawsons-kayles-quotient.parquet 4 9 14  # a sum, by the monoid product
   sgtab query -quotient 12 configs/octal-0.77-kayles.yaml 5 7 11       # computed on the fly
-  sgtab quotient -heaps 24 -max-positions 2e7 configs/octal-0.07-dawsons-kayles.yaml  # room for 2·10⁷ positions (about 2.5 GB)
+  sgtab quotient -heaps 24 -max-positions 2e7 configs/octal-0.07-dawsons-kayles.yaml  # room for 2·10⁷ positions (about 2 GB)
 `
 
 // runQuotient computes, writes and prints the misère quotient of the heaps
@@ -87,7 +87,7 @@ func runQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 func quotientBoundFlags(fs *flagSet) func() (compute.QuotientLimits, error) {
 	positions := boundFlag{n: compute.DefaultQuotientPositions, max: compute.MaxQuotientPositions}
 	steps := boundFlag{n: compute.DefaultQuotientSteps, max: compute.MaxQuotientSteps}
-	fs.Var(&positions, "max-positions", "refuse a quotient whose search remembers more than `N` positions, about 120 bytes each (at most 1e9)")
+	fs.Var(&positions, "max-positions", "refuse a quotient whose search remembers more than `N` positions, about 90 bytes each (at most 1e9)")
 	fs.Var(&steps, "max-steps", "refuse a quotient whose search visits more than `N` options (at most 1e12)")
 	return func() (compute.QuotientLimits, error) {
 		lim := compute.QuotientLimits{Positions: int(positions.n), Steps: steps.n}
@@ -126,7 +126,7 @@ func boundHint(err error) error {
 	}
 	switch be.Bound {
 	case "positions":
-		return fmt.Errorf("%w; -max-positions raises it (about 120 bytes a position)", err)
+		return fmt.Errorf("%w; -max-positions raises it (about 90 bytes a position)", err)
 	case "steps":
 		return fmt.Errorf("%w; -max-steps raises it", err)
 	}
