@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -106,9 +105,9 @@ type boundFlag struct{ n, max int64 }
 func (b *boundFlag) String() string { return strconv.FormatInt(b.n, 10) }
 
 func (b *boundFlag) Set(v string) error {
-	f, err := strconv.ParseFloat(strings.ReplaceAll(v, "_", ""), 64)
+	f, ok := parseWhole(strings.ReplaceAll(v, "_", ""))
 	switch {
-	case err != nil && !errors.Is(err, strconv.ErrRange), f != math.Trunc(f):
+	case !ok:
 		return fmt.Errorf("want a whole number")
 	case f < 1 || f > float64(b.max):
 		return fmt.Errorf("want a whole number from 1 to %s", strings.Replace(strconv.FormatFloat(float64(b.max), 'e', -1, 64), "e+", "e", 1))

@@ -38,14 +38,25 @@ func parseHeaps(v string) (int64, error) {
 	if v == "auto" {
 		return 0, nil
 	}
-	f, err := strconv.ParseFloat(v, 64)
+	f, ok := parseWhole(v)
 	switch {
-	case err != nil && !errors.Is(err, strconv.ErrRange), f != math.Trunc(f):
+	case !ok:
 		return 0, fmt.Errorf("want a whole number or auto")
-	case f >= rules.MaxHeaps || errors.Is(err, strconv.ErrRange):
+	case f >= rules.MaxHeaps || math.IsInf(f, -1):
 		return 0, fmt.Errorf("too large: must be below 2^40")
 	}
 	return int64(f), nil
+}
+
+// parseWhole reads a whole number written as a float may be (1e6), and
+// reports whether v is one; one too large for a float64, either way, is
+// returned as ±Inf.
+func parseWhole(v string) (float64, bool) {
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) || f != math.Trunc(f) {
+		return 0, false
+	}
+	return f, true
 }
 
 // A countFlag is a flag holding a whole number, written as -heaps takes
