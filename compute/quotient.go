@@ -234,13 +234,17 @@ func (q *Quotient) Word(e int) string { return WordText(q.Words[e]) }
 // when ctx is done. progress, when not nil, is called with each heap bound
 // done and the order found there.
 //
-// Each bound's quotient is learnt from exact misère outcomes of positions
+// Each bound's quotient is first sought among candidates built from the
+// quotient of the heaps below (the heap standing for one of its elements,
+// then new generators freed for the heaps of each position a candidate
+// misjudges: quotient_extend.go), which no outcome search is needed for.
+// When those run out, it is learnt from exact misère outcomes of positions
 // (a memoized search over sorted multisets of heaps, the quotient of the
 // heaps below answering positions of them at once), as the least
-// commutative automaton that tells apart the positions found to differ,
-// and then proved (VerifyQuotient): a candidate that fails yields a
-// position it misjudges, from which a new distinguishing position is
-// learnt, until one passes. A candidate that passes is the quotient: its
+// commutative automaton that tells apart the positions found to differ.
+// Either way every candidate is proved by the check of VerifyQuotient: one
+// that fails yields the least position it misjudges, from which the next
+// is built, until one passes. A candidate that passes is the quotient: its
 // P-portion gives the outcome of every position of the heaps up to n.
 func MisereQuotient(ctx context.Context, r rules.Rule, n int, lim QuotientLimits, progress func(heap, order int)) (*Quotient, error) {
 	if n < 1 || n > MaxQuotientHeap {
@@ -253,10 +257,20 @@ func MisereQuotient(ctx context.Context, r rules.Rule, n int, lim QuotientLimits
 	if err != nil {
 		return nil, err
 	}
-	l := newLearner(ctx, r, n, lim)
+	q, err := newLearner(ctx, r, n, lim).run(progress)
+	if err != nil {
+		return nil, err
+	}
+	q.Limits = lim.Resolved()
+	return q, nil
+}
+
+// run learns the quotients of the heaps up to 1, 2, …, n in turn, n the
+// bound the learner was made for, and returns the last, presented.
+func (l *learner) run(progress func(heap, order int)) (*Quotient, error) {
 	orders := []int{1}
 	var last *Quotient
-	for m := 1; m <= n; m++ {
+	for m := 1; m < len(l.opts); m++ {
 		q, err := l.stage(m, last)
 		if err != nil {
 			return nil, err
@@ -270,6 +284,5 @@ func MisereQuotient(ctx context.Context, r rules.Rule, n int, lim QuotientLimits
 	}
 	present(last)
 	renumber(last)
-	last.Limits = lim.Resolved()
 	return last, nil
 }

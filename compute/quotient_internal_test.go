@@ -121,3 +121,87 @@ func TestPosMemo(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotientExtendAgreesWithLearning checks the quotients found among
+// candidates built from the quotient below (extend) against those learnt
+// from searched outcomes alone, table for table, for codes that split and
+// codes that do not; and that extend decided stages, by its first
+// candidate and after freeing heaps (recalibrate).
+func TestQuotientExtendAgreesWithLearning(t *testing.T) {
+	tests := []struct {
+		code string
+		n    int
+	}{
+		{"0.(3)", 9}, {"0.75", 8}, {"0.07", 20}, {"0.77", 12}, {"0.137", 10},
+		{"4.7", 7}, {"0.6", 8}, {"0.51", 8}, {"0.33", 8}, {"0.007", 10},
+		{"0.17", 8}, {"0.26", 8}, {"0.35", 7}, {"4.07", 7}, {"0.16", 8},
+		{"0.44", 8}, {"0.71", 8}, {"0.F", 7}, {"0.31", 8}, {"0.54", 8},
+	}
+	extended, recalibrated := 0, 0
+	for _, tc := range tests {
+		r, err := rules.ParseCode(tc.code, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, err = engineRule(r, tc.n); err != nil {
+			t.Fatal(err)
+		}
+		l := newLearner(context.Background(), r, tc.n, QuotientLimits{})
+		got, err := l.run(nil)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.code, err)
+		}
+		extended, recalibrated = extended+l.extended, recalibrated+l.recalibrated
+		learn := newLearner(context.Background(), r, tc.n, QuotientLimits{})
+		learn.learnOnly = true
+		want, err := learn.run(nil)
+		if err != nil {
+			t.Fatalf("%s, learnt: %v", tc.code, err)
+		}
+		if !slices.Equal(got.Orders, want.Orders) || !slices.Equal(got.Mul, want.Mul) ||
+			!slices.Equal(got.P, want.P) || !slices.Equal(got.Pretend, want.Pretend) {
+			t.Errorf("%s to %d: built %v, learnt %v (orders by heap bound)", tc.code, tc.n, got.Orders, want.Orders)
+		}
+	}
+	if extended == 0 || recalibrated == 0 {
+		t.Errorf("extend decided %d stages, recalibrating %d times: want some of each", extended, recalibrated)
+	}
+}
+
+// TestCyclicAndSumMonoid checks the monoids candidates are built from: a
+// cyclic monoid's powers repeat with its index and period, and the direct
+// sum multiplies part by part.
+func TestCyclicAndSumMonoid(t *testing.T) {
+	c := cyclic{index: 3, period: 2} // a^5 = a^3
+	want := []int{0, 1, 2, 3, 4, 3, 4, 3}
+	for k, w := range want {
+		if got := c.add(k-k/2, k/2); got != w {
+			t.Errorf("a^%d: exponent %d, want %d", k, got, w)
+		}
+		x := 0
+		for range k {
+			x = c.add(x, 1)
+		}
+		if x != w {
+			t.Errorf("a^%d by steps: exponent %d, want %d", k, x, w)
+		}
+	}
+	// Z/2 (base, as a table) ⊕ ⟨a | a^5 = a^3⟩ ⊕ ⟨b | b^4 = b^2⟩.
+	s := newSumMonoid([]uint16{0, 1, 1, 0}, 2, []cyclic{c, {2, 2}})
+	if s.size != 2*5*4 {
+		t.Fatalf("size %d", s.size)
+	}
+	split := func(x int) [3]int { return [3]int{x % 2, x / 2 % 5, x / 10} }
+	for x := range s.size {
+		for y := range s.size {
+			a, b, z := split(x), split(y), split(s.mul(x, y))
+			w := [3]int{a[0] ^ b[0], c.add(a[1], b[1]), cyclic{2, 2}.add(a[2], b[2])}
+			if z != w || s.mul(y, x) != s.mul(x, y) {
+				t.Fatalf("%v·%v = %v, want %v", a, b, z, w)
+			}
+		}
+	}
+	if s.gen(0) != 2 || s.gen(1) != 10 {
+		t.Errorf("generators %d, %d", s.gen(0), s.gen(1))
+	}
+}

@@ -3,6 +3,7 @@ package compute
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -38,6 +39,12 @@ type learner struct {
 	exps     [][]int // exps[0] is the empty position
 	expKeys  map[string]bool
 	rows     map[string][]bool
+
+	// learnOnly skips extend, so that every quotient the pretending does
+	// not give is learnt from searched outcomes (for tests).
+	learnOnly    bool
+	extended     int // stages extend decided
+	recalibrated int // candidates recalibrate built
 }
 
 // newLearner returns a learner of the quotients of r's heaps up to n.
@@ -167,6 +174,18 @@ func join(a, b []int) []int {
 // bound returns the *QuotientBoundError of the bound named.
 func (l *learner) bound(name string, limit int64) error {
 	return &QuotientBoundError{Bound: name, Limit: limit, Heap: l.heap, Order: l.order}
+}
+
+// check is checkQuotient for a candidate of the heaps up to l.heap; a
+// bound it meets is reported at that heap, beside the order of the
+// quotient of the heaps below it (not the candidate's).
+func (l *learner) check(q *Quotient) (*breach, error) {
+	bad, err := checkQuotient(l.ctx, q, l.opts, l.moveless, l.maxPos, l.step)
+	var be *QuotientBoundError
+	if errors.As(err, &be) {
+		be.Heap, be.Order = l.heap, l.order
+	}
+	return bad, err
 }
 
 // step counts one unit of work and checks the step bound and, now and
@@ -486,6 +505,14 @@ func (l *learner) stage(m int, known *Quotient) (*Quotient, error) {
 	if q, err := l.pretend(m, known); q != nil || err != nil {
 		return q, err
 	}
+	if known != nil && !l.learnOnly {
+		if q, err := l.extend(m, known); q != nil || err != nil {
+			if q != nil {
+				l.extended++
+			}
+			return q, err
+		}
+	}
 	var letters []int
 	for x := 1; x <= m; x++ {
 		if !l.moveless[x] {
@@ -505,7 +532,7 @@ func (l *learner) stage(m int, known *Quotient) (*Quotient, error) {
 			continue
 		}
 		q := l.monoid(h, m)
-		bad, err := checkQuotient(l.ctx, q, l.opts, l.moveless, l.maxPos, l.step)
+		bad, err := l.check(q)
 		if err != nil {
 			return nil, err
 		}
@@ -560,6 +587,63 @@ func (l *learner) refine(h *hypothesis, w []int) error {
 	return nil
 }
 
+// spots returns positions at which a candidate quotient of the heaps up to
+// m is tried first, a cheap test before checkQuotient's whole one: the heap
+// of m alone, and one and two heaps of m beside a position of each element
+// of the quotient of the heaps below (the first found from the empty
+// position by adding heaps).
+func (l *learner) spots(m int, known *Quotient) [][]int {
+	var gens, heapOf []int
+	for h := 1; h < m; h++ {
+		if e := known.Pretend[h]; !l.moveless[h] && e != 0 && !slices.Contains(gens, e) {
+			gens, heapOf = append(gens, e), append(heapOf, h)
+		}
+	}
+	reps := map[int][]int{0: nil}
+	els := []int{0}
+	for i := 0; i < len(els); i++ {
+		for j, g := range gens {
+			if y := known.Times(els[i], g); reps[y] == nil && y != 0 {
+				reps[y] = join(reps[els[i]], []int{heapOf[j]})
+				els = append(els, y)
+			}
+		}
+	}
+	var out [][]int
+	for _, x := range els {
+		out = append(out, join(reps[x], []int{m}))
+	}
+	for _, x := range els {
+		out = append(out, join(reps[x], []int{m, m}))
+	}
+	return out
+}
+
+// misjudges reports whether q breaks the rule of misère outcomes at one
+// of the positions given (sorted, no moveless heaps): a position is lost
+// exactly when it has a move and none of its options is lost.
+func (l *learner) misjudges(q *Quotient, at [][]int) bool {
+	for _, p := range at {
+		lost := len(p) > 0
+		for i := 0; i < len(p) && lost; i++ {
+			if i > 0 && p[i] == p[i-1] {
+				continue
+			}
+			rest := q.Of(slices.Delete(slices.Clone(p), i, i+1))
+			for _, o := range l.opts[p[i]] {
+				if q.P[q.Times(rest, q.Of(o))] {
+					lost = false
+					break
+				}
+			}
+		}
+		if lost != q.Lost(p) {
+			return true
+		}
+	}
+	return false
+}
+
 // pretend tries the quotient of the heaps below m with the heap of m
 // standing for each of its elements in turn: a candidate that passes the
 // check is the quotient of the heaps up to m (its elements stay told
@@ -573,13 +657,16 @@ func (l *learner) pretend(m int, known *Quotient) (*Quotient, error) {
 	}
 	var late *Quotient
 	var lateAt []int
+	spots := l.spots(m, known)
 	for e := range known.Order {
 		q := &Quotient{Rule: known.Rule, Heaps: m, Order: known.Order, Mul: known.Mul, P: known.P,
 			Pretend: append(slices.Clone(known.Pretend[:m]), e)}
 		if l.moveless[m] {
 			q.Pretend[m] = 0
+		} else if l.misjudges(q, spots) {
+			continue
 		}
-		bad, err := checkQuotient(l.ctx, q, l.opts, l.moveless, l.maxPos, l.step)
+		bad, err := l.check(q)
 		if err != nil {
 			return nil, err
 		}

@@ -199,6 +199,50 @@ func TestQuotientPublished(t *testing.T) {
 	})
 }
 
+// TestQuotientDawsonsKaylesPast24 follows Dawson's Kayles (0.07) where its
+// quotient grows again after heap 24: order 144 at heaps 25 and 26 (and,
+// with the long checks, 360 at heap 30: Siegel, "Some MisereSolver
+// questions answered", miseregames.wordpress.com, August 2007, gives
+// |Q₃₀(0.07)| = 360). The quotient passes VerifyQuotient, and predicts the
+// outcome by the definition of random positions with heaps past 24.
+func TestQuotientDawsonsKaylesPast24(t *testing.T) {
+	n, want := 26, []int{1, 2, 2, 6, 6, 6, 6, 6, 6, 12, 12, 12, 12, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 144, 144}
+	lim := compute.QuotientLimits{}
+	if compute.LongTests {
+		n, want = 30, append(want, 176, 176, 176, 360)
+		lim.Steps = 2e10 // heap 30 checks about twenty candidates of orders 400 to 850
+	}
+	r, err := rules.ParseCode("0.07", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := compute.MisereQuotient(t.Context(), r, n, lim, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(q.Orders[1:], want) {
+		t.Fatalf("orders by heap bound %v, want %v", q.Orders[1:], want)
+	}
+	if err := compute.VerifyQuotient(t.Context(), q, lim); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(7, 24))
+	b := newBrute("0.07")
+	for range 40 {
+		p := []int{25 + rng.IntN(n-24)}
+		for total := p[0]; ; {
+			h := 1 + rng.IntN(12)
+			if total+h > 38 {
+				break
+			}
+			p, total = append(p, h), total+h
+		}
+		if got, want := q.Lost(p), b.lost(p); got != want {
+			t.Fatalf("%v: quotient says lost %v, the definition %v", p, got, want)
+		}
+	}
+}
+
 func pPortion(q *compute.Quotient) string {
 	var out []string
 	for e := range q.Order {

@@ -160,20 +160,7 @@ func distinctGens(q *Quotient, m int) []int {
 
 // reached returns the elements that products of gens reach from 1, in
 // breadth-first order.
-func reached(q *Quotient, gens []int) []int {
-	seen := make([]bool, q.Order)
-	seen[0] = true
-	out := []int{0}
-	for i := 0; i < len(out); i++ {
-		for _, x := range gens {
-			if y := q.Times(out[i], x); !seen[y] {
-				seen[y] = true
-				out = append(out, y)
-			}
-		}
-	}
-	return out
-}
+func reached(q *Quotient, gens []int) []int { return closure(q.Order, q.Times, gens) }
 
 // classes returns the number of classes of indistinguishable elements
 // among those products of gens reach (all when among is nil): Moore's
@@ -182,35 +169,8 @@ func classes(q *Quotient, gens []int, among []int) int {
 	if among == nil {
 		among = reached(q, gens)
 	}
-	class := make([]int32, q.Order)
-	for _, a := range among {
-		if q.P[a] {
-			class[a] = 1
-		}
-	}
-	count := 0
-	for {
-		index := map[string]int32{}
-		next := make([]int32, q.Order)
-		key := make([]byte, 4*(len(gens)+1))
-		for _, a := range among {
-			binary.LittleEndian.PutUint32(key, uint32(class[a]))
-			for i, x := range gens {
-				binary.LittleEndian.PutUint32(key[4*(i+1):], uint32(class[q.Times(a, x)]))
-			}
-			c, ok := index[string(key)]
-			if !ok {
-				c = int32(len(index))
-				index[string(key)] = c
-			}
-			next[a] = c
-		}
-		class = next
-		if len(index) == count {
-			return count
-		}
-		count = len(index)
-	}
+	_, n := moore(q.Order, q.Times, func(x int) bool { return q.P[x] }, gens, among)
+	return n
 }
 
 // quotientOrders returns the orders of the quotients of the heaps up to
