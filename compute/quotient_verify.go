@@ -301,9 +301,12 @@ func (s *ruleSearch) forward(letters []int, optEls map[int][]int) error {
 				}
 			}
 		}
+		near := nearSets{q: q, partners: partners, sets: map[int][]uint64{}}
 		var layer []wonState
 		index := map[string]int32{}
 		edges := make([][]int32, len(s.layers[li]))
+		f := make([]uint64, len(s.layers[0][0].f)) // scratch: kept only by a new state
+		var key []byte
 		for si, st := range s.layers[li] {
 			edges[si] = make([]int32, len(pows))
 			for c := range pows {
@@ -313,16 +316,20 @@ func (s *ruleSearch) forward(letters []int, optEls map[int][]int) error {
 						return err
 					}
 					t.u, t.taken = q.Times(st.u, pows[c]), true
-					t.f = forbidden(q, st.f, pows[c], q.Times(st.u, pows[c-1]), partners)
+					forbidden(f, q, st.f, pows[c], near.of(q.Times(st.u, pows[c-1])))
+					t.f = f
 				}
-				k := stateKey(t)
-				j, ok := index[k]
+				key = stateKey(key[:0], t)
+				j, ok := index[string(key)]
 				if !ok {
 					if held++; held > s.maxStates {
 						return &QuotientBoundError{Bound: "positions", Limit: int64(s.maxStates), Heap: q.Heaps, Order: q.Order}
 					}
 					j = int32(len(layer))
-					index[k] = j
+					index[string(key)] = j
+					if c > 0 {
+						t.f = slices.Clone(f)
+					}
 					layer = append(layer, t)
 				}
 				edges[si][c] = j
@@ -389,30 +396,57 @@ func powers(q *Quotient, x int) []int {
 	}
 }
 
-// forbidden returns the products z of heaps still to come that give some
-// heap a move into P once y is taken: those with z·y in f (the heaps taken
-// before), and those with v·z a partner (the heap just taken, with v the
-// product of the other heaps taken).
-func forbidden(q *Quotient, f []uint64, y, v int, partners []bool) []uint64 {
-	out := make([]uint64, len(f))
-	for z := range q.Order {
-		w := q.Times(z, y)
-		if f[w/64]&(1<<(w%64)) != 0 || partners[q.Times(v, z)] {
-			out[z/64] |= 1 << (z % 64)
+// forbidden sets out to the products z of heaps still to come that give
+// some heap a move into P once y is taken: those with z·y in f (the heaps
+// taken before), and those of near (the heap just taken: near.of(v), v the
+// product of the other heaps taken). q is commutative (checkMonoid), so
+// z·y is row y of the table.
+func forbidden(out []uint64, q *Quotient, f []uint64, y int, near []uint64) {
+	row := q.Mul[y*q.Order : (y+1)*q.Order]
+	for i := range out {
+		var bits uint64 // the bits of z = 64i … 64i+63, without a branch
+		for j, w := range row[i*64 : min(i*64+64, len(row))] {
+			bits |= (f[w>>6] >> (w & 63) & 1) << j
 		}
+		out[i] = bits | near[i]
 	}
-	return out
 }
 
-// stateKey returns a map key of a search state's product, mark and set.
-func stateKey(s wonState) string {
-	b := make([]byte, 3+8*len(s.f))
-	binary.LittleEndian.PutUint16(b, uint16(s.u))
+// A nearSets gives, for a product v of heaps beside a heap h, the set of
+// products z of heaps still to come with v·z a partner of h (a heap h
+// beside heaps of product v·z has a move into P), each set made once.
+type nearSets struct {
+	q        *Quotient
+	partners []bool
+	sets     map[int][]uint64
+}
+
+func (n *nearSets) of(v int) []uint64 {
+	if s, ok := n.sets[v]; ok {
+		return s
+	}
+	q := n.q
+	s := make([]uint64, (q.Order+63)/64)
+	for z, w := range q.Mul[v*q.Order : (v+1)*q.Order] {
+		if n.partners[w] {
+			s[z>>6] |= 1 << (z & 63)
+		}
+	}
+	n.sets[v] = s
+	return s
+}
+
+// stateKey appends to b a map key of a search state's product, mark and
+// set.
+func stateKey(b []byte, s wonState) []byte {
+	b = binary.LittleEndian.AppendUint16(b, uint16(s.u))
 	if s.taken {
-		b[2] = 1
+		b = append(b, 1)
+	} else {
+		b = append(b, 0)
 	}
-	for i, w := range s.f {
-		binary.LittleEndian.PutUint64(b[3+8*i:], w)
+	for _, w := range s.f {
+		b = binary.LittleEndian.AppendUint64(b, w)
 	}
-	return string(b)
+	return b
 }
