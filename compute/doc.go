@@ -305,11 +305,15 @@
 // (Plambeck and Siegel, "Misère quotients for impartial games", JCTA 2008):
 // the commutative monoid of the positions of those heaps modulo
 // indistinguishability, its P-portion and pretending function, heap bound
-// by heap bound. Each is learnt from exact outcomes as the least commutative
-// automaton telling apart the positions found to differ, and proved by
-// VerifyQuotient: a search over the heaps, each up to its index plus
-// period of copies, for the least position where the P-portion breaks the
-// rule of misère outcomes, whose absence proves every outcome by induction.
+// by heap bound. Each is built from the one below (quotient_extend.go: the
+// new heap as an old element, or as a new cyclic generator, with heaps
+// freed at each position a candidate misjudges, in the way of Siegel's
+// MisereSolver), or failing that learnt from exact outcomes as the least
+// commutative automaton telling apart the positions found to differ
+// (quotient_learn.go); every candidate is proved as VerifyQuotient proves:
+// a search over the heaps, each up to its index plus period of copies, for
+// the least position where the P-portion breaks the rule of misère
+// outcomes, whose absence proves every outcome by induction.
 // Quotient.Tame tells misère Nim's quotients from the others.
 //
 // # Files
