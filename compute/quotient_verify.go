@@ -286,8 +286,13 @@ type ruleSearch struct {
 // others, repeat).
 func (s *ruleSearch) forward(letters []int, optEls map[int][]int) error {
 	q := s.q
-	s.layers = [][]wonState{{{f: make([]uint64, (q.Order+63)/64)}}}
-	held := 1
+	words := (q.Order + 63) / 64
+	s.layers = [][]wonState{{{f: make([]uint64, words)}}}
+	// A state holds its set twice (in the layer and in its key) and about
+	// 100 bytes besides: it counts as the positions of the outcome search
+	// (positionBytes each) that memory would hold.
+	units := (16*words + 100 + positionBytes - 1) / positionBytes
+	held := units
 	for li, h := range letters {
 		pows := powers(q, q.Pretend[h])
 		// partners[v]: v·o ∈ P for some option o of h: a heap h beside
@@ -322,7 +327,7 @@ func (s *ruleSearch) forward(letters []int, optEls map[int][]int) error {
 				key = stateKey(key[:0], t)
 				j, ok := index[string(key)]
 				if !ok {
-					if held++; held > s.maxStates {
+					if held += units; held > s.maxStates {
 						return &QuotientBoundError{Bound: "positions", Limit: int64(s.maxStates), Heap: q.Heaps, Order: q.Order}
 					}
 					j = int32(len(layer))
