@@ -26,7 +26,7 @@ const quotientUsage = "sgtab quotient -heaps N [-out DIR] [-plot png|svg|none] [
 const quotientExamples = `  sgtab quotient -heaps 16 configs/octal-0.07-dawsons-kayles.yaml   # Dawson's Kayles's heaps 1..16
   sgtab query -table sgtab-out/dawsons-kayles-quotient.parquet 4 9 14  # a sum, by the monoid product
   sgtab query -quotient 12 configs/octal-0.77-kayles.yaml 5 7 11       # computed on the fly
-  sgtab quotient -heaps 30 -max-steps 2e10 configs/octal-0.07-dawsons-kayles.yaml  # order 360 (Siegel's Q30), about 8 s
+  sgtab quotient -heaps 30 -max-steps 2e10 configs/octal-0.07-dawsons-kayles.yaml  # order 360 (Siegel's Q30), about 4 s
 `
 
 // runQuotient computes, writes and prints the misère quotient of the heaps
