@@ -45,7 +45,7 @@ type QuotientLimits struct {
 	// Positions is how many positions the outcome search may remember
 	// (about 90 bytes each, measured), and bounds the states the
 	// verification may hold by the same memory, a state of a quotient of
-	// order k counting as (16⌈k/64⌉ + 100)/90 positions:
+	// order k counting as 1.5·(16⌈k/64⌉ + 100)/90 positions:
 	// DefaultQuotientPositions.
 	Positions int
 	// Steps is how many options the outcome search and the verification

@@ -2,7 +2,6 @@ package compute
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
 	"slices"
 )
@@ -288,10 +287,14 @@ func (s *ruleSearch) forward(letters []int, optEls map[int][]int) error {
 	q := s.q
 	words := (q.Order + 63) / 64
 	s.layers = [][]wonState{{{f: make([]uint64, words)}}}
-	// A state holds its set twice (in the layer and in its key) and about
-	// 100 bytes besides: it counts as the positions of the outcome search
-	// (positionBytes each) that memory would hold.
-	units := (16*words + 100 + positionBytes - 1) / positionBytes
+	// A state holds its set and about 100 bytes besides (its place in the
+	// layer, the index, its edges), and the process peaks at more than
+	// that (the maps' growth, the collector's headroom): it counts as
+	// 1.5·(16·words + 100) bytes, in positions of the outcome search
+	// (positionBytes each, peak included). Measured: Dawson's Kayles at
+	// heap 34, candidates of orders 1,500 to 3,800, bound 10⁷: 1.22 GB at
+	// the peak, against the 0.9 GB the bound stands for.
+	units := (3*(16*words+100)/2 + positionBytes - 1) / positionBytes
 	held := units
 	for li, h := range letters {
 		pows := powers(q, q.Pretend[h])
@@ -308,10 +311,10 @@ func (s *ruleSearch) forward(letters []int, optEls map[int][]int) error {
 		}
 		near := nearSets{q: q, partners: partners, sets: map[int][]uint64{}}
 		var layer []wonState
-		index := map[string]int32{}
+		index := map[uint64]int32{} // a hash of a state: the last state of the layer with it
+		var same []int32            // same[j]: the state before j with j's hash, or −1
 		edges := make([][]int32, len(s.layers[li]))
-		f := make([]uint64, len(s.layers[0][0].f)) // scratch: kept only by a new state
-		var key []byte
+		f := make([]uint64, words) // scratch: kept only by a new state
 		for si, st := range s.layers[li] {
 			edges[si] = make([]int32, len(pows))
 			for c := range pows {
@@ -324,14 +327,22 @@ func (s *ruleSearch) forward(letters []int, optEls map[int][]int) error {
 					forbidden(f, q, st.f, pows[c], near.of(q.Times(st.u, pows[c-1])))
 					t.f = f
 				}
-				key = stateKey(key[:0], t)
-				j, ok := index[string(key)]
-				if !ok {
+				h := stateHash(t)
+				j, ok := index[h]
+				for ok && j >= 0 && !sameState(layer[j], t) {
+					j = same[j]
+				}
+				if !ok || j < 0 {
 					if held += units; held > s.maxStates {
 						return &QuotientBoundError{Bound: "positions", Limit: int64(s.maxStates), Heap: q.Heaps, Order: q.Order}
 					}
+					prev, had := index[h]
+					if !had {
+						prev = -1
+					}
 					j = int32(len(layer))
-					index[string(key)] = j
+					index[h] = j
+					same = append(same, prev)
 					if c > 0 {
 						t.f = slices.Clone(f)
 					}
@@ -441,17 +452,21 @@ func (n *nearSets) of(v int) []uint64 {
 	return s
 }
 
-// stateKey appends to b a map key of a search state's product, mark and
-// set.
-func stateKey(b []byte, s wonState) []byte {
-	b = binary.LittleEndian.AppendUint16(b, uint16(s.u))
+// stateHash returns a hash of a search state's product, mark and set;
+// states of equal hash are told apart by sameState.
+func stateHash(s wonState) uint64 {
+	h := uint64(s.u)<<1 | 1
 	if s.taken {
-		b = append(b, 1)
-	} else {
-		b = append(b, 0)
+		h ^= 1 << 40
 	}
 	for _, w := range s.f {
-		b = binary.LittleEndian.AppendUint64(b, w)
+		h = (h ^ w) * 0x9e3779b97f4a7c15
+		h ^= h >> 29
 	}
-	return b
+	return h
+}
+
+// sameState reports whether two states of the search are equal.
+func sameState(a, b wonState) bool {
+	return a.u == b.u && a.taken == b.taken && slices.Equal(a.f, b.f)
 }
