@@ -107,9 +107,9 @@ func (s *sumMonoid) mul(x, y int) int {
 // products pre(rest)·opt[h] of each heap h it holds. An element takes the
 // outcome the rule gives the first position found with it; a position whose
 // element was found before is not extended further, so every element is
-// visited once. It returns the P-portion and the elements found.
-func markP(size int, mul func(x, y int) int, letters []int, pre []int, opt [][]int, step func(int64) error) (p, found []bool, err error) {
-	p, found = make([]bool, size), make([]bool, size)
+// visited once. It returns the P-portion.
+func markP(size int, mul func(x, y int) int, letters []int, pre []int, opt [][]int, step func(int64) error) ([]bool, error) {
+	p, found := make([]bool, size), make([]bool, size)
 	stamp := make([]int32, size)
 	var gen int32
 	// union returns tr·a ∪ x·o for o in opts, without repeats.
@@ -162,7 +162,7 @@ func markP(size int, mul func(x, y int) int, letters []int, pre []int, opt [][]i
 			x = y
 		}
 	}
-	return p, found, visit(0, 0, nil)
+	return p, visit(0, 0, nil)
 }
 
 // reduce returns the quotient of heaps up to m of a candidate monoid (mul,
@@ -310,7 +310,7 @@ func (l *learner) candidate(q *Quotient, m int, free []int, parts []cyclic) (*Qu
 			}
 		}
 	}
-	p, _, err := markP(s.size, s.mul, letters, pre, opt, l.step)
+	p, err := markP(s.size, s.mul, letters, pre, opt, l.step)
 	if err != nil {
 		return nil, err
 	}
