@@ -171,12 +171,7 @@ func markP(size int, mul func(x, y int) int, letters []int, pre []int, opt [][]i
 // identity's class numbered 0. It returns nil when the classes are more
 // than maxOrder.
 func reduce(mul func(x, y int) int, p []bool, pre []int, m, maxOrder int) *Quotient {
-	var gens []int
-	for _, e := range pre[1 : m+1] {
-		if e != 0 && !slices.Contains(gens, e) {
-			gens = append(gens, e)
-		}
-	}
+	gens := distinctEls(pre[1 : m+1])
 	among := closure(len(p), mul, gens)
 	class, n := moore(len(p), mul, func(x int) bool { return p[x] }, gens, among)
 	if n > maxOrder {

@@ -147,9 +147,13 @@ func checkMonoid(q *Quotient) error {
 
 // distinctGens returns the distinct elements of the heaps 1..m, in order
 // of first appearance.
-func distinctGens(q *Quotient, m int) []int {
+func distinctGens(q *Quotient, m int) []int { return distinctEls(q.Pretend[1 : m+1]) }
+
+// distinctEls returns the distinct elements of els other than the
+// identity 0, in order of first appearance.
+func distinctEls(els []int) []int {
 	var out []int
-	for _, e := range q.Pretend[1 : m+1] {
+	for _, e := range els {
 		if e != 0 && !slices.Contains(out, e) {
 			out = append(out, e)
 		}
