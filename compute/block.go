@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"sort"
+	"sync/atomic"
 
 	"github.com/sgtab/sgtab/compute/internal/kernel"
 	"github.com/sgtab/sgtab/rules"
@@ -35,10 +36,13 @@ import (
 // A worker guesses a run of consecutive heaps together (guessRun), which
 // lets one load of partners serve the marks of every heap of the run; one
 // worker guesses a block of one run, several workers a block of one run
-// each, every heap into its own record. The settling pass is sequential
-// and short. Every step either decides exactly or falls back to one that
-// does, so the values never depend on the number of workers, only the
-// time does.
+// each, every heap into its own record. The settling pass is sequential:
+// while it settles one block, the other workers already guess the next
+// from the positions below the block being settled (the lookahead, see
+// nextBlock), so the settling adds the pairs of two blocks' positions
+// instead of one and no worker waits for it. Every step either decides
+// exactly or falls back to one that does, so the values never depend on
+// the number of workers, only the time does.
 
 // A scratch holds the tables settle searches with: the values a search
 // looks for, as bits, and the rare values missing.
@@ -85,16 +89,22 @@ type guess struct {
 	bound uint32
 }
 
-// A block is the state of the heaps [n0, end) guessed ahead, from the
-// positions below n0, by one worker or several.
+// A block is the state of the heaps [first, end) guessed from the
+// positions below n0 ≤ first, by one worker or several: the runs of lanes
+// consecutive heaps are taken in turn by whichever worker is free (claimed).
+// Everything a guess reads is fixed when the block starts: the rare
+// positions below n0 and the rare-like values as slices of their own, so
+// that the settling may go on appending to the engine's.
 type block struct {
-	n0, end int
-	rare0   int // len(rare) when the block was guessed: the rare positions below n0
-	size    int // every value below n0, and every XOR of two, is below size
-	guesses []guess
-	scratch []laneScratch // one per worker
-	again   int           // heaps guessed again, alone, because settling failed
-	above   int           // heaps whose settling looked for values above the bound
+	n0, first, end int
+	rare0          int // len(rare): the rare positions below n0
+	rare           []rarePos
+	rareW          [2]bitset // the rare-like values (sparse.rareW) when the block started
+	size           int       // every value below n0, and every XOR of two, is below size
+	lanes          int       // heaps a run
+	guesses        []guess
+	claimed        atomic.Int64 // runs taken
+	work           []int64      // by worker
 }
 
 // blockHeaps is the number of consecutive heaps a worker guesses together
@@ -127,29 +137,19 @@ func runLanes(size int) int { return max(1, min(blockHeaps, maxRunBytes/size)) }
 // leaving no heap or one heap, G[0..n-1] are final and e.sparse.mask ≠ 0.
 func (e *evaluator[T]) sparseValue(n int, G []T) uint32 {
 	s := e.sparse
-	b := &s.block
+	b := &s.blocks[s.cur]
 	if n >= b.end {
-		workers := 1
-		if e.pool != nil {
-			workers = e.pool.workers
-		}
-		lanes := runLanes(valueSize(e.maxG))
-		b.n0, b.end = n, n+1
-		if n >= 2*lanes*workers {
-			// Guess a block, ending where the mask may change and
-			// where the table ends.
-			b.end = min(n+lanes*workers, s.next, len(G))
-		}
-		e.guessBlock(G)
+		e.nextBlock(n, G)
+		b = &s.blocks[s.cur]
 	}
-	if v, ok := e.settle(n, b.n0, b.rare0, G, &b.guesses[n-b.n0]); ok {
+	if v, ok := e.settle(n, b.n0, b.rare0, G, &b.guesses[n-b.first]); ok {
 		return v
 	}
-	b.again++
+	s.again++
 	// One heap, every position below it final.
 	size := valueSize(e.maxG)
 	s.rareWords(size/64 + 1)
-	e.work += e.guessRun(&s.alone, s.one[:], n, n, size, s.rare, G)
+	e.work += e.guessRun(&s.alone, s.one[:], n, n, size, s.rare, s.rareW, G)
 	v, ok := e.settle(n, n, len(s.rare), G, &s.one[0])
 	if !ok {
 		panic("compute: a heap guessed alone did not settle")
@@ -157,41 +157,115 @@ func (e *evaluator[T]) sparseValue(n int, G []T) uint32 {
 	return v
 }
 
-// guessBlock guesses the heaps [b.n0, b.end) in runs of consecutive heaps,
-// on the pool's workers when there is a pool.
-func (e *evaluator[T]) guessBlock(G []T) {
+// nextBlock makes s.blocks[s.cur] the block of the heaps from n on: the
+// block guessed ahead, when it starts at n, else one guessed now. With a
+// pool, it then starts the workers guessing the block after it, from the
+// positions below n, so that they guess while this goroutine settles the
+// heaps of the current block one by one and joins them when it is done
+// (the lookahead): the settling, which must go in order, no longer leaves
+// the other workers waiting. The block ahead ends where the mask may
+// change and where the table ends, so that nothing a guess reads changes
+// before it is joined.
+func (e *evaluator[T]) nextBlock(n int, G []T) {
 	s := e.sparse
-	b := &s.block
-	b.rare0 = len(s.rare)
-	b.size = valueSize(e.maxG)
-	s.rareWords(b.size/64 + 1)
 	workers := 1
 	if e.pool != nil {
 		workers = e.pool.workers
 	}
-	if len(b.scratch) < workers {
-		b.scratch = make([]laneScratch, workers)
-	}
-	if len(b.guesses) < b.end-b.n0 {
-		b.guesses = make([]guess, b.end-b.n0)
-	}
-	rare := s.rare[:b.rare0]
-	lanes := runLanes(b.size)
-	work := make([]int64, workers)
-	guessRuns := func(w int) {
-		for first := b.n0 + w*lanes; first < b.end; first += workers * lanes {
-			last := min(first+lanes, b.end)
-			work[w] += e.guessRun(&b.scratch[w], b.guesses[first-b.n0:last-b.n0], first, b.n0, b.size, rare, G)
-		}
-	}
-	if workers == 1 || b.end-b.n0 <= lanes {
-		guessRuns(0)
-		workers = 1
+	lanes := runLanes(valueSize(e.maxG))
+	if s.ahead && s.blocks[1-s.cur].first == n {
+		e.join()
+		s.cur = 1 - s.cur
 	} else {
-		e.pool.run(guessRuns)
+		e.drain()
+		end := n + 1
+		if n >= 2*lanes*workers {
+			end = min(n+lanes*workers, s.next, len(G))
+		}
+		e.startBlock(&s.blocks[s.cur], n, n, end, G)
+		e.join()
 	}
-	for _, x := range work[:workers] {
+	b := &s.blocks[s.cur]
+	if e.pool == nil || !e.lookahead || b.end-b.first < lanes*workers {
+		return
+	}
+	if end := min(b.end+lanes*workers, s.next, len(G)); end > b.end {
+		e.startBlock(&s.blocks[1-s.cur], b.first, b.end, end, G)
+	}
+}
+
+// startBlock starts guessing the heaps [first, end) from the positions
+// below n0 into b: on the pool's other workers, if there is a pool, which
+// join then joins; without one, join guesses them all.
+func (e *evaluator[T]) startBlock(b *block, n0, first, end int, G []T) {
+	s := e.sparse
+	b.n0, b.first, b.end = n0, first, end
+	b.size = valueSize(e.maxG)
+	b.lanes = runLanes(b.size)
+	s.rareWords(b.size/64 + 1)
+	b.rareW = s.rareW
+	b.rare0 = firstAbove(s.rare, n0-1)
+	b.rare = s.rare[:b.rare0]
+	workers := 1
+	if e.pool != nil {
+		workers = e.pool.workers
+	}
+	if len(s.scratch) < workers {
+		s.scratch = make([]laneScratch, workers)
+	}
+	if len(b.guesses) < end-first {
+		b.guesses = make([]guess, end-first)
+	}
+	if len(b.work) < workers {
+		b.work = make([]int64, workers)
+	}
+	clear(b.work)
+	b.claimed.Store(0)
+	s.ahead, s.pending = true, b
+	s.job = func(w int) { guessRuns(e, b, w, G) }
+	if e.pool != nil && end-first > b.lanes {
+		e.pool.start(s.job)
+		s.started = true
+	}
+}
+
+// join guesses the runs of the block started last that no worker has
+// taken, waits for the others, and adds up the work.
+func (e *evaluator[T]) join() {
+	s := e.sparse
+	if !s.ahead {
+		return
+	}
+	if s.started {
+		e.pool.finish()
+	} else {
+		s.job(0)
+	}
+	for _, x := range s.pending.work {
 		e.work += x
+	}
+	s.ahead, s.started, s.pending, s.job = false, false, nil, nil
+}
+
+// drain joins the block guessed ahead, if any: before anything a guess
+// reads may change, and before the evaluator is left.
+func (e *evaluator[T]) drain() {
+	if e.sparse != nil {
+		e.join()
+	}
+}
+
+// guessRuns guesses the runs of b that are left, one at a time, as worker
+// w, until none is left.
+func guessRuns[T Value](e *evaluator[T], b *block, w int, G []T) {
+	s := e.sparse
+	for {
+		first := b.first + int(b.claimed.Add(1)-1)*b.lanes
+		if first >= b.end {
+			return
+		}
+		last := min(first+b.lanes, b.end)
+		b.work[w] += e.guessRun(&s.scratch[w], b.guesses[first-b.first:last-b.first], first, b.n0, b.size, b.rare, b.rareW, G)
 	}
 }
 
@@ -205,7 +279,7 @@ func (e *evaluator[T]) guessBlock(G []T) {
 // m − a of the run's heaps are consecutive positions, so one pass over them
 // marks a's pairs in every heap's row. The parts are the first foldPairs
 // positions and the rare positions above them.
-func (e *evaluator[T]) guessRun(ls *laneScratch, out []guess, first, n0, size int, rare []rarePos, G []T) int64 {
+func (e *evaluator[T]) guessRun(ls *laneScratch, out []guess, first, n0, size int, rare []rarePos, rareW [2]bitset, G []T) int64 {
 	lanes := len(out)
 	ls.start(lanes, size)
 	rows, gen, msk := ls.rows[:lanes*size], ls.gen, uint32(size-1)
@@ -228,7 +302,7 @@ func (e *evaluator[T]) guessRun(ls *laneScratch, out []guess, first, n0, size in
 		work += int64((len(fs) + len(rs)) * lanes)
 	}
 	for j := range out {
-		work += e.guessLane(ls, &out[j], rows[j*size:(j+1)*size], first+j, n0, size, G)
+		work += e.guessLane(ls, &out[j], rows[j*size:(j+1)*size], first+j, n0, size, e.sparse.rareOf(rareW, first+j), G)
 	}
 	return work
 }
@@ -305,9 +379,7 @@ func markPart[T Value](rows []byte, size int, gen byte, msk uint32, a int, va ui
 // guessRun): it adds the options of leaving no heap or one, takes the
 // bound, and searches the pairs not marked for the rare values below the
 // bound that the row lacks. It returns the work done.
-func (e *evaluator[T]) guessLane(ls *laneScratch, g *guess, row []byte, n, n0, size int, G []T) int64 {
-	s := e.sparse
-	rareW := s.rareOf(n)
+func (e *evaluator[T]) guessLane(ls *laneScratch, g *guess, row []byte, n, n0, size int, rareW bitset, G []T) int64 {
 	gen, msk := ls.gen, uint32(size-1)
 	if e.rule.Digit(n).Leave&rules.Leave0 != 0 {
 		row[0] = gen
@@ -465,7 +537,7 @@ func (e *evaluator[T]) settle(n, n0, rare0 int, G []T, g *guess) (uint32, bool) 
 	// recorded; values from size on are no option, and count as common.
 	size := valueSize(e.maxG)
 	s.rareWords(len(g.set))
-	rareW := s.rareOf(n)
+	rareW := s.rareOf(s.rareW, n)
 	var c uint32
 	found := false
 	for w := range g.set {
@@ -512,7 +584,7 @@ func (e *evaluator[T]) settle(n, n0, rare0 int, G []T, g *guess) (uint32, bool) 
 		return c, true
 	}
 	if left > 0 {
-		s.block.above++
+		s.above++
 		for _, rm := range e.leave2 {
 			m := n - rm.k
 			hi, a0 := pairsOf(m, rm.distinct), searchFrom(m, n0)

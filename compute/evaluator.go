@@ -32,8 +32,12 @@ type evaluator[T Value] struct {
 	us     []*union
 	sparse *sparse // the sparse-space state; nil where it does not apply
 	pool   *pool   // workers that share long pair scans; nil for one worker
-	maxG   uint32  // the largest of G[0..n-1] seen so far
-	work   int64   // work of the last call, for cancellation checks
+	// lookahead lets sparse space guess a block of heaps on the pool's
+	// workers while it settles the block before (block.go); off when
+	// another evaluator shares the pool between this one's calls.
+	lookahead bool
+	maxG      uint32 // the largest of G[0..n-1] seen so far
+	work      int64  // work of the last call, for cancellation checks
 }
 
 // newEvaluator returns an evaluator of r; with sparse, it uses the
@@ -41,7 +45,7 @@ type evaluator[T Value] struct {
 // long pair scans among the pool's workers. done holds the values already
 // computed, from which the evaluator's first call rebuilds its state.
 func newEvaluator[T Value](r rules.Rule, sparseSpace bool, p *pool, done []T) *evaluator[T] {
-	e := &evaluator[T]{rule: r, r: r.Period, t: r.TailStart(), pool: p}
+	e := &evaluator[T]{rule: r, r: r.Period, t: r.TailStart(), pool: p, lookahead: true}
 	for _, v := range done {
 		e.maxG = max(e.maxG, uint32(v))
 	}

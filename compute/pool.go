@@ -94,13 +94,27 @@ func poolSplits2[T Value](p *pool, o bitset, G []T, m, hi, words int) {
 // run calls job(i) once for every worker i, job(0) on the caller's
 // goroutine, and returns when all have returned.
 func (p *pool) run(job func(worker int)) {
+	p.start(job)
+	p.finish()
+}
+
+// start calls job(i) on every worker i ≥ 1 and returns at once; finish
+// must follow before the next job starts. Meanwhile the caller may do
+// other work: sparse space settles one block of heaps while the workers
+// guess the next (block.go).
+func (p *pool) start(job func(worker int)) {
 	p.job = job
 	p.pending.Store(int32(p.workers - 1))
 	p.mu.Lock()
 	p.gen.Add(1)
 	p.wake.Broadcast()
 	p.mu.Unlock()
-	job(0)
+}
+
+// finish calls job(0), for the job started last, on the caller's goroutine
+// and returns when every worker's call has returned.
+func (p *pool) finish() {
+	p.job(0)
 	for p.pending.Load() > 0 {
 		runtime.Gosched()
 	}

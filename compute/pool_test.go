@@ -74,8 +74,8 @@ func TestBlockEqualsSerial(t *testing.T) {
 				if !slices.Equal(G, plain.G.Uint32s()) {
 					t.Fatalf("%s, blocks of %d heaps per worker, %d workers: values differ from the plain engine", code, heaps, w)
 				}
-				again += e.sparse.block.again
-				above += e.sparse.block.above
+				again += e.sparse.again
+				above += e.sparse.above
 			}
 		}
 	}
@@ -83,6 +83,59 @@ func TestBlockEqualsSerial(t *testing.T) {
 		t.Error("no heap's settling looked above the bound: that search is untested")
 	}
 	t.Logf("%d heaps settled looking above the bound, %d guessed again", above, again)
+}
+
+// TestLookaheadDrains stops an evaluator of Grundy's game while its
+// workers guess a block ahead, as a widening or a proof does: drain must
+// join them, leaving the pool free for the next evaluator, and the values
+// of all must be those of one worker.
+func TestLookaheadDrains(t *testing.T) {
+	games, err := rules.Parse(strings.NewReader(`code: "4!.0"`), "lookahead.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 12000
+	serial, err := Sequence(t.Context(), games[0], n, Options{Workers: 1, Exhaustive: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newPool(2)
+	defer p.close()
+	G := make([]uint16, n+1)
+	stops := 0
+	for from := 1; from <= n; {
+		e := newEvaluator(games[0].Rule, true, p, G[:from])
+		h := from
+		for ; h <= n; h++ {
+			G[h] = uint16(e.value(h, G))
+			if s := e.sparse; s != nil && s.ahead && h%7 == 0 {
+				h++
+				break
+			}
+		}
+		if s := e.sparse; s != nil && s.ahead {
+			stops++
+		}
+		e.drain()
+		if e.sparse != nil && e.sparse.ahead {
+			t.Fatal("drain left a block guessed ahead")
+		}
+		ran := make([]bool, p.workers)
+		p.run(func(w int) { ran[w] = true })
+		if !ran[0] || !ran[1] {
+			t.Fatalf("after drain at heap %d, the pool ran %v", h, ran)
+		}
+		from = h
+	}
+	if stops == 0 {
+		t.Fatal("no evaluator stopped with a block guessed ahead")
+	}
+	t.Logf("%d evaluators stopped with a block guessed ahead", stops)
+	for i, v := range serial.G.Uint32s() {
+		if uint32(G[i]) != v {
+			t.Fatalf("SG(%d) = %d after %d stops, one worker %d", i, G[i], stops, v)
+		}
+	}
 }
 
 // TestSettleAnyTable checks guess and settle against the definition on
@@ -153,9 +206,9 @@ func settleTrial[T Value](t *testing.T, r rules.Rule, workers int, split Split, 
 		}
 		e.maxG = max(e.maxG, uint32(G[i]))
 	}
-	b := &s.block
-	b.n0, b.end = n0, len(G)
-	e.guessBlock(G)
+	b := &s.blocks[0]
+	e.startBlock(b, n0, n0, len(G), G)
+	e.join()
 	for n := n0; n < len(G); n++ {
 		if v := uint32(G[n-1]); n > n0 && split.RareAt(n-1, v) {
 			s.rare = append(s.rare, rarePos{P: n - 1, V: v})

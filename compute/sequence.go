@@ -358,9 +358,11 @@ func computeFrom[T Value](r *run, from int) (int, error) {
 	G, R := columns[T](t)
 	limit := uint32(^T(0))
 	line := newEvaluator[T](r.rule, !opt.Plain, r.pool, G[:from])
+	defer line.drain() // the pool may serve another evaluator next
 	var ring *evaluator[T]
 	if R != nil {
 		ring = newEvaluator[T](ringRule(r.rule), false, r.pool, G[:from])
+		line.lookahead = false // ring's scans use the pool between line's calls
 	}
 	for h := from; h <= r.n; h++ {
 		if h == len(G) {

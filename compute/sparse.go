@@ -51,8 +51,20 @@ type sparse struct {
 	own   scratch     // for settling
 	alone laneScratch // for heaps guessed alone
 	one   [1]guess    // the guess of a heap guessed alone
-	block block       // heaps guessed ahead
 	scan  scanState   // for scanValue, while no mask applies
+
+	// Heaps guessed in blocks (block.go): blocks[cur] is being settled;
+	// while ahead, the block pending (the other one) is being guessed by
+	// job, on the pool's workers when started.
+	blocks  [2]block
+	cur     int
+	ahead   bool
+	started bool
+	pending *block
+	job     func(worker int)
+	scratch []laneScratch // one per worker
+	again   int           // heaps guessed again, alone, because settling failed
+	above   int           // heaps whose settling looked for values above the bound
 }
 
 // A rarePos is a rare position P and its value V, kept together so that
@@ -129,6 +141,7 @@ func (e *evaluator[T]) observe(n int, G []T) {
 		v := uint32(G[s.seen])
 		if int(v) >= len(s.hist[0]) {
 			if bits.Len32(v) > maxRareBits {
+				e.drain()
 				s.mask, s.rare, s.next = 0, nil, 1<<62 // too wide: scan every pair for good
 				return
 			}
@@ -146,6 +159,7 @@ func (e *evaluator[T]) observe(n int, G []T) {
 	if n < s.next {
 		return
 	}
+	e.drain()
 	s.next = 2 * max(n, sparseFirstCheck/2)
 	best := bestSplit(s.hist, e.sameParity())
 	size := valueSize(e.maxG)
@@ -278,9 +292,11 @@ func (s *sparse) rareWords(words int) {
 // of a split gives only when both its parts are rare or both common.
 // Without the parity, the rare values; with it, those with
 // popcount(x & mask) + (n − k0) even.
-func (s *sparse) rareOf(n int) bitset {
+//
+// w is s.rareW, or a copy of it taken when a block of guesses started.
+func (s *sparse) rareOf(w [2]bitset, n int) bitset {
 	if s.pos == NoParity {
-		return s.rareW[0]
+		return w[0]
 	}
-	return s.rareW[(n-s.k0)&1]
+	return w[(n-s.k0)&1]
 }
