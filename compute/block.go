@@ -173,7 +173,7 @@ func (e *evaluator[T]) nextBlock(n int, G []T) {
 		workers = e.pool.workers
 	}
 	lanes := runLanes(valueSize(e.maxG))
-	if s.ahead && s.blocks[1-s.cur].first == n {
+	if s.pending != nil && s.pending.first == n {
 		e.join()
 		s.cur = 1 - s.cur
 	} else {
@@ -221,7 +221,7 @@ func (e *evaluator[T]) startBlock(b *block, n0, first, end int, G []T) {
 	}
 	clear(b.work)
 	b.claimed.Store(0)
-	s.ahead, s.pending = true, b
+	s.pending = b
 	s.job = func(w int) { guessRuns(e, b, w, G) }
 	if e.pool != nil && end-first > b.lanes {
 		e.pool.start(s.job)
@@ -233,7 +233,7 @@ func (e *evaluator[T]) startBlock(b *block, n0, first, end int, G []T) {
 // taken, waits for the others, and adds up the work.
 func (e *evaluator[T]) join() {
 	s := e.sparse
-	if !s.ahead {
+	if s.pending == nil {
 		return
 	}
 	if s.started {
@@ -244,7 +244,7 @@ func (e *evaluator[T]) join() {
 	for _, x := range s.pending.work {
 		e.work += x
 	}
-	s.ahead, s.started, s.pending, s.job = false, false, nil, nil
+	s.started, s.pending, s.job = false, nil, nil
 }
 
 // drain joins the block guessed ahead, if any: before anything a guess

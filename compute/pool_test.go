@@ -108,16 +108,16 @@ func TestLookaheadDrains(t *testing.T) {
 		h := from
 		for ; h <= n; h++ {
 			G[h] = uint16(e.value(h, G))
-			if s := e.sparse; s != nil && s.ahead && h%7 == 0 {
+			if s := e.sparse; s != nil && s.pending != nil && h%7 == 0 {
 				h++
 				break
 			}
 		}
-		if s := e.sparse; s != nil && s.ahead {
+		if s := e.sparse; s != nil && s.pending != nil {
 			stops++
 		}
 		e.drain()
-		if e.sparse != nil && e.sparse.ahead {
+		if e.sparse != nil && e.sparse.pending != nil {
 			t.Fatal("drain left a block guessed ahead")
 		}
 		ran := make([]bool, p.workers)

@@ -54,11 +54,10 @@ type sparse struct {
 	scan  scanState   // for scanValue, while no mask applies
 
 	// Heaps guessed in blocks (block.go): blocks[cur] is being settled;
-	// while ahead, the block pending (the other one) is being guessed by
-	// job, on the pool's workers when started.
+	// the block pending, when there is one, is being guessed by job, on
+	// the pool's workers when started.
 	blocks  [2]block
 	cur     int
-	ahead   bool
 	started bool
 	pending *block
 	job     func(worker int)
