@@ -167,7 +167,13 @@ func WriteQuotient(path string, q *compute.Quotient, g rules.Game, opt Options) 
 // verifies it (see File.Quotient): it returns the quotient and the
 // metadata.
 func ReadQuotient(path string) (*compute.Quotient, map[string]string, error) {
-	f, err := readKind(path, KindQuotient, "a misère quotient")
+	return ReadQuotientContext(context.Background(), path, ReadOptions{})
+}
+
+// ReadQuotientContext is ReadQuotient within the bounds of opt.Quotient,
+// stopping when ctx is cancelled.
+func ReadQuotientContext(ctx context.Context, path string, opt ReadOptions) (*compute.Quotient, map[string]string, error) {
+	f, err := readKindContext(ctx, path, opt, KindQuotient, "a misère quotient")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -179,8 +185,9 @@ func ReadQuotient(path string) (*compute.Quotient, map[string]string, error) {
 // forms, the generators, relations, P-portion, orders and tameness are
 // those the table gives); and the quotient itself against its rule
 // (compute.VerifyQuotient), so that a quotient read is proved, whoever
-// wrote it.
-func (f *File) readQuotient(ctx context.Context, recs records) error {
+// wrote it: within the bounds the file gives and those of the reader
+// (read), whichever are lower.
+func (f *File) readQuotient(ctx context.Context, recs records, read compute.QuotientLimits) error {
 	idx, err := fieldsByName(recs.schema, rowFields(quotientColumns), false)
 	if err != nil {
 		return err
@@ -212,7 +219,7 @@ func (f *File) readQuotient(ctx context.Context, recs records) error {
 	if q.Limits, err = quotientLimits(f.Meta); err != nil {
 		return err
 	}
-	if err := compute.VerifyQuotient(ctx, q, q.Limits); err != nil {
+	if err := verifyRead(ctx, q, read); err != nil {
 		return err
 	}
 	g := rules.Game{Name: f.Meta[KeyName], Config: f.Meta[KeyConfig], Rule: q.Rule}
@@ -255,6 +262,28 @@ func quotientLimits(meta map[string]string) (compute.QuotientLimits, error) {
 		b.dst(n)
 	}
 	return lim.Resolved(), nil
+}
+
+// verifyRead proves q against its rule within q.Limits, the bounds its
+// file gives, and the reader's bounds read, whichever are lower. When the
+// proof outgrows a bound of the reader's that is below the file's, the
+// error says so, and how to raise it.
+func verifyRead(ctx context.Context, q *compute.Quotient, read compute.QuotientLimits) error {
+	read = read.Resolved()
+	lim := compute.QuotientLimits{Order: q.Limits.Order, Positions: min(q.Limits.Positions, read.Positions), Steps: min(q.Limits.Steps, read.Steps)}
+	err := compute.VerifyQuotient(ctx, q, lim)
+	var be *compute.QuotientBoundError
+	if !errors.As(err, &be) {
+		return err
+	}
+	file, key, flag := q.Limits.Steps, KeyMaxSteps, "max-steps"
+	if be.Bound == "positions" {
+		file, key, flag = int64(q.Limits.Positions), KeyMaxPositions, "max-positions"
+	}
+	if be.Limit < file {
+		return fmt.Errorf("its proof outgrew this read's bound of %d %s, below the file's %s = %d: raise it to prove the file (query -%s, inspect -verify): %w", be.Limit, be.Bound, key, file, flag, err)
+	}
+	return err
 }
 
 // listAt returns the list of row i of the list<int32> column a.

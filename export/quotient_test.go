@@ -128,6 +128,17 @@ func TestQuotientReadWithinItsBounds(t *testing.T) {
 	if got.Limits != raised.Limits || meta[export.KeyMaxPositions] != "50000000" || meta[export.KeyMaxSteps] != "900000000000" {
 		t.Errorf("read back within %+v (metadata %s, %s), wrote %+v", got.Limits, meta[export.KeyMaxPositions], meta[export.KeyMaxSteps], raised.Limits)
 	}
+	// The reader's bounds cap the file's: a file claiming 9·10¹¹ steps is
+	// proved within the reader's, and refused, saying whose bound it
+	// outgrew, when its proof needs more; ReadQuotient's are the defaults.
+	capped := export.ReadOptions{Quotient: compute.QuotientLimits{Steps: 3}}
+	_, _, err = export.ReadQuotientContext(t.Context(), write("raised", &raised), capped)
+	if err == nil || !strings.Contains(err.Error(), "this read's bound of 3 steps, below the file's sgtab.max_steps = 900000000000") {
+		t.Errorf("a proof past the reader's bound of 3 steps: %v", err)
+	}
+	if _, _, err := export.ReadQuotientContext(t.Context(), write("raised", &raised), export.ReadOptions{Quotient: compute.QuotientLimits{Steps: 1e6}}); err != nil {
+		t.Errorf("a proof within the reader's bound of 10⁶ steps: %v", err)
+	}
 	small := *q
 	small.Limits = compute.QuotientLimits{Steps: 3}.Resolved()
 	if _, _, err := export.ReadQuotient(write("small", &small)); err == nil || !strings.Contains(err.Error(), "work bound of 3 steps") {

@@ -92,6 +92,13 @@ type ReadOptions struct {
 	// checked against its rule, not the whole window of a proof it
 	// claims (which for 0.1777 reaches 4.4·10^8 heap sizes).
 	Key []byte
+	// Quotient bounds the proof of a misère quotient read (its file's
+	// rows against its rule, compute.VerifyQuotient) below the bounds the
+	// file says it was computed within, so that a file cannot make its
+	// reader work for hours: the zero value means the defaults of a
+	// computation (compute.DefaultQuotientSteps and
+	// DefaultQuotientPositions).
+	Quotient compute.QuotientLimits
 }
 
 func (o ReadOptions) budget() int64 {
@@ -241,7 +248,7 @@ func readRecords(ctx context.Context, format string, recs records, opt ReadOptio
 	case KindCensus:
 		err = f.readCensus(recs)
 	case KindQuotient:
-		err = f.readQuotient(ctx, recs)
+		err = f.readQuotient(ctx, recs, opt.Quotient)
 	case KindQuotientCensus:
 		err = f.readQuotientCensus(recs)
 	}

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"context"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -174,7 +175,12 @@ func writeRowTable[R any](w io.Writer, cols []rowColumn[R], md *arrow.Metadata, 
 // readKind reads and verifies the file at path (Read), which must be of
 // kind kind: what names that kind in the error it is when it is not.
 func readKind(path string, kind Kind, what string) (*File, error) {
-	f, err := Read(path)
+	return readKindContext(context.Background(), path, ReadOptions{}, kind, what)
+}
+
+// readKindContext is readKind with ReadContext's context and options.
+func readKindContext(ctx context.Context, path string, opt ReadOptions, kind Kind, what string) (*File, error) {
+	f, err := ReadContext(ctx, path, opt)
 	if err != nil {
 		return nil, err
 	}

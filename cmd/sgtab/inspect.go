@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/progress"
@@ -37,8 +38,9 @@ func runInspect(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	enc := json.NewEncoder(stdout)
 	key, _ := family.LoadKey(false) // none: no file is signed with it
 	opt := export.ReadOptions{Key: key}
-	if *verify {
+	if *verify { // no bound but the file's own, for a quotient's proof too
 		opt.Budget = -1
+		opt.Quotient = compute.QuotientLimits{Positions: compute.MaxQuotientPositions, Steps: compute.MaxQuotientSteps}
 	}
 	for i, path := range args {
 		f, err := export.ReadContext(ctx, path, opt)

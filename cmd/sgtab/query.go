@@ -17,7 +17,7 @@ import (
 	"github.com/sgtab/sgtab/tabulate"
 )
 
-const queryUsage = "sgtab query [-json] [-moves N] [-count] [-table FILE] [-quotient N [-max-positions N] [-max-steps N]] [-positions FILE|-] [-staircase] [CONFIG] [HEAP ... | SOURCE:HEAP ... | NODE ...]"
+const queryUsage = "sgtab query [-json] [-moves N] [-count] [-table FILE] [-quotient N] [-max-positions N] [-max-steps N] [-positions FILE|-] [-staircase] [CONFIG] [HEAP ... | SOURCE:HEAP ... | NODE ...]"
 
 const queryExamples = `  sgtab query configs/nim.yaml 5 7 9                  # who wins, and the winning moves
   sgtab query -table sgtab-out/kayles.parquet 4 10      # values from a stored table

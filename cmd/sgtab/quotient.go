@@ -86,8 +86,8 @@ func runQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 func quotientBoundFlags(fs *flagSet) func() (compute.QuotientLimits, error) {
 	positions := boundFlag{n: compute.DefaultQuotientPositions, max: compute.MaxQuotientPositions}
 	steps := boundFlag{n: compute.DefaultQuotientSteps, max: compute.MaxQuotientSteps}
-	fs.Var(&positions, "max-positions", "refuse a quotient whose search remembers more than `N` positions, about 90 bytes each (at most 1e9)")
-	fs.Var(&steps, "max-steps", "refuse a quotient whose search visits more than `N` options (at most 1e12)")
+	fs.Var(&positions, "max-positions", "refuse a quotient whose search or proof remembers more than `N` positions, about 90 bytes each (at most 1e9)")
+	fs.Var(&steps, "max-steps", "refuse a quotient whose search or proof visits more than `N` options (at most 1e12)")
 	return func() (compute.QuotientLimits, error) {
 		lim := compute.QuotientLimits{Positions: int(positions.n), Steps: steps.n}
 		if err := lim.Check(); err != nil {
@@ -150,7 +150,7 @@ func quotientHeaps(v string) (int, error) {
 // config's game, computed first; nil otherwise.
 func quotientAnswerer(ctx context.Context, table, config string, n int, lim compute.QuotientLimits) (positions.Answerer, error) {
 	if table != "" && export.IsQuotient(table) {
-		q, meta, err := export.ReadQuotient(table)
+		q, meta, err := export.ReadQuotientContext(ctx, table, export.ReadOptions{Quotient: lim})
 		if err != nil {
 			return nil, err
 		}

@@ -19,6 +19,7 @@ func TestQuotientGolden(t *testing.T) {
 		{"quotient-query-lost", 0, []string{"query", "-table", "out/q075-quotient.parquet", "1", "1", "1", "9"}},
 		{"quotient-query-json", 0, []string{"query", "-json", "-table", "out/q075-quotient.parquet", "4", "4", "9"}},
 		{"quotient-query-past", 1, []string{"query", "-table", "out/q075-quotient.parquet", "3", "17"}},
+		{"quotient-query-table-bound", 1, []string{"query", "-max-steps", "10", "-table", "out/q075-quotient.parquet", "3", "5", "7"}},
 		{"quotient-query-fly", 0, []string{"query", "-quotient", "10", "kayles.yaml", "5", "7", "9"}},
 		{"quotient-query-no-config", 2, []string{"query", "-quotient", "10", "5", "7"}},
 		{"quotient-inspect", 0, []string{"inspect", "out/q075-quotient.parquet"}},
