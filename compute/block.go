@@ -461,21 +461,21 @@ func firstAbove(rare []rarePos, p int) int {
 // values v of their XORs that want holds; it clears v from want and sets it
 // in set for each it finds, counting left down, and stops when left reaches
 // 0. It returns the number of pairs looked at. Every value of lo and up is
-// below 64·len(want), and len(want) ≥ 8. The kernels skip the blocks of
-// pairs that hold no value wanted, as nearly all do; a block that holds one
-// is looked at pair by pair.
+// below 64·len(want), and len(want) ≥ 8. The kernels (findBlocks) skip the
+// blocks of pairs that hold no value wanted, as nearly all do, and look at
+// a block that holds one pair by pair without returning; the pairs past
+// the last whole block are looked at here.
 func findPairs[T Value](lo, up []T, want, set bitset, left *int) int {
-	i := 0
-	for i < len(lo) {
-		skip, block := hitBlock(lo[i:], up[:len(up)-i], want)
-		i += skip
-		for end := min(i+block, len(lo)); i < end; i++ {
-			if v := uint32(lo[i] ^ up[len(up)-1-i]); want[v>>6]>>(v&63)&1 != 0 {
-				want[v>>6] &^= 1 << (v & 63)
-				set[v>>6] |= 1 << (v & 63)
-				if *left--; *left == 0 {
-					return i + 1
-				}
+	i := findBlocks(lo, up, want, set, left)
+	if *left == 0 {
+		return i
+	}
+	for ; i < len(lo); i++ {
+		if v := uint32(lo[i] ^ up[len(up)-1-i]); want[v>>6]>>(v&63)&1 != 0 {
+			want[v>>6] &^= 1 << (v & 63)
+			set[v>>6] |= 1 << (v & 63)
+			if *left--; *left == 0 {
+				return i + 1
 			}
 		}
 	}

@@ -2,35 +2,34 @@ package compute
 
 import "github.com/sgtab/sgtab/compute/internal/kernel"
 
-// hitBlock returns how many pairs (lo[i], up[len(up)−1−i]) from the start
-// hold no value of want, and the number of pairs after them to look at one
-// by one: the witness kernels skip to the first pair that holds one (a
-// block of 1), for one-byte values and two-byte ones below 64·len(want) ≤
-// 4096, and leave the pairs past their last whole block; other values are
-// all looked at one by one. Every value of lo and up is below
-// 64·len(want), and len(want) ≥ 8.
-func hitBlock[T Value](lo, up []T, want bitset) (skip, block int) {
+// findBlocks looks at the whole blocks of the pairs (lo[i], up[len(up)−1−i])
+// with the witness kernels, for one-byte values and two-byte ones below
+// 64·len(want) ≤ 4096 (kernel.Find8, Find16): it moves each value of want
+// it finds to set, counting left down, and stops at the pair that brings
+// left to 0. It returns the pairs looked at, up to that pair or to the end
+// of the last whole block; for other values, none. Every value of lo and
+// up is below 64·len(want), len(want) is a power of two ≥ 8, every value
+// wanted is below 64·len(set), and left is the number of values wanted.
+func findBlocks[T Value](lo, up []T, want, set bitset, left *int) int {
+	var before [64]uint64
+	var n int
 	switch lo := any(lo).(type) {
 	case []uint8:
-		skip = kernel.Hit8(lo, any(up).([]uint8), (*[4]uint64)(want[:4]))
-		return skip, exact(skip, len(lo), kernel.Block8)
+		copy(before[:], want[:4])
+		n, *left = kernel.Find8(lo, any(up).([]uint8), (*[4]uint64)(want[:4]), *left)
 	case []uint16:
-		if len(want) <= 64 {
-			skip = kernel.Hit16(lo, any(up).([]uint16), want)
-			return skip, exact(skip, len(lo), kernel.Block16)
+		if len(want) > 64 {
+			return 0
 		}
+		copy(before[:], want)
+		n, *left = kernel.Find16(lo, any(up).([]uint16), want, *left)
+	default:
+		return 0
 	}
-	return 0, len(lo)
-}
-
-// exact returns the pairs to look at one by one after a kernel skipped skip
-// of n pairs in blocks of size block: the pair that hits, or the pairs past
-// the last whole block.
-func exact(skip, n, block int) int {
-	if whole := n &^ (block - 1); skip < whole {
-		return 1
+	for w := range min(len(set), len(want), len(before)) {
+		set[w] |= before[w] &^ want[w]
 	}
-	return n - skip
+	return n
 }
 
 // Kernels names the witness kernels in use: "avx512" when the CPU has

@@ -67,3 +67,41 @@ func BenchmarkHit16(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkFind16 looks for 16 values, each held by one pair, spread over
+// 2,656 pairs (the mean search of Grundy's game near 2^27 heaps is 2,649
+// pairs past the first 512, for about 16 values): restarting the Hit16
+// kernel after each pair that hits, as the search did before Find16, and
+// Find16, whose kernel goes on past it.
+func BenchmarkFind16(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	const n = 2656
+	lo, up := make([]uint16, n), make([]uint16, n)
+	for i := range lo {
+		lo[i] = uint16(r.IntN(256))
+		up[i] = uint16(r.IntN(256))
+	}
+	var base [8]uint64
+	for k := range 16 {
+		v := uint16(256 + 7*k) // no pair of values below 256 holds it
+		base[v>>6] |= 1 << (v & 63)
+		i := 165 * (k + 1)
+		lo[i] = v ^ up[n-1-i]
+	}
+	want := make([]uint64, 8)
+	run := func(find func() (int, int)) func(b *testing.B) {
+		return func(b *testing.B) {
+			for b.Loop() {
+				copy(want, base[:])
+				if _, left := find(); left != 0 {
+					b.Fatal("a value not found")
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/pair")
+		}
+	}
+	b.Run("restarts", run(func() (int, int) {
+		return findGo(lo, up, want, 16, Block16, func(lo, up []uint16) int { return Hit16(lo, up, want) })
+	}))
+	b.Run("find", run(func() (int, int) { return Find16(lo, up, want, 16) }))
+}

@@ -2,7 +2,9 @@
 // of values lo and up, it finds the first pair (lo[t], up[len(up)-1-t]) whose
 // XOR is one of a few wanted values, looking at a block of pairs at a time.
 // Hits are rare, so the kernels are built to skip blocks without one fast;
-// the caller handles the pair that hits and calls again on the rest.
+// with Hit8 and Hit16 the caller handles the pair that hits and calls again
+// on the rest, while Find8 and Find16 look for several values at once and go
+// on past each pair that holds one.
 //
 // It also holds the marking loop of a run of heaps guessed together: Mark8
 // and Mark16 store a generation byte, for each of a list of positions, in

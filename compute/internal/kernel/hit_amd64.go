@@ -19,6 +19,12 @@ func hit16x32AVX512(lo []uint16, up []uint16, want *[32]uint64) int
 // hit16x64AVX512 is Hit16 with AVX-512 BW for a wanted set of len(want) words; len(up) ≥ len(lo) ≥ 0.
 func hit16x64AVX512(lo []uint16, up []uint16, want *[64]uint64) int
 
+// find8AVX512 is Find8 with AVX-512 VBMI; len(up) ≥ len(lo) ≥ 0, left ≥ 1.
+func find8AVX512(lo []uint8, up []uint8, want *[4]uint64, left int) (int, int)
+
+// find16x8AVX512 is Find16 with AVX-512 BW for a wanted set of 8 words; len(up) ≥ len(lo) ≥ 0, left ≥ 1.
+func find16x8AVX512(lo []uint16, up []uint16, want *[8]uint64, left int) (int, int)
+
 // mark8AVX512 is Mark8 for 32 lanes with AVX-512;
 // parts points at the P of the first of n parts; stride ≤ 1<<27.
 func mark8AVX512(rows []byte, stride int, gen byte, msk uint32, g []uint8, top int, parts *int, n int) int

@@ -557,6 +557,403 @@ hit:
 	VZEROUPPER
 	RET
 
+// func find8AVX512(lo []uint8, up []uint8, want *[4]uint64, left int) (int, int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI, BMI2
+TEXT ·find8AVX512(SB), NOSPLIT, $0-80
+	MOVQ            want+48(FP), AX
+	VMOVDQU64       revBytes<>+0(SB), Z0
+	VMOVDQU64       bitOfByte<>+0(SB), Z2
+	VBROADCASTI64X4 (AX), Z1
+	MOVQ            left+56(FP), CX
+	MOVQ            lo_base+0(FP), DX
+	MOVQ            lo_len+8(FP), BX
+	MOVQ            up_base+24(FP), SI
+	MOVQ            up_len+32(FP), DI
+
+	// end = lo + len(lo) rounded down to a block; up points past its end.
+	ANDQ $-64, BX
+	LEAQ (DX)(BX*1), BX
+	ADDQ DI, SI
+	MOVQ DX, DI
+
+two:
+	// Two blocks while two remain.
+	LEAQ     128(DI), R8
+	CMPQ     R8, BX
+	JA       one
+	SUBQ     $0x80, SI
+	VPERMB   64(SI), Z0, Z3
+	VPXORQ   (DI), Z3, Z3
+	VPSRLW   $0x03, Z3, Z4
+	VPERMB   Z1, Z4, Z4
+	VPERMB   Z2, Z3, Z3
+	VPTESTMB Z4, Z3, K1
+	VPERMB   (SI), Z0, Z3
+	VPXORQ   64(DI), Z3, Z3
+	VPSRLW   $0x03, Z3, Z4
+	VPERMB   Z1, Z4, Z4
+	VPERMB   Z2, Z3, Z3
+	VPTESTMB Z4, Z3, K2
+	KORTESTQ K1, K2
+	JNZ      hits
+	MOVQ     R8, DI
+	JMP      two
+
+hits:
+	// Look at the pairs that hit, in the first block, then in the second.
+	KMOVQ K1, R8
+	TESTQ R8, R8
+	JZ    second
+
+first:
+	TZCNTQ       R8, R9
+	MOVBQZX      (DI)(R9*1), R10
+	MOVQ         $0x0000003f, R11
+	SUBQ         R9, R11
+	MOVBQZX      64(SI)(R11*1), R11
+	XORQ         R11, R10
+	MOVQ         R10, R11
+	SHRQ         $0x06, R11
+	MOVQ         (AX)(R11*8), R12
+	BTQ          R10, R12
+	JCC          first_next
+	BTRQ         R10, R12
+	MOVQ         R12, (AX)(R11*8)
+	MOVQ         $0x00000001, R12
+	SHLXQ        R10, R12, R12
+	VPBROADCASTQ R12, Z3
+	MOVL         $0x00000011, R10
+	SHLXL        R11, R10, R10
+	KMOVW        R10, K1
+	VPANDNQ      Z1, Z3, K1, Z1
+	DECQ         CX
+	JNZ          first_next
+
+	// The last value wanted: the pairs looked at, to this one.
+	LEAQ (DI), AX
+	SUBQ DX, AX
+	LEAQ 1(AX)(R9*1), AX
+	MOVQ AX, ret+64(FP)
+	MOVQ CX, ret1+72(FP)
+	VZEROUPPER
+	RET
+
+first_next:
+	BLSRQ R8, R8
+	JNZ   first
+
+second:
+	KMOVQ K2, R8
+	TESTQ R8, R8
+	JZ    again
+
+second_pair:
+	TZCNTQ       R8, R9
+	MOVBQZX      64(DI)(R9*1), R10
+	MOVQ         $0x0000003f, R11
+	SUBQ         R9, R11
+	MOVBQZX      (SI)(R11*1), R11
+	XORQ         R11, R10
+	MOVQ         R10, R11
+	SHRQ         $0x06, R11
+	MOVQ         (AX)(R11*8), R12
+	BTQ          R10, R12
+	JCC          second_pair_next
+	BTRQ         R10, R12
+	MOVQ         R12, (AX)(R11*8)
+	MOVQ         $0x00000001, R12
+	SHLXQ        R10, R12, R12
+	VPBROADCASTQ R12, Z3
+	MOVL         $0x00000011, R10
+	SHLXL        R11, R10, R10
+	KMOVW        R10, K1
+	VPANDNQ      Z1, Z3, K1, Z1
+	DECQ         CX
+	JNZ          second_pair_next
+
+	// The last value wanted: the pairs looked at, to this one.
+	LEAQ 64(DI), AX
+	SUBQ DX, AX
+	LEAQ 1(AX)(R9*1), AX
+	MOVQ AX, ret+64(FP)
+	MOVQ CX, ret1+72(FP)
+	VZEROUPPER
+	RET
+
+second_pair_next:
+	BLSRQ R8, R8
+	JNZ   second_pair
+
+again:
+	ADDQ $0x80, DI
+	JMP  two
+
+one:
+	// The last block, if any.
+	CMPQ     DI, BX
+	JE       done
+	SUBQ     $0x40, SI
+	VPERMB   (SI), Z0, Z0
+	VPXORQ   (DI), Z0, Z0
+	VPSRLW   $0x03, Z0, Z3
+	VPERMB   Z1, Z3, Z3
+	VPERMB   Z2, Z0, Z0
+	VPTESTMB Z3, Z0, K1
+	KMOVQ    K1, R8
+	TESTQ    R8, R8
+	JZ       past
+
+last:
+	TZCNTQ       R8, BX
+	MOVBQZX      (DI)(BX*1), R9
+	MOVQ         $0x0000003f, R10
+	SUBQ         BX, R10
+	MOVBQZX      (SI)(R10*1), R10
+	XORQ         R10, R9
+	MOVQ         R9, R10
+	SHRQ         $0x06, R10
+	MOVQ         (AX)(R10*8), R11
+	BTQ          R9, R11
+	JCC          last_next
+	BTRQ         R9, R11
+	MOVQ         R11, (AX)(R10*8)
+	MOVQ         $0x00000001, R11
+	SHLXQ        R9, R11, R11
+	VPBROADCASTQ R11, Z0
+	MOVL         $0x00000011, R9
+	SHLXL        R10, R9, R9
+	KMOVW        R9, K1
+	VPANDNQ      Z1, Z0, K1, Z1
+	DECQ         CX
+	JNZ          last_next
+
+	// The last value wanted: the pairs looked at, to this one.
+	LEAQ (DI), AX
+	SUBQ DX, AX
+	LEAQ 1(AX)(BX*1), AX
+	MOVQ AX, ret+64(FP)
+	MOVQ CX, ret1+72(FP)
+	VZEROUPPER
+	RET
+
+last_next:
+	BLSRQ R8, R8
+	JNZ   last
+
+past:
+	ADDQ $0x40, DI
+
+done:
+	// Every whole block looked at.
+	SUBQ DX, DI
+	MOVQ DI, ret+64(FP)
+	MOVQ CX, ret1+72(FP)
+	VZEROUPPER
+	RET
+
+// func find16x8AVX512(lo []uint16, up []uint16, want *[8]uint64, left int) (int, int)
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2
+TEXT ·find16x8AVX512(SB), NOSPLIT, $0-80
+	MOVQ      want+48(FP), AX
+	VMOVDQU64 revWords<>+0(SB), Z0
+	VMOVDQU64 bitOfWord<>+0(SB), Z1
+	VMOVDQU64 (AX), Z2
+	MOVQ      left+56(FP), CX
+	MOVQ      lo_base+0(FP), DX
+	MOVQ      lo_len+8(FP), BX
+	MOVQ      up_base+24(FP), SI
+	MOVQ      up_len+32(FP), DI
+
+	// end = lo + len(lo) rounded down to a block; up points past its end.
+	SHLQ $0x01, BX
+	SHLQ $0x01, DI
+	ANDQ $-64, BX
+	LEAQ (DX)(BX*1), BX
+	ADDQ DI, SI
+	MOVQ DX, DI
+
+two:
+	// Two blocks while two remain.
+	LEAQ     128(DI), R8
+	CMPQ     R8, BX
+	JA       one
+	SUBQ     $0x80, SI
+	VPERMW   64(SI), Z0, Z3
+	VPXORQ   (DI), Z3, Z3
+	VPSRLW   $0x04, Z3, Z4
+	VPERMW   Z2, Z4, Z4
+	VPERMW   Z1, Z3, Z3
+	VPTESTMW Z4, Z3, K1
+	VPERMW   (SI), Z0, Z3
+	VPXORQ   64(DI), Z3, Z3
+	VPSRLW   $0x04, Z3, Z4
+	VPERMW   Z2, Z4, Z4
+	VPERMW   Z1, Z3, Z3
+	VPTESTMW Z4, Z3, K2
+	KORTESTQ K1, K2
+	JNZ      hits
+	MOVQ     R8, DI
+	JMP      two
+
+hits:
+	// Look at the pairs that hit, in the first block, then in the second.
+	KMOVQ K1, R8
+	TESTQ R8, R8
+	JZ    second
+
+first:
+	TZCNTQ       R8, R9
+	MOVWQZX      (DI)(R9*2), R10
+	MOVQ         $0x0000001f, R11
+	SUBQ         R9, R11
+	MOVWQZX      64(SI)(R11*2), R11
+	XORQ         R11, R10
+	MOVQ         R10, R11
+	SHRQ         $0x06, R11
+	ANDQ         $0x07, R11
+	MOVQ         (AX)(R11*8), R12
+	BTQ          R10, R12
+	JCC          first_next
+	BTRQ         R10, R12
+	MOVQ         R12, (AX)(R11*8)
+	MOVQ         $0x00000001, R12
+	SHLXQ        R10, R12, R12
+	VPBROADCASTQ R12, Z3
+	MOVL         $0x00000001, R10
+	SHLXL        R11, R10, R10
+	KMOVW        R10, K1
+	VPANDNQ      Z2, Z3, K1, Z2
+	DECQ         CX
+	JNZ          first_next
+
+	// The last value wanted: the pairs looked at, to this one.
+	LEAQ (DI), AX
+	SUBQ DX, AX
+	SHRQ $0x01, AX
+	LEAQ 1(AX)(R9*1), AX
+	MOVQ AX, ret+64(FP)
+	MOVQ CX, ret1+72(FP)
+	VZEROUPPER
+	RET
+
+first_next:
+	BLSRQ R8, R8
+	JNZ   first
+
+second:
+	KMOVQ K2, R8
+	TESTQ R8, R8
+	JZ    again
+
+second_pair:
+	TZCNTQ       R8, R9
+	MOVWQZX      64(DI)(R9*2), R10
+	MOVQ         $0x0000001f, R11
+	SUBQ         R9, R11
+	MOVWQZX      (SI)(R11*2), R11
+	XORQ         R11, R10
+	MOVQ         R10, R11
+	SHRQ         $0x06, R11
+	ANDQ         $0x07, R11
+	MOVQ         (AX)(R11*8), R12
+	BTQ          R10, R12
+	JCC          second_pair_next
+	BTRQ         R10, R12
+	MOVQ         R12, (AX)(R11*8)
+	MOVQ         $0x00000001, R12
+	SHLXQ        R10, R12, R12
+	VPBROADCASTQ R12, Z3
+	MOVL         $0x00000001, R10
+	SHLXL        R11, R10, R10
+	KMOVW        R10, K1
+	VPANDNQ      Z2, Z3, K1, Z2
+	DECQ         CX
+	JNZ          second_pair_next
+
+	// The last value wanted: the pairs looked at, to this one.
+	LEAQ 64(DI), AX
+	SUBQ DX, AX
+	SHRQ $0x01, AX
+	LEAQ 1(AX)(R9*1), AX
+	MOVQ AX, ret+64(FP)
+	MOVQ CX, ret1+72(FP)
+	VZEROUPPER
+	RET
+
+second_pair_next:
+	BLSRQ R8, R8
+	JNZ   second_pair
+
+again:
+	ADDQ $0x80, DI
+	JMP  two
+
+one:
+	// The last block, if any.
+	CMPQ     DI, BX
+	JE       done
+	SUBQ     $0x40, SI
+	VPERMW   (SI), Z0, Z0
+	VPXORQ   (DI), Z0, Z0
+	VPSRLW   $0x04, Z0, Z3
+	VPERMW   Z2, Z3, Z3
+	VPERMW   Z1, Z0, Z0
+	VPTESTMW Z3, Z0, K1
+	KMOVQ    K1, R8
+	TESTQ    R8, R8
+	JZ       past
+
+last:
+	TZCNTQ       R8, BX
+	MOVWQZX      (DI)(BX*2), R9
+	MOVQ         $0x0000001f, R10
+	SUBQ         BX, R10
+	MOVWQZX      (SI)(R10*2), R10
+	XORQ         R10, R9
+	MOVQ         R9, R10
+	SHRQ         $0x06, R10
+	ANDQ         $0x07, R10
+	MOVQ         (AX)(R10*8), R11
+	BTQ          R9, R11
+	JCC          last_next
+	BTRQ         R9, R11
+	MOVQ         R11, (AX)(R10*8)
+	MOVQ         $0x00000001, R11
+	SHLXQ        R9, R11, R11
+	VPBROADCASTQ R11, Z0
+	MOVL         $0x00000001, R9
+	SHLXL        R10, R9, R9
+	KMOVW        R9, K1
+	VPANDNQ      Z2, Z0, K1, Z2
+	DECQ         CX
+	JNZ          last_next
+
+	// The last value wanted: the pairs looked at, to this one.
+	LEAQ (DI), AX
+	SUBQ DX, AX
+	SHRQ $0x01, AX
+	LEAQ 1(AX)(BX*1), AX
+	MOVQ AX, ret+64(FP)
+	MOVQ CX, ret1+72(FP)
+	VZEROUPPER
+	RET
+
+last_next:
+	BLSRQ R8, R8
+	JNZ   last
+
+past:
+	ADDQ $0x40, DI
+
+done:
+	// Every whole block looked at.
+	SUBQ DX, DI
+	SHRQ $0x01, DI
+	MOVQ DI, ret+64(FP)
+	MOVQ CX, ret1+72(FP)
+	VZEROUPPER
+	RET
+
 DATA iota32<>+0(SB)/8, $0x0000000100000000
 DATA iota32<>+8(SB)/8, $0x0000000300000002
 DATA iota32<>+16(SB)/8, $0x0000000500000004

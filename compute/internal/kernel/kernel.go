@@ -145,3 +145,84 @@ func hit16Go(lo, up []uint16, want []uint64) int {
 	}
 	return n
 }
+
+// Find8 looks at the pairs (lo[t], up[len(up)-1-t]) of the whole blocks of Block8, from t = 0
+// on, for the values wanted (see Hit8): it clears each value it finds from want and counts
+// left down, and stops at the pair that brings left to 0. It returns the pairs looked at —
+// up to and including that pair, or else every pair of the whole blocks, len(lo) rounded
+// down to a multiple of Block8 — and what is left. left must be ≥ 1 and want must hold at
+// least left values, else Find8 panics; len(up) ≥ len(lo) as for Hit8.
+//
+// It is Hit8 called again after each pair that hits, but the vector kernel goes on past
+// such a pair without returning, which a search for many values at once repays.
+func Find8(lo, up []uint8, want *[4]uint64, left int) (int, int) {
+	checkFind("Find8", len(lo), len(up), want[:], left)
+	if len(lo) >= Block8 && vector.Load() {
+		return find8Vector(lo, up, want, left)
+	}
+	return findGo(lo, up, want[:], left, Block8, func(lo, up []uint8) int { return hit8Go(lo, up, want) })
+}
+
+// Find16 is Find8 for two-byte values, Block16 pairs a step, with want as for Hit16.
+func Find16(lo, up []uint16, want []uint64, left int) (int, int) {
+	switch len(want) {
+	case 8, 16, 32, 64:
+	default:
+		panic("kernel: Find16 with len(want) not 8, 16, 32 or 64")
+	}
+	checkFind("Find16", len(lo), len(up), want, left)
+	if len(lo) >= Block16 && vector.Load() {
+		if len(want) == 8 {
+			return find16Vector(lo, up, (*[8]uint64)(want), left)
+		}
+		return findGo(lo, up, want, left, Block16, func(lo, up []uint16) int { return hit16Vector(lo, up, want) })
+	}
+	return findGo(lo, up, want, left, Block16, func(lo, up []uint16) int { return hit16Go(lo, up, want) })
+}
+
+// checkFind panics unless the arguments of Find8 or Find16 (name) meet their preconditions.
+func checkFind(name string, lenLo, lenUp int, want []uint64, left int) {
+	held := 0
+	for _, w := range want {
+		held += bits.OnesCount64(w)
+	}
+	switch {
+	case lenUp < lenLo:
+		panic("kernel: " + name + " with len(up) < len(lo)")
+	case left < 1 || left > held:
+		panic("kernel: " + name + " with left not in 1..the values wanted")
+	}
+}
+
+// findGo is Find8 and Find16 by a Hit8 or Hit16 kernel, hit, called again
+// after each pair that hits; block is its block.
+func findGo[T uint8 | uint16](lo, up []T, want []uint64, left, block int, hit func(lo, up []T) int) (int, int) {
+	n := len(lo) &^ (block - 1)
+	m := len(up)
+	mask := uint(len(want) - 1)
+	wanted := func(t int) bool {
+		x := uint(lo[t] ^ up[m-1-t])
+		return want[x>>6&mask]>>(x&63)&1 != 0
+	}
+	for t := 0; t < n; t++ {
+		// The blocks of lo[t:n] are not those of lo: hit skips the whole
+		// ones, and the pairs past them are looked at here, one by one.
+		rest := n - t
+		skip := hit(lo[t:n], up[:m-t])
+		t += skip
+		if skip == rest&^(block-1) {
+			for t < n && !wanted(t) {
+				t++
+			}
+			if t == n {
+				break
+			}
+		}
+		x := uint(lo[t] ^ up[m-1-t])
+		want[x>>6&mask] &^= 1 << (x & 63)
+		if left--; left == 0 {
+			return t + 1, 0
+		}
+	}
+	return n, left
+}

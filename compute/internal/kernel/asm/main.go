@@ -28,10 +28,12 @@ func main() {
 	revWords := table("revWords", rw)
 	bitOfWord := table("bitOfWord", bw)
 
-	hit8(revBytes, bitOfByte)
+	hit8(revBytes, bitOfByte, false)
 	for _, words := range []int{8, 16, 32, 64} {
-		hit16(words, revWords, bitOfWord)
+		hit16(words, revWords, bitOfWord, false)
 	}
+	hit8(revBytes, bitOfByte, true)
+	hit16(8, revWords, bitOfWord, true)
 
 	var id [64]byte
 	for i := range 16 {
@@ -57,19 +59,34 @@ func table(name string, b [64]byte) Mem {
 // lower values; it returns a mask of the pairs that hit.
 type blockTest func(lo, up Mem) Op
 
-// hit8 emits hit8AVX512, 64 byte pairs a block. The wanted set, 32 bytes,
-// sits twice in one register, so that a byte index x>>3 taken from a
-// shifted word (whose bit 5 comes from the next byte) finds the same byte;
-// the bit within it comes from a table of 1<<(x&7).
-func hit8(revBytes, bitOfByte Mem) {
-	TEXT("hit8AVX512", NOSPLIT, "func(lo, up []uint8, want *[4]uint64) int")
-	Doc("hit8AVX512 is Hit8 with AVX-512 VBMI; len(up) ≥ len(lo) ≥ 0.")
+// hit8 emits hit8AVX512, or with find find8AVX512, 64 byte pairs a block.
+// The wanted set, 32 bytes, sits twice in one register, so that a byte
+// index x>>3 taken from a shifted word (whose bit 5 comes from the next
+// byte) finds the same byte; the bit within it comes from a table of
+// 1<<(x&7). find8AVX512 goes on past the pairs that hit (findLoop).
+func hit8(revBytes, bitOfByte Mem, find bool) {
+	if find {
+		TEXT("find8AVX512", NOSPLIT, "func(lo, up []uint8, want *[4]uint64, left int) (int, int)")
+		Doc("find8AVX512 is Find8 with AVX-512 VBMI; len(up) ≥ len(lo) ≥ 0, left ≥ 1.")
+	} else {
+		TEXT("hit8AVX512", NOSPLIT, "func(lo, up []uint8, want *[4]uint64) int")
+		Doc("hit8AVX512 is Hit8 with AVX-512 VBMI; len(up) ≥ len(lo) ≥ 0.")
+	}
 	wantPtr := Load(Param("want"), GP64())
 	rev, table, bits := ZMM(), ZMM(), ZMM()
 	VMOVDQU64(revBytes, rev)
 	VMOVDQU64(bitOfByte, bits)
 	VBROADCASTI64X4(Mem{Base: wantPtr}, table)
-	loop(0, func(lo, up Mem) Op {
+	if find {
+		findLoop(0, wantPtr, test8(rev, table, bits), clearBit(table, 0x11))
+		return
+	}
+	loop(0, test8(rev, table, bits))
+}
+
+// test8 returns the block test of hit8 and find8 (see hit8).
+func test8(rev, table, bits VecVirtual) blockTest {
+	return func(lo, up Mem) Op {
 		x, idx := ZMM(), ZMM()
 		VPERMB(up, rev, x)
 		VPXORQ(lo, x, x)
@@ -79,18 +96,25 @@ func hit8(revBytes, bitOfByte Mem) {
 		k := K()
 		VPTESTMB(idx, x, k)
 		return k
-	})
+	}
 }
 
-// hit16 emits hit16x<words>AVX512, 32 word pairs a block. The word x>>4 of
+// hit16 emits hit16x<words>AVX512, or with find find16x8AVX512 (for 8
+// words only), 32 word pairs a block. The word x>>4 of
 // the wanted set comes from one, two, four or eight registers, the bit
 // within it from a table of 1<<(x&15). Past two registers, VPERMI2W looks
 // the word up in each pair of registers and bits 10 and 11 of x choose
-// among the results.
-func hit16(words int, revWords, bitOfWord Mem) {
-	name := fmt.Sprintf("hit16x%dAVX512", words)
-	TEXT(name, NOSPLIT, fmt.Sprintf("func(lo, up []uint16, want *[%d]uint64) int", words))
-	Doc(name + " is Hit16 with AVX-512 BW for a wanted set of len(want) words; len(up) ≥ len(lo) ≥ 0.")
+// among the results. find16x8AVX512 goes on past the pairs that hit
+// (findLoop).
+func hit16(words int, revWords, bitOfWord Mem, find bool) {
+	if find {
+		TEXT("find16x8AVX512", NOSPLIT, "func(lo, up []uint16, want *[8]uint64, left int) (int, int)")
+		Doc("find16x8AVX512 is Find16 with AVX-512 BW for a wanted set of 8 words; len(up) ≥ len(lo) ≥ 0, left ≥ 1.")
+	} else {
+		name := fmt.Sprintf("hit16x%dAVX512", words)
+		TEXT(name, NOSPLIT, fmt.Sprintf("func(lo, up []uint16, want *[%d]uint64) int", words))
+		Doc(name + " is Hit16 with AVX-512 BW for a wanted set of len(want) words; len(up) ≥ len(lo) ≥ 0.")
+	}
 	wantPtr := Load(Param("want"), GP64())
 	rev, bits := ZMM(), ZMM()
 	VMOVDQU64(revWords, rev)
@@ -108,7 +132,7 @@ func hit16(words int, revWords, bitOfWord Mem) {
 		VPBROADCASTW(tmp, h)
 		high = append(high, h)
 	}
-	loop(1, func(lo, up Mem) Op {
+	test := func(lo, up Mem) Op {
 		x, idx := ZMM(), ZMM()
 		VPERMW(up, rev, x)
 		VPXORQ(lo, x, x)
@@ -142,7 +166,12 @@ func hit16(words int, revWords, bitOfWord Mem) {
 		k := K()
 		VPTESTMW(idx, x, k)
 		return k
-	})
+	}
+	if find {
+		findLoop(1, wantPtr, test, clearBit(table[0], 1))
+		return
+	}
+	loop(1, test)
 }
 
 // loop emits the body shared by the kernels: blocks of 64 bytes, two a step
@@ -150,35 +179,8 @@ func hit16(words int, revWords, bitOfWord Mem) {
 // that hits, or len(lo) rounded down to a block. shift is log2 of the
 // element size.
 func loop(shift int, test blockTest) {
-	lo := Load(Param("lo").Base(), GP64())
-	n := Load(Param("lo").Len(), GP64())
-	up := Load(Param("up").Base(), GP64())
-	m := Load(Param("up").Len(), GP64())
-	Comment("end = lo + len(lo) rounded down to a block; up points past its end.")
-	end := GP64()
-	if shift > 0 {
-		SHLQ(U8(shift), n)
-		SHLQ(U8(shift), m)
-	}
-	ANDQ(I32(-64), n)
-	LEAQ(Mem{Base: lo, Index: n, Scale: 1}, end)
-	ADDQ(m, up)
-	p := GP64()
-	MOVQ(lo, p)
-
-	Label("two")
-	Comment("Two blocks while two remain.")
-	next := GP64()
-	LEAQ(Mem{Base: p, Disp: 128}, next)
-	CMPQ(next, end)
-	JA(LabelRef("one"))
-	SUBQ(U8(128), up)
-	k0 := test(Mem{Base: p}, Mem{Base: up, Disp: 64})
-	k1 := test(Mem{Base: p, Disp: 64}, Mem{Base: up})
-	KORTESTQ(k0, k1)
-	JNZ(LabelRef("which"))
-	MOVQ(next, p)
-	JMP(LabelRef("two"))
+	lo, up, end, p := blockStart(shift)
+	k0, k1 := twoBlocks(p, end, up, test, "which")
 
 	Label("which")
 	Comment("The first pair that hits: in the first block, or in the second.")
@@ -192,22 +194,14 @@ func loop(shift int, test blockTest) {
 	KMOVQ(k0, mask)
 	JMP(LabelRef("hit"))
 
-	Label("one")
-	Comment("The last block, if any.")
-	CMPQ(p, end)
-	JE(LabelRef("done"))
-	SUBQ(U8(64), up)
-	k := test(Mem{Base: p}, Mem{Base: up})
+	k := oneBlock(p, end, up, test)
 	KORTESTQ(k, k)
 	JNZ(LabelRef("last"))
 	ADDQ(U8(64), p)
 
 	Label("done")
 	Comment("No hit: the pairs looked at.")
-	SUBQ(lo, p)
-	if shift > 0 {
-		SHRQ(U8(shift), p)
-	}
+	pairsBefore(p, lo, shift)
 	Store(p, ReturnIndex(0))
 	VZEROUPPER()
 	RET()
@@ -218,14 +212,178 @@ func loop(shift int, test blockTest) {
 	Label("hit")
 	Comment("The block's first pair plus the index of the mask's lowest bit.")
 	TZCNTQ(mask, mask)
-	SUBQ(lo, p)
-	if shift > 0 {
-		SHRQ(U8(shift), p)
-	}
+	pairsBefore(p, lo, shift)
 	ADDQ(mask, p)
 	Store(p, ReturnIndex(0))
 	VZEROUPPER()
 	RET()
+}
+
+// pairsBefore emits r = (r − lo) >> shift: the number of pairs before the
+// lower value at r.
+func pairsBefore(r, lo Register, shift int) {
+	SUBQ(lo, r)
+	if shift > 0 {
+		SHRQ(U8(shift), r)
+	}
+}
+
+// blockStart emits the start of loop and findLoop: it returns lo, up
+// pointing past its end, the end of lo's whole blocks of 64 bytes, and p,
+// the block to look at next, at lo. shift is log2 of the element size.
+func blockStart(shift int) (lo, up, end, p Register) {
+	lo = Load(Param("lo").Base(), GP64())
+	n := Load(Param("lo").Len(), GP64())
+	up = Load(Param("up").Base(), GP64())
+	m := Load(Param("up").Len(), GP64())
+	Comment("end = lo + len(lo) rounded down to a block; up points past its end.")
+	end = GP64()
+	if shift > 0 {
+		SHLQ(U8(shift), n)
+		SHLQ(U8(shift), m)
+	}
+	ANDQ(I32(-64), n)
+	LEAQ(Mem{Base: lo, Index: n, Scale: 1}, end)
+	ADDQ(m, up)
+	p = GP64()
+	MOVQ(lo, p)
+	return lo, up, end, p
+}
+
+// twoBlocks emits the step of loop and findLoop over two blocks, at label
+// "two": while two blocks remain it tests them, and jumps to hits, with p
+// at the first and up at the second's upper values, when either holds a
+// pair that hits; it returns their masks. Past them it goes to "one".
+func twoBlocks(p, end, up Register, test blockTest, hits string) (k0, k1 Op) {
+	Label("two")
+	Comment("Two blocks while two remain.")
+	next := GP64()
+	LEAQ(Mem{Base: p, Disp: 128}, next)
+	CMPQ(next, end)
+	JA(LabelRef("one"))
+	SUBQ(U8(128), up)
+	k0 = test(Mem{Base: p}, Mem{Base: up, Disp: 64})
+	k1 = test(Mem{Base: p, Disp: 64}, Mem{Base: up})
+	KORTESTQ(k0, k1)
+	JNZ(LabelRef(hits))
+	MOVQ(next, p)
+	JMP(LabelRef("two"))
+	return k0, k1
+}
+
+// oneBlock emits the last block of loop and findLoop, at label "one": it
+// goes to "done" when none is left, else tests it, with up at its upper
+// values, and returns its mask.
+func oneBlock(p, end, up Register, test blockTest) Op {
+	Label("one")
+	Comment("The last block, if any.")
+	CMPQ(p, end)
+	JE(LabelRef("done"))
+	SUBQ(U8(64), up)
+	return test(Mem{Base: p}, Mem{Base: up})
+}
+
+// findLoop emits the body of the find kernels: the blocks of loop, but a
+// block whose test hits is looked at pair by pair (found) and the search
+// goes on after it, until left reaches 0 or the whole blocks end. The
+// results are the pairs looked at — up to and including the pair that
+// found the last value wanted, or every pair of the whole blocks — and
+// left. A value found is cleared from want in memory, where found looks
+// values up, and by clear from the register test reads: reloading the
+// register would wait for the scalar stores to reach the cache.
+func findLoop(shift int, wantPtr Register, test blockTest, clear func(word, bit GPVirtual)) {
+	left := Load(Param("left"), GP64())
+	lo, up, end, p := blockStart(shift)
+
+	// found looks at the pairs whose bits the mask k holds, of the block
+	// whose lower values are at p+off and upper ones at up+upOff, in order,
+	// and then goes on at the label past; each
+	// value still wanted is cleared, and at the last one the kernel
+	// returns. The values are read again from memory: a store of the
+	// block's XORs and loads from it would wait on each other.
+	mask := GP64()
+	found := func(name string, k Op, off, upOff int, past string) {
+		KMOVQ(k, mask)
+		TESTQ(mask, mask)
+		JZ(LabelRef(past))
+		load := MOVBQZX
+		if shift > 0 {
+			load = MOVWQZX
+		}
+		last := 64>>shift - 1
+		Label(name)
+		t, v, u, w, q := GP64(), GP64(), GP64(), GP64(), GP64()
+		TZCNTQ(mask, t)
+		load(Mem{Base: p, Index: t, Scale: uint8(1 << shift), Disp: off}, v)
+		MOVQ(U32(last), u)
+		SUBQ(t, u)
+		load(Mem{Base: up, Index: u, Scale: uint8(1 << shift), Disp: upOff}, u)
+		XORQ(u, v)
+		MOVQ(v, w)
+		SHRQ(U8(6), w)
+		if shift > 0 {
+			ANDQ(U8(7), w) // x mod 512, as test looks it up
+		}
+		MOVQ(Mem{Base: wantPtr, Index: w, Scale: 8}, q)
+		BTQ(v, q)
+		JCC(LabelRef(name + "_next"))
+		BTRQ(v, q)
+		MOVQ(q, Mem{Base: wantPtr, Index: w, Scale: 8})
+		clear(w, v)
+		DECQ(left)
+		JNZ(LabelRef(name + "_next"))
+		Comment("The last value wanted: the pairs looked at, to this one.")
+		r := GP64()
+		LEAQ(Mem{Base: p, Disp: off}, r)
+		pairsBefore(r, lo, shift)
+		LEAQ(Mem{Base: r, Index: t, Scale: 1, Disp: 1}, r)
+		Store(r, ReturnIndex(0))
+		Store(left, ReturnIndex(1))
+		VZEROUPPER()
+		RET()
+		Label(name + "_next")
+		BLSRQ(mask, mask)
+		JNZ(LabelRef(name))
+		Label(past)
+	}
+
+	k0, k1 := twoBlocks(p, end, up, test, "hits")
+
+	Label("hits")
+	Comment("Look at the pairs that hit, in the first block, then in the second.")
+	found("first", k0, 0, 64, "second")
+	found("second_pair", k1, 64, 0, "again")
+	ADDQ(U8(128), p)
+	JMP(LabelRef("two"))
+
+	found("last", oneBlock(p, end, up, test), 0, 0, "past")
+	ADDQ(U8(64), p)
+
+	Label("done")
+	Comment("Every whole block looked at.")
+	pairsBefore(p, lo, shift)
+	Store(p, ReturnIndex(0))
+	Store(left, ReturnIndex(1))
+	VZEROUPPER()
+	RET()
+}
+
+// clearBit returns the clear of findLoop for a wanted set held in the
+// 64-bit lanes of table: bit x of word w is cleared in the lanes of lanes
+// << w (lanes is 1, or 0x11 for a set held twice).
+func clearBit(table VecVirtual, lanes int) func(w, x GPVirtual) {
+	return func(w, x GPVirtual) {
+		one, sel := GP64(), GP32()
+		MOVQ(U32(1), one)
+		SHLXQ(x, one, one) // x mod 64
+		b := ZMM()
+		VPBROADCASTQ(one, b)
+		MOVL(U32(lanes), sel)
+		SHLXL(w.As32(), sel, sel)
+		k := K()
+		KMOVW(sel, k)
+		VPANDNQ(table, b, k, table)
+	}
 }
 
 // lanes is the number of lanes of the marking kernels.
