@@ -466,6 +466,9 @@ func firstAbove(rare []rarePos, p int) int {
 // a block that holds one pair by pair without returning; the pairs past
 // the last whole block are looked at here.
 func findPairs[T Value](lo, up []T, want, set bitset, left *int) int {
+	if *left == 0 {
+		return 0
+	}
 	i := findBlocks(lo, up, want, set, left)
 	if *left == 0 {
 		return i
