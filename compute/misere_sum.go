@@ -199,6 +199,7 @@ func (s *MisereSearch) WinningMoves(ctx context.Context, pos []MisereHeap, fn fu
 	rest := make([]MisereHeap, 0, len(pos)+2)
 	for i, h := range pos {
 		var err error
+		stopped := false
 		eachOption(s.games[h.Game].rule, h.N, false, func(take int, parts []int) bool {
 			rest = append(append(rest[:0], pos[:i]...), pos[i+1:]...)
 			for _, m := range parts {
@@ -213,11 +214,12 @@ func (s *MisereSearch) WinningMoves(ctx context.Context, pos []MisereHeap, fn fu
 				if len(parts) > 0 {
 					mv.Leave = slices.Clone(parts)
 				}
-				return fn(i, mv)
+				stopped = !fn(i, mv)
+				return !stopped
 			}
 			return true
 		})
-		if err != nil {
+		if err != nil || stopped {
 			return err
 		}
 	}

@@ -120,3 +120,39 @@ func TestMisereSumOfGames(t *testing.T) {
 		t.Errorf("a sum of misère Kayles and Nim: %v", err)
 	}
 }
+
+// TestMisereMovesCutShort stops the list of winning moves of misère sums
+// after each length from 0 to all of them, on heaps whose moves are spread
+// over several heaps: the list stops where asked, with the moves of the
+// full list in order, and the iteration never goes on past a stop.
+func TestMisereMovesCutShort(t *testing.T) {
+	bash := ref(t, "name: bash-misere\nmoves:\n  - take: {min: 1, max: 3}\nplay: misere\n", 20)
+	for _, heaps := range [][]int{{1, 1, 1, 1}, {5, 6}, {5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5}} {
+		pos := position(bash, heaps...)
+		a, err := positions.Solve(pos)
+		if err != nil || !a.FirstPlayerWins {
+			t.Fatalf("misère Bash %v: %+v, %v", heaps, a, err)
+		}
+		var all []positions.Move
+		for m := range positions.WinningMoves(pos, a) {
+			all = append(all, m)
+		}
+		if int64(len(all)) != a.Count || len(all) < 2 || all[0].Heap == all[len(all)-1].Heap {
+			t.Fatalf("misère Bash %v: %d moves listed on heaps %d..%d, %d counted", heaps, len(all), all[0].Heap, all[len(all)-1].Heap, a.Count)
+		}
+		for k := range len(all) {
+			var got []positions.Move
+			for m := range positions.WinningMoves(pos, a) {
+				if len(got) == k {
+					break
+				}
+				got = append(got, m)
+			}
+			for i := range got {
+				if got[i].Heap != all[i].Heap || got[i].Text != all[i].Text {
+					t.Fatalf("misère Bash %v cut at %d: move %d is %+v, want %+v", heaps, k, i, got[i], all[i])
+				}
+			}
+		}
+	}
+}
