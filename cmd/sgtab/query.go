@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/positions"
@@ -52,6 +53,9 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	lim, err := bounds()
 	if err != nil {
 		return err
+	}
+	if isSet(fs.FlagSet, "quotient") && (*quotientN < 1 || *quotientN > compute.MaxQuotientHeap) {
+		return fs.usageError("-quotient takes a heap bound from 1 to %d (got %d)", compute.MaxQuotientHeap, *quotientN)
 	}
 	// Answers are buffered (a position may have millions of moves to
 	// list), and written out before any error is reported.

@@ -21,6 +21,8 @@ func TestQuotientGolden(t *testing.T) {
 		{"quotient-query-past", 1, []string{"query", "-table", "out/q075-quotient.parquet", "3", "17"}},
 		{"quotient-query-table-bound", 1, []string{"query", "-max-steps", "10", "-table", "out/q075-quotient.parquet", "3", "5", "7"}},
 		{"quotient-query-fly", 0, []string{"query", "-quotient", "10", "kayles.yaml", "5", "7", "9"}},
+		{"quotient-query-zero", 2, []string{"query", "-quotient", "0", "kayles.yaml", "1"}},
+		{"quotient-query-over", 2, []string{"query", "-quotient", "4097", "kayles.yaml", "1"}},
 		{"quotient-query-no-config", 2, []string{"query", "-quotient", "10", "5", "7"}},
 		{"quotient-inspect", 0, []string{"inspect", "out/q075-quotient.parquet"}},
 		{"quotient-no-heaps", 2, []string{"quotient", "q075.yaml"}},
