@@ -28,6 +28,8 @@ type ScriptProgram struct {
 	Params int
 	// watch, when not nil, stops the calls that take too much memory.
 	watch *memoryWatch
+	// guard bounds what one step of a call may allocate.
+	guard *stepGuard
 }
 
 // CompileScript compiles the program of the scripted game g. An error
@@ -42,7 +44,8 @@ func CompileScript(g rules.Game) (*ScriptProgram, error) {
 	// Leading newlines put each line of the program on its config line.
 	src := strings.Repeat("\n", max(s.Line-1, 0)) + s.Source
 	th := p.thread()
-	globals, err := starlark.ExecFileOptions(&syntax.FileOptions{}, th, p.file, src, nil)
+	p.guard = newStepGuard(p.file)
+	globals, err := compileGuarded(th, p.file, src, p.guard)
 	if err != nil {
 		return nil, p.scriptError(err, "")
 	}
@@ -113,6 +116,9 @@ func (p *ScriptProgram) call(th *starlark.Thread, f *starlark.Function, args ...
 			return nil, &ScriptLimitError{File: p.file, Limit: "memory",
 				Msg: fmt.Sprintf("%s(%s) took more memory than the %d MiB available (%s)", f.Name(), shortText(args), budget>>20, source)}
 		}
+		if lim, ok := errors.AsType[*ScriptLimitError](err); ok {
+			return nil, &ScriptLimitError{File: p.where(err), Limit: lim.Limit, Msg: fmt.Sprintf("%s(%s): %s", f.Name(), shortText(args), lim.Msg)}
+		}
 		if strings.Contains(err.Error(), "too many steps") {
 			return nil, &ScriptLimitError{File: p.file, Limit: "steps",
 				Msg: fmt.Sprintf("%s(%s) took more than %d steps", f.Name(), shortText(args), steps)}
@@ -142,32 +148,86 @@ func (p *ScriptProgram) scriptError(err error, in string) error {
 	var re resolve.ErrorList
 	var ee *starlark.EvalError
 	at := func(pos syntax.Position, msg string) error {
-		col := pos.Col
-		if col > 0 && int(pos.Line) >= p.game.Script.Line {
-			col += int32(p.game.Script.Indent)
-		}
-		return fmt.Errorf("%s:%d:%d: script: %s", p.file, pos.Line, col, msg)
+		return fmt.Errorf("%s: script: %s", p.at(pos), msg)
 	}
 	switch {
 	case errors.As(err, &se):
 		return at(se.Pos, se.Msg)
 	case errors.As(err, &re) && len(re) > 0:
 		return at(re[0].Pos, re[0].Msg)
-	case errors.As(err, &ee) && len(ee.CallStack) > 0:
-		return at(ee.CallStack[len(ee.CallStack)-1].Pos, ee.Msg)
+	case errors.As(err, &ee):
+		if pos, ok := scriptFrame(ee); ok {
+			return at(pos, ee.Msg)
+		}
 	}
 	return fmt.Errorf("%s: script: %v", p.file, err)
 }
 
+// scriptFrame returns the position of the innermost call of ee's stack
+// that is in the script: an error raised inside a built-in (fail,
+// getattr, range("x")) is at the line that called it.
+func scriptFrame(ee *starlark.EvalError) (syntax.Position, bool) {
+	for i := len(ee.CallStack) - 1; i >= 0; i-- {
+		if pos := ee.CallStack[i].Pos; pos.Line > 0 && pos.Filename() != "<builtin>" {
+			return pos, true
+		}
+	}
+	return syntax.Position{}, false
+}
+
+// where returns FILE:LINE:COL of the script's line that err, an error of
+// one of its calls, arose at; FILE alone where it has none.
+func (p *ScriptProgram) where(err error) string {
+	ee, ok := errors.AsType[*starlark.EvalError](err)
+	if !ok {
+		return p.file
+	}
+	pos, ok := scriptFrame(ee)
+	if !ok {
+		return p.file
+	}
+	return p.at(pos)
+}
+
+// at returns FILE:LINE:COL of pos, a position in the script, as the
+// config has it: the script's columns are shifted by its indent.
+func (p *ScriptProgram) at(pos syntax.Position) string {
+	col := pos.Col
+	if col > 0 && int(pos.Line) >= p.game.Script.Line {
+		col += int32(p.game.Script.Indent)
+	}
+	return fmt.Sprintf("%s:%d:%d", p.file, pos.Line, col)
+}
+
 // checkPosition returns an error unless v may be a position: None, a
-// bool, an int, a string, or a tuple of such values (nested).
+// bool, an int, a string, or a tuple of such values (nested), at most
+// maxScriptDepth deep and of a text of at most maxPositionText bytes.
 func (p *ScriptProgram) checkPosition(v starlark.Value, from string) error {
+	// The size first: it stops counting past the bound, where the walk
+	// of the kinds below would go through every path of a tuple whose
+	// parts are shared.
+	switch n, deep := writtenSize(v, maxPositionText); {
+	case deep:
+		return fmt.Errorf("%s: %s gave a position nested more than %d deep", p.file, from, maxScriptDepth)
+	case n > maxPositionText:
+		return fmt.Errorf("%s: %s gave a position whose text passes %d MiB", p.file, from, maxPositionText>>20)
+	}
+	return p.checkKinds(v, from)
+}
+
+// maxPositionText bounds the text of a position, which the search keeps
+// for each position it meets.
+const maxPositionText = 4 << 20
+
+// checkKinds returns an error unless v and the values it holds are of
+// the kinds a position may hold.
+func (p *ScriptProgram) checkKinds(v starlark.Value, from string) error {
 	switch v := v.(type) {
 	case starlark.NoneType, starlark.Bool, starlark.Int, starlark.String:
 		return nil
 	case starlark.Tuple:
 		for _, x := range v {
-			if err := p.checkPosition(x, from); err != nil {
+			if err := p.checkKinds(x, from); err != nil {
 				return err
 			}
 		}

@@ -203,3 +203,149 @@ script: |
 		t.Fatalf("error %v, want the memory limit", err)
 	}
 }
+
+// TestScriptStepBounds gives scripts whose one step would allocate far
+// more than the memory available (here 256 MiB, of which a step may take
+// a quarter), or write out a value nested thousands deep: each is refused
+// before it runs, as a memory or depth limit at the script's line, where
+// it used to end the process (makeslice panics, the runtime out of memory
+// or out of stack) or pass the budget by gigabytes.
+func TestScriptStepBounds(t *testing.T) {
+	t.Setenv(rules.MemoryEnv, "256MiB")
+	for _, tc := range []struct{ name, body, limit string }{
+		{"list of range 2^62", "list(range(1 << 62))", "memory"},
+		{"list of range 1e10", "list(range(10000000000))", "memory"},
+		{"tuple of range", "tuple(range(10000000000))", "memory"},
+		{"sorted range", "sorted(range(10000000000))", "memory"},
+		{"set of range", "set(range(1000000000))", "memory"},
+		{"dict of zip", "dict(zip(range(1000000000), range(1000000000)))", "memory"},
+		{"enumerate", "list(enumerate(range(1000000000)))", "memory"},
+		{"bytes", "bytes(range(10000000000))", "memory"},
+		{"tuple repeat", "(0,) * (1 << 28)", "memory"},
+		{"repeat tuple", "(1 << 28) * (0,)", "memory"},
+		{"string repeat", `"x" * (1 << 29)`, "memory"},
+		{"augmented repeat", "x = [0]\n      x *= 1 << 28", "memory"},
+		{"indexed repeat", "a = [[0]]\n      a[0] *= 1 << 28", "memory"},
+		{"list plus range", "x = []\n      x += range(1000000000)", "memory"},
+		{"extend", "x = []\n      x.extend(range(1000000000))", "memory"},
+		{"extend by getattr", `x = []
+      getattr(x, "extend")(range(1000000000))`, "memory"},
+		{"replace", `s = "a" * 1000000
+      s.replace("", "x" * 100)`, "memory"},
+		{"format", `("{0}" * 100000).format("x" * 10000)`, "memory"},
+		{"percent", `("%s" * 100000) % tuple(["x" * 10000] * 100000)`, "memory"},
+		{"join", `"".join(["x" * 1000000] * 1000)`, "memory"},
+		{"join bound", `j = ",".join
+      j(["x" * 1000000] * 1000)`, "memory"},
+		{"str of deep", "q = ()\n      for i in range(3000):\n          q = (q,)\n      str(q)", "depth"},
+		{"print of deep", "q = ()\n      for i in range(3000):\n          q = (q,)\n      print(q)", "depth"},
+		{"str of wide", "q = ('x' * 1000,)\n      for i in range(20):\n          q = (q, q)\n      str(q)", "memory"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			config := "name: b\nheaps: 1\nsteps: 100000000\nscript: |\n  def start(n):\n      return n\n  def moves(p):\n      " + tc.body + "\n      return []\n"
+			line := 8 + strings.Count(tc.body, "\n")
+			_, _, err := compute.ScriptTable(t.Context(), scriptGame(t, config), compute.Options{})
+			var limit *compute.ScriptLimitError
+			if !errors.As(err, &limit) || limit.Limit != tc.limit || !strings.HasPrefix(err.Error(), fmt.Sprintf("s.yaml:%d:", line)) {
+				t.Fatalf("error %v, want the %s limit at s.yaml:%d", err, tc.limit, line)
+			}
+		})
+	}
+}
+
+// TestScriptGuardedOperators runs the operators and methods that the
+// step bounds rewrite, at sizes they allow, and checks their results
+// against Starlark's own: the script's start fails unless every one
+// agrees, so start(0) = 0 means they all did.
+func TestScriptGuardedOperators(t *testing.T) {
+	const config = `name: o
+heaps: 0
+script: |
+  def check(got, want):
+      if got != want:
+          fail("got", got, "want", want)
+  def start(n):
+      check(7 % 3, 1)
+      check(-7 % 3, 2)
+      check(6 * 7, 42)
+      check("ab" * 3, "ababab")
+      check(2 * (1, 2), (1, 2, 1, 2))
+      check([0] * 3, [0, 0, 0])
+      check("%d-%s" % (4, "x"), "4-x")
+      check("%s" % "y", "y")
+      check("{}+{}".format(1, 2), "1+2")
+      check("a.b".replace(".", "::"), "a::b")
+      check("-".join(["a", "b"]), "a-b")
+      x = 5
+      x *= 3
+      x %= 4
+      check(x, 3)
+      l = [1]
+      alias = l
+      l += range(2, 4)
+      check(alias, [1, 2, 3])
+      l.extend((4,))
+      check(alias, [1, 2, 3, 4])
+      d = {"k": [1]}
+      d["k"] *= 2
+      check(d, {"k": [1, 1]})
+      m = [3, 4]
+      m[-1] %= 3
+      check(m, [3, 1])
+      f = "{}".format
+      check(f(9), "9")
+      check(getattr("a,b", "replace")(",", ""), "ab")
+      check(str((1, "a")), '(1, "a")')
+      check(list(range(3)), [0, 1, 2])
+      return n
+  def moves(p):
+      return []
+`
+	tab, _, err := compute.ScriptTable(t.Context(), scriptGame(t, config), compute.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.G.At(0) != 0 {
+		t.Fatalf("SG(start(0)) = %d", tab.G.At(0))
+	}
+}
+
+// TestScriptErrorsInBuiltins checks that an error raised inside a
+// built-in is reported at the script's line that called it, not at the
+// built-in's (line 0).
+func TestScriptErrorsInBuiltins(t *testing.T) {
+	for _, tc := range []struct{ name, body, want string }{
+		{"fail", `fail("no moves here")`, "s.yaml:8:11: script: fail: no moves here"},
+		{"getattr", `getattr(p, "nothing")`, "s.yaml:8:14: script: getattr: int has no .nothing field or method"},
+		{"range", `range("x")`, "s.yaml:8:12: script: range: for parameter 1: got string, want int"},
+		{"frozen", `FROZEN.append(1)`, "s.yaml:8:20: script: append: cannot append to frozen list"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			config := "name: e\nheaps: 1\nscript: |\n  FROZEN = []\n  def start(n):\n      return n\n  def moves(p):\n      " + tc.body + "\n      return []\n"
+			_, _, err := compute.ScriptTable(t.Context(), scriptGame(t, config), compute.Options{})
+			if err == nil || err.Error() != tc.want {
+				t.Fatalf("error %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestScriptPositionBounds refuses positions the search cannot keep: one
+// nested thousands of tuples deep (its text overflowed the stack), one
+// whose shared parts make a text of gigabytes from a few steps, and a
+// list of moves longer than the positions the script may reach.
+func TestScriptPositionBounds(t *testing.T) {
+	for _, tc := range []struct{ name, moves, want string }{
+		{"deep", "q = ()\n      for i in range(3000000):\n          q = (q,)\n      return [q]", "s.yaml: moves(0) gave a position nested more than 1000 deep"},
+		{"shared", "q = ('x',)\n      for i in range(40):\n          q = (q, q)\n      return [q]", "s.yaml: moves(0) gave a position whose text passes 4 MiB"},
+		{"many", "return [1] * 2000", "s.yaml: moves(0) returned 2000 positions, more than the script may reach in all (1000) (limit positions)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			config := "name: d\nheaps: 0\nsteps: 100000000\npositions: 1000\nscript: |\n  def start(n):\n      return n\n  def moves(p):\n      " + tc.moves + "\n"
+			_, _, err := compute.ScriptTable(t.Context(), scriptGame(t, config), compute.Options{})
+			if err == nil || err.Error() != tc.want {
+				t.Fatalf("error %v, want %q", err, tc.want)
+			}
+		})
+	}
+}

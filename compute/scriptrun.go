@@ -220,11 +220,21 @@ func (p *ScriptProgram) list(th *starlark.Thread, f *starlark.Function, v starla
 	if _, isStr := r.(starlark.String); !ok || isStr {
 		return nil, nil, fmt.Errorf("%s: %s(%s) returned a %s, not a list of positions", p.file, f.Name(), cutText(v.String()), r.Type())
 	}
+	if n := int64(seq.Len()); n > p.game.Script.Positions {
+		return nil, nil, &ScriptLimitError{File: p.file, Limit: "positions",
+			Msg: fmt.Sprintf("%s(%s) returned %d positions, more than the script may reach in all (%d)", f.Name(), cutText(v.String()), n, p.game.Script.Positions)}
+	}
 	vals := make([]starlark.Value, seq.Len())
 	texts := make([]string, seq.Len())
+	var bytes int64
 	for i := range vals {
 		if vals[i], texts[i], err = p.canonicalText(th, seq.Index(i), f.Name()+"("+cutText(v.String())+")"); err != nil {
 			return nil, nil, err
+		}
+		// The texts are new strings even where the positions are one
+		// value listed many times.
+		if bytes += int64(len(texts[i])); bytes > p.guard.bytes {
+			return nil, nil, p.guard.refuse(fmt.Sprintf("%s(%s): the texts of its positions", f.Name(), cutText(v.String())), bytes, true)
 		}
 	}
 	return vals, texts, nil
