@@ -25,13 +25,21 @@ import (
 // OddNodes returns, for every node of g, whether it is odd: the colours of
 // a 2-colouring in which every edge joins the two and every sink is even,
 // found by a walk from the sinks against the edges. It returns an error
-// naming the edge or sink that makes such a colouring impossible.
+// naming the edge or sink that makes such a colouring impossible. Nodes
+// from which cards can go round a cycle (Loopy) take no part: they have
+// no colour (false), and no edge to or from them is checked.
 func OddNodes(g *graph.Named) ([]bool, error) {
+	return oddNodes(g, Loopy(g))
+}
+
+func oddNodes(g *graph.Named, loopy []bool) ([]bool, error) {
 	n := g.Nodes()
 	pred := make([][]int32, n)
 	for v := range n {
 		for _, w := range g.Successors(v) {
-			pred[w] = append(pred[w], int32(v))
+			if !loopy[v] {
+				pred[w] = append(pred[w], int32(v))
+			}
 		}
 	}
 	colour := make([]int8, n) // 0 unknown, 1 even, 2 odd
@@ -42,8 +50,8 @@ func OddNodes(g *graph.Named) ([]bool, error) {
 			stack = append(stack, int32(v))
 		}
 	}
-	// Every node reaches a sink (the graph has no cycle), and every
-	// edge must flip the colour: colour each node from its successors.
+	// Every node that is not loopy reaches a sink, and every edge must
+	// flip the colour: colour each node from its successors.
 	for len(stack) > 0 {
 		w := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -64,6 +72,72 @@ func OddNodes(g *graph.Named) ([]bool, error) {
 		odd[v] = c == 2
 	}
 	return odd, nil
+}
+
+// Loopy returns, for every node of g, whether a card on it can be moved
+// for ever: whether it reaches a cycle. Those are the nodes that Kahn's
+// walk back from the sinks never finishes, a node being finished once
+// every successor is.
+func Loopy(g *graph.Named) []bool {
+	n := g.Nodes()
+	left := make([]int32, n)
+	pred := g.Reverse()
+	var ready []int32
+	for v := range n {
+		if left[v] = int32(len(g.Successors(v))); left[v] == 0 {
+			ready = append(ready, int32(v))
+		}
+	}
+	for len(ready) > 0 {
+		w := ready[len(ready)-1]
+		ready = ready[:len(ready)-1]
+		for _, v := range pred.Successors(int(w)) {
+			if left[v]--; left[v] == 0 {
+				ready = append(ready, v)
+			}
+		}
+	}
+	loopy := make([]bool, n)
+	for v := range n {
+		loopy[v] = left[v] > 0
+	}
+	return loopy
+}
+
+// cycleFrom returns a cycle that cards on the loopy node v can go round:
+// each loopy node has a loopy successor (else it would be finished), so a
+// walk along them comes back to a node it met.
+func cycleFrom(g *graph.Named, loopy []bool, v int) []int {
+	at := map[int]int{}
+	var walk []int
+	for {
+		if i, ok := at[v]; ok {
+			return walk[i:]
+		}
+		at[v] = len(walk)
+		walk = append(walk, v)
+		for _, w := range g.Successors(v) {
+			if loopy[w] {
+				v = int(w)
+				break
+			}
+		}
+	}
+}
+
+// cycleWords writes a cycle, "a → b → a", its middle cut when it is long.
+func cycleWords(g *graph.Named, cycle []int) string {
+	var words []string
+	for i, v := range cycle {
+		if len(cycle) > 8 && i >= 4 && i < len(cycle)-3 {
+			if i == 4 {
+				words = append(words, fmt.Sprintf("… (%d nodes in all)", len(cycle)))
+			}
+			continue
+		}
+		words = append(words, g.Name(v))
+	}
+	return strings.Join(append(words, g.Name(cycle[0])), " → ")
 }
 
 // A StairAnswer is the answer to a staircase position.
@@ -90,7 +164,8 @@ type StairMove struct {
 // for the nodes in the graph's order, or NODE=COUNT pairs. It returns an
 // error when g's nodes do not 2-colour as staircase Nim needs (OddNodes).
 func Staircase(g *graph.Named, game string) (Answerer, error) {
-	odd, err := OddNodes(g)
+	loopy := Loopy(g)
+	odd, err := oddNodes(g, loopy)
 	if err != nil {
 		return nil, fmt.Errorf("%s: staircase positions need a graph whose nodes 2-colour: %w", game, err)
 	}
@@ -98,6 +173,12 @@ func Staircase(g *graph.Named, game string) (Answerer, error) {
 		counts, err := readCounts(g, words, game)
 		if err != nil {
 			return nil, err
+		}
+		for v := range g.Nodes() {
+			if counts[v] > 0 && loopy[v] {
+				return nil, fmt.Errorf("%s: the cards on %s can be moved for ever, round %s: staircase Nim answers only games that end, where every card reaches a sink",
+					game, g.Name(v), cycleWords(g, cycleFrom(g, loopy, v)))
+			}
 		}
 		a := &StairAnswer{Counts: map[string]int64{}, OddNodes: []string{}, WinningMoves: []StairMove{}, game: game}
 		for v := range g.Nodes() { // in node order, so that the answer is always the same

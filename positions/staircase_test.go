@@ -151,3 +151,48 @@ func TestStaircaseOddNodesInOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestStaircaseRefusesEndlessGames checks that cards which can be moved
+// for ever are refused, naming the cycle, where they used to be counted
+// as on even nodes (a card going round a ⇄ b was "lost for the player to
+// move"), and that cards that cannot reach the cycle are answered still.
+func TestStaircaseRefusesEndlessGames(t *testing.T) {
+	for _, tc := range []struct {
+		name, edges string
+		words       []string
+		want        string // the error, or "" for an answer
+		wins        bool
+	}{
+		{"two-cycle", "a,b\nb,a\n", []string{"a=1"}, "g: the cards on a can be moved for ever, round a → b → a: staircase Nim answers only games that end, where every card reaches a sink", false},
+		{"three-cycle", "a,b\nb,c\nc,a\n", []string{"b=2"}, "g: the cards on b can be moved for ever, round b → c → a → b: staircase Nim answers only games that end, where every card reaches a sink", false},
+		{"cycle and a sink", "a,b\nb,a\nx,s\n", []string{"a=1", "x=1"}, "g: the cards on a can be moved for ever, round a → b → a: staircase Nim answers only games that end, where every card reaches a sink", false},
+		{"reaches a cycle", "a,b\nb,a\nc,a\nc,s\n", []string{"c=3"}, "g: the cards on c can be moved for ever, round a → b → a: staircase Nim answers only games that end, where every card reaches a sink", false},
+		{"away from the cycle", "a,b\nb,a\nx,s\n", []string{"x=1"}, "", true},
+		{"no cards", "a,b\nb,a\n", []string{"a=0"}, "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "g.csv")
+			if err := os.WriteFile(path, []byte("from,to\n"+tc.edges), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			g, err := graph.ReadCSV(path, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			answer, err := Staircase(g, "g")
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := answer(tc.words, -1)
+			if tc.want != "" {
+				if err == nil || err.Error() != tc.want {
+					t.Fatalf("error %v, want %q", err, tc.want)
+				}
+				return
+			}
+			if err != nil || r.(*StairAnswer).FirstPlayerWins != tc.wins {
+				t.Fatalf("answer %+v, %v; want the player to move winning %v", r, err, tc.wins)
+			}
+		})
+	}
+}
