@@ -126,7 +126,8 @@ func censusCRC(rows []CensusRow) string { return rowsCRC(censusColumns, rows) }
 // WriteCensus writes rows to the Parquet file path with the metadata
 // sgtab.kind (census), sgtab.version, sgtab.games (the number of rows),
 // sgtab.rows_crc32c and meta (the sweep, its hash, N, auto, the shard),
-// under a temporary name renamed when complete (WriteFile).
+// and sgtab.mac with opt.MACKey (CensusSigned), under a temporary name
+// renamed when complete (WriteFile).
 func WriteCensus(path string, rows []CensusRow, meta map[string]string, opt Options) error {
 	return writeCensus(path, rows, meta, censusCRC(rows), opt)
 }
@@ -139,10 +140,13 @@ func writeCensus(path string, rows []CensusRow, meta map[string]string, crc stri
 			keyCensusGames: strconv.Itoa(len(rows)), KeyCensusCRC: crc,
 		}
 		for k, v := range meta {
-			if _, ok := md[k]; ok {
+			if _, ok := md[k]; ok || k == KeyMAC {
 				return fmt.Errorf("metadata key %q is set by sgtab", k)
 			}
 			md[k] = v
+		}
+		if len(opt.MACKey) > 0 {
+			md[KeyMAC] = rowsMAC(opt.MACKey, md, censusColumns, rows)
 		}
 		return writeRowTable(f, censusColumns, schemaMetadata(md), rows, opt)
 	})

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -89,7 +90,7 @@ func SHA(config string) string {
 // in the sweep's order, with classes across the shards, and the metadata
 // Meta of the whole sweep's plan. It holds dir's lock meanwhile, as a
 // sweep into dir does (see OpenJournal). It returns the rows and the plan.
-func Merge(dir string, version string) ([]export.CensusRow, *Plan, error) {
+func Merge(dir string, version string, key []byte) ([]export.CensusRow, *Plan, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "shard=*", CensusFile))
 	if err != nil {
 		return nil, nil, err
@@ -102,7 +103,7 @@ func Merge(dir string, version string) ([]export.CensusRow, *Plan, error) {
 		return nil, nil, err
 	}
 	defer unlock()
-	shards, err := readShards(dir, paths)
+	shards, err := readShards(dir, paths, key)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -128,11 +129,15 @@ func Merge(dir string, version string) ([]export.CensusRow, *Plan, error) {
 	}
 	slices.SortFunc(rows, func(a, b export.CensusRow) int { return cmp.Compare(order[a.Name], order[b.Name]) })
 	Classify(rows)
-	if err := export.WriteCensus(filepath.Join(dir, CensusFile), rows, Meta(p), export.Options{Version: version}); err != nil {
+	if err := export.WriteCensus(filepath.Join(dir, CensusFile), rows, Meta(p), export.Options{Version: version, MACKey: key}); err != nil {
 		return nil, nil, err
 	}
 	return rows, p, nil
 }
+
+// ErrUnsigned is the error of Merge for a shard's census that is not
+// signed with the key given: it was written without it, or edited.
+var ErrUnsigned = errors.New("not signed with your key: sgtab merges only the shards computed with it")
 
 // A shardCensus is the census of one shard, as Merge reads it.
 type shardCensus struct {
@@ -146,12 +151,15 @@ type shardCensus struct {
 // they are every shard of one sweep, once each: the same sweep config (its
 // text matching its SHA-256), N, mode and sgtab version. It returns them
 // in the order of their shards.
-func readShards(dir string, paths []string) ([]shardCensus, error) {
+func readShards(dir string, paths []string, key []byte) ([]shardCensus, error) {
 	var shards []shardCensus
 	for _, path := range paths {
 		rows, meta, err := export.ReadCensus(path)
 		if err != nil {
 			return nil, err
+		}
+		if !export.CensusSigned(rows, meta, key) {
+			return nil, fmt.Errorf("%s: %w", path, ErrUnsigned)
 		}
 		sh, err := ParseShard(meta[export.KeyShard])
 		if err != nil {

@@ -2,6 +2,9 @@ package sweep
 
 import (
 	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,6 +12,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 
@@ -19,16 +23,23 @@ import (
 // A Journal records the results of a sweep's jobs as they end, so that a
 // sweep run again computes only what is missing. It is a text file of
 // lines: a header that says which sweep it belongs to, then one line per
-// finished job, each "CRC JSON" with CRC the CRC-32C of the JSON in 8
-// hexadecimal digits. Every line is appended whole and synced before the
-// job counts as done; a line cut short by a crash fails its CRC, and it
-// and what follows are dropped when the journal is opened again.
+// finished job, each "CRC MAC JSON": MAC the HMAC-SHA256 of the header
+// and the JSON under the user's key (export.KeyMAC's key), in hexadecimal
+// ("-" without a key), and CRC the CRC-32C of "MAC JSON" in 8 hexadecimal
+// digits. Every line is appended whole and synced before the job counts
+// as done; a line cut short by a crash fails its CRC, and it and what
+// follows are dropped when the journal is opened again. A whole line
+// whose MAC is not the key's — edited, planted, or written without the
+// key — is not taken: its job runs again (Unsigned counts them).
 type Journal struct {
-	path   string
-	mu     sync.Mutex
-	f      *os.File
-	done   map[string]Result
-	unlock func()
+	path     string
+	mu       sync.Mutex
+	f        *os.File
+	done     map[string]Result
+	unlock   func()
+	key      []byte
+	head     []byte // the header's JSON, which each line's MAC covers
+	unsigned int
 }
 
 // A Header says which sweep a journal (or census) belongs to: a journal is
@@ -47,8 +58,8 @@ type Header struct {
 }
 
 // journalFormat is the version of the records of the journals sgtab
-// writes.
-const journalFormat = 1
+// writes: 2 since they are signed.
+const journalFormat = 2
 
 // A Result is what the sweep keeps of one job's table.
 type Result struct {
@@ -84,12 +95,13 @@ const JournalFile = "journal.jsonl"
 var ErrBusy = errors.New("another sweep or merge is running into this folder")
 
 // OpenJournal opens the journal in dir for the sweep h, creating it when
-// there is none (or when fresh). A journal of another sweep is an error
+// there is none (or when fresh); its lines are signed, and checked, with
+// key (none: no line is taken from the file, none is signed). A journal of another sweep is an error
 // that says what differs, and leaves it as it is. The journal holds the
 // folder's lock (export.TryLockDir) until it is closed, so that a second
 // sweep into dir meanwhile, of this sweep or another, is refused (ErrBusy)
 // before it reads or changes anything there.
-func OpenJournal(dir string, h Header, fresh bool) (_ *Journal, err error) {
+func OpenJournal(dir string, h Header, fresh bool, key []byte) (_ *Journal, err error) {
 	unlock, err := lockFolder(dir)
 	if err != nil {
 		return nil, err
@@ -99,8 +111,11 @@ func OpenJournal(dir string, h Header, fresh bool) (_ *Journal, err error) {
 			unlock()
 		}
 	}()
-	j := &Journal{path: dir + string(os.PathSeparator) + JournalFile, done: map[string]Result{}, unlock: unlock}
+	j := &Journal{path: dir + string(os.PathSeparator) + JournalFile, done: map[string]Result{}, unlock: unlock, key: key}
 	h.Format = journalFormat
+	if j.head, err = json.Marshal(h); err != nil {
+		return nil, err
+	}
 	good := int64(0)
 	if data, err := readRegular(j.path); err == nil && !fresh {
 		if good, err = j.load(data, h); err != nil {
@@ -110,17 +125,13 @@ func OpenJournal(dir string, h Header, fresh bool) (_ *Journal, err error) {
 		return nil, err
 	}
 	if good == 0 {
-		head, err := json.Marshal(h)
-		if err != nil {
-			return nil, err
-		}
 		if err := export.WriteFile(j.path, func(w io.Writer) error {
-			_, err := w.Write(append(head, '\n'))
+			_, err := w.Write(append(slices.Clip(j.head), '\n'))
 			return err
 		}); err != nil {
 			return nil, fmt.Errorf("create journal: %w", err)
 		}
-		good = int64(len(head) + 1)
+		good = int64(len(j.head) + 1)
 	}
 	f, err := os.OpenFile(j.path, os.O_WRONLY, 0)
 	if err != nil {
@@ -180,7 +191,8 @@ func (j *Journal) load(data []byte, h Header) (int64, error) {
 
 // loadFrom reads the record lines of data from offset on into j.done and
 // returns the length of the good part: up to the first line that is not
-// whole (no newline, a CRC that fails, JSON that does not parse).
+// whole (no newline, a CRC that fails, JSON that does not parse). A whole
+// line whose MAC is not the key's is passed over, and counted.
 func (j *Journal) loadFrom(data []byte, offset int64) int64 {
 	good := offset
 	for good < int64(len(data)) {
@@ -190,16 +202,42 @@ func (j *Journal) loadFrom(data []byte, offset int64) int64 {
 			break // no newline: not written whole
 		}
 		line := rest[:nl]
-		crc, body, ok := bytes.Cut(line, []byte(" "))
-		var r Result
-		if !ok || string(crc) != crcText(body) || json.Unmarshal(body, &r) != nil || r.Key == "" {
+		crc, signed, ok := bytes.Cut(line, []byte(" "))
+		if !ok || string(crc) != crcText(signed) {
 			break
 		}
-		j.done[r.Key] = r
+		mac, body, ok := bytes.Cut(signed, []byte(" "))
+		var r Result
+		if !ok || json.Unmarshal(body, &r) != nil || r.Key == "" {
+			break
+		}
+		if want := j.mac(body); want == "-" || !hmac.Equal(mac, []byte(want)) {
+			j.unsigned++
+		} else {
+			j.done[r.Key] = r
+		}
 		good += int64(nl + 1)
 	}
 	return good
 }
+
+// mac returns the MAC of a line whose JSON is body, in hexadecimal: "-"
+// without a key.
+func (j *Journal) mac(body []byte) string {
+	if len(j.key) == 0 {
+		return "-"
+	}
+	h := hmac.New(sha256.New, j.key)
+	h.Write([]byte("sgtab journal line 1\n"))
+	h.Write(j.head)
+	h.Write([]byte{'\n'})
+	h.Write(body)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// Unsigned returns the number of whole lines of the journal as opened
+// whose MAC was not the key's: their jobs are not taken as done.
+func (j *Journal) Unsigned() int { return j.unsigned }
 
 // headerDiff says how two headers differ.
 func headerDiff(old, now Header) string {
@@ -237,7 +275,8 @@ func (j *Journal) Add(r Result) error {
 	if err != nil {
 		return err
 	}
-	line := append([]byte(crcText(body)+" "), body...)
+	signed := append([]byte(j.mac(body)+" "), body...)
+	line := append([]byte(crcText(signed)+" "), signed...)
 	line = append(line, '\n')
 	j.mu.Lock()
 	defer j.mu.Unlock()

@@ -3,6 +3,7 @@ package sweep_test
 import (
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io/fs"
 	"maps"
 	"os"
@@ -30,7 +31,7 @@ func census(t *testing.T, yaml, dir string, shard sweep.Shard) []export.CensusRo
 	if err != nil {
 		t.Fatal(err)
 	}
-	j, err := sweep.OpenJournal(dir, sweep.Header{Sweep: sweep.SHA(s.Config), N: p.N, Auto: p.Auto, Shard: shard.String(), Version: "test"}, false)
+	j, err := sweep.OpenJournal(dir, sweep.Header{Sweep: sweep.SHA(s.Config), N: p.N, Auto: p.Auto, Shard: shard.String(), Version: "test"}, false, testKey)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +210,7 @@ func TestShardsMerge(t *testing.T) {
 	whole := census(t, yaml, t.TempDir(), sweep.All)
 	dir := t.TempDir()
 	writeShards(t, yaml, dir, 3)
-	merged, p, err := sweep.Merge(dir, "test")
+	merged, p, err := sweep.Merge(dir, "test", testKey)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +228,7 @@ func TestShardsMerge(t *testing.T) {
 	if err := removeAll(dir + "/" + (sweep.Shard{I: 1, N: 3}).Dir()); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := sweep.Merge(dir, "test"); err == nil || !strings.Contains(err.Error(), "shards missing: shard=1-of-3") {
+	if _, _, err := sweep.Merge(dir, "test", testKey); err == nil || !strings.Contains(err.Error(), "shards missing: shard=1-of-3") {
 		t.Errorf("merge with a shard missing: %v", err)
 	}
 }
@@ -242,7 +243,7 @@ func writeShards(t *testing.T, yaml, dir string, n int) {
 		rows := census(t, yaml, mkdir(t, sub), sh)
 		s, _ := rules.ParseSweep(strings.NewReader(yaml), "s.yaml")
 		p, _ := sweep.NewPlan(s, -1, -1, sh)
-		if err := export.WriteCensus(sub+"/"+sweep.CensusFile, rows, sweep.Meta(p), export.Options{Version: "test"}); err != nil {
+		if err := export.WriteCensus(sub+"/"+sweep.CensusFile, rows, sweep.Meta(p), export.Options{Version: "test", MACKey: testKey}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -298,14 +299,14 @@ func TestMergeChecksPlan(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, k := range []string{export.KeyKind, export.KeyVersion, "sgtab.games", export.KeyCensusCRC} {
+			for _, k := range []string{export.KeyKind, export.KeyVersion, "sgtab.games", export.KeyCensusCRC, export.KeyMAC} {
 				delete(meta, k)
 			}
 			rows = tc.edit(rows, meta)
-			if err := export.WriteCensus(path, rows, meta, export.Options{Version: "test"}); err != nil {
+			if err := export.WriteCensus(path, rows, meta, export.Options{Version: "test", MACKey: testKey}); err != nil {
 				t.Fatal(err)
 			}
-			if _, _, err := sweep.Merge(dir, "test"); err == nil || !strings.Contains(err.Error(), tc.want) {
+			if _, _, err := sweep.Merge(dir, "test", testKey); err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("merge: %v, want …%s…", err, tc.want)
 			}
 			if _, err := os.Stat(dir + "/" + sweep.CensusFile); err == nil {
@@ -405,7 +406,7 @@ func benchSweep(b *testing.B, yaml string) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		j, err := sweep.OpenJournal(b.TempDir(), sweep.Header{Sweep: sweep.SHA(s.Config), N: p.N, Auto: p.Auto, Shard: "0/1"}, true)
+		j, err := sweep.OpenJournal(b.TempDir(), sweep.Header{Sweep: sweep.SHA(s.Config), N: p.N, Auto: p.Auto, Shard: "0/1"}, true, testKey)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -469,7 +470,7 @@ func TestJournalLocksFolder(t *testing.T) {
 	dir := t.TempDir()
 	a := sweep.Header{Sweep: sweep.SHA("a"), N: 100, Shard: "0/1", Version: "test"}
 	b := sweep.Header{Sweep: sweep.SHA("b"), N: 100, Shard: "0/1", Version: "test"}
-	j, err := sweep.OpenJournal(dir, a, false)
+	j, err := sweep.OpenJournal(dir, a, false, testKey)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -485,14 +486,14 @@ func TestJournalLocksFolder(t *testing.T) {
 		h     sweep.Header
 		fresh bool
 	}{{"another sweep", b, false}, {"another sweep, fresh", b, true}, {"the same sweep", a, false}, {"the same sweep, fresh", a, true}} {
-		if k, err := sweep.OpenJournal(dir, tc.h, tc.fresh); !errors.Is(err, sweep.ErrBusy) {
+		if k, err := sweep.OpenJournal(dir, tc.h, tc.fresh, testKey); !errors.Is(err, sweep.ErrBusy) {
 			if k != nil {
 				k.Close()
 			}
 			t.Errorf("%s: %v, want %v", tc.name, err, sweep.ErrBusy)
 		}
 	}
-	if _, _, err := sweep.Merge(dir, "test"); !errors.Is(err, sweep.ErrBusy) {
+	if _, _, err := sweep.Merge(dir, "test", testKey); !errors.Is(err, sweep.ErrBusy) {
 		t.Errorf("merge: %v, want %v", err, sweep.ErrBusy)
 	}
 	if after := snapshot(t, dir); !maps.Equal(before, after) {
@@ -501,7 +502,7 @@ func TestJournalLocksFolder(t *testing.T) {
 	if err := j.Close(); err != nil {
 		t.Fatal(err)
 	}
-	k, err := sweep.OpenJournal(dir, a, false)
+	k, err := sweep.OpenJournal(dir, a, false, testKey)
 	if err != nil {
 		t.Fatalf("after the first closed: %v", err)
 	}
@@ -524,7 +525,7 @@ func TestCensusRingColumns(t *testing.T) {
 	for _, run := range []string{"computed", "from the journal"} {
 		rows := census(t, yaml, dir, sweep.All)
 		path := filepath.Join(t.TempDir(), sweep.CensusFile)
-		if err := export.WriteCensus(path, rows, map[string]string{export.KeyShard: "0/1"}, export.Options{Version: "test"}); err != nil {
+		if err := export.WriteCensus(path, rows, map[string]string{export.KeyShard: "0/1"}, export.Options{Version: "test", MACKey: testKey}); err != nil {
 			t.Fatal(err)
 		}
 		read, _, err := export.ReadCensus(path)
@@ -554,11 +555,11 @@ func TestJournalOldFormat(t *testing.T) {
 	if err := os.WriteFile(dir+"/journal.jsonl", []byte(old), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	j, err := sweep.OpenJournal(dir, h, false)
+	j, err := sweep.OpenJournal(dir, h, false, testKey)
 	if err == nil {
 		j.Close()
 	}
-	if err == nil || !strings.Contains(err.Error(), "belongs to another sweep (its records are of format 0, not 1)") {
+	if err == nil || !strings.Contains(err.Error(), "belongs to another sweep (its records are of format 0, not 2)") {
 		t.Errorf("OpenJournal: %v", err)
 	}
 	if data, _ := os.ReadFile(dir + "/journal.jsonl"); string(data) != old {
@@ -666,5 +667,98 @@ func TestShardFromEnv(t *testing.T) {
 				t.Errorf("no error, want one")
 			}
 		})
+	}
+}
+
+// testKey signs the journals and censuses of the tests.
+var testKey = []byte("sgtab sweep tests' key, 32 bytes")
+
+// TestJournalForgedLine edits a finished line of a journal, as anyone
+// with the file and a CRC at hand can: 0.07's period set to 13, its status
+// to proved, the CRC recomputed. The line is not taken (its MAC is not the
+// key's), its game is computed again, and the census gives 0.07 its true
+// period, 34 (Dawson's Kayles: Winning Ways, ch. 4; OEIS A002187), where
+// it used to report the forged 13 as proved. A journal opened with
+// another key takes none of its lines.
+func TestJournalForgedLine(t *testing.T) {
+	const yaml = "sweep:\n  codes: [\"0.07\", \"0.3\"]\n  heaps: 600\n"
+	dir := t.TempDir()
+	census(t, yaml, dir, sweep.All)
+	path := filepath.Join(dir, sweep.JournalFile)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	forged := 0
+	for i, line := range lines {
+		crc, rest, ok := strings.Cut(strings.TrimSuffix(line, "\n"), " ")
+		if !ok || crc == "" || !strings.Contains(rest, `"period":34`) {
+			continue
+		}
+		rest = strings.Replace(rest, `"period":34`, `"period":13`, 1)
+		lines[i] = fmt.Sprintf("%08X %s\n", crc32c(rest), rest)
+		forged++
+	}
+	if forged != 1 {
+		t.Fatalf("%d lines of 0.07 found in %q", forged, data)
+	}
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := rules.ParseSweep(strings.NewReader(yaml), "s.yaml")
+	p, _ := sweep.NewPlan(s, -1, -1, sweep.All)
+	h := sweep.Header{Sweep: sweep.SHA(s.Config), N: p.N, Auto: p.Auto, Shard: sweep.All.String(), Version: "test"}
+	j, err := sweep.OpenJournal(dir, h, false, testKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(j.Done()) != 1 || j.Unsigned() != 1 {
+		t.Errorf("%d lines taken, %d not signed; want 1 and 1", len(j.Done()), j.Unsigned())
+	}
+	j.Close()
+	for _, r := range census(t, yaml, dir, sweep.All) {
+		if r.Name == "0.07" && (r.Period != 34 || r.Status != compute.Proved) {
+			t.Errorf("0.07 in the census: period %d, %s; want 34, proved", r.Period, r.Status)
+		}
+	}
+	other, err := sweep.OpenJournal(dir, h, false, []byte("another key, thirty-two bytes ok"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	if len(other.Done()) != 0 || other.Unsigned() < 2 {
+		t.Errorf("with another key: %d lines taken, %d not signed", len(other.Done()), other.Unsigned())
+	}
+}
+
+// crc32c returns the CRC-32C of s.
+func crc32c(s string) uint32 {
+	return crc32.Checksum([]byte(s), crc32.MakeTable(crc32.Castagnoli))
+}
+
+// TestMergeRefusesUnsignedShard writes a shard's census again without the
+// key, with its checksum recomputed: merge refuses it, naming the file.
+func TestMergeRefusesUnsignedShard(t *testing.T) {
+	const yaml = "sweep:\n  codes: [\"0.0*\", \"0.1*\"]\n  cap: 500\n"
+	dir := t.TempDir()
+	writeShards(t, yaml, dir, 2)
+	if _, _, err := sweep.Merge(dir, "test", testKey); err != nil {
+		t.Fatal(err)
+	}
+	path := dir + "/shard=1-of-2/" + sweep.CensusFile
+	rows, meta, err := export.ReadCensus(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{export.KeyKind, export.KeyVersion, "sgtab.games", export.KeyCensusCRC, export.KeyMAC} {
+		delete(meta, k)
+	}
+	rows[0].Period, rows[0].Status = 13, compute.Proved
+	if err := export.WriteCensus(path, rows, meta, export.Options{Version: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := sweep.Merge(dir, "test", testKey); !errors.Is(err, sweep.ErrUnsigned) || !strings.Contains(err.Error(), path) {
+		t.Errorf("merge of an unsigned shard: %v", err)
 	}
 }

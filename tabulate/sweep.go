@@ -53,11 +53,20 @@ func Sweep(ctx context.Context, p *sweep.Plan, opt SweepOptions) ([]export.Censu
 	}
 	RemoveStale(dir, d.Say)
 	header := sweep.Header{Sweep: sweep.SHA(p.Sweep.Config), N: p.N, Auto: p.Auto, Shard: p.Shard.String(), Version: opt.Version}
-	journal, err := sweep.OpenJournal(dir, header, opt.Fresh)
+	key, err := family.LoadKey(true)
+	if err != nil {
+		d.Say("sgtab: warning: %v; the journal and census are written unsigned, and a run again computes every game\n", err)
+	}
+	journal, err := sweep.OpenJournal(dir, header, opt.Fresh, key)
 	if err != nil {
 		return nil, "", err
 	}
 	defer journal.Close() // appended and synced line by line
+	if n := journal.Unsigned(); n > 0 {
+		d.Say("sgtab: warning: %s: %d %s not signed with your key, not taken: %s computed again\n",
+			filepath.Join(dir, sweep.JournalFile), n, family.Plural(n, "line"), family.Plural(n, "game"))
+	}
+	opt.Tables.Key = key
 	resumed := 0
 	for _, job := range p.Jobs {
 		if _, ok := journal.Done()[job.Key]; ok {
@@ -92,7 +101,7 @@ func Sweep(ctx context.Context, p *sweep.Plan, opt SweepOptions) ([]export.Censu
 		return nil, "", err
 	}
 	path := filepath.Join(dir, sweep.CensusFile)
-	if err := export.WriteCensus(path, rows, sweep.Meta(p), export.Options{Version: opt.Version}); err != nil {
+	if err := export.WriteCensus(path, rows, sweep.Meta(p), export.Options{Version: opt.Version, MACKey: key}); err != nil {
 		return nil, "", err
 	}
 	return rows, path, nil

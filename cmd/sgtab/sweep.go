@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -157,7 +158,15 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fs.usageError("want one folder, got %d", len(args))
 	}
 	start := time.Now()
-	rows, p, err := sweep.Merge(args[0], version)
+	key, err := family.LoadKey(false)
+	if err != nil {
+		return fmt.Errorf("merge needs the key the shards were signed with: %w", err)
+	}
+	rows, p, err := sweep.Merge(args[0], version, key)
+	if errors.Is(err, sweep.ErrUnsigned) {
+		path, _ := family.KeyPath()
+		return fmt.Errorf("%w (your key: %s; set $%s to the key the shards' runs had, or run the shard again)", err, path, family.KeyEnv)
+	}
 	if err != nil {
 		return err
 	}
