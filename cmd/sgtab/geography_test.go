@@ -238,3 +238,23 @@ func bundledGraphValues(t *testing.T, gs *rules.GraphSpec, ng *graph.Named) ([]u
 	}
 	return out, err
 }
+
+// TestGeographyCSVVerifies runs the bundled game of geography on HDU
+// 1564's board into a CSV table, which keeps the outcomes without the
+// winning moves, and verifies it: every value is checked, and the moves
+// it lacks are said to be missing, where every such table used to be
+// refused as "not the values of its game".
+func TestGeographyCSVVerifies(t *testing.T) {
+	config, err := filepath.Abs("../../configs/hdu1564-board-walk.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	chdir(t)
+	if code, stdout, stderr := sgtab(t, "run", "-plot", "none", "-formats", "csv", "-out", "out", config); code != 0 {
+		t.Fatalf("run: status %d\n%s\n%s", code, stdout, stderr)
+	}
+	code, stdout, stderr := sgtab(t, "inspect", "-verify", filepath.Join("out", "hdu1564-board-walk.csv"))
+	if want := "every value, the graph vertex-geography on grid 100×100 built and solved again (the table holds no winning moves: a CSV table keeps the outcomes only)"; code != 0 || !strings.Contains(stdout, want) {
+		t.Fatalf("inspect -verify: status %d\n%s\n%s\nwant %q", code, stdout, stderr, want)
+	}
+}

@@ -142,14 +142,25 @@ func (Family) Verify(ctx context.Context, f *export.File, workers int, meter fam
 	if want.Nodes() != t.Nodes() {
 		return "", fmt.Errorf("the graph %s has %d nodes, the table %d", spec, want.Nodes(), t.Nodes())
 	}
+	if (want.Loopy == nil) != (t.Loopy == nil) {
+		return "", fmt.Errorf("the table holds %s, but the graph %s has %s: these are not the values of its game",
+			valueKind(t), spec, valueKind(want))
+	}
 	for v := range t.Nodes() {
-		if want.Name(v) != t.Name(v) || want.G.At(v) != t.G.At(v) || (want.Loopy == nil) != (t.Loopy == nil) || (want.Moves == nil) != (t.Moves == nil) {
+		if want.Name(v) != t.Name(v) || want.G.At(v) != t.G.At(v) {
 			return "", fmt.Errorf("node %s: value %d, but the graph %s gives node %s the value %d: these are not the values of its game",
 				t.Name(v), t.G.At(v), spec, want.Name(v), want.G.At(v))
 		}
 	}
+	moves := ""
+	switch {
+	case want.Moves != nil && t.Moves == nil:
+		moves = " (the table holds no winning moves: a CSV table keeps the outcomes only)"
+	case want.Moves == nil && t.Moves != nil:
+		return "", fmt.Errorf("the table holds winning moves, but the graph %s is no game of geography: these are not the values of its game", spec)
+	}
 	for v, w := range want.Moves {
-		if w != t.Moves[v] {
+		if t.Moves != nil && w != t.Moves[v] {
 			return "", fmt.Errorf("node %s: the winning move %s, but the graph %s gives %s: these are not the moves of its game",
 				t.Name(v), moveName(t, t.Moves[v]), spec, moveName(want, w))
 		}
@@ -163,7 +174,15 @@ func (Family) Verify(ctx context.Context, f *export.File, workers int, meter fam
 			return "", fmt.Errorf("the graph %s: %w: these are not the values of its game", spec, err)
 		}
 	}
-	return fmt.Sprintf("every value, the graph %s built and solved again", spec), nil
+	return fmt.Sprintf("every value, the graph %s built and solved again%s", spec, moves), nil
+}
+
+// valueKind says what kind of values t holds.
+func valueKind(t *compute.GraphTable) string {
+	if t.Loopy != nil {
+		return "generalized values (its graph has cycles)"
+	}
+	return "SG values (its graph has no cycle)"
 }
 
 // moveName names the node of t a winning move goes to, "none" for -1.
