@@ -158,6 +158,18 @@ type Planner interface {
 	PrepareMetered(ctx context.Context, need, workers int, m Meter) error
 }
 
+// A Staged planner computes in stages, each going on from the values of
+// the one before, and can gauge from the pace of its first stages how long
+// the rest would take.
+type Staged interface {
+	Planner
+	// PrepareWithin is PrepareMetered that stops, with an error saying
+	// how long it would take and what to ask instead, as soon as the pace
+	// of its first stages shows that preparing need would take more than
+	// within (0: no bound).
+	PrepareWithin(ctx context.Context, need, workers int, m Meter, within time.Duration) error
+}
+
 // RoundDuration prints d to a sensible precision: "9 h", "25 min",
 // "3 days".
 func RoundDuration(d time.Duration) string {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"math"
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
@@ -89,6 +90,14 @@ func (s *source) sizes(need int) (first, last int) {
 func (s *source) PrepareCost(need, workers int) family.Cost {
 	g := s.game
 	_, n := s.sizes(need)
+	if s.extendable() {
+		// A proved period may answer it, its table stopping sooner: cost
+		// the table as far as it may go, below 2^40 and within memory.
+		n = min(n, rules.MaxHeaps-1)
+		for n > firstQuerySize && rules.CheckHeaps(int64(n), g.Start) != nil {
+			n /= 2
+		}
+	}
 	if s.file != nil || rules.CheckHeaps(int64(n), g.Start) != nil || s.searched() {
 		return family.Cost{} // nothing to compute, or Prepare says why it cannot
 	}
@@ -111,6 +120,18 @@ func (s *source) PrepareCost(need, workers int) family.Cost {
 // PrepareMetered is Prepare on workers goroutines, counting the heap sizes
 // it computes on m; each step goes on from the values of the one before.
 func (s *source) PrepareMetered(ctx context.Context, need, workers int, m family.Meter) error {
+	return s.PrepareWithin(ctx, need, workers, m, 0)
+}
+
+// PrepareWithin is PrepareMetered that, when within is not 0, computes in
+// stages growing sixteenfold from firstQuerySize heaps (as a game whose
+// period may be proved always does), and gauges the pace of those done:
+// once the next stage would take more than a tenth of within, it goes on
+// only if answering need would take within or less at that pace, and
+// otherwise stops, saying how long it would take and what to ask instead.
+// The pace is measured (see projection), so it counts what an estimate
+// cannot foresee: sparse space, a busy machine.
+func (s *source) PrepareWithin(ctx context.Context, need, workers int, m family.Meter, within time.Duration) error {
 	if s.searched() {
 		return nil // every position of it is the misère search's
 	}
@@ -118,7 +139,13 @@ func (s *source) PrepareMetered(ctx context.Context, need, workers int, m family
 		return s.read(need)
 	}
 	want := max(need, 1)
-	n, _ := s.sizes(need)
+	n, last := s.sizes(need)
+	staged := within > 0 && last > firstQuerySize
+	if staged {
+		n = min(n, firstQuerySize)
+	}
+	began, gauged := time.Now(), false
+	var stages []stage
 	for {
 		if err := rules.CheckHeaps(int64(n), s.game.Start); err != nil {
 			return fmt.Errorf("%s: heap %d: %w", s.name, need, err)
@@ -135,8 +162,69 @@ func (s *source) PrepareMetered(ctx context.Context, need, workers int, m family
 		if n >= want || s.answers(want) {
 			return s.fits(need)
 		}
-		n = min(want, n*16)
+		next := min(want, n*16)
+		if !s.extendable() && !staged {
+			next = want
+		}
+		if staged && !gauged {
+			stages = append(stages, stage{n, time.Since(began)})
+			at := s.projection(stages, workers)
+			if took := stages[len(stages)-1].took; at(next)-took > within/10 {
+				if at(want)-took > within {
+					return s.tooLong(n, took, need, at, within)
+				}
+				gauged = true // admitted: the pace of later stages is not asked again
+			}
+		}
+		n = next
 	}
+}
+
+// A stage is a table size computed, and the time since the first stage
+// began.
+type stage struct {
+	n    int
+	took time.Duration
+}
+
+// projection returns the time to compute SG(0..k) from nothing, at the
+// pace of the stages computed so far: the last stage's time grown as k to
+// the power that the last two stages' times show (the estimate's,
+// compute.Estimate, when the stage before took too little to measure),
+// that power kept between 1 (every heap costs the same) and 3 (splits
+// after any removal, gone through pair by pair).
+func (s *source) projection(st []stage, workers int) func(k int) time.Duration {
+	last := st[len(st)-1]
+	power := 2.0
+	if len(st) >= 2 {
+		prev := st[len(st)-2]
+		span := math.Log(float64(last.n) / float64(prev.n))
+		if prev.took >= 50*time.Millisecond {
+			power = math.Log(float64(last.took)/float64(prev.took)) / span
+		} else if a, b := compute.Estimate(s.game, prev.n, workers), compute.Estimate(s.game, last.n, workers); a > 0 && b > 0 {
+			power = math.Log(float64(b)/float64(a)) / span
+		}
+	} else if a, b := compute.Estimate(s.game, last.n, workers), compute.Estimate(s.game, 16*last.n, workers); a > 0 && b > 0 {
+		power = math.Log(float64(b)/float64(a)) / math.Log(16)
+	}
+	power = min(max(power, 1), 3)
+	base := max(last.took, time.Millisecond)
+	return func(k int) time.Duration {
+		secs := base.Seconds() * math.Pow(float64(k)/float64(last.n), power)
+		return time.Duration(min(secs, 1e9) * float64(time.Second))
+	}
+}
+
+// tooLong returns the error of a query of heap need that would take more
+// than within at the pace (at) of the done heaps computed so far, in took.
+func (s *source) tooLong(done int, took time.Duration, need int, at func(int) time.Duration, within time.Duration) error {
+	why := "no theorem can prove its period, so nothing ends it early"
+	if s.extendable() {
+		why = fmt.Sprintf("its period is not proved up to heap %d, and nothing says it will be sooner", done)
+	}
+	m := family.Shrink(need, func(k int) bool { return at(k) <= within/2 })
+	return fmt.Errorf("%s: computing SG(0..%d) to answer heap %d would take about %s at the pace of SG(0..%d), computed in %.1f s (%s); ask for heaps up to %d (about %s); a table computed once with sgtab run and given with -table answers every heap it holds at once",
+		s.name, need, need, family.RoundDuration(at(need)), done, took.Seconds(), why, m, family.RoundDuration(at(m)))
 }
 
 // searched reports whether every position of the game is answered by the

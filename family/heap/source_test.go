@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/positions"
@@ -123,5 +125,46 @@ func TestValuesPast64Bits(t *testing.T) {
 	want := "steep: heap 4611686018427387905: its SG value, by the proved period 1 with saltus 4, is more than 2^64 − 1"
 	if err := s.fits(1<<62 + 1); err == nil || err.Error() != want {
 		t.Errorf("heap 2^62 + 1: %v, want %q", err, want)
+	}
+}
+
+// heapCount counts the heaps a preparation computes.
+type heapCount struct{ n int64 }
+
+func (c *heapCount) Add(n int64)   { c.n += n }
+func (c *heapCount) Inherit(int64) {}
+
+// TestPrepareWithinRefusesHopeless asks for heaps whose tables would take
+// far longer than allowed: Officers (0.6, whose period is not known) at
+// 2^31 and 0.7{10^18} (its removals too large for a proof below 2^40) at
+// 10^18, each allowed a millisecond. Each is refused after its first stage
+// of firstQuerySize heaps (the work is counted, not timed), saying how long
+// it would take at that pace and which heaps can be answered; Kayles at
+// 10^9 is answered from its period, proved within the first stage
+// (Winning Ways, ch. 4: period 12 from heap 71).
+func TestPrepareWithinRefusesHopeless(t *testing.T) {
+	for _, tc := range []struct {
+		code string
+		need int
+	}{{"0.6", 1<<31 - 1}, {"0.7{1000000000000000000}", 1e18}} {
+		r, err := rules.ParseCode(tc.code, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &source{name: tc.code, game: rules.Game{Name: tc.code, Rule: r}}
+		var c heapCount
+		err = s.PrepareWithin(t.Context(), tc.need, 1, &c, time.Millisecond)
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("computing SG(0..%d) to answer heap %d would take about", tc.need, tc.need)) ||
+			!strings.Contains(err.Error(), "its period is not proved up to heap 4096") || !strings.Contains(err.Error(), "ask for heaps up to") {
+			t.Errorf("%s at %d: %v", tc.code, tc.need, err)
+		}
+		if c.n > firstQuerySize+1 {
+			t.Errorf("%s at %d: %d heaps computed before the refusal, want at most %d", tc.code, tc.need, c.n, firstQuerySize+1)
+		}
+	}
+	r, _ := rules.ParseCode("0.77", 0)
+	s := &source{name: "kayles", game: rules.Game{Name: "kayles", Rule: r}}
+	if err := s.PrepareWithin(t.Context(), 1e9, 1, &heapCount{}, time.Millisecond); err != nil || !s.answers(1e9) {
+		t.Errorf("Kayles at 10^9: %v", err)
 	}
 }
