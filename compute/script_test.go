@@ -1,6 +1,7 @@
 package compute_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -347,5 +348,18 @@ func TestScriptPositionBounds(t *testing.T) {
 				t.Fatalf("error %v, want %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestScriptStartsCancelled explores a board of start(n, m) whose context
+// is cancelled: it stops before calling start on all 4·10⁶ points, where
+// it used to go on for as long as the starts took (20 s after a signal).
+func TestScriptStartsCancelled(t *testing.T) {
+	const config = "name: c\nheaps: 2000\nscript: |\n  def start(n, m):\n      return (n, m)\n  def moves(p):\n      return []\n"
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	_, err := compute.ExploreScript(ctx, scriptGame(t, config), compute.Options{})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want the context's", err)
 	}
 }

@@ -64,6 +64,11 @@ func ExploreScript(ctx context.Context, g rules.Game, opt Options) (*ScriptPosit
 	th := p.thread()
 	var frontier []starlark.Value
 	for i := range scriptStarts(p.Params, g.Heaps) {
+		if i%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		args := []starlark.Value{starlark.MakeInt(i % (g.Heaps + 1))}
 		if p.Params == 2 {
 			args = append(args, starlark.MakeInt(i/(g.Heaps+1)))

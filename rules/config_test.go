@@ -393,3 +393,29 @@ func TestBudgetEnv(t *testing.T) {
 		t.Error("a ring, or a widening, does not cost more")
 	}
 }
+
+// TestScriptBoardMemory checks that a scripted game whose start takes two
+// parameters is costed as a board of (heaps+1)² positions: 65536 is
+// refused at its heaps key within 2 GiB (4.3·10⁹ points), which it used
+// to pass, to grow past 1 GB when run; 600 fits, and so does a start of
+// one parameter at 65536.
+func TestScriptBoardMemory(t *testing.T) {
+	t.Setenv(MemoryEnv, "2GiB")
+	config := func(heaps int, params string) string {
+		return "name: b\nheaps: " + strconv.Itoa(heaps) + "\nscript: |\n  def start(" + params + "):\n      return 0\n  def moves(p):\n      return []\n"
+	}
+	_, err := Parse(strings.NewReader(config(65536, "n, m")), "b.yaml")
+	if want := "b.yaml:2:8: heaps: start(n, m) for 0 ≤ n, m ≤ 65536 is a board of 4295098369 points, each a position the search keeps (about 512 bytes each): the table needs at least 2.0 TiB of memory, more than $SGTAB_MEMORY (2.0 GiB) (got 65536)"; err == nil || err.Error() != want {
+		t.Errorf("a board of 65536² points: %v, want %q", err, want)
+	}
+	for _, ok := range []string{config(600, "n, m"), config(65536, "n")} {
+		games, err := Parse(strings.NewReader(ok), "b.yaml")
+		if err != nil {
+			t.Errorf("%q: %v", ok, err)
+			continue
+		}
+		if m, _ := games[0].Memory(); m <= 0 || games[0].Script.Params == 0 {
+			t.Errorf("%q: memory %d, params %d", ok, m, games[0].Script.Params)
+		}
+	}
+}

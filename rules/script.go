@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/goccy/go-yaml/ast"
+	"go.starlark.net/syntax"
 )
 
 // A Script is a game whose positions and moves a config states as a
@@ -25,6 +26,43 @@ type Script struct {
 	// Steps bounds the Starlark steps of one call of the script's
 	// functions, Positions the positions it may reach in all.
 	Steps, Positions int64
+	// Params is the number of parameters of the script's start, 1 or 2,
+	// as its text declares it; 0 when it cannot be read (the script is
+	// compiled later, and its problems reported then).
+	Params int
+}
+
+// ScriptPositionBytes is about what the search of a scripted game keeps
+// for each position: its text in a list and a map, its Starlark value,
+// its moves and value. Measured on a board of start(n, m) = (n, m) with
+// heaps 200 and 400 (72 and 169 MB at its peak for 40,401 and 160,801
+// positions): 800 bytes a position; a board's memory is counted at 512 a
+// point, the least a position of two numbers takes.
+const ScriptPositionBytes = 512
+
+// Points returns the number of start points of a scripted game: heaps+1,
+// or (heaps+1)² when start takes two parameters.
+func (s *Script) Points(heaps int) int64 {
+	if s.Params == 2 {
+		return int64(heaps+1) * int64(heaps+1)
+	}
+	return int64(heaps + 1)
+}
+
+// startParams returns the number of parameters of the function start in
+// the Starlark program src, 0 when the program does not parse or has no
+// start.
+func startParams(src string) int {
+	f, err := (&syntax.FileOptions{}).Parse("script", src, 0)
+	if err != nil {
+		return 0
+	}
+	for _, st := range f.Stmts {
+		if d, ok := st.(*syntax.DefStmt); ok && d.Name.Name == "start" {
+			return len(d.Params)
+		}
+	}
+	return 0
 }
 
 // Defaults and bounds of a script's limits.
@@ -58,7 +96,17 @@ var scriptRules = kindRules{
 	tableText: func(g Game) string {
 		return fmt.Sprintf("SG of start(n), or start(n, m), for parameters 0..%d", g.Heaps)
 	},
-	memory: func(g Game) int64 { return int64(g.Heaps+1) * 8 },
+	memory: func(g Game) int64 { return scriptMemory(g.Script, g.Heaps) },
+}
+
+// scriptMemory is the least memory a scripted game's search takes: 8
+// bytes a start point (its value and position), and a board's points
+// each a position of its own (ScriptPositionBytes).
+func scriptMemory(s *Script, heaps int) int64 {
+	if s.Params == 2 {
+		return s.Points(heaps) * ScriptPositionBytes
+	}
+	return s.Points(heaps) * 8
 }
 
 // readScript reads a scripted game's keys: script, its program (a block
@@ -93,6 +141,13 @@ func readScript(p *configParser, d gameDef, g *Game) bool {
 	bound("steps", 1, 1<<40, &s.Steps)
 	bound("positions", 1, MaxScriptPositions, &s.Positions)
 	g.Heaps = int(heaps)
+	s.Params = startParams(s.Source)
+	if e, ok := d.m["heaps"]; ok && !p.failed(d) && s.Params == 2 {
+		if err := CheckMemory(scriptMemory(s, g.Heaps)); err != nil {
+			p.errorf(e.value, d.prefix+"heaps", ErrTooLarge, describe(e.value), "start(n, m) for 0 ≤ n, m ≤ %d is a board of %d points, each a position the search keeps (about %d bytes each): %v",
+				g.Heaps, s.Points(g.Heaps), ScriptPositionBytes, err)
+		}
+	}
 	return !p.failed(d)
 }
 
