@@ -40,6 +40,10 @@ type File struct {
 	// are sgtab's own (n, sg and sg_ring, none nullable) but that has no
 	// metadata is refused instead: its metadata was lost.
 	Foreign bool
+	// RuleChecked is the last heap size whose value the reader checked
+	// against the table's rule, computed again (see Read); -1 for none.
+	// A table no larger is verified whole already.
+	RuleChecked int
 }
 
 // Read reads the file at path — Parquet or Arrow IPC, told by its first
@@ -229,7 +233,7 @@ func readFrom(ctx context.Context, r io.ReaderAt, size int64, mem memory.Allocat
 
 // readRecords reads a file sgtab wrote (or a plain table) from its records.
 func readRecords(ctx context.Context, format string, recs records, opt ReadOptions) (f *File, err error) {
-	f = &File{Format: format, Meta: recs.meta}
+	f = &File{Format: format, Meta: recs.meta, RuleChecked: -1}
 	if f.Kind, err = kindOf(recs); err != nil {
 		return nil, err
 	}

@@ -89,7 +89,11 @@ func (f *File) verifyAnalysis(ctx context.Context, opt ReadOptions) error {
 		}
 	}
 	t.Analysis = a
-	return checkRule(ctx, t, check, opt)
+	if err := checkRule(ctx, t, check, opt); err != nil {
+		return err
+	}
+	f.RuleChecked = check
+	return nil
 }
 
 // verifyLostFrom reconciles the mirror strategy's bound of the ring
