@@ -14,6 +14,9 @@ func PlainMisereSearch(rs []rules.Rule, lim MisereLimits) *MisereSearch {
 	return s
 }
 
+// HeapsFormed returns how many heaps the search has made canonical.
+func (s *MisereSearch) HeapsFormed() int64 { return s.formed }
+
 // LaskerSG is laskerSG, Lasker's Nim's published formula, for the tests of
 // package compute_test.
 var LaskerSG = laskerSG

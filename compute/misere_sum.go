@@ -109,6 +109,9 @@ type MisereSearch struct {
 	plain  bool           // no reduction but leaving out heaps of 0 and *1: for tests
 	bufs   [][]MisereHeap // the positions eachMove forms, one per depth
 	depth  int
+	// formed counts the heaps of the positions made canonical: the work
+	// of forming positions, which the tests bound.
+	formed int64
 }
 
 // A misereGame is one game of a search: its rule and what is known of its
@@ -196,6 +199,12 @@ func (s *MisereSearch) Tameness(ctx context.Context, gi, n int) (Tameness, error
 // player — in the order of pos, until fn returns false.
 func (s *MisereSearch) WinningMoves(ctx context.Context, pos []MisereHeap, fn func(i int, mv Move) bool) error {
 	s.ctx = ctx
+	if sum, ok, err := s.tameTotal(pos); err != nil || ok {
+		if err != nil {
+			return err
+		}
+		return s.tameWinningMoves(ctx, pos, sum, fn)
+	}
 	rest := make([]MisereHeap, 0, len(pos)+2)
 	for i, h := range pos {
 		var err error
@@ -226,9 +235,96 @@ func (s *MisereSearch) WinningMoves(ctx context.Context, pos []MisereHeap, fn fu
 	return nil
 }
 
+// A tamePart is what a tame heap adds to a sum of tame heaps (tameSum):
+// its genus's g to the nim-sum, and whether it is firm (not fickle).
+type tamePart struct {
+	g    uint32
+	firm int
+}
+
+// tameOf returns what the heap h adds to a tame sum, and false when it is
+// not tame. A heap with no move is the game 0 (0^{120}, fickle), one whose
+// moves leave only such heaps *1 (1^{031}, fickle).
+func (s *MisereSearch) tameOf(h MisereHeap) (tamePart, bool, error) {
+	f, err := s.facts(h.Game, h.N)
+	switch {
+	case err != nil:
+		return tamePart{}, false, err
+	case f.terminal:
+		return tamePart{}, true, nil
+	case f.starOne:
+		return tamePart{g: 1}, true, nil
+	case !f.tame:
+		return tamePart{}, false, nil
+	}
+	return tamePart{g: f.genus.G, firm: b2i(!f.genus.fickle())}, true, nil
+}
+
+// tameTotal returns the tame sum of the heaps of pos (tameOf), and false
+// when one of them is not tame.
+func (s *MisereSearch) tameTotal(pos []MisereHeap) (tamePart, bool, error) {
+	var sum tamePart
+	for _, h := range pos {
+		x, ok, err := s.tameOf(h)
+		if err != nil || !ok {
+			return tamePart{}, false, err
+		}
+		sum.g ^= x.g
+		sum.firm += x.firm
+	}
+	return sum, true, nil
+}
+
+// tameWinningMoves is WinningMoves of a position of tame heaps, whose
+// tame sum is sum: a move of a heap to its parts leaves the sum less the
+// heap and with the parts, whose outcome is that of its tame genus
+// (tameSum), so each move costs its parts, not the position's heaps, and
+// a position of n heaps costs O(n) and its moves, where searching the
+// position each move leaves cost O(n log n) a move.
+func (s *MisereSearch) tameWinningMoves(ctx context.Context, pos []MisereHeap, sum tamePart, fn func(i int, mv Move) bool) error {
+	visited := 0
+	for i, h := range pos {
+		heap, _, err := s.tameOf(h)
+		if err != nil {
+			return err
+		}
+		stopped := false
+		eachOption(s.games[h.Game].rule, h.N, false, func(take int, parts []int) bool {
+			if visited++; visited%4096 == 0 {
+				if err = ctx.Err(); err != nil {
+					return false
+				}
+			}
+			left := tamePart{g: sum.g ^ heap.g, firm: sum.firm - heap.firm}
+			for _, m := range parts {
+				var x tamePart
+				if x, _, err = s.tameOf(MisereHeap{h.Game, m}); err != nil {
+					return false
+				}
+				left.g ^= x.g
+				left.firm += x.firm
+			}
+			if tameGenus(left.g, left.firm == 0).Misere() != 0 {
+				return true // won for the next player
+			}
+			mv := Move{Take: take}
+			if len(parts) > 0 {
+				mv.Leave = slices.Clone(parts)
+			}
+			stopped = !fn(i, mv)
+			return !stopped
+		})
+		if err != nil || stopped {
+			return err
+		}
+	}
+	return nil
+}
+
 // canonical returns pos as the search keeps it: its heaps sorted, without
 // those with no move or of *1, whose number's parity is p.
 func (s *MisereSearch) canonical(pos []MisereHeap) (c []MisereHeap, p bool, err error) {
+	s.formed += int64(len(pos))
 	for _, h := range pos {
 		if h.Game < 0 || h.Game >= len(s.games) || h.N < 0 {
 			return nil, false, fmt.Errorf("compute: no heap %d of game %d in a search of %d games", h.N, h.Game, len(s.games))

@@ -451,8 +451,14 @@ func (f *flagSet) parse(args []string) ([]string, error) {
 		if used := len(args) - len(left); used > 0 && args[used-1] == "--" {
 			return append(rest, left...), nil
 		}
-		rest = append(rest, left[0])
-		args = left[1:]
+		// The arguments up to the next that may be a flag are taken at
+		// once: a query of 10^5 heaps is parsed in one pass, not 10^5.
+		k := 1
+		for k < len(left) && !strings.HasPrefix(left[k], "-") {
+			k++
+		}
+		rest = append(rest, left[:k]...)
+		args = left[k:]
 	}
 }
 

@@ -146,8 +146,20 @@ func QuotientAnswerer(game string, q *compute.Quotient) positions.Answerer {
 		}
 		e := q.Of(a.Heaps)
 		a.Element, a.FirstPlayerWins = q.Word(e), !q.P[e]
+		if !a.FirstPlayerWins {
+			return a, nil
+		}
+		// The product of the heaps but heap i, for every i, from the
+		// products of those before it and of those after it: O(n) for n
+		// heaps, where the product of the rest for each was O(n²).
+		after := make([]int, len(a.Heaps)+1) // after[i]: heaps i.. (0 is the identity)
+		for i := len(a.Heaps) - 1; i >= 0; i-- {
+			after[i] = q.Times(q.Pretend[a.Heaps[i]], after[i+1])
+		}
+		before := 0
 		for i, h := range a.Heaps {
-			rest := q.Of(append(append([]int{}, a.Heaps[:i]...), a.Heaps[i+1:]...))
+			rest := q.Times(before, after[i+1])
+			before = q.Times(before, q.Pretend[h])
 			for mv := range compute.Moves(q.Rule, h, false) {
 				if !q.P[q.Times(rest, q.Of(mv.Leave))] {
 					continue
