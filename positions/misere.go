@@ -57,7 +57,7 @@ type misereSearch struct {
 
 // newMisereSearch returns the search of pos, one game of it for each of
 // its sources.
-func newMisereSearch(pos Position) *misereSearch {
+func newMisereSearch(pos Position, lim compute.MisereLimits) *misereSearch {
 	var rs []rules.Rule
 	index := map[*Ref]int{}
 	m := &misereSearch{}
@@ -70,7 +70,7 @@ func newMisereSearch(pos Position) *misereSearch {
 		}
 		m.heaps = append(m.heaps, compute.MisereHeap{Game: i, N: p.N})
 	}
-	m.search = compute.NewMisereSearch(rs, compute.MisereLimits{})
+	m.search = compute.NewMisereSearch(rs, lim)
 	return m
 }
 
@@ -80,9 +80,8 @@ func newMisereSearch(pos Position) *misereSearch {
 // NimSum, likewise), and how many winning moves it has — the moves to a
 // position lost for the next player. A position too large for the
 // search's bounds is refused, saying which bound.
-func solveMisere(pos Position) (Answer, error) {
-	ctx := context.Background() // the search's bounds end it
-	m := newMisereSearch(pos)
+func solveMisere(ctx context.Context, pos Position, lim compute.MisereLimits) (Answer, error) {
+	m := newMisereSearch(pos, lim)
 	a := Answer{WinningMoves: []Move{}, Misere: true, Outcomes: true, misere: m}
 	for i, p := range pos {
 		lost, err := m.search.Lost(ctx, m.heaps[i:i+1])
@@ -122,8 +121,8 @@ func wins(won bool) uint64 {
 
 // misereError words an error of the misère search of pos.
 func misereError(pos Position, err error) error {
-	if _, ok := errors.AsType[*compute.MisereBoundError](err); ok {
-		return fmt.Errorf("%v in misère play: %w; ask about fewer or smaller heaps", heapWords(pos), err)
+	if b, ok := errors.AsType[*compute.MisereBoundError](err); ok {
+		return fmt.Errorf("%v in misère play: %w (-max-%s raises it); ask about fewer or smaller heaps", heapWords(pos), err, b.Bound)
 	}
 	return err
 }

@@ -1,6 +1,7 @@
 package positions
 
 import (
+	"context"
 	"fmt"
 	"iter"
 
@@ -56,8 +57,15 @@ func Check(pos Position) error {
 // components whose moves would take more than compute.MaxMoveWork steps
 // to count is refused.
 func Solve(pos Position) (Answer, error) {
+	return SolveWithin(context.Background(), pos, compute.MisereLimits{})
+}
+
+// SolveWithin is Solve, with the misère search of a position of heaps in
+// misère play bounded by lim (the search's defaults where unset) and
+// stopped when ctx is.
+func SolveWithin(ctx context.Context, pos Position, lim compute.MisereLimits) (Answer, error) {
 	if misereSum(pos) {
-		return solveMisere(pos)
+		return solveMisere(ctx, pos, lim)
 	}
 	a := Answer{WinningMoves: []Move{}}
 	for i, p := range pos {

@@ -44,7 +44,7 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	moves := fs.Int("moves", defaultMoves, "list at most `N` winning moves of each position (-1: all); the count is exact")
 	countOnly := fs.Bool("count", false, "print how many winning moves there are, not the moves")
 	quotientN := fs.Int("quotient", 0, "misère play: answer by the misère quotient of the config's heaps 1..`N`, computed first (a quotient table given with -table is used as it is)")
-	bounds := quotientBoundFlags(fs)
+	bounds := quotientBoundFlags(fs, true)
 	staircase := fs.Bool("staircase", false, "a game on a graph: cards on its nodes (COUNTS in node order, or NODE=COUNT), a move taking any number from a node to a successor")
 	args, err = fs.parse(args)
 	if err != nil {
@@ -70,6 +70,12 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		JSON: *asJSON, CountOnly: *countOnly, Limit: *moves}}
 	if *countOnly {
 		q.w.Limit = 0
+	}
+	if isSet(fs.FlagSet, "max-positions") {
+		q.misere.Positions = lim.Positions
+	}
+	if isSet(fs.FlagSet, "max-steps") {
+		q.misere.Steps = lim.Steps
 	}
 	var set positions.Set
 	var def, table *positions.Ref // the game of bare heap sizes; the table of -table
@@ -133,6 +139,9 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 type query struct {
 	path string // the positions file; "" for the command line
 	w    positions.Writer
+	// misere bounds the misère search of a sum of heaps: -max-positions
+	// and -max-steps when given, its defaults otherwise.
+	misere compute.MisereLimits
 }
 
 // answerSums opens and prepares the sources refs (table: the one given
@@ -150,7 +159,7 @@ func (q *query) answerSums(ctx context.Context, refs []*positions.Ref, table *po
 		}
 	}
 	for i, pos := range all {
-		a, err := positions.Solve(pos)
+		a, err := positions.SolveWithin(ctx, pos, q.misere)
 		if err != nil {
 			return positions.At(q.path, lines[i].Num, err)
 		}

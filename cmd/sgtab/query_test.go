@@ -114,3 +114,23 @@ func TestQueryRefusesLongComputation(t *testing.T) {
 		t.Errorf("a huge board: status %d\n%s%s", code, stdout, stderr)
 	}
 }
+
+// TestQueryMisereBounds bounds the misère search of a sum of wild heaps
+// (Dawson's Kayles, misère, heaps 40 to 43, which passes the search's
+// default bound of 2·10⁶ positions after seconds) with -max-steps and
+// -max-positions: it stops at the bound given, saying which and how to
+// raise it, where those flags bounded quotients only and the search ran
+// on to its own defaults.
+func TestQueryMisereBounds(t *testing.T) {
+	chdir(t)
+	writeFiles(t, map[string]string{"dkm.yaml": "name: dkm\ncode: \"0.07\"\nplay: misere\n"})
+	for _, tc := range []struct{ flag, want string }{
+		{"-max-steps", "heaps 40 41 42 43 in misère play: the misère search would visit more than 100000 options, its step bound (-max-steps raises it)"},
+		{"-max-positions", "heaps 40 41 42 43 in misère play: the misère search would remember more than 100000 positions, its memory bound (-max-positions raises it)"},
+	} {
+		code, _, stderr := sgtab(t, "query", tc.flag, "1e5", "dkm.yaml", "40", "41", "42", "43")
+		if code != 1 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("query %s 1e5: status %d, %s\nwant %q", tc.flag, code, stderr, tc.want)
+		}
+	}
+}

@@ -36,7 +36,7 @@ func runQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	heaps := fs.String("heaps", "", "the heap bound `N`: the quotient of the heaps 1..N (at most "+strconv.Itoa(compute.MaxQuotientHeap)+")")
 	out := fs.String("out", "sgtab-out", "write NAME-quotient.parquet and its heat map into `DIR`")
 	plotFormat := fs.String("plot", "png", "draw the multiplication table as `FORMAT`: png, svg or none")
-	bounds := quotientBoundFlags(fs)
+	bounds := quotientBoundFlags(fs, false)
 	args, err := fs.parse(args)
 	if err != nil {
 		return err
@@ -82,12 +82,19 @@ func runQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 
 // quotientBoundFlags adds -max-positions and -max-steps to fs, the bounds
 // of the work behind a quotient, and returns the function that reads them
-// once fs is parsed.
-func quotientBoundFlags(fs *flagSet) func() (compute.QuotientLimits, error) {
+// once fs is parsed; with sums (query), they bound the misère search of a
+// sum of heaps as well.
+func quotientBoundFlags(fs *flagSet, sums bool) func() (compute.QuotientLimits, error) {
 	positions := boundFlag{n: compute.DefaultQuotientPositions, max: compute.MaxQuotientPositions}
 	steps := boundFlag{n: compute.DefaultQuotientSteps, max: compute.MaxQuotientSteps}
-	fs.Var(&positions, "max-positions", "refuse a quotient whose search or proof remembers more than `N` positions, about 90 bytes each (at most 1e9)")
-	fs.Var(&steps, "max-steps", "refuse a quotient whose search or proof visits more than `N` options (at most 1e12)")
+	also := func(def string) string {
+		if !sums {
+			return ""
+		}
+		return "; when given, the misère search of a sum of heaps too (bounded at " + def + " otherwise)"
+	}
+	fs.Var(&positions, "max-positions", "refuse a quotient whose search or proof remembers more than `N` positions, about 90 bytes each (at most 1e9)"+also("2e6"))
+	fs.Var(&steps, "max-steps", "refuse a quotient whose search or proof visits more than `N` options (at most 1e12)"+also("2e8"))
 	return func() (compute.QuotientLimits, error) {
 		lim := compute.QuotientLimits{Positions: int(positions.n), Steps: steps.n}
 		if err := lim.Check(); err != nil {
