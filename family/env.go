@@ -43,6 +43,11 @@ type Env struct {
 	// Say prints a message for the user (on standard error, over any
 	// progress bar). Never nil.
 	Say func(format string, args ...any)
+	// Task, when not nil, starts the progress of a task on the side,
+	// total units of work (0: not known) described by desc, and returns
+	// its meter and the function that ends it: a game whose work Work
+	// cannot tell counts it there (the positions a script reaches).
+	Task func(total int64, desc string) (Meter, func())
 }
 
 // Resume says what the games of a run go on from, and how they keep what

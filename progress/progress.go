@@ -89,8 +89,9 @@ func IsTerminal(w io.Writer) bool {
 // width of its own.
 const barWidth = 30
 
-// New starts a bar of total positions on w, or a silent counter when w is
-// not a terminal. Either way, a run that looks set to take more than
+// New starts a bar of total positions on w (a total of 0 or less: not
+// known, a count with no bar), or a silent counter when w is not a
+// terminal. Either way, a run that looks set to take more than
 // o.WarnAfter is warned of on w once (see watch).
 func New(w io.Writer, total int64, desc string, o Options) *Bar {
 	p := &Bar{stop: make(chan struct{}), total: total, desc: desc, unit: o.Unit, linear: o.Independent, start: time.Now()}
@@ -112,6 +113,9 @@ func New(w io.Writer, total int64, desc string, o Options) *Bar {
 			opts = append(opts, progressbar.OptionFullWidth())
 		} else {
 			opts = append(opts, progressbar.OptionSetWidth(barWidth))
+		}
+		if total <= 0 {
+			total = -1 // not known: a spinner and the count
 		}
 		p.bar = progressbar.NewOptions64(total, opts...)
 		every = 150 * time.Millisecond
@@ -204,6 +208,9 @@ func (p *Bar) describe(t float64, n int64) string {
 	p.record(t, n)
 	unit := cmp.Or(p.unit, "positions")
 	s := fmt.Sprintf("%s: %s/%s %s", p.desc, family.Short(float64(n)), family.Short(float64(p.total)), unit)
+	if p.total <= 0 {
+		s = fmt.Sprintf("%s: %s %s", p.desc, family.Short(float64(n)), unit) // how many in all is not known
+	}
 	if t-p.started() < 1 || n <= p.inherited {
 		return s
 	}
@@ -341,10 +348,16 @@ func (d *Display) Begin(total int64, desc string) family.Meter {
 }
 
 // Task starts the bar of a task on the side, total values described by
-// desc (the check of a stored table), with no warning of its pace, which
-// speaks of a run's tables; the function returned ends it.
+// desc (the check of a stored table), or when total is 0, a count of the
+// positions a search explores, how many in all not known (a script's);
+// with no warning of its pace, which speaks of a run's tables. The
+// function returned ends it.
 func (d *Display) Task(total int64, desc string) (family.Meter, func()) {
-	p := New(d.stderr, total, desc, Options{Unit: "values"})
+	unit := "values"
+	if total <= 0 {
+		unit = "positions"
+	}
+	p := New(d.stderr, total, desc, Options{Unit: unit})
 	return p, p.Finish
 }
 

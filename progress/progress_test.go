@@ -161,3 +161,19 @@ func TestProgressWarns(t *testing.T) {
 		t.Errorf("family.RoundDuration(3 h) = %q", family.RoundDuration(3*time.Hour))
 	}
 }
+
+// TestProgressUnknownTotal checks the count of a task whose total is not
+// known (the positions a script explores): the count and its rate, no
+// total, no ETA and no warning however long it runs.
+func TestProgressUnknownTotal(t *testing.T) {
+	var warn strings.Builder
+	p := &Bar{desc: "s: exploring", unit: "positions", warn: &warn, warnAfter: time.Second}
+	p.describe(1, 1000)
+	d := p.describe(4, 400000)
+	if want := "s: exploring: 400k positions, "; !strings.HasPrefix(d, want) || strings.Contains(d, "/0") || strings.Contains(d, "ETA") {
+		t.Errorf("frame %q, want %q and a rate", d, want)
+	}
+	if msg := p.watch(60, 5000000); msg != "" {
+		t.Errorf("warning %q", msg)
+	}
+}

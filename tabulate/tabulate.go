@@ -119,7 +119,7 @@ func Run(ctx context.Context, games []rules.Game, opt Options, done func(i int, 
 		total += family.MustFor(g).Work(g)
 	}
 	env := &family.Env{Output: opt.Output, Workers: opt.Workers, Auto: opt.Auto, Resume: opt.Resume, Trust: trust,
-		Progress: d.Begin(total, fmt.Sprintf("%d %s", len(games), family.Plural(len(games), "game"))), Say: d.Say}
+		Progress: d.Begin(total, fmt.Sprintf("%d %s", len(games), family.Plural(len(games), "game"))), Say: d.Say, Task: d.Task}
 	rows := make([]export.Summary, len(games))
 	var mu sync.Mutex
 	report := func(i int, r *family.Report) error {

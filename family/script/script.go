@@ -49,8 +49,14 @@ func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*fam
 	if err != nil {
 		return nil, err
 	}
-	// No progress: Work is 0, the positions a script reaches being unknown.
+	// Work is 0, the positions a script reaches being unknown: they are
+	// counted on a task of their own, with no total.
 	opt := compute.Options{Workers: env.Workers}
+	if env.Task != nil {
+		m, end := env.Task(0, g.Name+": exploring")
+		defer end()
+		opt.Progress = m.Add
+	}
 	if p.Params == 2 {
 		return tabulateBoard(ctx, g, env, opt)
 	}
