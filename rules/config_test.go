@@ -419,3 +419,19 @@ func TestScriptBoardMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoryEnvWarning checks that $SGTAB_MEMORY above the machine's
+// memory is warned of (it let a 37 GiB table start on a machine of 24),
+// and a budget within it, or none, is not.
+func TestMemoryEnvWarning(t *testing.T) {
+	t.Setenv(MemoryEnv, "100000TiB")
+	if w := MemoryEnvWarning(); !strings.HasPrefix(w, "$SGTAB_MEMORY (97.7 PiB) is more than this ") {
+		t.Errorf("warning %q", w)
+	}
+	for _, v := range []string{"1MiB", ""} {
+		t.Setenv(MemoryEnv, v)
+		if w := MemoryEnvWarning(); w != "" {
+			t.Errorf("$SGTAB_MEMORY=%s: warning %q", v, w)
+		}
+	}
+}

@@ -139,6 +139,25 @@ func envMemory() (int64, bool, error) {
 	return n, true, nil
 }
 
+// MemoryEnvWarning returns a warning when $SGTAB_MEMORY sets more memory
+// than the machine has (its total, or this process's cgroup limit): a
+// table that fits the budget would then not fit the machine, and be
+// killed or swap where it would have been refused. "" otherwise.
+func MemoryEnvWarning() string {
+	n, set, err := envMemory()
+	if !set || err != nil {
+		return ""
+	}
+	total, what := meminfo()["MemTotal"], "this machine's memory"
+	if limit, _, ok := cgroupMemory(); ok && (total == 0 || limit < total) {
+		total, what = limit, "this process's cgroup limit"
+	}
+	if total <= 0 || n <= total {
+		return ""
+	}
+	return fmt.Sprintf("$%s (%s) is more than %s (%s): tables are checked against it, and one that fits it may not fit the machine", MemoryEnv, ByteSize(n), what, ByteSize(total))
+}
+
 // machineBudget returns the memory available now, read at most once a
 // second: a config of many games checks each against it.
 var machineBudget = func() func() (int64, string) {

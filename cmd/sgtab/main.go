@@ -277,6 +277,9 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "sgtab: %v\n", err)
 		return 2
 	}
+	if w := rules.MemoryEnvWarning(); w != "" && c.name != "version" {
+		fmt.Fprintf(stderr, "sgtab: warning: %s\n", w)
+	}
 	return report(ctx, c.run(ctx, args[1:], stdout, stderr), stderr)
 }
 
