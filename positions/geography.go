@@ -12,12 +12,18 @@ import (
 // vertex or edge: who wins with the token on Start, and the winning moves,
 // the nodes to move it to.
 type GeographyAnswer struct {
-	Start           string   `json:"start"`
-	FirstPlayerWins bool     `json:"first_player_wins"`
-	WinningMoves    []string `json:"winning_moves"`
-	Count           int64    `json:"count"`
+	Head
+	Start        string          `json:"start"`
+	WinningMoves []GeographyMove `json:"moves"`
 
 	game, play string
+}
+
+// A GeographyMove is a winning move of geography: the token to the node
+// To.
+type GeographyMove struct {
+	To   string `json:"to"`
+	Text string `json:"text"`
 }
 
 // Geography returns the answerer of starts of geography on the graph of
@@ -34,11 +40,15 @@ func Geography(game, play string, decide func(start string) (bool, []string, err
 		if err != nil {
 			return nil, err
 		}
-		a := &GeographyAnswer{Start: words[0], FirstPlayerWins: win, WinningMoves: []string{}, Count: int64(len(moves)), game: game, play: play}
+		a := &GeographyAnswer{Head: NewHead(KindGeography, words), Start: words[0], WinningMoves: []GeographyMove{}, game: game, play: play}
+		a.Decide(win)
+		a.Count = int64(len(moves))
 		if limit < 0 || limit > len(moves) {
 			limit = len(moves)
 		}
-		a.WinningMoves = append(a.WinningMoves, moves[:limit]...)
+		for _, to := range moves[:limit] {
+			a.WinningMoves = append(a.WinningMoves, GeographyMove{To: to, Text: "→ " + to})
+		}
 		return a, nil
 	}
 }
@@ -54,7 +64,7 @@ func (a *GeographyAnswer) Text(w io.Writer, countOnly bool) {
 		return
 	}
 	for _, m := range a.WinningMoves {
-		fmt.Fprintf(w, "    → %s\n", m)
+		fmt.Fprintf(w, "    %s\n", m.Text)
 	}
 	writeMore(w, a.Count, int64(len(a.WinningMoves)))
 }

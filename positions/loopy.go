@@ -17,12 +17,11 @@ import (
 // wins, and the drawing moves (to a position of outcome D) when the
 // position is drawn; Count is how many there are.
 type LoopyTokensAnswer struct {
-	Tokens  []string    `json:"tokens"`
-	Values  []string    `json:"values"`
-	Sum     string      `json:"sum"`
-	Outcome string      `json:"outcome"`
-	Moves   []TokenMove `json:"moves"`
-	Count   int64       `json:"count"`
+	Head
+	Tokens []string    `json:"tokens"`
+	Values []string    `json:"values"`
+	Sum    string      `json:"sum"`
+	Moves  []TokenMove `json:"moves"`
 
 	what string // what the position is, in the first line of Text
 }
@@ -61,7 +60,7 @@ func LoopyPositions(g LoopyGame) Answerer { return loopyAnswerer(g) }
 func loopyAnswerer(g LoopyGame) Answerer {
 	vals := g.Values
 	return func(words []string, limit int) (Reply, error) {
-		a := &LoopyTokensAnswer{Tokens: words, Moves: []TokenMove{}, what: g.What}
+		a := &LoopyTokensAnswer{Head: NewHead(KindLoopy, words), Tokens: words, Moves: []TokenMove{}, what: g.What}
 		nodes, err := g.Nodes(words)
 		if err != nil {
 			return nil, err
@@ -71,6 +70,10 @@ func loopyAnswerer(g LoopyGame) Answerer {
 		}
 		sum := sumExcept(vals, nodes, -1)
 		a.Sum, a.Outcome = sum.String(), string(sum.Outcome())
+		a.FirstPlayerWins = sum.Outcome() == compute.N
+		if !sum.Inf {
+			a.valued(uint64(sum.Value))
+		}
 		want := map[compute.Outcome]compute.Outcome{compute.N: compute.P, compute.D: compute.D}[sum.Outcome()]
 		if want == 0 {
 			return a, nil
@@ -82,7 +85,7 @@ func loopyAnswerer(g LoopyGame) Answerer {
 					continue
 				}
 				if a.Count++; limit < 0 || len(a.Moves) < limit {
-					a.Moves = append(a.Moves, TokenMove{Token: j + 1, From: g.Name(v), To: g.Name(int(w))})
+					a.Moves = append(a.Moves, tokenMove(j, g.Name(v), g.Name(int(w))))
 				}
 			}
 		}
@@ -120,7 +123,7 @@ func (a *LoopyTokensAnswer) Text(w io.Writer, countOnly bool) {
 		return
 	}
 	for _, m := range a.Moves {
-		fmt.Fprintf(w, "    token %d: %s → %s\n", m.Token, m.From, m.To)
+		fmt.Fprintf(w, "    %s\n", m.Text)
 	}
 	writeMore(w, a.Count, int64(len(a.Moves)))
 }

@@ -82,7 +82,8 @@ func newMisereSearch(pos Position, lim compute.MisereLimits) *misereSearch {
 // search's bounds is refused, saying which bound.
 func solveMisere(ctx context.Context, pos Position, lim compute.MisereLimits) (Answer, error) {
 	m := newMisereSearch(pos, lim)
-	a := Answer{WinningMoves: []Move{}, Misere: true, Outcomes: true, misere: m}
+	a := Answer{Head: NewHead(KindSum, pos.Words()), WinningMoves: []Move{}, Outcomes: true, misere: m}
+	a.Misere = true
 	for i, p := range pos {
 		lost, err := m.search.Lost(ctx, m.heaps[i:i+1])
 		if err != nil {
@@ -96,7 +97,8 @@ func solveMisere(ctx context.Context, pos Position, lim compute.MisereLimits) (A
 	if err != nil {
 		return Answer{}, misereError(pos, err)
 	}
-	a.FirstPlayerWins, a.NimSum = !lost, wins(!lost)
+	a.Decide(!lost)
+	a.NimSum = wins(!lost)
 	if lost {
 		return a, nil
 	}

@@ -11,6 +11,20 @@ import (
 // A Position is a sum of components, each of the game of its source.
 type Position []Part
 
+// Words returns the components of pos as words: a heap's size, a point's
+// X,Y.
+func (pos Position) Words() []string {
+	words := make([]string, len(pos))
+	for i, p := range pos {
+		if p.Point {
+			words[i] = fmt.Sprintf("%d,%d", p.X, p.Y)
+		} else {
+			words[i] = strconv.Itoa(p.N)
+		}
+	}
+	return words
+}
+
 // A Part is one component of a position, and the source of its game.
 type Part struct {
 	Ref *Ref

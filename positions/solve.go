@@ -8,23 +8,23 @@ import (
 	"github.com/sgtab/sgtab/compute"
 )
 
-// An Answer is what sgtab query says of one position. Heaps holds a
-// number for a heap, [x, y] for a point.
+// An Answer is what sgtab query says of one position, a sum of
+// components of tables (kind sum). Heaps holds a number for a heap, [x, y]
+// for a point.
 type Answer struct {
-	Heaps           []any    `json:"heaps"`
-	Games           []string `json:"games"`
-	SG              []uint64 `json:"sg"`
-	NimSum          uint64   `json:"nim_sum"`
-	FirstPlayerWins bool     `json:"first_player_wins"`
-	// Misere is set for a heap of a misère game, Outcomes for it and for
-	// Fibonacci Nim: sg then holds the outcome (1: the player to move
-	// wins), and nim_sum the same.
-	Misere   bool `json:"misere,omitempty"`
+	Head
+	Heaps []any    `json:"heaps"`
+	Games []string `json:"games"`
+	SG    []uint64 `json:"sg"`
+	// NimSum is the nim-sum of SG (the head's value in normal play).
+	NimSum uint64 `json:"-"`
+	// Outcomes is set for a heap of a misère game and for Fibonacci Nim:
+	// sg then holds outcomes (1: the player to move wins), and the
+	// position has no value.
 	Outcomes bool `json:"outcomes,omitempty"`
 	// WinningMoves lists the first winning moves (-moves says how many);
 	// Count counts them all.
-	WinningMoves []Move `json:"winning_moves"`
-	Count        int64  `json:"count"`
+	WinningMoves []Move `json:"moves"`
 	// FromPeriod names the heaps (1-based) whose values come from a proved
 	// period beyond the computed or stored table.
 	FromPeriod []int `json:"from_period,omitempty"`
@@ -67,7 +67,7 @@ func SolveWithin(ctx context.Context, pos Position, lim compute.MisereLimits) (A
 	if misereSum(pos) {
 		return solveMisere(ctx, pos, lim)
 	}
-	a := Answer{WinningMoves: []Move{}}
+	a := Answer{Head: NewHead(KindSum, pos.Words()), WinningMoves: []Move{}}
 	for i, p := range pos {
 		v, fromPeriod := p.Ref.Source.Value(p.Component)
 		if p.Point {
@@ -86,7 +86,10 @@ func SolveWithin(ctx context.Context, pos Position, lim compute.MisereLimits) (A
 		a.Outcomes = a.Outcomes || g.HoldsOutcomes()
 		a.noteProof(i, p)
 	}
-	a.FirstPlayerWins = a.NimSum != 0
+	a.Decide(a.NimSum != 0)
+	if !a.Outcomes {
+		a.valued(a.NimSum)
+	}
 	if !a.FirstPlayerWins {
 		return a, nil
 	}

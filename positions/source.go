@@ -73,7 +73,7 @@ type Move struct {
 	Take  int     `json:"take"`
 	Leave []int   `json:"leave"`
 	To    *[2]int `json:"to,omitempty"`
-	Text  string  `json:"move"`
+	Text  string  `json:"text"`
 }
 
 // A Whole is a Source that answers whole positions in a shape of its own

@@ -142,12 +142,11 @@ func cycleWords(g *graph.Named, cycle []int) string {
 
 // A StairAnswer is the answer to a staircase position.
 type StairAnswer struct {
-	Counts          map[string]int64 `json:"counts"`
-	OddNodes        []string         `json:"odd_nodes"` // the odd nodes holding cards
-	NimSum          int64            `json:"nim_sum"`
-	FirstPlayerWins bool             `json:"first_player_wins"`
-	WinningMoves    []StairMove      `json:"winning_moves"`
-	Count           int64            `json:"count"`
+	Head
+	Counts       map[string]int64 `json:"counts"`
+	OddNodes     []string         `json:"odd_nodes"` // the odd nodes holding cards
+	NimSum       int64            `json:"-"`         // the head's value
+	WinningMoves []StairMove      `json:"moves"`
 
 	game string
 }
@@ -157,6 +156,7 @@ type StairMove struct {
 	From  string `json:"from"`
 	To    string `json:"to"`
 	Cards int64  `json:"cards"`
+	Text  string `json:"text"`
 }
 
 // Staircase returns the answerer of staircase positions on the graph g of
@@ -180,7 +180,7 @@ func Staircase(g *graph.Named, game string) (Answerer, error) {
 					game, g.Name(v), cycleWords(g, cycleFrom(g, loopy, v)))
 			}
 		}
-		a := &StairAnswer{Counts: map[string]int64{}, OddNodes: []string{}, WinningMoves: []StairMove{}, game: game}
+		a := &StairAnswer{Head: NewHead(KindStaircase, words), Counts: map[string]int64{}, OddNodes: []string{}, WinningMoves: []StairMove{}, game: game}
 		for v := range g.Nodes() { // in node order, so that the answer is always the same
 			c := counts[v]
 			if c == 0 {
@@ -192,7 +192,8 @@ func Staircase(g *graph.Named, game string) (Answerer, error) {
 				a.OddNodes = append(a.OddNodes, g.Name(v))
 			}
 		}
-		a.FirstPlayerWins = a.NimSum != 0
+		a.Decide(a.NimSum != 0)
+		a.valued(uint64(a.NimSum))
 		if a.FirstPlayerWins {
 			a.winningMoves(g, odd, counts, limit)
 		}
@@ -246,7 +247,8 @@ func (a *StairAnswer) winningMoves(g *graph.Named, odd []bool, counts map[int]in
 				continue
 			}
 			if a.Count++; limit < 0 || len(a.WinningMoves) < limit {
-				a.WinningMoves = append(a.WinningMoves, StairMove{From: g.Name(v), To: g.Name(int(w)), Cards: k})
+				a.WinningMoves = append(a.WinningMoves, StairMove{From: g.Name(v), To: g.Name(int(w)), Cards: k,
+					Text: fmt.Sprintf("%d %s from %s to %s", k, plural(k, "card"), g.Name(v), g.Name(int(w)))})
 			}
 		}
 	}
@@ -264,7 +266,7 @@ func (a *StairAnswer) Text(w io.Writer, countOnly bool) {
 		return
 	}
 	for _, m := range a.WinningMoves {
-		fmt.Fprintf(w, "    %d %s from %s to %s\n", m.Cards, plural(m.Cards, "card"), m.From, m.To)
+		fmt.Fprintf(w, "    %s\n", m.Text)
 	}
 	writeMore(w, a.Count, int64(len(a.WinningMoves)))
 }

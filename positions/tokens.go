@@ -12,21 +12,28 @@ import (
 // graph: each moved on its own, so the position is the sum of its tokens'
 // games.
 type TokensAnswer struct {
-	Tokens          []string    `json:"tokens"`
-	SG              []uint32    `json:"sg"`
-	NimSum          uint32      `json:"nim_sum"`
-	FirstPlayerWins bool        `json:"first_player_wins"`
-	WinningMoves    []TokenMove `json:"winning_moves"`
-	Count           int64       `json:"count"`
+	Head
+	Tokens       []string    `json:"tokens"`
+	SG           []uint32    `json:"sg"`
+	NimSum       uint32      `json:"-"` // the head's value
+	WinningMoves []TokenMove `json:"moves"`
 
 	game string
 }
 
-// A TokenMove is a winning move: token Token (1-based) from From to To.
+// A TokenMove is a winning (or drawing) move: token Token (1-based) from
+// From to To.
 type TokenMove struct {
 	Token int    `json:"token"`
 	From  string `json:"from"`
 	To    string `json:"to"`
+	Text  string `json:"text"`
+}
+
+// tokenMove returns the move of token j (from 0) from the node named from
+// to the node named to.
+func tokenMove(j int, from, to string) TokenMove {
+	return TokenMove{Token: j + 1, From: from, To: to, Text: fmt.Sprintf("token %d: %s → %s", j+1, from, to)}
 }
 
 // Tokens returns the answerer of positions of tokens on the nodes of the
@@ -37,7 +44,7 @@ type TokenMove struct {
 // successor whose value makes the nim-sum 0.
 func Tokens(g *graph.Named, sg []uint32, game string) Answerer {
 	return func(words []string, limit int) (Reply, error) {
-		a := &TokensAnswer{Tokens: words, WinningMoves: []TokenMove{}, game: game}
+		a := &TokensAnswer{Head: NewHead(KindTokens, words), Tokens: words, WinningMoves: []TokenMove{}, game: game}
 		nodes, err := tokenNodes(g, words, game)
 		if err != nil {
 			return nil, err
@@ -46,7 +53,8 @@ func Tokens(g *graph.Named, sg []uint32, game string) Answerer {
 			a.SG = append(a.SG, sg[v])
 			a.NimSum ^= sg[v]
 		}
-		a.FirstPlayerWins = a.NimSum != 0
+		a.Decide(a.NimSum != 0)
+		a.valued(uint64(a.NimSum))
 		if !a.FirstPlayerWins {
 			return a, nil
 		}
@@ -59,7 +67,7 @@ func Tokens(g *graph.Named, sg []uint32, game string) Answerer {
 					continue
 				}
 				if a.Count++; limit < 0 || len(a.WinningMoves) < limit {
-					a.WinningMoves = append(a.WinningMoves, TokenMove{Token: j + 1, From: words[j], To: g.Name(int(w))})
+					a.WinningMoves = append(a.WinningMoves, tokenMove(j, words[j], g.Name(int(w))))
 				}
 			}
 		}
@@ -77,7 +85,7 @@ func (a *TokensAnswer) Text(w io.Writer, countOnly bool) {
 		return
 	}
 	for _, m := range a.WinningMoves {
-		fmt.Fprintf(w, "    token %d: %s → %s\n", m.Token, m.From, m.To)
+		fmt.Fprintf(w, "    %s\n", m.Text)
 	}
 	writeMore(w, a.Count, int64(len(a.WinningMoves)))
 }

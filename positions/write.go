@@ -118,6 +118,11 @@ func (a Answer) WriteText(w io.Writer, countOnly bool, moves iter.Seq[Move]) {
 			play = "misère play: " + play
 		}
 	}
+	if a.Misere && a.FirstPlayerWins && a.Count == 0 {
+		// Won with no winning move: there is no move at all.
+		fmt.Fprintf(w, "  %s wins: no move is left, and in misère play the player who cannot move wins\n", play)
+		return
+	}
 	if !writeOutcome(w, play, lost, a.FirstPlayerWins, a.Count, countOnly) {
 		return
 	}
@@ -139,11 +144,14 @@ func (a Answer) WriteJSON(w io.Writer, moves iter.Seq[Move]) error {
 		return err
 	}
 	// The field is found once: in a JSON string, a quote is escaped.
-	field := []byte(`,"winning_moves":[`)
+	field := []byte(`,"moves":[`)
 	i := bytes.Index(b, field) + len(field)
 	w.Write(b[:i])
 	sep := []byte{}
 	for m := range moves {
+		if m.Leave == nil {
+			m.Leave = []int{} // no heap left: an empty list, as every answer writes it
+		}
 		mb, err := json.Marshal(m)
 		if err != nil {
 			return err

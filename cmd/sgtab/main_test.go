@@ -146,6 +146,7 @@ func TestRunGolden(t *testing.T) {
 		{"query-wythoff-beyond", 0, []string{"query", "wythoff.yaml", "1000000000,1618033988"}},
 		{"query-misere-win", 0, []string{"query", "misere.yaml", "7"}},
 		{"query-misere-lose", 0, []string{"query", "-json", "misere.yaml", "9"}},
+		{"query-misere-empty", 0, []string{"query", "misere.yaml", "0", "0"}},
 		{"query-misere-sum", 0, []string{"query", "misere.yaml", "7", "5"}},
 		{"query-misere-kayles", 0, []string{"query", "kayles-misere.yaml", "5", "6", "8"}},
 		{"query-misere-kayles-json", 0, []string{"query", "-json", "kayles-misere.yaml", "3", "20", "30"}},

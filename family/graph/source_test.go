@@ -162,7 +162,7 @@ func TestGraphSourceWhole(t *testing.T) {
 	}
 	// Box 2 is odd (2 mod 6), box 1 even: 4 cards on an odd box, moved
 	// all to box 1.
-	if a := r.(*positions.StairAnswer); a.NimSum != 4 || a.Count != 1 || a.WinningMoves[0] != (positions.StairMove{From: "2", To: "1", Cards: 4}) {
+	if a := r.(*positions.StairAnswer); a.NimSum != 4 || a.Count != 1 || a.WinningMoves[0] != (positions.StairMove{From: "2", To: "1", Cards: 4, Text: "4 cards from 2 to 1"}) {
 		t.Errorf("cards 1=3 2=4: %+v", a)
 	}
 }

@@ -112,13 +112,11 @@ func orText(s string) string {
 // and the winning moves — the moves to a position whose element is in the
 // P-portion.
 type QuotientAnswer struct {
-	Heaps           []int            `json:"heaps"`
-	Elements        []string         `json:"elements"`
-	Element         string           `json:"element"`
-	Misere          bool             `json:"misere"`
-	FirstPlayerWins bool             `json:"first_player_wins"`
-	WinningMoves    []positions.Move `json:"winning_moves"`
-	Count           int64            `json:"count"`
+	positions.Head
+	Heaps        []int            `json:"heaps"`
+	Elements     []string         `json:"elements"`
+	Element      string           `json:"element"`
+	WinningMoves []positions.Move `json:"moves"`
 
 	game  string
 	heaps int
@@ -132,7 +130,8 @@ type QuotientAnswer struct {
 // the winning moves are found a heap at a time, every option of each.
 func QuotientAnswerer(game string, q *compute.Quotient) positions.Answerer {
 	return func(words []string, limit int) (positions.Reply, error) {
-		a := &QuotientAnswer{Misere: true, WinningMoves: []positions.Move{}, game: game, heaps: q.Heaps}
+		a := &QuotientAnswer{Head: positions.NewHead(positions.KindQuotient, words), WinningMoves: []positions.Move{}, game: game, heaps: q.Heaps}
+		a.Misere = true
 		for i, w := range words {
 			h, err := strconv.Atoi(w)
 			if err != nil || h < 0 {
@@ -145,7 +144,8 @@ func QuotientAnswerer(game string, q *compute.Quotient) positions.Answerer {
 			a.Elements = append(a.Elements, q.Word(q.Pretend[h]))
 		}
 		e := q.Of(a.Heaps)
-		a.Element, a.FirstPlayerWins = q.Word(e), !q.P[e]
+		a.Element = q.Word(e)
+		a.Decide(!q.P[e])
 		if !a.FirstPlayerWins {
 			return a, nil
 		}
