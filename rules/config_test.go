@@ -435,3 +435,49 @@ func TestMemoryEnvWarning(t *testing.T) {
 		}
 	}
 }
+
+// TestParseWith sets keys of a config's games from the command line and
+// chooses one game of several by name.
+func TestParseWith(t *testing.T) {
+	const config = "games:\n  - name: ring\n    code: \"0.77\"\n    start: ring\n  - name: nim\n    moves:\n      - take: {min: 1}\n    heaps: 50\n"
+	set := func(s ...string) []Override {
+		var out []Override
+		for _, x := range s {
+			o, err := ParseOverride(x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, o)
+		}
+		return out
+	}
+	games, err := ParseWith(strings.NewReader(config), "g.yaml", "ring", set("code=0.7{3}", "heaps=40"))
+	maxTake := func(g Game) int { k, _ := g.Rule.MaxTake(); return k }
+	if err != nil || len(games) != 1 || games[0].Name != "ring" || games[0].Heaps != 40 || maxTake(games[0]) != 3 || games[0].Start != StartRing {
+		t.Fatalf("ring with k = 3: %+v, %v", games, err)
+	}
+	games, err = ParseWith(strings.NewReader(config), "g.yaml", "nim", set("moves=[{take: [1, 2, 4]}]"))
+	if err != nil || len(games) != 1 || games[0].Heaps != 50 || maxTake(games[0]) != 4 {
+		t.Fatalf("nim with moves set: %+v, %v", games, err)
+	}
+	for _, tc := range []struct {
+		game string
+		sets []string
+		want string
+	}{
+		{"nope", nil, `g.yaml has no game named "nope"; its games: ring, nim`},
+		{"ring", []string{"heaps=abc"}, `-set heaps=abc: games[0].heaps: must be a whole number (got "abc")`},
+		{"ring", []string{"code=0.7{3"}, `-set code=0.7{3: games[0].code: "{" without "}" (got "0.7{3")`},
+		{"ring", []string{"heaps=["}, "-set heaps=[: heaps: not a YAML value"},
+	} {
+		_, err := ParseWith(strings.NewReader(config), "g.yaml", tc.game, set(tc.sets...))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("-game %s %v: %v, want %q", tc.game, tc.sets, err, tc.want)
+		}
+	}
+	for _, bad := range []string{"name=x", "hepas=5", "heaps"} {
+		if _, err := ParseOverride(bad); err == nil {
+			t.Errorf("ParseOverride(%q): no error", bad)
+		}
+	}
+}

@@ -50,6 +50,9 @@ func (e *ConfigError) Error() string {
 		file = strconv.Quote(file) // keep the message on one line
 	}
 	s := fmt.Sprintf("%s:%d:%d: ", file, e.Line, e.Col)
+	if e.Line == 0 {
+		s = file + ": " // not in a file: a value the command line gave (Override)
+	}
 	if e.Key != "" {
 		s += e.Key + ": "
 	}

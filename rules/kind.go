@@ -166,6 +166,7 @@ func (p *configParser) failed(d gameDef) bool { return p.errs.n > d.before }
 // (kindTable) says what kind of game it is, and a key of another kind is a
 // problem.
 func (p *configParser) game(n ast.Node, m map[string]entry, prefix string) (Game, bool) {
+	m = p.overridden(m)
 	d := gameDef{node: n, m: m, prefix: prefix, before: p.errs.n}
 	p.known(m, prefix, gameKeys...)
 	g := Game{Config: p.text, File: p.file, Line: 1}

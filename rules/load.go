@@ -193,6 +193,12 @@ func pluralWord(n int, w string) string {
 // parseConfig reads a config's games and sweeps, leaving its problems in
 // the parser; the error is one that stopped it reading.
 func parseConfig(r io.Reader, name string) (*configParser, []Game, error) {
+	return parseConfigWith(r, name, "", nil)
+}
+
+// parseConfigWith is parseConfig with the overrides sets applied to the
+// game named only, or to every game when only is "" (see ParseWith).
+func parseConfigWith(r io.Reader, name, only string, sets []Override) (*configParser, []Game, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxConfigSize+1))
 	if err != nil {
 		return nil, nil, fmt.Errorf("read %s: %w", name, err)
@@ -205,6 +211,8 @@ func parseConfig(r io.Reader, name string) (*configParser, []Game, error) {
 	p := &configParser{file: name, text: string(data),
 		visits: budget{limit: maxVisits, what: "through its aliases, the config holds more than %d keys and list items"},
 		digits: budget{limit: maxRuleDigits, what: "the games of this config compile to move tables of more than %d digits in all"},
+		sets:   sets,
+		chosen: only,
 	}
 	games := p.parse(data)
 	return p, games, nil

@@ -33,6 +33,12 @@ type configParser struct {
 	listed [maxDigits / 64]uint64
 	// sweeps are the documents with a sweep: key.
 	sweeps []*Sweep
+	// overrides are the keys that -set sets on every game (see
+	// Override), overrideOf names the override each token is of.
+	overrides  map[string]entry
+	overrideOf map[*token.Token]string
+	sets       []Override
+	chosen     string // the game the overrides are for; "": every game
 }
 
 // libraryFails says that the YAML library panics on a text.
@@ -92,6 +98,9 @@ func (p *configParser) parse(data []byte) []Game {
 	if len(docs) == 0 {
 		p.errorf(nil, "", ErrEmpty, "", "empty config: no game defined")
 		return nil
+	}
+	if len(p.sets) > 0 {
+		p.readOverrides(p.sets)
 	}
 	var games []parsedGame
 	for _, body := range docs {

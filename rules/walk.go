@@ -45,13 +45,16 @@ func (p *configParser) errorf(node ast.Node, key string, kind error, value, form
 // place returns where node (or the file's start when node is nil) is, with
 // the key's path and the value as written.
 func (p *configParser) place(node ast.Node, key, value string) Place {
-	line, col := 1, 1
+	line, col, file := 1, 1, p.file
 	if node != nil {
 		if tk := node.GetToken(); tk != nil && tk.Position != nil {
 			line, col = tk.Position.Line, tk.Position.Column
+			if o, ok := p.overrideOf[tk]; ok {
+				line, col, file = 0, 0, o // a value -set gave: no line of a file
+			}
 		}
 	}
-	return Place{File: p.file, Line: line, Col: col, Key: key, Value: value}
+	return Place{File: file, Line: line, Col: col, Key: key, Value: value}
 }
 
 // entry is one key of a mapping with its nodes.

@@ -136,3 +136,29 @@ func configPaths(arg string) ([]string, error) {
 	}
 	return paths, nil
 }
+
+// LoadChosen reads the config at path as LoadGames does, keeping only its
+// game named game when that is not "", with the overrides sets applied to
+// it (rules.ParseWith): what sgtab query's -game and -set ask of the
+// config a query names.
+func LoadChosen(path, game string, sets []rules.Override) ([]rules.Game, error) {
+	if game == "" && len(sets) == 0 {
+		return LoadGames([]string{path})
+	}
+	games, err := rules.LoadWith(path, game, sets)
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return nil, Problems(j.Unwrap())
+	} else if err != nil {
+		return nil, Problems{family.FileProblem{Err: err}}
+	}
+	var problems Problems
+	for _, g := range games {
+		if c, ok := family.MustFor(g).(family.Checker); ok {
+			problems = append(problems, c.Check(g)...)
+		}
+	}
+	if len(problems) > 0 {
+		return nil, problems
+	}
+	return games, nil
+}

@@ -18,7 +18,7 @@ import (
 	"github.com/sgtab/sgtab/tabulate"
 )
 
-const queryUsage = "sgtab query [-json] [-moves N] [-count] [-table FILE] [-quotient N] [-max-positions N] [-max-steps N] [-positions FILE|-] [-staircase] [CONFIG] [HEAP ... | SOURCE:HEAP ... | NODE ...]"
+const queryUsage = "sgtab query [-json] [-moves N] [-count] [-table FILE] [-game NAME] [-set KEY=VALUE ...] [-quotient N] [-max-positions N] [-max-steps N] [-positions FILE|-] [-staircase] [CONFIG] [HEAP ... | SOURCE:HEAP ... | NODE ...]"
 
 const queryExamples = `  sgtab query configs/nim.yaml 5 7 9                  # who wins, and the winning moves
   sgtab query -table sgtab-out/kayles.parquet 4 10      # values from a stored table
@@ -29,6 +29,8 @@ const queryExamples = `  sgtab query configs/nim.yaml 5 7 9                  # w
   sgtab query configs/calendar.yaml 2001-11-03                 # a token on a graph's node
   sgtab query -staircase configs/hdu3389-boxes.yaml 2 0 1 3    # cards on boxes 1..4
   sgtab query -quotient 16 configs/octal-0.77-kayles.yaml 5 7 11  # misère play, by the quotient
+  sgtab query -set 'code=0.7{5}' configs/coin-ring-2.yaml 9      # HDU 3951 with k = 5: a key set
+  sgtab query -game kayles games.yaml 5 7                       # one game of a config of several
 `
 
 // defaultMoves is how many winning moves query lists unless -moves says.
@@ -46,6 +48,15 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	quotientN := fs.Int("quotient", 0, "misère play: answer by the misère quotient of the config's heaps 1..`N`, computed first (a quotient table given with -table is used as it is)")
 	bounds := quotientBoundFlags(fs, true)
 	staircase := fs.Bool("staircase", false, "a game on a graph: cards on its nodes (COUNTS in node order, or NODE=COUNT), a move taking any number from a node to a successor")
+	var pick choice
+	fs.StringVar(&pick.game, "game", "", "answer by the game named `NAME` of a config that holds several")
+	fs.Func("set", "set the config's `KEY=VALUE` (YAML, read as in the config: heaps=5000, code=0.7{3}, 'moves=[{take: [1, 2, 4]}]'); repeat for several keys", func(v string) error {
+		o, err := rules.ParseOverride(v)
+		if err == nil {
+			pick.sets = append(pick.sets, o)
+		}
+		return err
+	})
 	args, err = fs.parse(args)
 	if err != nil {
 		return err
@@ -92,8 +103,12 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	if err != nil {
 		return err
 	}
+	if (pick.game != "" || len(pick.sets) > 0) && (def == nil || table != nil) {
+		return fs.usageError("-game and -set choose and change the game of a config named first: none is")
+	}
+	q.pick, q.def = pick, def
 	if def != nil {
-		answer, err := quotientAnswerer(ctx, *tablePath, def.Name, *quotientN, lim)
+		answer, err := quotientAnswerer(ctx, *tablePath, def.Name, *quotientN, lim, pick.load)
 		if err != nil {
 			return err
 		}
@@ -105,7 +120,7 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		return fs.usageError("-quotient needs a config of one heap game")
 	}
 	if def != nil && table == nil {
-		w, err := wholeSource(def.Name)
+		w, err := wholeSource(def.Name, pick.load)
 		if err != nil {
 			return err
 		}
@@ -142,6 +157,31 @@ type query struct {
 	// misere bounds the misère search of a sum of heaps: -max-positions
 	// and -max-steps when given, its defaults otherwise.
 	misere compute.MisereLimits
+	// pick chooses and changes the game of def, the config named first
+	// (-game, -set).
+	pick choice
+	def  *positions.Ref
+}
+
+// A choice is the game of a config that a query answers by, and the keys
+// set on it: -game and -set.
+type choice struct {
+	game string
+	sets []rules.Override
+}
+
+// manyGames is the error of a query of a config of several games.
+func manyGames(path string, games []rules.Game) error {
+	names := make([]string, len(games))
+	for i, g := range games {
+		names[i] = g.Name
+	}
+	return fmt.Errorf("%s holds %d games (%s): choose one with -game NAME", path, len(games), strings.Join(names, ", "))
+}
+
+// load reads the config at path, its game chosen and changed as c says.
+func (c choice) load(path string) ([]rules.Game, error) {
+	return tabulate.LoadChosen(path, c.game, c.sets)
 }
 
 // answerSums opens and prepares the sources refs (table: the one given
@@ -149,7 +189,11 @@ type query struct {
 // lines, as sums of their components.
 func (q *query) answerSums(ctx context.Context, refs []*positions.Ref, table *positions.Ref, all []positions.Position, lines []positions.Line, stderr io.Writer) error {
 	for _, r := range refs {
-		if err := openSource(ctx, r, r == table, stderr); err != nil {
+		load := choice{}.load
+		if r == q.def {
+			load = q.pick.load
+		}
+		if err := openSource(ctx, r, r == table, load, stderr); err != nil {
 			return positionsError(q.path, r.Line, err)
 		}
 	}
@@ -188,11 +232,11 @@ func queryLines(fs *flagSet, path string, args []string) ([]positions.Line, erro
 // wholeSource returns the source of the game of the config at path when
 // it answers whole positions (positions.Whole: a game on a graph), and
 // the config's problems when it has some; a stored table is no config.
-func wholeSource(path string) (positions.Whole, error) {
+func wholeSource(path string, load func(string) ([]rules.Game, error)) (positions.Whole, error) {
 	if storedTable(path) {
 		return nil, nil
 	}
-	games, err := tabulate.LoadGames([]string{path})
+	games, err := load(path)
 	if err != nil || len(games) != 1 {
 		return nil, err
 	}
@@ -208,7 +252,7 @@ func wholeSource(path string) (positions.Whole, error) {
 // when stored is set or its extension says so, or else a config of one
 // game — from its game's family, and prepares it for the largest component
 // asked of it; it warns on stderr of a table without sgtab metadata.
-func openSource(ctx context.Context, r *positions.Ref, stored bool, stderr io.Writer) error {
+func openSource(ctx context.Context, r *positions.Ref, stored bool, load func(string) ([]rules.Game, error), stderr io.Writer) error {
 	var (
 		g rules.Game
 		f *export.File
@@ -223,12 +267,12 @@ func openSource(ctx context.Context, r *positions.Ref, stored bool, stderr io.Wr
 			return fmt.Errorf("%s %s", r.Name, f.Note())
 		}
 	} else {
-		games, err := tabulate.LoadGames([]string{r.Name})
+		games, err := load(r.Name)
 		if err != nil {
 			return err
 		}
 		if len(games) != 1 {
-			return fmt.Errorf("%s holds %d games; a query needs a config with one", r.Name, len(games))
+			return manyGames(r.Name, games)
 		}
 		g = games[0]
 	}

@@ -134,3 +134,47 @@ func TestQueryMisereBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestQueryCoinRings answers HDU 3951 (a ring of n coins, a move taking 1
+// to k adjacent ones) for every n up to 12 and k up to 5 from one config,
+// its k set on the command line (-set code=0.7{k}), against the problem's
+// known rule: the first player wins exactly when k ≥ n, or k = 1 and n is
+// odd (with k ≥ 2 and n > k, the second player answers by leaving two
+// equal rows and mirrors). A config of several games is answered by the
+// game chosen with -game, and refused without, naming its games.
+func TestQueryCoinRings(t *testing.T) {
+	config, err := filepath.Abs("../../configs/coin-ring-2.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	chdir(t)
+	var rings strings.Builder
+	for n := 1; n <= 12; n++ {
+		fmt.Fprintln(&rings, n)
+	}
+	writeFiles(t, map[string]string{"rings.txt": rings.String()})
+	for k := 1; k <= 5; k++ {
+		code, stdout, stderr := sgtab(t, "query", "-json", "-positions", "rings.txt", "-set", fmt.Sprintf("code=0.7{%d}", k), config)
+		if code != 0 {
+			t.Fatalf("k = %d: status %d\n%s", k, code, stderr)
+		}
+		sc := bufio.NewScanner(strings.NewReader(stdout))
+		for n := 1; sc.Scan(); n++ {
+			var a positions.Answer
+			if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
+				t.Fatal(err)
+			}
+			if want := k >= n || k == 1 && n%2 == 1; a.FirstPlayerWins != want {
+				t.Errorf("ring of %d, take 1 to %d: first player wins %v, want %v", n, k, a.FirstPlayerWins, want)
+			}
+		}
+	}
+	code, _, stderr := sgtab(t, "query", "games.yaml", "5")
+	if want := "games.yaml holds 3 games (kayles, grundy, ring-3): choose one with -game NAME"; code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("a config of three games: status %d, %s", code, stderr)
+	}
+	code, stdout, stderr := sgtab(t, "query", "-game", "ring-3", "games.yaml", "5")
+	if code != 0 || !strings.Contains(stdout, "in ring-3") {
+		t.Errorf("-game ring-3: status %d\n%s%s", code, stdout, stderr)
+	}
+}

@@ -155,7 +155,7 @@ func quotientHeaps(v string) (int, error) {
 // quotient, when the query asks for one: the stored quotient table (read
 // back proved), or with -quotient N the quotient of the heaps 1..N of the
 // config's game, computed first; nil otherwise.
-func quotientAnswerer(ctx context.Context, table, config string, n int, lim compute.QuotientLimits) (positions.Answerer, error) {
+func quotientAnswerer(ctx context.Context, table, config string, n int, lim compute.QuotientLimits, load func(string) ([]rules.Game, error)) (positions.Answerer, error) {
 	if table != "" && export.IsQuotient(table) {
 		q, meta, err := export.ReadQuotientContext(ctx, table, export.ReadOptions{Quotient: lim})
 		if err != nil {
@@ -166,12 +166,12 @@ func quotientAnswerer(ctx context.Context, table, config string, n int, lim comp
 	if n == 0 {
 		return nil, nil
 	}
-	games, err := tabulate.LoadGames([]string{config})
+	games, err := load(config)
 	if err != nil {
 		return nil, err
 	}
 	if len(games) != 1 {
-		return nil, fmt.Errorf("%s holds %d games; a query needs a config with one", config, len(games))
+		return nil, manyGames(config, games)
 	}
 	q, err := heap.Quotient(ctx, games[0], n, lim, nil)
 	if err != nil {
