@@ -58,7 +58,8 @@ const (
 )
 
 // readKey reads the key file path: a regular file that no one but its
-// owner may read or write, holding a key in hexadecimal.
+// owner may read or write (or a Secret's, see secretMount), holding a key
+// in hexadecimal.
 func readKey(path string) ([]byte, error) {
 	st, err := os.Stat(path)
 	if err != nil {
@@ -67,7 +68,7 @@ func readKey(path string) ([]byte, error) {
 	switch {
 	case !st.Mode().IsRegular():
 		return nil, fmt.Errorf("the key %s is not a regular file", path)
-	case st.Mode().Perm()&0o077 != 0:
+	case st.Mode().Perm()&0o077 != 0 && !secretMount(st):
 		return nil, fmt.Errorf("the key %s may be read or written by others than its owner (mode %v): not used (chmod 600 it)", path, st.Mode().Perm())
 	}
 	fh, err := os.Open(path)

@@ -315,3 +315,30 @@ func TestKeyFile(t *testing.T) {
 		t.Errorf("a table written without a key is signed: %s", mac)
 	}
 }
+
+// TestKeySecretMount checks a key mounted as a Kubernetes Secret mounts
+// one into a pod of a non-root user: owned by root, mode 440, readable by
+// the pod's group (fsGroup) and no one else. It is used; the same file
+// readable by others, or writable by its group, is not. The files must be
+// root's, so the test runs as root only.
+func TestKeySecretMount(t *testing.T) {
+	if os.Getuid() != 0 {
+		t.Skip("a Secret's key file is root's: run as root")
+	}
+	path := filepath.Join(t.TempDir(), "key")
+	if err := os.WriteFile(path, []byte(strings.Repeat("ab", 32)+"\n"), 0o440); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(family.KeyEnv, path)
+	for _, tc := range []struct {
+		mode os.FileMode
+		ok   bool
+	}{{0o440, true}, {0o400, true}, {0o444, false}, {0o460, false}, {0o640, false}} {
+		if err := os.Chmod(path, tc.mode); err != nil {
+			t.Fatal(err)
+		}
+		if key, err := family.LoadKey(false); (err == nil) != tc.ok || tc.ok && len(key) != 32 {
+			t.Errorf("a root's key of mode %v: %x, %v; want used %v", tc.mode, key, err, tc.ok)
+		}
+	}
+}

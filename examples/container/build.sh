@@ -11,6 +11,12 @@
 #   podman run --rm localhost/sgtab:0.2.0 version
 set -euo pipefail
 
+# Check for podman before compiling anything.
+if ! command -v podman >/dev/null; then
+	echo "build.sh: podman is not installed: the image is built with podman build (Debian: apt-get install podman)" >&2
+	exit 1
+fi
+
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 ctx=$(mktemp -d)
 trap 'rm -rf "$ctx"' EXIT

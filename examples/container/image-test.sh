@@ -147,10 +147,16 @@ EOF
 }
 
 # run_as_pods runs the image as the Kubernetes manifests do: as its own
-# user, read-only, with a volume at /data and the sweep at /config.
+# user, read-only, with a volume at /data, the sweep at /config, and the
+# key at /etc/sgtab/key as the Secret sgtab-key mounts it (root's, mode
+# 0440, of the pod's group), named by SGTAB_KEY.
 run_as_pods() {
 	log "running the image as the Kubernetes pods do"
-	local run=(podman run --rm --read-only -v sgtab:/data -v "$repo/configs/sweeps/octal-2.yaml:/config/sweep.yaml:ro")
+	head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$tmp/key"
+	chown 0:65532 "$tmp/key"
+	chmod 0440 "$tmp/key"
+	local run=(podman run --rm --read-only -v sgtab:/data -v "$repo/configs/sweeps/octal-2.yaml:/config/sweep.yaml:ro"
+		-v "$tmp/key:/etc/sgtab/key:ro" -e SGTAB_KEY=/etc/sgtab/key)
 	step "podman volume create sgtab"
 	step "podman run --rm --read-only -v sgtab:/data $image run -heaps 1000"
 	step "podman run --rm --read-only -v sgtab:/data $image inspect -verify sgtab-out/kayles.parquet"

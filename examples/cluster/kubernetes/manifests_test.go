@@ -120,6 +120,46 @@ func TestManifests(t *testing.T) {
 		if c.Resources.Limits.Memory().IsZero() {
 			t.Errorf("%s: no memory limit", name)
 		}
+		checkKey(t, name, j, c, pvc.Name)
+	}
+}
+
+// checkKey checks that the pods of job sign and check with one key, from
+// the Secret sgtab-key, mounted read-only off the data volume, readable by
+// the pod's group alone (so that sgtab takes it: see the key's rules in
+// package family), and named by $SGTAB_KEY: the shards' censuses are
+// merged only when signed with the merge's key, and a key on the volume
+// would be readable by whoever reads the census.
+func checkKey(t *testing.T, name string, j *batchv1.Job, c corev1.Container, claim string) {
+	t.Helper()
+	key := ""
+	for _, e := range c.Env {
+		if e.Name == "SGTAB_KEY" {
+			key = e.Value
+		}
+	}
+	var secret *corev1.Volume
+	for i, v := range j.Spec.Template.Spec.Volumes {
+		if v.Secret != nil && v.Secret.SecretName == "sgtab-key" {
+			secret = &j.Spec.Template.Spec.Volumes[i]
+		}
+	}
+	if key == "" || secret == nil {
+		t.Errorf("%s: $SGTAB_KEY %q, Secret volume %v: want the key from the Secret sgtab-key", name, key, secret)
+		return
+	}
+	if m := secret.Secret.DefaultMode; m == nil || *m != 0o440 {
+		t.Errorf("%s: the key's mode %v, want 0440", name, m)
+	}
+	for _, m := range c.VolumeMounts {
+		if m.Name == secret.Name && (!m.ReadOnly || key != m.MountPath+"/key") {
+			t.Errorf("%s: the Secret is mounted at %s (read-only %v), but $SGTAB_KEY is %s", name, m.MountPath, m.ReadOnly, key)
+		}
+		for _, v := range j.Spec.Template.Spec.Volumes {
+			if v.Name == m.Name && v.PersistentVolumeClaim != nil && len(key) > len(m.MountPath) && key[:len(m.MountPath)+1] == m.MountPath+"/" {
+				t.Errorf("%s: the key %s is on the volume %s", name, key, claim)
+			}
+		}
 	}
 }
 
