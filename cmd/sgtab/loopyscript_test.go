@@ -85,3 +85,29 @@ func writeBerzerk(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestLoopyFormats runs Berzerk, whose positions repeat, with CSV among
+// the formats: its table of generalized values has no CSV form, so it is
+// written in the other formats with a warning, and the run goes on (a
+// run of the bundled configs used to stop at it, 8 games of 30 done);
+// with CSV alone it is refused, saying which formats take it.
+func TestLoopyFormats(t *testing.T) {
+	config, err := filepath.Abs("../../configs/script-berzerk.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	chdir(t)
+	code, _, stderr := sgtab(t, "run", "-formats", "parquet,csv", "-plot", "none", "-out", "out", config, "kayles.yaml")
+	if want := "sgtab: warning: berzerk: its positions repeat, and a table of its values ∞(K) has no CSV form: written as parquet only"; code != 0 || !strings.Contains(stderr, want) {
+		t.Fatalf("status %d\n%s", code, stderr)
+	}
+	for _, f := range []string{"berzerk.parquet", "kayles.parquet", "kayles.csv"} {
+		if _, err := os.Stat(filepath.Join("out", f)); err != nil {
+			t.Error(err)
+		}
+	}
+	code, _, stderr = sgtab(t, "run", "-formats", "csv", "-plot", "none", "-out", "out2", config)
+	if want := "berzerk: its positions repeat, and a table of its values ∞(K) has no CSV form: ask for -formats parquet or arrow"; code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("csv alone: status %d\n%s", code, stderr)
+	}
+}

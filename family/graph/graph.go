@@ -54,6 +54,14 @@ func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*fam
 	t.Elapsed, t.Created = time.Since(start), time.Now()
 	out := env.Output
 	out.Key = nil
+	if t.Loopy != nil {
+		var warn string
+		if out, warn, err = family.LoopyOutput(g.Name, out); err != nil {
+			return nil, err
+		} else if warn != "" {
+			env.Say("sgtab: warning: %s\n", warn)
+		}
+	}
 	files, err := Writers.Write(g.Name, t, out, nil)
 	if err != nil {
 		return nil, err

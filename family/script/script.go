@@ -65,7 +65,13 @@ func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*fam
 		return nil, err
 	}
 	if t.Loopy != nil {
-		return writeLoopy(t, env.Output)
+		out, warn, err := family.LoopyOutput(g.Name, env.Output)
+		if err != nil {
+			return nil, err
+		} else if warn != "" {
+			env.Say("sgtab: warning: %s\n", warn)
+		}
+		return writeLoopy(t, out)
 	}
 	return heap.Write(t, env.Output, nil)
 }
