@@ -46,20 +46,20 @@ func (ws Writers[T]) Write(name string, t T, out Output, kept map[string]bool) (
 	return files, nil
 }
 
-// LoopyOutput returns out for a table of generalized values (∞(K): the
-// positions of the game name repeat), which has no CSV form: without CSV,
-// and the warning that says so, when other formats are asked too; an
-// error when CSV is the only one.
-func LoopyOutput(name string, out Output) (Output, string, error) {
+// LoopyOutput returns out for a table of generalized values (∞(K)) of
+// the game name, whose positions repeat (why says how), which has no CSV
+// form: without CSV, and the warning that says so, when other formats are
+// asked too; an error when CSV is the only one.
+func LoopyOutput(name, why string, out Output) (Output, string, error) {
 	if !slices.Contains(out.Formats, "csv") {
 		return out, "", nil
 	}
 	rest := slices.DeleteFunc(slices.Clone(out.Formats), func(f string) bool { return f == "csv" })
 	if len(rest) == 0 {
-		return out, "", fmt.Errorf("%s: its positions repeat, and a table of its values ∞(K) has no CSV form: ask for -formats parquet or arrow", name)
+		return out, "", fmt.Errorf("%s, and a table of its values ∞(K) has no CSV form: ask for -formats parquet or arrow", why)
 	}
 	out.Formats = rest
-	return out, fmt.Sprintf("%s: its positions repeat, and a table of its values ∞(K) has no CSV form: written as %s only", name, strings.Join(rest, " and ")), nil
+	return out, fmt.Sprintf("%s: %s, and a table of its values ∞(K) has no CSV form: written as %s only", name, why, strings.Join(rest, " and ")), nil
 }
 
 // Formats are the table formats every kind of table is written in.

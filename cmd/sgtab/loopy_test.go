@@ -39,7 +39,7 @@ func TestRunLoopyGraph(t *testing.T) {
 			}
 		}
 	}
-	if code, _, stderr := sgtab(t, "run", "-formats", "csv", "-plot", "none", "-out", "out2", "loopy.yaml"); code != 1 || !strings.Contains(stderr, "Parquet or Arrow only") {
+	if code, _, stderr := sgtab(t, "run", "-formats", "csv", "-plot", "none", "-out", "out2", "loopy.yaml"); code != 1 || !strings.Contains(stderr, "sgtab: loopy: its graph has cycles, and a table of its values ∞(K) has no CSV form: ask for -formats parquet or arrow") {
 		t.Errorf("run -formats csv: status %d, %s; want 1 and a refusal", code, stderr)
 	}
 }

@@ -107,7 +107,7 @@ func TestLoopyFormats(t *testing.T) {
 		}
 	}
 	code, _, stderr = sgtab(t, "run", "-formats", "csv", "-plot", "none", "-out", "out2", config)
-	if want := "berzerk: its positions repeat, and a table of its values ∞(K) has no CSV form: ask for -formats parquet or arrow"; code != 1 || !strings.Contains(stderr, want) {
+	if want := "sgtab: berzerk: its positions repeat, and a table of its values ∞(K) has no CSV form: ask for -formats parquet or arrow"; code != 1 || !strings.Contains(stderr, want) {
 		t.Errorf("csv alone: status %d\n%s", code, stderr)
 	}
 }

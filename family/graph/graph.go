@@ -56,7 +56,7 @@ func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*fam
 	out.Key = nil
 	if t.Loopy != nil {
 		var warn string
-		if out, warn, err = family.LoopyOutput(g.Name, out); err != nil {
+		if out, warn, err = family.LoopyOutput(g.Name, "its graph has cycles", out); err != nil {
 			return nil, err
 		} else if warn != "" {
 			env.Say("sgtab: warning: %s\n", warn)

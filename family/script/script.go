@@ -65,7 +65,7 @@ func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*fam
 		return nil, err
 	}
 	if t.Loopy != nil {
-		out, warn, err := family.LoopyOutput(g.Name, env.Output)
+		out, warn, err := family.LoopyOutput(g.Name, "its positions repeat", env.Output)
 		if err != nil {
 			return nil, err
 		} else if warn != "" {
