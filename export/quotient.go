@@ -354,11 +354,21 @@ func describeQuotient(w *strings.Builder, path string, f *File) {
 }
 
 // IsQuotient reports whether the file at path is a misère quotient's
-// table, from its metadata alone: no row is read or verified (Read does
-// that).
+// table, from its metadata alone.
 func IsQuotient(path string) bool {
+	k, err := KindOf(path)
+	return err == nil && k == KindQuotient
+}
+
+// KindOf returns the kind of the file at path, from its metadata alone (a
+// CSV table's sidecar), without reading or verifying its values: Read does.
+func KindOf(path string) (Kind, error) {
 	if isCSV(path) {
-		return false
+		s, err := readSidecar(SidecarPath(path))
+		if err != nil {
+			return "", err
+		}
+		return kindOf(records{meta: s.Metadata})
 	}
 	var kind Kind
 	err := openFile(path, func(r io.ReaderAt, size int64) error {
@@ -367,5 +377,5 @@ func IsQuotient(path string) bool {
 			return err
 		})
 	})
-	return err == nil && kind == KindQuotient
+	return kind, err
 }

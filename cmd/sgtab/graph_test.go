@@ -71,3 +71,31 @@ func TestQueryGraph(t *testing.T) {
 		}
 	}
 }
+
+// TestQueryGraphTable queries a stored table of a game on a built graph
+// (the Calendar game's) by the names of its nodes, as -table takes them:
+// the answer is the config's, from the table's values and the graph built
+// again, where a node name was refused as not a heap size; a stored table
+// of a graph read from an edge list is refused, pointing at its config.
+func TestQueryGraphTable(t *testing.T) {
+	config, err := filepath.Abs("../../configs/calendar.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	chdir(t)
+	writeFiles(t, map[string]string{"g.csv": "from,to\na,b\nb,c\n", "g.yaml": "name: g\ngraph: {edges: g.csv}\n"})
+	if code, _, stderr := sgtab(t, "run", "-plot", "none", "-formats", "parquet,csv", "-out", "out", config, "g.yaml"); code != 0 {
+		t.Fatalf("run: status %d\n%s", code, stderr)
+	}
+	_, want, _ := sgtab(t, "query", "-json", config, "2001-11-03", "2001-10-30")
+	for _, table := range []string{"out/calendar.parquet", "out/calendar.csv"} {
+		code, got, stderr := sgtab(t, "query", "-json", "-table", table, "2001-11-03", "2001-10-30")
+		if code != 0 || got != want || !strings.Contains(got, `"kind":"tokens"`) {
+			t.Errorf("query -table %s: status %d\n%s%s\nwant %s", table, code, got, stderr, want)
+		}
+	}
+	code, _, stderr := sgtab(t, "query", "-table", "out/g.parquet", "a")
+	if code != 1 || !strings.Contains(stderr, "its graph is read from an edge list: query its config instead") {
+		t.Errorf("query -table of an edge list's table: status %d\n%s", code, stderr)
+	}
+}

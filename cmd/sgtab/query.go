@@ -119,8 +119,8 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	if *quotientN != 0 {
 		return fs.usageError("-quotient needs a config of one heap game")
 	}
-	if def != nil && table == nil {
-		w, err := wholeSource(def.Name, pick.load)
+	if def != nil {
+		w, err := wholeSource(ctx, def.Name, table != nil, pick.load)
 		if err != nil {
 			return err
 		}
@@ -232,9 +232,24 @@ func queryLines(fs *flagSet, path string, args []string) ([]positions.Line, erro
 // wholeSource returns the source of the game of the config at path when
 // it answers whole positions (positions.Whole: a game on a graph), and
 // the config's problems when it has some; a stored table is no config.
-func wholeSource(path string, load func(string) ([]rules.Game, error)) (positions.Whole, error) {
-	if storedTable(path) {
-		return nil, nil
+func wholeSource(ctx context.Context, path string, stored bool, load func(string) ([]rules.Game, error)) (positions.Whole, error) {
+	if stored || storedTable(path) {
+		// A stored table of a game on a graph: read it (verified) only
+		// when its metadata says so.
+		if kind, err := export.KindOf(path); err != nil || kind != export.KindGraph {
+			return nil, nil // not one: said when the source is opened
+		}
+		f, err := export.ReadContext(ctx, path, family.ReadOptions())
+		if err != nil {
+			return nil, err
+		}
+		g, _ := f.Game()
+		src, err := family.MustFor(g).Source(g, f, path)
+		if err != nil {
+			return nil, err
+		}
+		w, _ := src.(positions.Whole)
+		return w, nil
 	}
 	games, err := load(path)
 	if err != nil || len(games) != 1 {

@@ -133,14 +133,8 @@ func (Family) Plot(f *export.File, out family.Output) (files, notes []string, er
 // table, so its values are checked by their checksums only.
 func (Family) Verify(ctx context.Context, f *export.File, workers int, meter family.Meter) (string, error) {
 	t := f.Graph
-	games, err := rules.Parse(strings.NewReader(t.Game.Config), t.Game.Name+".yaml")
-	var spec *rules.GraphSpec
-	for _, g := range games {
-		if g.Name == t.Game.Name && g.Kind() == rules.KindGraph {
-			spec = g.Graph
-		}
-	}
-	if err != nil || spec == nil || spec.Generate == "" {
+	spec := generatedSpec(t)
+	if spec == nil {
 		return "the checksums only: the edge list the values were computed from is not in the table", nil
 	}
 	want, err := table(ctx, rules.Game{Graph: spec})
@@ -191,6 +185,23 @@ func valueKind(t *compute.GraphTable) string {
 		return "generalized values (its graph has cycles)"
 	}
 	return "SG values (its graph has no cycle)"
+}
+
+// generatedSpec returns the graph of the stored table t when sgtab builds
+// it itself (a generated graph: calendar, boxes, grid), from the config in
+// t's metadata; nil when the graph comes from an edge list, which the
+// table does not hold.
+func generatedSpec(t *compute.GraphTable) *rules.GraphSpec {
+	games, err := rules.Parse(strings.NewReader(t.Game.Config), t.Game.Name+".yaml")
+	if err != nil {
+		return nil
+	}
+	for _, g := range games {
+		if g.Name == t.Game.Name && g.Kind() == rules.KindGraph && g.Graph.Generate != "" {
+			return g.Graph
+		}
+	}
+	return nil
 }
 
 // moveName names the node of t a winning move goes to, "none" for -1.

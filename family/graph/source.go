@@ -14,13 +14,22 @@ import (
 
 // Source returns the source of positions on g's graph, read as its config
 // says: a positions.Whole, whose positions are tokens or cards on the
-// graph's nodes. A stored table does not answer them: it has the nodes'
-// values but not the edges, which the winning moves follow.
+// graph's nodes. A stored table holds the nodes' values but not the edges,
+// which the winning moves follow: it answers when sgtab builds its graph
+// itself (calendar, boxes, grid: the config in the table says which),
+// with the table's values, once the graph built again is the one the
+// table was computed on (its edges and their checksum); a graph read from
+// an edge list is refused, pointing at its config.
 func (Family) Source(g rules.Game, f *export.File, name string) (positions.Source, error) {
-	if f != nil {
-		return nil, fmt.Errorf("%s holds the values of the nodes of %s but not its edges, which the winning moves follow: query its config instead", name, g.Name)
+	if f == nil {
+		return &source{name: name, game: g}, nil
 	}
-	return &source{name: name, game: g}, nil
+	spec := generatedSpec(f.Graph)
+	if spec == nil {
+		return nil, fmt.Errorf("%s holds the values of the nodes of %s but not its edges, which the winning moves follow, and its graph is read from an edge list: query its config instead", name, g.Name)
+	}
+	g.Graph = spec
+	return &source{name: name, game: g, table: f.Graph}, nil
 }
 
 // A source answers whole positions on the graph of a game; as a
@@ -28,6 +37,9 @@ func (Family) Source(g rules.Game, f *export.File, name string) (positions.Sourc
 type source struct {
 	name string
 	game rules.Game
+	// table, when not nil, is a stored table of the game's values, its
+	// graph one that sgtab builds.
+	table *compute.GraphTable
 }
 
 func (s *source) Game() rules.Game { return s.game }
@@ -67,9 +79,17 @@ func (s *source) Whole(ctx context.Context, shape positions.Shape) (positions.An
 	if shape == positions.AsStaircase {
 		return positions.Staircase(ng, s.game.Name)
 	}
-	t := &compute.GraphTable{}
-	if err := solve(ctx, ng, t); err != nil {
-		return nil, fmt.Errorf("%s: %w", s.game.Name, err)
+	t := s.table
+	if t != nil {
+		if ng.Nodes() != t.Nodes() || ng.Edges() != t.Edges || ng.CRC != t.EdgesCRC {
+			return nil, fmt.Errorf("%s: the graph %s built again has %d nodes and %d edges (CRC-32C %08X), the table's %d and %d (%08X): not the graph its values are of",
+				s.name, s.game.Graph, ng.Nodes(), ng.Edges(), ng.CRC, t.Nodes(), t.Edges, t.EdgesCRC)
+		}
+	} else {
+		t = &compute.GraphTable{}
+		if err := solve(ctx, ng, t); err != nil {
+			return nil, fmt.Errorf("%s: %w", s.game.Name, err)
+		}
 	}
 	if t.Loopy != nil {
 		return positions.LoopyTokens(ng, t.Loopy, s.game.Name), nil
