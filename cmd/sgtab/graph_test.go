@@ -95,7 +95,7 @@ func TestQueryGraphTable(t *testing.T) {
 		}
 	}
 	code, _, stderr := sgtab(t, "query", "-table", "out/g.parquet", "a")
-	if code != 1 || !strings.Contains(stderr, "its graph is read from an edge list: query its config instead") {
+	if code != 1 || !strings.Contains(stderr, "its graph is not one that sgtab builds (it is read from an edge list): query its config instead") {
 		t.Errorf("query -table of an edge list's table: status %d\n%s", code, stderr)
 	}
 }

@@ -24,9 +24,12 @@ func (Family) Source(g rules.Game, f *export.File, name string) (positions.Sourc
 	if f == nil {
 		return &source{name: name, game: g}, nil
 	}
-	spec := generatedSpec(f.Graph)
+	var spec *rules.GraphSpec
+	if f.Graph != nil {
+		spec = generatedSpec(f.Graph)
+	}
 	if spec == nil {
-		return nil, fmt.Errorf("%s holds the values of the nodes of %s but not its edges, which the winning moves follow, and its graph is read from an edge list: query its config instead", name, g.Name)
+		return nil, fmt.Errorf("%s holds the values of the nodes of %s but not its edges, which the winning moves follow, and its graph is not one that sgtab builds (it is read from an edge list): query its config instead", name, g.Name)
 	}
 	g.Graph = spec
 	return &source{name: name, game: g, table: f.Graph}, nil

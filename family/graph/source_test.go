@@ -149,7 +149,7 @@ func TestGraphSourceWhole(t *testing.T) {
 		t.Errorf("a node as a component: %v, want %q", err, want)
 	}
 	f := &export.File{Kind: export.KindGraph, Meta: map[string]string{export.KeyName: "boxes"}}
-	if _, err := (Family{}).Source(g, f, "boxes.parquet"); err == nil || err.Error() != "boxes.parquet holds the values of the nodes of boxes but not its edges, which the winning moves follow: query its config instead" {
+	if _, err := (Family{}).Source(g, f, "boxes.parquet"); err == nil || err.Error() != "boxes.parquet holds the values of the nodes of boxes but not its edges, which the winning moves follow, and its graph is not one that sgtab builds (it is read from an edge list): query its config instead" {
 		t.Errorf("a stored table: %v", err)
 	}
 	answer, err := whole(t, g, positions.AsStaircase)
