@@ -82,6 +82,9 @@ const (
 // of range, and a variable that is not a whole number are errors that
 // name what to set.
 func ShardFromEnv(count int) (Shard, string, error) {
+	if a, b := os.Getenv(slurmID), os.Getenv(jobIndex); a != "" && b != "" && a != b {
+		return Shard{}, "", fmt.Errorf("%s = %s and %s = %s are both set, and differ: no shard is chosen; unset the one that does not belong to this task", slurmID, a, jobIndex, b)
+	}
 	name, from := slurmID, "the Slurm job array"
 	if os.Getenv(slurmID) == "" {
 		name, from = jobIndex, "the Kubernetes Indexed Job"

@@ -644,6 +644,8 @@ func TestShardFromEnv(t *testing.T) {
 		{"indexed job garbage", map[string]string{"JOB_COMPLETION_INDEX": "a"}, 3, `JOB_COMPLETION_INDEX = "a" is not a whole number`, "", ""},
 		{"indexed job past -shards", map[string]string{"JOB_COMPLETION_INDEX": "3"}, 3, "JOB_COMPLETION_INDEX = 3 is not a shard of -shards 3: the indices run from 0 to 2", "", "--array"},
 		{"indexed job without -shards", map[string]string{"JOB_COMPLETION_INDEX": "1"}, 0, "JOB_COMPLETION_INDEX is set (the Kubernetes Indexed Job): give the number of shards", "", ""},
+		{"slurm and kubernetes differ", map[string]string{"SLURM_ARRAY_TASK_ID": "1", "JOB_COMPLETION_INDEX": "2"}, 4, "SLURM_ARRAY_TASK_ID = 1 and JOB_COMPLETION_INDEX = 2 are both set, and differ: no shard is chosen", "", ""},
+		{"slurm and kubernetes agree", map[string]string{"SLURM_ARRAY_TASK_ID": "2", "JOB_COMPLETION_INDEX": "2"}, 4, "2/4", "the Slurm job array", ""},
 		{"-shards without an index", nil, 4, "-shards 4: neither SLURM_ARRAY_TASK_ID (a Slurm job array task, sbatch --array=0-3) nor JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) is set; to compute one shard by hand, use -shard I/4", "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
