@@ -217,10 +217,10 @@ func readWords[T any](p *configParser, n ast.Node, key, want string, word func(s
 func (s *Sweep) String() string {
 	var b strings.Builder
 	for _, c := range s.Codes {
-		fmt.Fprintf(&b, "codes %s (base %d): %d\n", c.Text, c.Base, c.Count())
+		fmt.Fprintf(&b, "codes %s (base %d): %s\n", c.Text, c.Base, countText(c.Count()))
 	}
 	for _, f := range s.Subtraction {
-		fmt.Fprintf(&b, "%s: %d\n", f, f.Count())
+		fmt.Fprintf(&b, "%s: %s\n", f, countText(f.Count()))
 	}
 	if len(s.Listed) > 0 {
 		names := make([]string, len(s.Listed))

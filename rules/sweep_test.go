@@ -96,18 +96,18 @@ func TestSweepInvalid(t *testing.T) {
 // digit per count up to a set's largest, would hold billions of digits:
 // each once drove validate and sweep past 4 GB while expanding them.
 var hostileSweeps = []struct{ name, yaml, want string }{
-	{"21-stars", "sweep:\n  codes: [\"0.*********************\"]\n", "expands to at least 9223372036854775807 games, more than 1000000"},
-	{"22-stars", "sweep:\n  codes: [\"0.**********************\"]\n", "expands to at least 9223372036854775807 games, more than 1000000"},
-	{"1000-stars", "sweep:\n  codes: [\"0." + strings.Repeat("*", 1000) + "\"]\n", "expands to at least 9223372036854775807 games, more than 1000000"},
-	{"two-21-stars", "sweep:\n  codes: [\"0.*********************\", \"0.*********************\"]\n", "expands to at least 9223372036854775807 games, more than 1000000"},
-	{"hex-16-stars", "sweep:\n  base: 16\n  codes: [\"0.****************\"]\n", "expands to at least 9223372036854775807 games, more than 1000000"},
-	{"hex-17-stars", "sweep:\n  base: 16\n  codes: [\"0.*****************\"]\n", "expands to at least 9223372036854775807 games, more than 1000000"},
-	{"three-100-families", "sweep:\n  subtraction: [{to: 100}, {to: 100}, {to: 100}]\n", "expands to at least 9223372036854775807 games, more than 1000000"},
+	{"21-stars", "sweep:\n  codes: [\"0.*********************\"]\n", "expands to more than 10^18 games, more than 1000000"},
+	{"22-stars", "sweep:\n  codes: [\"0.**********************\"]\n", "expands to more than 10^18 games, more than 1000000"},
+	{"1000-stars", "sweep:\n  codes: [\"0." + strings.Repeat("*", 1000) + "\"]\n", "expands to more than 10^18 games, more than 1000000"},
+	{"two-21-stars", "sweep:\n  codes: [\"0.*********************\", \"0.*********************\"]\n", "expands to more than 10^18 games, more than 1000000"},
+	{"hex-16-stars", "sweep:\n  base: 16\n  codes: [\"0.****************\"]\n", "expands to more than 10^18 games, more than 1000000"},
+	{"hex-17-stars", "sweep:\n  base: 16\n  codes: [\"0.*****************\"]\n", "expands to more than 10^18 games, more than 1000000"},
+	{"three-100-families", "sweep:\n  subtraction: [{to: 100}, {to: 100}, {to: 100}]\n", "expands to more than 10^18 games, more than 1000000"},
 	// 100 + 4950 + 161700 + 3921225 sets.
 	{"subtraction-100-size-4", "sweep:\n  subtraction: [{from: 1, to: 100, max-size: 4}]\n", "expands to 4087975 games, more than 1000000"},
 	// 65535 sets {k}, of k + 1 digits each: Σ (k + 1) = 65535·65538/2.
 	{"subtraction-65535-size-1", "sweep:\n  subtraction: [{from: 1, to: 65535, max-size: 1}]\n", "hold 2147516415 digits in all, more than 67108864"},
-	{"ring-misere-21-stars", "sweep:\n  codes: [\"0.*********************\"]\n  start: [line, ring]\n  play: [normal, misere]\n", "expands to at least 9223372036854775807 games"},
+	{"ring-misere-21-stars", "sweep:\n  codes: [\"0.*********************\"]\n  start: [line, ring]\n  play: [normal, misere]\n", "expands to more than 10^18 games"},
 }
 
 // TestSweepSizeRefusedUpFront parses each hostile sweep: it is refused by

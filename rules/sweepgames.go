@@ -139,10 +139,11 @@ func (s *Sweep) checkSize() error {
 	return nil
 }
 
-// countText writes a count; math.MaxInt64 stands for any larger one.
+// countText writes a count; math.MaxInt64, which stands for any larger
+// one (the counts saturate), as "more than 10^18".
 func countText(n int64) string {
 	if n == math.MaxInt64 {
-		return fmt.Sprintf("at least %d", n)
+		return "more than 10^18"
 	}
 	return strconv.FormatInt(n, 10)
 }
