@@ -178,3 +178,30 @@ func TestQueryCoinRings(t *testing.T) {
 		t.Errorf("-game ring-3: status %d\n%s%s", code, stdout, stderr)
 	}
 }
+
+// TestQueryMisereBeyondTable answers single heaps of misère Bash (take 1
+// to 3) far past 2^40 from the proved period of its outcomes, where they
+// were refused as too large: the player to move loses exactly when n ≡ 1
+// (mod 4) (Winning Ways, ch. 13: misère subtraction {1, 2, 3}), and wins
+// by taking (n − 1) mod 4, leaving a heap ≡ 1.
+func TestQueryMisereBeyondTable(t *testing.T) {
+	config, err := filepath.Abs("../../configs/bash-misere.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	chdir(t)
+	for _, n := range []int64{1 << 50, 1<<50 + 1, 1<<50 + 2, 1<<50 + 3, 1e18} {
+		code, stdout, stderr := sgtab(t, "query", "-json", config, fmt.Sprint(n))
+		var a positions.Answer
+		if code != 0 || json.Unmarshal([]byte(stdout), &a) != nil {
+			t.Fatalf("heap %d: status %d\n%s%s", n, code, stdout, stderr)
+		}
+		lost := n%4 == 1
+		if a.FirstPlayerWins == lost || !a.Misere {
+			t.Errorf("heap %d: first player wins %v, want %v", n, a.FirstPlayerWins, !lost)
+		}
+		if !lost && (a.Count != 1 || int64(a.WinningMoves[0].Take) != (n-1)%4) {
+			t.Errorf("heap %d: winning moves %+v, want one taking %d", n, a.WinningMoves, (n-1)%4)
+		}
+	}
+}

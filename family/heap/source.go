@@ -232,12 +232,14 @@ func (s *source) tooLong(done int, took time.Duration, need int, at func(int) ti
 func (s *source) searched() bool { return s.game.Misere && s.game.Rule.MaxParts() > 1 }
 
 // extendable reports whether a proved period of the game's rows may
-// extend its table to every heap size: normal play, and a rule whose
-// period a theorem may prove (the rings' then follows, see
-// compute.RingAnalysis).
+// extend its table to every heap size: a rule whose period a theorem may
+// prove (the rings' then follows, see compute.RingAnalysis), in normal
+// play, or in misère play when its moves leave at most one heap (its
+// table holds outcomes, whose period the theorem proves alike; a misère
+// game that splits heaps is the misère search's).
 func (s *source) extendable() bool {
 	g := s.game
-	return !g.Misere && compute.Provable(g.Rule)
+	return (!g.Misere || g.Rule.MaxParts() <= 1) && compute.Provable(g.Rule)
 }
 
 // take takes the table t and its proved periods.
