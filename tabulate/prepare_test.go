@@ -25,9 +25,9 @@ func TestPrepareInterrupted(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancelCause(t.Context())
-	cancel(errors.New("interrupted by terminated"))
+	cancel(errors.New("interrupted (SIGTERM)"))
 	err = Prepare(ctx, src, 1_000_000, Options{})
-	if want := "o.yaml: computing SG(0..1000000) to answer heap 1000000: stopped: interrupted by terminated"; err == nil || err.Error() != want {
+	if want := "o.yaml: computing SG(0..1000000) to answer heap 1000000: stopped: interrupted (SIGTERM)"; err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
 	}
 }

@@ -188,7 +188,15 @@ func signalContext() context.Context {
 // A signalError is the cause of a context a signal cancelled.
 type signalError struct{ sig os.Signal }
 
-func (e signalError) Error() string { return "interrupted by " + e.sig.String() }
+func (e signalError) Error() string {
+	switch e.sig {
+	case os.Interrupt:
+		return "interrupted (SIGINT)"
+	case syscall.SIGTERM:
+		return "interrupted (SIGTERM)"
+	}
+	return "interrupted by " + e.sig.String()
+}
 
 // signalStatus returns the exit status of a command that a signal
 // interrupted: 128 plus its number (130 for SIGINT, 143 for SIGTERM).

@@ -63,9 +63,9 @@ func runQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return fmt.Errorf("create output directory: %w", err)
 	}
 	for _, g := range games {
-		q, err := heap.Quotient(ctx, g, n, lim, nil)
+		q, err := quotientOf(ctx, g, n, lim)
 		if err != nil {
-			return boundHint(err)
+			return err
 		}
 		files, notes, err := heap.WriteQuotient(g, q, family.Output{Dir: *out, Plot: *plotFormat, Version: version})
 		if err != nil {
@@ -173,11 +173,28 @@ func quotientAnswerer(ctx context.Context, table, config string, n int, lim comp
 	if len(games) != 1 {
 		return nil, manyGames(config, games)
 	}
-	q, err := heap.Quotient(ctx, games[0], n, lim, nil)
+	q, err := quotientOf(ctx, games[0], n, lim)
 	if err != nil {
-		return nil, boundHint(err)
+		return nil, err
 	}
 	return heap.QuotientAnswerer(games[0].Name, q), nil
+}
+
+// quotientOf computes the misère quotient of the heaps 1..n of g within
+// lim; stopped by a signal, it says how far it got.
+func quotientOf(ctx context.Context, g rules.Game, n int, lim compute.QuotientLimits) (*compute.Quotient, error) {
+	done, order := 0, 1
+	q, err := heap.Quotient(ctx, g, n, lim, func(h, o int) { done, order = h, o })
+	switch {
+	case err != nil && ctx.Err() != nil && done == 0:
+		return nil, fmt.Errorf("%s: the misère quotient of the heaps 1..%d stopped before its first heap: %w", g.Name, n, context.Cause(ctx))
+	case err != nil && ctx.Err() != nil:
+		return nil, fmt.Errorf("%s: the misère quotient stopped at heap %d of %d (the quotient of the heaps 1..%d has order %d): %w",
+			g.Name, done+1, n, done, order, context.Cause(ctx))
+	case err != nil:
+		return nil, boundHint(err)
+	}
+	return q, nil
 }
 
 // runQuotientCensus runs sweep -quotients N: the census of the misère

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"context"
 	"io"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -82,5 +84,19 @@ SELECT name, quotient_order, stable_from, tame FROM 'sw/quotients.parquet' WHERE
 	}
 	if r := res[3][0]; r["quotient_order"] != "8" || r["stable_from"] != "5" || r["tame"] != "false" {
 		t.Errorf("census row of 0.75: %v", r)
+	}
+}
+
+// TestQuotientInterrupted cancels the computation of a misère quotient as
+// a signal does: the error says where it stopped and why, where it said
+// "context canceled".
+func TestQuotientInterrupted(t *testing.T) {
+	chdir(t)
+	ctx, cancel := context.WithCancelCause(t.Context())
+	cancel(signalError{syscall.SIGTERM})
+	var stderr strings.Builder
+	code := run(ctx, []string{"quotient", "-heaps", "20", "-out", "out", "q075.yaml"}, io.Discard, &stderr)
+	if want := "the misère quotient of the heaps 1..20 stopped before its first heap: interrupted (SIGTERM)"; code != 143 || !strings.Contains(stderr.String(), want) {
+		t.Errorf("status %d, %s; want 143 and %q", code, stderr.String(), want)
 	}
 }

@@ -58,7 +58,7 @@ func TestReadInterrupted(t *testing.T) {
 	} {
 		var stderr bytes.Buffer
 		code := run(ctx, args, io.Discard, &stderr)
-		if code != 143 || !strings.Contains(stderr.String(), "interrupted by terminated") {
+		if code != 143 || !strings.Contains(stderr.String(), "interrupted (SIGTERM)") {
 			t.Errorf("sgtab %s: status %d, want 143\n%s", args[0], code, stderr.String())
 		}
 	}
