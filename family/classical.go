@@ -2,6 +2,8 @@ package family
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/sgtab/sgtab/compute"
 )
@@ -20,6 +22,11 @@ func AddClassical(s *Summary, c *compute.Classical, shown, check string) {
 	if check != "" {
 		agrees = "but the table fails it " + check
 		s.Warnings = append(s.Warnings, fmt.Sprintf("the table fails %s %s", c.Theorem, check))
+	} else {
+		// Solved by the theorem: that its values have no period is no
+		// cause for a warning (Fibonacci Nim's losing heaps are the
+		// Fibonacci numbers).
+		s.Warnings = slices.DeleteFunc(s.Warnings, func(w string) bool { return strings.HasPrefix(w, "no period found") })
 	}
 	if shown != "" {
 		shown += ": "

@@ -72,3 +72,19 @@ func TestOutcomeTablesSaySo(t *testing.T) {
 		}
 	}
 }
+
+// TestClassicalNoPeriodWarning runs Fibonacci Nim, which Whinihan's
+// theorem solves (its losing heaps are the Fibonacci numbers, with no
+// period): the run says so, and warns of no missing period, where it
+// warned "no period found" beside the theorem's proof.
+func TestClassicalNoPeriodWarning(t *testing.T) {
+	config, err := filepath.Abs("../../configs/fibonacci-nim.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	chdir(t)
+	code, stdout, stderr := sgtab(t, "run", "-heaps", "2000", "-plot", "none", "-formats", "parquet", "-out", "out", config)
+	if code != 0 || !strings.Contains(stdout, "proved by Whinihan's theorem") || strings.Contains(stderr, "warning") {
+		t.Errorf("status %d\n%s%s", code, stdout, stderr)
+	}
+}
