@@ -140,7 +140,11 @@ func FilesPattern(files []string) string {
 			others = append(others, f)
 		}
 	}
-	return strings.Join(append([]string{base + ".{" + strings.Join(exts, ",") + "}"}, others...), " ")
+	first := base + ".{" + strings.Join(exts, ",") + "}"
+	if len(exts) == 1 {
+		first = files[0] // one format: its name as it is, no braces
+	}
+	return strings.Join(append([]string{first}, others...), " ")
 }
 
 // Plural returns word, with an s when n is not 1.

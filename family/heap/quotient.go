@@ -69,7 +69,13 @@ func QuotientText(w io.Writer, name string, q *compute.Quotient) {
 	if q.Tame() {
 		kind = "tame"
 	}
-	fmt.Fprintf(w, "%s: misère quotient of heaps 1..%d (rule %s): order %d, %s, stable from heap %d\n", name, q.Heaps, q.Rule, q.Order, kind, q.StableFrom())
+	stable := fmt.Sprintf("stable from heap %d", q.StableFrom())
+	if m := q.StableFrom(); m == q.Heaps && m > 1 {
+		stable = fmt.Sprintf("still growing: its order changed at heap %d, the last (%d at heap %d)", m, q.Orders[m-1], m-1)
+	} else if q.Stabilised() {
+		stable += ", stabilised (no growth while the heap bound doubled)"
+	}
+	fmt.Fprintf(w, "%s: misère quotient of heaps 1..%d (rule %s): order %d, %s, %s\n", name, q.Heaps, q.Rule, q.Order, kind, stable)
 	gens := make([]string, len(q.Gens))
 	for i, h := range q.Gens {
 		gens[i] = fmt.Sprintf("%s = heap %d", compute.GenName(i), h)
