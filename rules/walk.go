@@ -242,7 +242,7 @@ func describe(n ast.Node) string {
 	case *ast.MappingNode, *ast.MappingValueNode:
 		return "a mapping"
 	case *ast.SequenceNode:
-		return "a list"
+		return fmt.Sprintf("a list of %d", len(v.Values))
 	case *ast.NullNode:
 		return "nothing"
 	case *ast.AliasNode:
