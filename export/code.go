@@ -349,34 +349,41 @@ func python() language {
 			head = fmt.Sprintf("    if n < %d:\n        return %s[n]\n    n -= %d\n", start, pre, start)
 		}
 		return fmt.Sprintf(`def %s(n):
-    """SG(n) for every n >= 0; ValueError for n < 0."""
+    """SG(n) for every n >= 0; TypeError unless n is an int, ValueError for n < 0."""
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise TypeError("%s: a heap size is an int, not %%s" %% type(n).__name__)
     if n < 0:
         raise ValueError("%s: negative heap size")
 %s    return %s[n %% %d] + %d * (n // %d)
 
-`, fn, fn, head, block, length, saltus, length)
+`, fn, fn, fn, head, block, length, saltus, length)
 	}
 	l.lookup2 = func(fn, name string, w, h int) string {
 		return fmt.Sprintf(`def %s(x, y):
-    """SG(x, y) for 0 <= x < %d, 0 <= y < %d; ValueError for x < 0 or y < 0, IndexError beyond."""
+    """SG(x, y) for 0 <= x < %d, 0 <= y < %d; TypeError unless both are ints, ValueError for x < 0 or y < 0, IndexError beyond."""
+    for v in (x, y):
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise TypeError("%s: a coordinate is an int, not %%s" %% type(v).__name__)
     if x < 0 or y < 0:
         raise ValueError("%s: negative coordinate")
     if x >= %d or y >= %d:
         raise IndexError("%s: off the board")
     return %s[y * %d + x]
 
-`, fn, w, h, fn, w, h, fn, name, w)
+`, fn, w, h, fn, fn, w, h, fn, name, w)
 	}
 	l.lookup = func(fn, name string, last int) string {
 		return fmt.Sprintf(`def %s(n):
-    """SG(n) for 0 <= n <= %d; ValueError for n < 0, IndexError for n > %d."""
+    """SG(n) for 0 <= n <= %d; TypeError unless n is an int, ValueError for n < 0, IndexError for n > %d."""
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise TypeError("%s: a heap size is an int, not %%s" %% type(n).__name__)
     if n < 0:
         raise ValueError("%s: negative heap size")
     if n > %d:
         raise IndexError("%s: heap size beyond the table (n > %d)")
     return %s[n]
 
-`, fn, last, last, fn, last, fn, last, name)
+`, fn, last, last, fn, fn, last, fn, last, name)
 	}
 	return l
 }

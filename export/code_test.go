@@ -613,3 +613,47 @@ func TestCodeNames(t *testing.T) {
 		t.Error("CheckName accepted an unknown language")
 	}
 }
+
+// TestPythonRefusesNonIntegers calls the Python functions of a table (no
+// period), a proved period and a board with a string, a float and a bool:
+// each raises a TypeError that names the function and the type given,
+// where they raised Python's own TypeError from inside ("'<' not
+// supported between instances of 'str' and 'int'") or, for a float
+// index, a bare one.
+func TestPythonRefusesNonIntegers(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		if os.Getenv(compilersEnv) != "" {
+			t.Fatalf("%s is set but python3 is not installed", compilersEnv)
+		}
+		t.Skip("python3 not installed")
+	}
+	dir := t.TempDir()
+	var program strings.Builder
+	for i, tc := range []struct{ yaml, fn string }{
+		{"name: grundy\ncode: \"4!.0\"\n", "grundy_sg(%s)"},
+		{"name: kayles\ncode: \"0.77\"\n", "kayles_sg(%s)"},
+	} {
+		code, err := export.Code(computed(t, tc.yaml, 200), "python", export.CodeOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("part%d.py", i)), []byte(code), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&program, "from part%d import *\n", i)
+		for _, arg := range []string{`"5"`, "5.5", "True"} {
+			fmt.Fprintf(&program, "try:\n    %s\n    print('no error')\nexcept TypeError as e:\n    print(e)\n", fmt.Sprintf(tc.fn, arg))
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "main.py"), []byte(program.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("python3", "main.py")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	want := "grundy_sg: a heap size is an int, not str\ngrundy_sg: a heap size is an int, not float\ngrundy_sg: a heap size is an int, not bool\n" +
+		"kayles_sg: a heap size is an int, not str\nkayles_sg: a heap size is an int, not float\nkayles_sg: a heap size is an int, not bool\n"
+	if err != nil || string(out) != want {
+		t.Errorf("%v\n%s\nwant\n%s", err, out, want)
+	}
+}
