@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/sgtab/sgtab/tabulate"
 )
 
 // TestDocExamples runs every "$ sgtab …" example of the manual (the package
@@ -78,5 +81,23 @@ func TestInstallAsREADMESays(t *testing.T) {
 	out, err := exec.Command(filepath.Join(bin, "sgtab"), "version").Output()
 	if err != nil || !strings.HasPrefix(string(out), "sgtab "+version+" ") {
 		t.Errorf("the installed sgtab version: %q, %v", out, err)
+	}
+}
+
+// TestReadmeCountsBundledGames checks the number of bundled games the
+// README gives against the bundled configs (it said 21 where there were
+// 30).
+func TestReadmeCountsBundledGames(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, err := tabulate.LoadGames(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("computes the %d\nbundled games", len(games))
+	if !strings.Contains(string(readme), want) {
+		t.Errorf("README.md does not say %q", want)
 	}
 }
