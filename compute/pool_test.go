@@ -311,13 +311,15 @@ func TestRunsEqualPlain(t *testing.T) {
 				from.widen(width)
 				opt.From = &Table{Game: g, G: from}
 			}
-			// The pure-Go kernels, then the vector ones where the CPU
-			// has them.
-			for _, vector := range []bool{false, true} {
-				was := kernel.SetVector(vector)
+			// Every level of kernels the CPU runs.
+			for _, lv := range kernel.Levels() {
+				if !lv.Supported() {
+					continue
+				}
+				was := kernel.Use(lv)
 				kernels := Kernels()
 				fast, err := Sequence(t.Context(), g, n, opt)
-				kernel.SetVector(was)
+				kernel.Use(was)
 				if err != nil {
 					t.Fatal(err)
 				}

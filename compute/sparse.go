@@ -76,13 +76,23 @@ const sparseFirstCheck = 1 << 10
 // Costs of the engine's steps, in cycles (measured on a 2-core x86-64
 // machine, Officers, Grundy's game and Treblecross, to 10^6): marking a
 // rare position's pairs in sparse space, a mark; looking at a pair in a
-// witness search or scan, by the vector kernels and by the pure-Go ones,
-// hits included; marking a pair when no kernel takes the values.
+// witness search or scan, by the AVX-512 kernels and by the pure-Go ones,
+// hits included; marking a pair when no kernel takes the values. The AVX2
+// kernels look at a pair of bytes, and of two-byte values below 512 and
+// 1024, in 2.6, 3.8 and 6 times the AVX-512 kernels' time, and 0.08, 0.22
+// and 0.37 times the pure-Go kernels' (go test -bench Hit
+// ./compute/internal/kernel, on one CPU that runs all three): their costs
+// lie between; larger values are looked at by the pure-Go kernel.
 const (
-	markCost       = 1.0
-	vectorPairCost = 0.34
-	goPairCost     = 1.7
-	markPairCost   = 1.9
+	markCost            = 1.0
+	vectorPairCost      = 0.34
+	avx2Pair8Cost       = 0.9
+	avx2Pair16Cost      = 1.3
+	avx2Pair16WideCost  = 1.5
+	avx2Kernel16Max     = 1024
+	avx2Kernel16NearMax = 512
+	goPairCost          = 1.7
+	markPairCost        = 1.9
 )
 
 // slowRareShare bounds the rare positions, as a share 1/slowRareShare of
@@ -116,10 +126,22 @@ func (e *evaluator[T]) pairCost(size int) float64 {
 // searchCost returns the cost of looking at a pair, in cycles, in a
 // witness search of values of type T below size.
 func searchCost[T Value](size int) float64 {
-	switch {
-	case !kernelsTake[T](size):
+	if !kernelsTake[T](size) {
 		return markPairCost
-	case Kernels() == "go":
+	}
+	switch kernel.Current() {
+	case kernel.Go:
+		return goPairCost
+	case kernel.AVX2:
+		if _, bytes := any(T(0)).(uint8); bytes {
+			return avx2Pair8Cost
+		}
+		switch {
+		case size <= avx2Kernel16NearMax:
+			return avx2Pair16Cost
+		case size <= avx2Kernel16Max:
+			return avx2Pair16WideCost
+		}
 		return goPairCost
 	}
 	return vectorPairCost

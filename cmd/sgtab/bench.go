@@ -75,6 +75,8 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			chosen = append(chosen, workloads[i])
 		}
 	}
+	// A figure means nothing without the CPU it was measured on.
+	fmt.Fprintf(stdout, "cpu: %s\n", compute.KernelCPU())
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "workload\tN\tseconds\tvalues/s\tkernels\tstatus\tchecksum\tknown\tplain to\tplain s\tsgtab s\tspeed-up\t")
 	for _, w := range chosen {

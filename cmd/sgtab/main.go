@@ -126,6 +126,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/tabulate"
@@ -285,6 +286,10 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "sgtab: %v\n", err)
 		return 2
 	}
+	if err := compute.KernelError(); err != nil {
+		fmt.Fprintf(stderr, "sgtab: %v\n", err)
+		return 2
+	}
 	if w := rules.MemoryEnvWarning(); w != "" && c.name != "version" {
 		fmt.Fprintf(stderr, "sgtab: warning: %s\n", w)
 	}
@@ -388,7 +393,8 @@ func runVersion(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if len(rest) > 0 {
 		return fs.usageError("version takes no arguments")
 	}
-	_, err = fmt.Fprintf(stdout, "sgtab %s (%s, %s/%s)\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	_, err = fmt.Fprintf(stdout, "sgtab %s (%s, %s/%s)\ncpu: %s\nkernels: %s (this CPU runs %s; $SGTAB_KERNEL chooses)\n",
+		version, runtime.Version(), runtime.GOOS, runtime.GOARCH, compute.KernelCPU(), compute.Kernels(), strings.Join(compute.KernelsAvailable(), ", "))
 	return err
 }
 

@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -27,6 +28,10 @@ import (
 var regen = flag.Bool("regen", false, "rewrite the golden files in testdata")
 
 // timings matches the parts of the output that change from run to run.
+// machine matches the lines of sgtab version that name this machine's CPU
+// and the kernels it runs.
+var machine = regexp.MustCompile(`(?m)^(cpu: |kernels: ).*$`)
+
 var timings = regexp.MustCompile(`("seconds":|"sgtab.mac":")[0-9a-f.e+-]+|\d+\.\d\ds\b|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ`)
 
 // golden runs sgtab with args in dir and compares its exit status, stdout
@@ -45,6 +50,7 @@ func golden(t *testing.T, name string, wantCode int, args ...string) {
 		buf *bytes.Buffer
 	}{{"stdout", &stdout}, {"stderr", &stderr}} {
 		got := timings.ReplaceAllString(out.buf.String(), "${1}T")
+		got = machine.ReplaceAllString(got, "${1}…") // the CPU and its kernels, which version names
 		path := filepath.Join(testdataDir, name+"."+out.ext)
 		if *regen {
 			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
@@ -487,14 +493,50 @@ func TestBench(t *testing.T) {
 		t.Fatalf("status %d: %s", code, stderr.String())
 	}
 	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
-	if len(lines) != 2 || !strings.Contains(lines[0], "speed-up") {
+	if len(lines) != 3 || lines[0] != "cpu: "+compute.KernelCPU() || !strings.Contains(lines[1], "speed-up") {
 		t.Fatalf("bench printed:\n%s", stdout.String())
 	}
+	lines = lines[1:]
 	fields := strings.Fields(lines[1])
 	if len(fields) != 12 || fields[0] != "kayles" || fields[1] != "1000000" || fields[4] != compute.Kernels() || fields[5] != "proved" || fields[8] != "500" {
 		t.Errorf("bench row %q", lines[1])
 	}
 	if code := run(t.Context(), []string{"bench", "nosuch"}, &stdout, &stderr); code != 2 {
 		t.Errorf("unknown workload: status %d, want 2", code)
+	}
+}
+
+// TestVersionKernels checks that sgtab version names the CPU and the
+// kernels in use, and that $SGTAB_KERNEL naming no kernels, or kernels the
+// CPU lacks, is refused before any command runs (status 2), never run.
+func TestVersionKernels(t *testing.T) {
+	code, stdout, _ := sgtab(t, "version")
+	if want := "kernels: " + compute.Kernels() + " (this CPU runs "; code != 0 || !strings.Contains(stdout, "\ncpu: ") || !strings.Contains(stdout, want) {
+		t.Errorf("version: status %d\n%s\nwant %q", code, stdout, want)
+	}
+	if err := compute.KernelError(); err != nil {
+		t.Logf("$SGTAB_KERNEL: %v", err)
+	}
+}
+
+// TestKernelEnvRefused starts sgtab with $SGTAB_KERNEL naming no kernels,
+// and naming each level this CPU cannot run: each is refused at start-up
+// with status 2, saying which the CPU runs, where an unknown name was taken
+// as "the fastest", and no command runs.
+func TestKernelEnvRefused(t *testing.T) {
+	values := []string{"neon"}
+	for _, l := range []string{"go", "avx2", "avx512"} {
+		if !slices.Contains(compute.KernelsAvailable(), l) {
+			values = append(values, l)
+		}
+	}
+	for _, v := range values {
+		cmd := sgtabProcess(t.TempDir(), "version")
+		cmd.Env = append(cmd.Env, "SGTAB_KERNEL="+v)
+		out, err := cmd.CombinedOutput()
+		ee, ok := err.(*exec.ExitError)
+		if !ok || ee.ExitCode() != 2 || !strings.Contains(string(out), "$SGTAB_KERNEL="+v+": ") || strings.Contains(string(out), "sgtab 0.") {
+			t.Errorf("SGTAB_KERNEL=%s: %v\n%s", v, err, out)
+		}
 	}
 }

@@ -8,18 +8,22 @@ import (
 
 const benchPairs = 4096
 
-// benchPaths runs f as sub-benchmarks with the vector kernels off and, where
-// the CPU has them, on, and reports nanoseconds per pair.
+// benchPaths runs f as a sub-benchmark on each level of kernels the CPU
+// runs, and reports nanoseconds per pair.
 func benchPaths(b *testing.B, f func(b *testing.B)) {
-	was := SetVector(false)
-	defer SetVector(was)
+	was := Current()
+	defer Use(was)
 	run := func(b *testing.B) {
 		f(b)
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/benchPairs, "ns/pair")
 	}
-	b.Run("go", run)
-	if SetVector(true); Name() == "avx512" {
-		b.Run("avx512", run)
+	for _, l := range Levels() {
+		if !l.Supported() {
+			b.Run(l.String(), func(b *testing.B) { b.Skipf("this CPU (%s) cannot run the %s kernels", CPU(), l) })
+			continue
+		}
+		Use(l)
+		b.Run(l.String(), run)
 	}
 }
 

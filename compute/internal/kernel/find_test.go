@@ -23,7 +23,7 @@ func refFind[T uint8 | uint16](lo, up []T, want []uint64, left, block int) (int,
 	return n, left
 }
 
-// findCase checks find, with the vector kernels off and on, against refFind
+// findCase checks find, on every level of kernels the CPU runs, against refFind
 // for every count of values to find, from one to all those wanted.
 func findCase[T uint8 | uint16](t *testing.T, lo, up []T, want []uint64, block int, find func(lo, up []T, want []uint64, left int) (int, int)) {
 	t.Helper()
@@ -34,13 +34,13 @@ func findCase[T uint8 | uint16](t *testing.T, lo, up []T, want []uint64, block i
 	for left := 1; left <= held; left++ {
 		rw := slices.Clone(want)
 		rn, rl := refFind(lo, up, rw, left, block)
-		for _, on := range []bool{false, true} {
-			was := SetVector(on)
+		for _, lv := range supported() {
+			was := Use(lv)
 			w := slices.Clone(want)
 			n, l := find(lo, up, w, left)
-			SetVector(was)
+			Use(was)
 			if n != rn || l != rl || !slices.Equal(w, rw) {
-				t.Fatalf("len %d, left %d, vector %v: looked at %d, left %d, want %x; reference %d, %d, %x", len(lo), left, on, n, l, w, rn, rl, rw)
+				t.Fatalf("len %d, left %d, kernels %v: looked at %d, left %d, want %x; reference %d, %d, %x", len(lo), left, lv, n, l, w, rn, rl, rw)
 			}
 		}
 	}

@@ -13,14 +13,27 @@ func fitUp[T any](lo, up []T) ([]T, []T) {
 	return lo, up
 }
 
-// both returns f's result with the vector kernels off and on (the same
-// twice where the CPU lacks them).
-func both(f func() int) (goResult, vectorResult int) {
-	was := SetVector(false)
-	defer SetVector(was)
-	goResult = f()
-	SetVector(true)
-	return goResult, f()
+// every returns f's result on each level of kernels the CPU runs, by
+// level.
+func every(f func() int) map[Level]int {
+	was := Current()
+	defer Use(was)
+	got := map[Level]int{}
+	for _, l := range supported() {
+		Use(l)
+		got[l] = f()
+	}
+	return got
+}
+
+// checkEvery fails t unless every level's result is want.
+func checkEvery(t *testing.T, got map[Level]int, want int) {
+	t.Helper()
+	for l, g := range got {
+		if g != want {
+			t.Fatalf("%s: %d, reference %d", l, g, want)
+		}
+	}
 }
 
 func FuzzHit8(f *testing.F) {
@@ -35,10 +48,7 @@ func FuzzHit8(f *testing.F) {
 	f.Fuzz(func(t *testing.T, lo, up []byte, w0, w1, w2, w3 uint64) {
 		lo, up = fitUp(lo, up)
 		want := [4]uint64{w0, w1, w2, w3}
-		g, v := both(func() int { return Hit8(lo, up, &want) })
-		if r := ref8(lo, up, &want); g != r || v != r {
-			t.Fatalf("go %d, vector %d, reference %d", g, v, r)
-		}
+		checkEvery(t, every(func() int { return Hit8(lo, up, &want) }), ref8(lo, up, &want))
 	})
 }
 
@@ -70,9 +80,6 @@ func FuzzHit16(f *testing.F) {
 				want[i] = binary.LittleEndian.Uint64(wantB[8*i:])
 			}
 		}
-		g, v := both(func() int { return Hit16(lo, up, want) })
-		if r := ref16(lo, up, want); g != r || v != r {
-			t.Fatalf("go %d, vector %d, reference %d", g, v, r)
-		}
+		checkEvery(t, every(func() int { return Hit16(lo, up, want) }), ref16(lo, up, want))
 	})
 }

@@ -32,3 +32,29 @@ func mark8AVX512(rows []byte, stride int, gen byte, msk uint32, g []uint8, top i
 // mark16AVX512 is Mark16 for 32 lanes with AVX-512;
 // parts points at the P of the first of n parts; stride ≤ 1<<27.
 func mark16AVX512(rows []byte, stride int, gen byte, msk uint32, g []uint16, top int, parts *int, n int) int
+
+// hit8AVX2 is Hit8 with AVX2; len(up) ≥ len(lo) ≥ 0.
+func hit8AVX2(lo []uint8, up []uint8, want *[4]uint64) int
+
+// find8AVX2 is Find8 with AVX2; len(up) ≥ len(lo) ≥ 0, left ≥ 1.
+func find8AVX2(lo []uint8, up []uint8, want *[4]uint64, left int) (int, int)
+
+// hit16x8AVX2 is Hit16 with AVX2 for a wanted set of len(want) words; len(up) ≥ len(lo) ≥ 0.
+func hit16x8AVX2(lo []uint16, up []uint16, want *[8]uint64) int
+
+// find16x8AVX2 is Find16 with AVX2 for a wanted set of len(want) words; len(up) ≥ len(lo) ≥ 0, left ≥ 1.
+func find16x8AVX2(lo []uint16, up []uint16, want *[8]uint64, left int) (int, int)
+
+// hit16x16AVX2 is Hit16 with AVX2 for a wanted set of len(want) words; len(up) ≥ len(lo) ≥ 0.
+func hit16x16AVX2(lo []uint16, up []uint16, want *[16]uint64) int
+
+// find16x16AVX2 is Find16 with AVX2 for a wanted set of len(want) words; len(up) ≥ len(lo) ≥ 0, left ≥ 1.
+func find16x16AVX2(lo []uint16, up []uint16, want *[16]uint64, left int) (int, int)
+
+// mark8AVX2 is Mark8 for 32 lanes with AVX2;
+// parts points at the P of the first of n parts; stride ≤ 1<<27.
+func mark8AVX2(rows []byte, stride int, gen byte, msk uint32, g []uint8, top int, parts *int, n int) int
+
+// mark16AVX2 is Mark16 for 32 lanes with AVX2;
+// parts points at the P of the first of n parts; stride ≤ 1<<27.
+func mark16AVX2(rows []byte, stride int, gen byte, msk uint32, g []uint16, top int, parts *int, n int) int

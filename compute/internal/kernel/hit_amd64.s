@@ -1233,3 +1233,1079 @@ done:
 	MOVQ R9, ret+88(FP)
 	VZEROUPPER
 	RET
+
+DATA revBytesLane<>+0(SB)/8, $0x08090a0b0c0d0e0f
+DATA revBytesLane<>+8(SB)/8, $0x0001020304050607
+DATA revBytesLane<>+16(SB)/8, $0x08090a0b0c0d0e0f
+DATA revBytesLane<>+24(SB)/8, $0x0001020304050607
+GLOBL revBytesLane<>(SB), RODATA|NOPTR, $32
+
+DATA revWordsLane<>+0(SB)/8, $0x09080b0a0d0c0f0e
+DATA revWordsLane<>+8(SB)/8, $0x0100030205040706
+DATA revWordsLane<>+16(SB)/8, $0x09080b0a0d0c0f0e
+DATA revWordsLane<>+24(SB)/8, $0x0100030205040706
+GLOBL revWordsLane<>(SB), RODATA|NOPTR, $32
+
+DATA nibble<>+0(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA nibble<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA nibble<>+16(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA nibble<>+24(SB)/8, $0x0f0f0f0f0f0f0f0f
+GLOBL nibble<>(SB), RODATA|NOPTR, $32
+
+DATA bitOfByteLane<>+0(SB)/8, $0x8040201008040201
+DATA bitOfByteLane<>+8(SB)/8, $0x8040201008040201
+DATA bitOfByteLane<>+16(SB)/8, $0x8040201008040201
+DATA bitOfByteLane<>+24(SB)/8, $0x8040201008040201
+GLOBL bitOfByteLane<>(SB), RODATA|NOPTR, $32
+
+DATA word0F<>+0(SB)/8, $0x000f000f000f000f
+DATA word0F<>+8(SB)/8, $0x000f000f000f000f
+DATA word0F<>+16(SB)/8, $0x000f000f000f000f
+DATA word0F<>+24(SB)/8, $0x000f000f000f000f
+GLOBL word0F<>(SB), RODATA|NOPTR, $32
+
+DATA word07<>+0(SB)/8, $0x0007000700070007
+DATA word07<>+8(SB)/8, $0x0007000700070007
+DATA word07<>+16(SB)/8, $0x0007000700070007
+DATA word07<>+24(SB)/8, $0x0007000700070007
+GLOBL word07<>(SB), RODATA|NOPTR, $32
+
+DATA word8000<>+0(SB)/8, $0x8000800080008000
+DATA word8000<>+8(SB)/8, $0x8000800080008000
+DATA word8000<>+16(SB)/8, $0x8000800080008000
+DATA word8000<>+24(SB)/8, $0x8000800080008000
+GLOBL word8000<>(SB), RODATA|NOPTR, $32
+
+DATA iota8<>+0(SB)/8, $0x0000000100000000
+DATA iota8<>+8(SB)/8, $0x0000000300000002
+DATA iota8<>+16(SB)/8, $0x0000000500000004
+DATA iota8<>+24(SB)/8, $0x0000000700000006
+GLOBL iota8<>(SB), RODATA|NOPTR, $32
+
+// func hit8AVX2(lo []uint8, up []uint8, want *[4]uint64) int
+// Requires: AVX, AVX2, BMI
+TEXT ·hit8AVX2(SB), NOSPLIT, $0-64
+	MOVQ           want+48(FP), AX
+	VMOVDQU        revBytesLane<>+0(SB), Y0
+	VMOVDQU        nibble<>+0(SB), Y1
+	VMOVDQU        bitOfByteLane<>+0(SB), Y2
+	VBROADCASTI128 (AX), Y3
+	VBROADCASTI128 16(AX), Y4
+	MOVQ           lo_base+0(FP), AX
+	MOVQ           lo_len+8(FP), CX
+	MOVQ           up_base+24(FP), DX
+	MOVQ           up_len+32(FP), BX
+
+	// end = lo + len(lo) rounded down to a block; up points past its end.
+	ANDQ $-64, CX
+	LEAQ (AX)(CX*1), CX
+	ADDQ BX, DX
+	MOVQ AX, BX
+
+block:
+	CMPQ      BX, CX
+	JE        done
+	SUBQ      $0x40, DX
+	VMOVDQU   32(DX), Y5
+	VPSHUFB   Y0, Y5, Y5
+	VPERMQ    $0x4e, Y5, Y5
+	VPXOR     (BX), Y5, Y5
+	VPSRLW    $0x03, Y5, Y6
+	VPAND     Y1, Y6, Y6
+	VPSHUFB   Y6, Y3, Y7
+	VPSHUFB   Y6, Y4, Y6
+	VPBLENDVB Y5, Y6, Y7, Y7
+	VPAND     Y1, Y5, Y5
+	VPSHUFB   Y5, Y2, Y5
+	VPAND     Y7, Y5, Y5
+	VMOVDQU   (DX), Y6
+	VPSHUFB   Y0, Y6, Y6
+	VPERMQ    $0x4e, Y6, Y6
+	VPXOR     32(BX), Y6, Y6
+	VPSRLW    $0x03, Y6, Y7
+	VPAND     Y1, Y7, Y7
+	VPSHUFB   Y7, Y3, Y8
+	VPSHUFB   Y7, Y4, Y7
+	VPBLENDVB Y6, Y7, Y8, Y8
+	VPAND     Y1, Y6, Y6
+	VPSHUFB   Y6, Y2, Y6
+	VPAND     Y8, Y6, Y6
+	VPOR      Y5, Y6, Y7
+	VPTEST    Y7, Y7
+	JNZ       hit
+	ADDQ      $0x40, BX
+	JMP       block
+
+done:
+	// No hit: the pairs looked at.
+	SUBQ AX, BX
+	MOVQ BX, ret+56(FP)
+	VZEROUPPER
+	RET
+
+hit:
+	// The block's first pair plus the index of the mask's lowest bit.
+	VPXOR     Y0, Y0, Y0
+	VPCMPEQB  Y0, Y5, Y5
+	VPCMPEQB  Y0, Y6, Y6
+	VPMOVMSKB Y5, CX
+	VPMOVMSKB Y6, DX
+	NOTL      CX
+	NOTL      DX
+	SHLQ      $0x20, DX
+	ORQ       DX, CX
+	TZCNTQ    CX, CX
+	SUBQ      AX, BX
+	ADDQ      CX, BX
+	MOVQ      BX, ret+56(FP)
+	VZEROUPPER
+	RET
+
+// func find8AVX2(lo []uint8, up []uint8, want *[4]uint64, left int) (int, int)
+// Requires: AVX, AVX2, BMI
+TEXT ·find8AVX2(SB), NOSPLIT, $0-80
+	MOVQ           want+48(FP), AX
+	VMOVDQU        revBytesLane<>+0(SB), Y0
+	VMOVDQU        nibble<>+0(SB), Y1
+	VMOVDQU        bitOfByteLane<>+0(SB), Y2
+	VBROADCASTI128 (AX), Y3
+	VBROADCASTI128 16(AX), Y4
+	MOVQ           left+56(FP), CX
+	MOVQ           lo_base+0(FP), DX
+	MOVQ           lo_len+8(FP), BX
+	MOVQ           up_base+24(FP), SI
+	MOVQ           up_len+32(FP), DI
+
+	// end = lo + len(lo) rounded down to a block; up points past its end.
+	ANDQ $-64, BX
+	LEAQ (DX)(BX*1), BX
+	ADDQ DI, SI
+	MOVQ DX, DI
+
+block:
+	CMPQ      DI, BX
+	JE        done
+	SUBQ      $0x40, SI
+	VMOVDQU   32(SI), Y5
+	VPSHUFB   Y0, Y5, Y5
+	VPERMQ    $0x4e, Y5, Y5
+	VPXOR     (DI), Y5, Y5
+	VPSRLW    $0x03, Y5, Y6
+	VPAND     Y1, Y6, Y6
+	VPSHUFB   Y6, Y3, Y7
+	VPSHUFB   Y6, Y4, Y6
+	VPBLENDVB Y5, Y6, Y7, Y7
+	VPAND     Y1, Y5, Y5
+	VPSHUFB   Y5, Y2, Y5
+	VPAND     Y7, Y5, Y5
+	VMOVDQU   (SI), Y6
+	VPSHUFB   Y0, Y6, Y6
+	VPERMQ    $0x4e, Y6, Y6
+	VPXOR     32(DI), Y6, Y6
+	VPSRLW    $0x03, Y6, Y7
+	VPAND     Y1, Y7, Y7
+	VPSHUFB   Y7, Y3, Y8
+	VPSHUFB   Y7, Y4, Y7
+	VPBLENDVB Y6, Y7, Y8, Y8
+	VPAND     Y1, Y6, Y6
+	VPSHUFB   Y6, Y2, Y6
+	VPAND     Y8, Y6, Y6
+	VPOR      Y5, Y6, Y7
+	VPTEST    Y7, Y7
+	JNZ       hits
+	ADDQ      $0x40, DI
+	JMP       block
+
+done:
+	// Every whole block looked at.
+	SUBQ DX, DI
+	MOVQ DI, ret+64(FP)
+	MOVQ CX, ret1+72(FP)
+	VZEROUPPER
+	RET
+
+hits:
+	// The pairs of the block that hit, in order: each value still wanted is cleared.
+	VPXOR     Y7, Y7, Y7
+	VPCMPEQB  Y7, Y5, Y5
+	VPCMPEQB  Y7, Y6, Y6
+	VPMOVMSKB Y5, R8
+	VPMOVMSKB Y6, R9
+	NOTL      R8
+	NOTL      R9
+	SHLQ      $0x20, R9
+	ORQ       R9, R8
+	XORQ      R9, R9
+
+pair:
+	TZCNTQ  R8, R10
+	MOVBQZX (DI)(R10*1), R11
+	MOVQ    $0x0000003f, R12
+	SUBQ    R10, R12
+	MOVBQZX (SI)(R12*1), R12
+	XORQ    R12, R11
+	MOVQ    R11, R12
+	SHRQ    $0x06, R12
+	MOVQ    (AX)(R12*8), R13
+	BTQ     R11, R13
+	JCC     next
+	BTRQ    R11, R13
+	MOVQ    R13, (AX)(R12*8)
+	MOVQ    $0x00000001, R9
+	DECQ    CX
+	JNZ     next
+
+	// The last value wanted: the pairs looked at, to this one.
+	MOVQ DI, AX
+	SUBQ DX, AX
+	LEAQ 1(AX)(R10*1), AX
+	MOVQ AX, ret+64(FP)
+	MOVQ CX, ret1+72(FP)
+	VZEROUPPER
+	RET
+
+next:
+	BLSRQ R8, R8
+	JNZ   pair
+
+	// The set in the registers, again, when a value was cleared.
+	TESTQ          R9, R9
+	JZ             same
+	VBROADCASTI128 (AX), Y3
+	VBROADCASTI128 16(AX), Y4
+
+same:
+	ADDQ $0x40, DI
+	JMP  block
+
+// func hit16x8AVX2(lo []uint16, up []uint16, want *[8]uint64) int
+// Requires: AVX, AVX2, BMI
+TEXT ·hit16x8AVX2(SB), NOSPLIT, $0-64
+	MOVQ           want+48(FP), AX
+	VMOVDQU        revWordsLane<>+0(SB), Y0
+	VMOVDQU        bitOfByteLane<>+0(SB), Y1
+	VBROADCASTI128 (AX), Y2
+	VBROADCASTI128 16(AX), Y3
+	VBROADCASTI128 32(AX), Y4
+	VBROADCASTI128 48(AX), Y5
+	MOVQ           lo_base+0(FP), AX
+	MOVQ           lo_len+8(FP), CX
+	MOVQ           up_base+24(FP), DX
+	MOVQ           up_len+32(FP), BX
+
+	// end = lo + len(lo) rounded down to a block; up points past its end.
+	SHLQ $0x01, CX
+	SHLQ $0x01, BX
+	ANDQ $-64, CX
+	LEAQ (AX)(CX*1), CX
+	ADDQ BX, DX
+	MOVQ AX, BX
+
+block:
+	CMPQ      BX, CX
+	JE        done
+	SUBQ      $0x40, DX
+	VMOVDQU   32(DX), Y6
+	VPSHUFB   Y0, Y6, Y6
+	VPERMQ    $0x4e, Y6, Y6
+	VPXOR     (BX), Y6, Y6
+	VPSRLW    $0x03, Y6, Y7
+	VPAND     word0F<>+0(SB), Y7, Y7
+	VPOR      word8000<>+0(SB), Y7, Y7
+	VPSHUFB   Y7, Y2, Y8
+	VPSHUFB   Y7, Y3, Y9
+	VPBLENDVB Y6, Y9, Y8, Y8
+	VPSHUFB   Y7, Y4, Y9
+	VPSHUFB   Y7, Y5, Y7
+	VPBLENDVB Y6, Y7, Y9, Y9
+	VPSRLW    $0x01, Y6, Y7
+	VPBLENDVB Y7, Y9, Y8, Y8
+	VPAND     word07<>+0(SB), Y6, Y6
+	VPOR      word8000<>+0(SB), Y6, Y6
+	VPSHUFB   Y6, Y1, Y6
+	VPAND     Y8, Y6, Y6
+	VMOVDQU   (DX), Y7
+	VPSHUFB   Y0, Y7, Y7
+	VPERMQ    $0x4e, Y7, Y7
+	VPXOR     32(BX), Y7, Y7
+	VPSRLW    $0x03, Y7, Y8
+	VPAND     word0F<>+0(SB), Y8, Y8
+	VPOR      word8000<>+0(SB), Y8, Y8
+	VPSHUFB   Y8, Y2, Y9
+	VPSHUFB   Y8, Y3, Y10
+	VPBLENDVB Y7, Y10, Y9, Y9
+	VPSHUFB   Y8, Y4, Y10
+	VPSHUFB   Y8, Y5, Y8
+	VPBLENDVB Y7, Y8, Y10, Y10
+	VPSRLW    $0x01, Y7, Y8
+	VPBLENDVB Y8, Y10, Y9, Y9
+	VPAND     word07<>+0(SB), Y7, Y7
+	VPOR      word8000<>+0(SB), Y7, Y7
+	VPSHUFB   Y7, Y1, Y7
+	VPAND     Y9, Y7, Y7
+	VPOR      Y6, Y7, Y8
+	VPTEST    Y8, Y8
+	JNZ       hit
+	ADDQ      $0x40, BX
+	JMP       block
+
+done:
+	// No hit: the pairs looked at.
+	SUBQ AX, BX
+	SHRQ $0x01, BX
+	MOVQ BX, ret+56(FP)
+	VZEROUPPER
+	RET
+
+hit:
+	// The block's first pair plus the index of the mask's lowest bit.
+	VPXOR     Y0, Y0, Y0
+	VPCMPEQB  Y0, Y6, Y6
+	VPCMPEQB  Y0, Y7, Y7
+	VPMOVMSKB Y6, CX
+	VPMOVMSKB Y7, DX
+	NOTL      CX
+	NOTL      DX
+	SHLQ      $0x20, DX
+	ORQ       DX, CX
+	TZCNTQ    CX, CX
+	SHRQ      $0x01, CX
+	SUBQ      AX, BX
+	SHRQ      $0x01, BX
+	ADDQ      CX, BX
+	MOVQ      BX, ret+56(FP)
+	VZEROUPPER
+	RET
+
+// func find16x8AVX2(lo []uint16, up []uint16, want *[8]uint64, left int) (int, int)
+// Requires: AVX, AVX2, BMI
+TEXT ·find16x8AVX2(SB), NOSPLIT, $0-80
+	MOVQ           want+48(FP), AX
+	VMOVDQU        revWordsLane<>+0(SB), Y0
+	VMOVDQU        bitOfByteLane<>+0(SB), Y1
+	VBROADCASTI128 (AX), Y2
+	VBROADCASTI128 16(AX), Y3
+	VBROADCASTI128 32(AX), Y4
+	VBROADCASTI128 48(AX), Y5
+	MOVQ           left+56(FP), CX
+	MOVQ           lo_base+0(FP), DX
+	MOVQ           lo_len+8(FP), BX
+	MOVQ           up_base+24(FP), SI
+	MOVQ           up_len+32(FP), DI
+
+	// end = lo + len(lo) rounded down to a block; up points past its end.
+	SHLQ $0x01, BX
+	SHLQ $0x01, DI
+	ANDQ $-64, BX
+	LEAQ (DX)(BX*1), BX
+	ADDQ DI, SI
+	MOVQ DX, DI
+
+block:
+	CMPQ      DI, BX
+	JE        done
+	SUBQ      $0x40, SI
+	VMOVDQU   32(SI), Y6
+	VPSHUFB   Y0, Y6, Y6
+	VPERMQ    $0x4e, Y6, Y6
+	VPXOR     (DI), Y6, Y6
+	VPSRLW    $0x03, Y6, Y7
+	VPAND     word0F<>+0(SB), Y7, Y7
+	VPOR      word8000<>+0(SB), Y7, Y7
+	VPSHUFB   Y7, Y2, Y8
+	VPSHUFB   Y7, Y3, Y9
+	VPBLENDVB Y6, Y9, Y8, Y8
+	VPSHUFB   Y7, Y4, Y9
+	VPSHUFB   Y7, Y5, Y7
+	VPBLENDVB Y6, Y7, Y9, Y9
+	VPSRLW    $0x01, Y6, Y7
+	VPBLENDVB Y7, Y9, Y8, Y8
+	VPAND     word07<>+0(SB), Y6, Y6
+	VPOR      word8000<>+0(SB), Y6, Y6
+	VPSHUFB   Y6, Y1, Y6
+	VPAND     Y8, Y6, Y6
+	VMOVDQU   (SI), Y7
+	VPSHUFB   Y0, Y7, Y7
+	VPERMQ    $0x4e, Y7, Y7
+	VPXOR     32(DI), Y7, Y7
+	VPSRLW    $0x03, Y7, Y8
+	VPAND     word0F<>+0(SB), Y8, Y8
+	VPOR      word8000<>+0(SB), Y8, Y8
+	VPSHUFB   Y8, Y2, Y9
+	VPSHUFB   Y8, Y3, Y10
+	VPBLENDVB Y7, Y10, Y9, Y9
+	VPSHUFB   Y8, Y4, Y10
+	VPSHUFB   Y8, Y5, Y8
+	VPBLENDVB Y7, Y8, Y10, Y10
+	VPSRLW    $0x01, Y7, Y8
+	VPBLENDVB Y8, Y10, Y9, Y9
+	VPAND     word07<>+0(SB), Y7, Y7
+	VPOR      word8000<>+0(SB), Y7, Y7
+	VPSHUFB   Y7, Y1, Y7
+	VPAND     Y9, Y7, Y7
+	VPOR      Y6, Y7, Y8
+	VPTEST    Y8, Y8
+	JNZ       hits
+	ADDQ      $0x40, DI
+	JMP       block
+
+done:
+	// Every whole block looked at.
+	SUBQ DX, DI
+	SHRQ $0x01, DI
+	MOVQ DI, ret+64(FP)
+	MOVQ CX, ret1+72(FP)
+	VZEROUPPER
+	RET
+
+hits:
+	// The pairs of the block that hit, in order: each value still wanted is cleared.
+	VPXOR     Y8, Y8, Y8
+	VPCMPEQB  Y8, Y6, Y6
+	VPCMPEQB  Y8, Y7, Y7
+	VPMOVMSKB Y6, R8
+	VPMOVMSKB Y7, R9
+	NOTL      R8
+	NOTL      R9
+	SHLQ      $0x20, R9
+	ORQ       R9, R8
+	XORQ      R9, R9
+
+pair:
+	TZCNTQ  R8, R10
+	SHRQ    $0x01, R10
+	MOVWQZX (DI)(R10*2), R11
+	MOVQ    $0x0000001f, R12
+	SUBQ    R10, R12
+	MOVWQZX (SI)(R12*2), R12
+	XORQ    R12, R11
+	MOVQ    R11, R12
+	SHRQ    $0x06, R12
+	ANDQ    $0x07, R12
+	MOVQ    (AX)(R12*8), R13
+	BTQ     R11, R13
+	JCC     next
+	BTRQ    R11, R13
+	MOVQ    R13, (AX)(R12*8)
+	MOVQ    $0x00000001, R9
+	DECQ    CX
+	JNZ     next
+
+	// The last value wanted: the pairs looked at, to this one.
+	MOVQ DI, AX
+	SUBQ DX, AX
+	SHRQ $0x01, AX
+	LEAQ 1(AX)(R10*1), AX
+	MOVQ AX, ret+64(FP)
+	MOVQ CX, ret1+72(FP)
+	VZEROUPPER
+	RET
+
+next:
+	BLSRQ R8, R8
+	JNZ   pair
+
+	// The set in the registers, again, when a value was cleared.
+	TESTQ          R9, R9
+	JZ             same
+	VBROADCASTI128 (AX), Y2
+	VBROADCASTI128 16(AX), Y3
+	VBROADCASTI128 32(AX), Y4
+	VBROADCASTI128 48(AX), Y5
+
+same:
+	ADDQ $0x40, DI
+	JMP  block
+
+// func hit16x16AVX2(lo []uint16, up []uint16, want *[16]uint64) int
+// Requires: AVX, AVX2, BMI
+TEXT ·hit16x16AVX2(SB), NOSPLIT, $0-64
+	MOVQ    want+48(FP), AX
+	VMOVDQU revWordsLane<>+0(SB), Y0
+	VMOVDQU bitOfByteLane<>+0(SB), Y1
+	MOVQ    lo_base+0(FP), CX
+	MOVQ    lo_len+8(FP), DX
+	MOVQ    up_base+24(FP), BX
+	MOVQ    up_len+32(FP), SI
+
+	// end = lo + len(lo) rounded down to a block; up points past its end.
+	SHLQ $0x01, DX
+	SHLQ $0x01, SI
+	ANDQ $-64, DX
+	LEAQ (CX)(DX*1), DX
+	ADDQ SI, BX
+	MOVQ CX, SI
+
+block:
+	CMPQ           SI, DX
+	JE             done
+	SUBQ           $0x40, BX
+	VMOVDQU        32(BX), Y2
+	VPSHUFB        Y0, Y2, Y2
+	VPERMQ         $0x4e, Y2, Y2
+	VPXOR          (SI), Y2, Y2
+	VPSRLW         $0x03, Y2, Y3
+	VPAND          word0F<>+0(SB), Y3, Y3
+	VPOR           word8000<>+0(SB), Y3, Y3
+	VBROADCASTI128 (AX), Y4
+	VPSHUFB        Y3, Y4, Y4
+	VBROADCASTI128 16(AX), Y5
+	VPSHUFB        Y3, Y5, Y5
+	VPBLENDVB      Y2, Y5, Y4, Y4
+	VBROADCASTI128 32(AX), Y5
+	VPSHUFB        Y3, Y5, Y5
+	VBROADCASTI128 48(AX), Y6
+	VPSHUFB        Y3, Y6, Y6
+	VPBLENDVB      Y2, Y6, Y5, Y5
+	VPSRLW         $0x01, Y2, Y6
+	VPBLENDVB      Y6, Y5, Y4, Y4
+	VBROADCASTI128 64(AX), Y5
+	VPSHUFB        Y3, Y5, Y5
+	VBROADCASTI128 80(AX), Y6
+	VPSHUFB        Y3, Y6, Y6
+	VPBLENDVB      Y2, Y6, Y5, Y5
+	VBROADCASTI128 96(AX), Y6
+	VPSHUFB        Y3, Y6, Y6
+	VBROADCASTI128 112(AX), Y7
+	VPSHUFB        Y3, Y7, Y7
+	VPBLENDVB      Y2, Y7, Y6, Y6
+	VPSRLW         $0x01, Y2, Y3
+	VPBLENDVB      Y3, Y6, Y5, Y5
+	VPSRLW         $0x02, Y2, Y3
+	VPBLENDVB      Y3, Y5, Y4, Y4
+	VPAND          word07<>+0(SB), Y2, Y2
+	VPOR           word8000<>+0(SB), Y2, Y2
+	VPSHUFB        Y2, Y1, Y2
+	VPAND          Y4, Y2, Y2
+	VMOVDQU        (BX), Y3
+	VPSHUFB        Y0, Y3, Y3
+	VPERMQ         $0x4e, Y3, Y3
+	VPXOR          32(SI), Y3, Y3
+	VPSRLW         $0x03, Y3, Y4
+	VPAND          word0F<>+0(SB), Y4, Y4
+	VPOR           word8000<>+0(SB), Y4, Y4
+	VBROADCASTI128 (AX), Y5
+	VPSHUFB        Y4, Y5, Y5
+	VBROADCASTI128 16(AX), Y6
+	VPSHUFB        Y4, Y6, Y6
+	VPBLENDVB      Y3, Y6, Y5, Y5
+	VBROADCASTI128 32(AX), Y6
+	VPSHUFB        Y4, Y6, Y6
+	VBROADCASTI128 48(AX), Y7
+	VPSHUFB        Y4, Y7, Y7
+	VPBLENDVB      Y3, Y7, Y6, Y6
+	VPSRLW         $0x01, Y3, Y7
+	VPBLENDVB      Y7, Y6, Y5, Y5
+	VBROADCASTI128 64(AX), Y6
+	VPSHUFB        Y4, Y6, Y6
+	VBROADCASTI128 80(AX), Y7
+	VPSHUFB        Y4, Y7, Y7
+	VPBLENDVB      Y3, Y7, Y6, Y6
+	VBROADCASTI128 96(AX), Y7
+	VPSHUFB        Y4, Y7, Y7
+	VBROADCASTI128 112(AX), Y8
+	VPSHUFB        Y4, Y8, Y8
+	VPBLENDVB      Y3, Y8, Y7, Y7
+	VPSRLW         $0x01, Y3, Y4
+	VPBLENDVB      Y4, Y7, Y6, Y6
+	VPSRLW         $0x02, Y3, Y4
+	VPBLENDVB      Y4, Y6, Y5, Y5
+	VPAND          word07<>+0(SB), Y3, Y3
+	VPOR           word8000<>+0(SB), Y3, Y3
+	VPSHUFB        Y3, Y1, Y3
+	VPAND          Y5, Y3, Y3
+	VPOR           Y2, Y3, Y4
+	VPTEST         Y4, Y4
+	JNZ            hit
+	ADDQ           $0x40, SI
+	JMP            block
+
+done:
+	// No hit: the pairs looked at.
+	SUBQ CX, SI
+	SHRQ $0x01, SI
+	MOVQ SI, ret+56(FP)
+	VZEROUPPER
+	RET
+
+hit:
+	// The block's first pair plus the index of the mask's lowest bit.
+	VPXOR     Y0, Y0, Y0
+	VPCMPEQB  Y0, Y2, Y2
+	VPCMPEQB  Y0, Y3, Y3
+	VPMOVMSKB Y2, AX
+	VPMOVMSKB Y3, DX
+	NOTL      AX
+	NOTL      DX
+	SHLQ      $0x20, DX
+	ORQ       DX, AX
+	TZCNTQ    AX, AX
+	SHRQ      $0x01, AX
+	SUBQ      CX, SI
+	SHRQ      $0x01, SI
+	ADDQ      AX, SI
+	MOVQ      SI, ret+56(FP)
+	VZEROUPPER
+	RET
+
+// func find16x16AVX2(lo []uint16, up []uint16, want *[16]uint64, left int) (int, int)
+// Requires: AVX, AVX2, BMI
+TEXT ·find16x16AVX2(SB), NOSPLIT, $0-80
+	MOVQ    want+48(FP), AX
+	VMOVDQU revWordsLane<>+0(SB), Y0
+	VMOVDQU bitOfByteLane<>+0(SB), Y1
+	MOVQ    left+56(FP), CX
+	MOVQ    lo_base+0(FP), DX
+	MOVQ    lo_len+8(FP), BX
+	MOVQ    up_base+24(FP), SI
+	MOVQ    up_len+32(FP), DI
+
+	// end = lo + len(lo) rounded down to a block; up points past its end.
+	SHLQ $0x01, BX
+	SHLQ $0x01, DI
+	ANDQ $-64, BX
+	LEAQ (DX)(BX*1), BX
+	ADDQ DI, SI
+	MOVQ DX, DI
+
+block:
+	CMPQ           DI, BX
+	JE             done
+	SUBQ           $0x40, SI
+	VMOVDQU        32(SI), Y2
+	VPSHUFB        Y0, Y2, Y2
+	VPERMQ         $0x4e, Y2, Y2
+	VPXOR          (DI), Y2, Y2
+	VPSRLW         $0x03, Y2, Y3
+	VPAND          word0F<>+0(SB), Y3, Y3
+	VPOR           word8000<>+0(SB), Y3, Y3
+	VBROADCASTI128 (AX), Y4
+	VPSHUFB        Y3, Y4, Y4
+	VBROADCASTI128 16(AX), Y5
+	VPSHUFB        Y3, Y5, Y5
+	VPBLENDVB      Y2, Y5, Y4, Y4
+	VBROADCASTI128 32(AX), Y5
+	VPSHUFB        Y3, Y5, Y5
+	VBROADCASTI128 48(AX), Y6
+	VPSHUFB        Y3, Y6, Y6
+	VPBLENDVB      Y2, Y6, Y5, Y5
+	VPSRLW         $0x01, Y2, Y6
+	VPBLENDVB      Y6, Y5, Y4, Y4
+	VBROADCASTI128 64(AX), Y5
+	VPSHUFB        Y3, Y5, Y5
+	VBROADCASTI128 80(AX), Y6
+	VPSHUFB        Y3, Y6, Y6
+	VPBLENDVB      Y2, Y6, Y5, Y5
+	VBROADCASTI128 96(AX), Y6
+	VPSHUFB        Y3, Y6, Y6
+	VBROADCASTI128 112(AX), Y7
+	VPSHUFB        Y3, Y7, Y7
+	VPBLENDVB      Y2, Y7, Y6, Y6
+	VPSRLW         $0x01, Y2, Y3
+	VPBLENDVB      Y3, Y6, Y5, Y5
+	VPSRLW         $0x02, Y2, Y3
+	VPBLENDVB      Y3, Y5, Y4, Y4
+	VPAND          word07<>+0(SB), Y2, Y2
+	VPOR           word8000<>+0(SB), Y2, Y2
+	VPSHUFB        Y2, Y1, Y2
+	VPAND          Y4, Y2, Y2
+	VMOVDQU        (SI), Y3
+	VPSHUFB        Y0, Y3, Y3
+	VPERMQ         $0x4e, Y3, Y3
+	VPXOR          32(DI), Y3, Y3
+	VPSRLW         $0x03, Y3, Y4
+	VPAND          word0F<>+0(SB), Y4, Y4
+	VPOR           word8000<>+0(SB), Y4, Y4
+	VBROADCASTI128 (AX), Y5
+	VPSHUFB        Y4, Y5, Y5
+	VBROADCASTI128 16(AX), Y6
+	VPSHUFB        Y4, Y6, Y6
+	VPBLENDVB      Y3, Y6, Y5, Y5
+	VBROADCASTI128 32(AX), Y6
+	VPSHUFB        Y4, Y6, Y6
+	VBROADCASTI128 48(AX), Y7
+	VPSHUFB        Y4, Y7, Y7
+	VPBLENDVB      Y3, Y7, Y6, Y6
+	VPSRLW         $0x01, Y3, Y7
+	VPBLENDVB      Y7, Y6, Y5, Y5
+	VBROADCASTI128 64(AX), Y6
+	VPSHUFB        Y4, Y6, Y6
+	VBROADCASTI128 80(AX), Y7
+	VPSHUFB        Y4, Y7, Y7
+	VPBLENDVB      Y3, Y7, Y6, Y6
+	VBROADCASTI128 96(AX), Y7
+	VPSHUFB        Y4, Y7, Y7
+	VBROADCASTI128 112(AX), Y8
+	VPSHUFB        Y4, Y8, Y8
+	VPBLENDVB      Y3, Y8, Y7, Y7
+	VPSRLW         $0x01, Y3, Y4
+	VPBLENDVB      Y4, Y7, Y6, Y6
+	VPSRLW         $0x02, Y3, Y4
+	VPBLENDVB      Y4, Y6, Y5, Y5
+	VPAND          word07<>+0(SB), Y3, Y3
+	VPOR           word8000<>+0(SB), Y3, Y3
+	VPSHUFB        Y3, Y1, Y3
+	VPAND          Y5, Y3, Y3
+	VPOR           Y2, Y3, Y4
+	VPTEST         Y4, Y4
+	JNZ            hits
+	ADDQ           $0x40, DI
+	JMP            block
+
+done:
+	// Every whole block looked at.
+	SUBQ DX, DI
+	SHRQ $0x01, DI
+	MOVQ DI, ret+64(FP)
+	MOVQ CX, ret1+72(FP)
+	VZEROUPPER
+	RET
+
+hits:
+	// The pairs of the block that hit, in order: each value still wanted is cleared.
+	VPXOR     Y4, Y4, Y4
+	VPCMPEQB  Y4, Y2, Y2
+	VPCMPEQB  Y4, Y3, Y3
+	VPMOVMSKB Y2, R8
+	VPMOVMSKB Y3, R9
+	NOTL      R8
+	NOTL      R9
+	SHLQ      $0x20, R9
+	ORQ       R9, R8
+	XORQ      R9, R9
+
+pair:
+	TZCNTQ  R8, R10
+	SHRQ    $0x01, R10
+	MOVWQZX (DI)(R10*2), R11
+	MOVQ    $0x0000001f, R12
+	SUBQ    R10, R12
+	MOVWQZX (SI)(R12*2), R12
+	XORQ    R12, R11
+	MOVQ    R11, R12
+	SHRQ    $0x06, R12
+	ANDQ    $0x0f, R12
+	MOVQ    (AX)(R12*8), R13
+	BTQ     R11, R13
+	JCC     next
+	BTRQ    R11, R13
+	MOVQ    R13, (AX)(R12*8)
+	MOVQ    $0x00000001, R9
+	DECQ    CX
+	JNZ     next
+
+	// The last value wanted: the pairs looked at, to this one.
+	MOVQ DI, AX
+	SUBQ DX, AX
+	SHRQ $0x01, AX
+	LEAQ 1(AX)(R10*1), AX
+	MOVQ AX, ret+64(FP)
+	MOVQ CX, ret1+72(FP)
+	VZEROUPPER
+	RET
+
+next:
+	BLSRQ R8, R8
+	JNZ   pair
+
+	// The set in the registers, again, when a value was cleared.
+	TESTQ R9, R9
+	JZ    same
+
+same:
+	ADDQ $0x40, DI
+	JMP  block
+
+// func mark8AVX2(rows []byte, stride int, gen byte, msk uint32, g []uint8, top int, parts *int, n int) int
+// Requires: AVX, AVX2
+TEXT ·mark8AVX2(SB), NOSPLIT, $0-96
+	MOVQ rows_base+0(FP), AX
+	MOVB gen+32(FP), CL
+	MOVQ g_base+40(FP), DX
+	MOVQ g_len+48(FP), BX
+	MOVQ top+64(FP), SI
+	MOVQ parts+72(FP), DI
+	MOVQ n+80(FP), R8
+
+	// Row offsets j*stride of lanes 0-7, 8-15, 16-23 and 24-31, and msk, in every lane.
+	MOVQ         stride+24(FP), R9
+	VMOVD        R9, X0
+	VPBROADCASTD X0, Y0
+	VPMULLD      iota8<>+0(SB), Y0, Y0
+	SHLQ         $0x03, R9
+	VMOVD        R9, X3
+	VPBROADCASTD X3, Y3
+	VPADDD       Y0, Y3, Y1
+	VPADDD       Y1, Y3, Y2
+	VPADDD       Y2, Y3, Y3
+	MOVL         msk+36(FP), R9
+	VMOVD        R9, X4
+	VPBROADCASTD X4, Y4
+
+	// Partner indices i = top - p must lie in [0, len(g) - 32].
+	SUBQ $0x20, BX
+	XORQ R9, R9
+
+part:
+	CMPQ         R9, R8
+	JE           done
+	MOVQ         SI, R10
+	SUBQ         (DI), R10
+	CMPQ         R10, BX
+	JA           done
+	VPBROADCASTD 8(DI), Y5
+	VPMOVZXBD    (DX)(R10*1), Y6
+	VPXOR        Y5, Y6, Y6
+	VPAND        Y4, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VMOVQ        X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VPEXTRQ      $0x01, X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VEXTRACTI128 $0x01, Y6, X6
+	VMOVQ        X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VPEXTRQ      $0x01, X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VPMOVZXBD    8(DX)(R10*1), Y6
+	VPXOR        Y5, Y6, Y6
+	VPAND        Y4, Y6, Y6
+	VPADDD       Y1, Y6, Y6
+	VMOVQ        X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VPEXTRQ      $0x01, X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VEXTRACTI128 $0x01, Y6, X6
+	VMOVQ        X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VPEXTRQ      $0x01, X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VPMOVZXBD    16(DX)(R10*1), Y6
+	VPXOR        Y5, Y6, Y6
+	VPAND        Y4, Y6, Y6
+	VPADDD       Y2, Y6, Y6
+	VMOVQ        X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VPEXTRQ      $0x01, X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VEXTRACTI128 $0x01, Y6, X6
+	VMOVQ        X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VPEXTRQ      $0x01, X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VPMOVZXBD    24(DX)(R10*1), Y6
+	VPXOR        Y5, Y6, Y6
+	VPAND        Y4, Y6, Y6
+	VPADDD       Y3, Y6, Y6
+	VMOVQ        X6, R10
+	MOVL         R10, R11
+	SHRQ         $0x20, R10
+	MOVB         CL, (AX)(R11*1)
+	MOVB         CL, (AX)(R10*1)
+	VPEXTRQ      $0x01, X6, R10
+	MOVL         R10, R11
+	SHRQ         $0x20, R10
+	MOVB         CL, (AX)(R11*1)
+	MOVB         CL, (AX)(R10*1)
+	VEXTRACTI128 $0x01, Y6, X5
+	VMOVQ        X5, R10
+	MOVL         R10, R11
+	SHRQ         $0x20, R10
+	MOVB         CL, (AX)(R11*1)
+	MOVB         CL, (AX)(R10*1)
+	VPEXTRQ      $0x01, X5, R10
+	MOVL         R10, R11
+	SHRQ         $0x20, R10
+	MOVB         CL, (AX)(R11*1)
+	MOVB         CL, (AX)(R10*1)
+	ADDQ         $0x10, DI
+	INCQ         R9
+	JMP          part
+
+done:
+	MOVQ R9, ret+88(FP)
+	VZEROUPPER
+	RET
+
+// func mark16AVX2(rows []byte, stride int, gen byte, msk uint32, g []uint16, top int, parts *int, n int) int
+// Requires: AVX, AVX2
+TEXT ·mark16AVX2(SB), NOSPLIT, $0-96
+	MOVQ rows_base+0(FP), AX
+	MOVB gen+32(FP), CL
+	MOVQ g_base+40(FP), DX
+	MOVQ g_len+48(FP), BX
+	MOVQ top+64(FP), SI
+	MOVQ parts+72(FP), DI
+	MOVQ n+80(FP), R8
+
+	// Row offsets j*stride of lanes 0-7, 8-15, 16-23 and 24-31, and msk, in every lane.
+	MOVQ         stride+24(FP), R9
+	VMOVD        R9, X0
+	VPBROADCASTD X0, Y0
+	VPMULLD      iota8<>+0(SB), Y0, Y0
+	SHLQ         $0x03, R9
+	VMOVD        R9, X3
+	VPBROADCASTD X3, Y3
+	VPADDD       Y0, Y3, Y1
+	VPADDD       Y1, Y3, Y2
+	VPADDD       Y2, Y3, Y3
+	MOVL         msk+36(FP), R9
+	VMOVD        R9, X4
+	VPBROADCASTD X4, Y4
+
+	// Partner indices i = top - p must lie in [0, len(g) - 32].
+	SUBQ $0x20, BX
+	XORQ R9, R9
+
+part:
+	CMPQ         R9, R8
+	JE           done
+	MOVQ         SI, R10
+	SUBQ         (DI), R10
+	CMPQ         R10, BX
+	JA           done
+	VPBROADCASTD 8(DI), Y5
+	VPMOVZXWD    (DX)(R10*2), Y6
+	VPXOR        Y5, Y6, Y6
+	VPAND        Y4, Y6, Y6
+	VPADDD       Y0, Y6, Y6
+	VMOVQ        X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VPEXTRQ      $0x01, X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VEXTRACTI128 $0x01, Y6, X6
+	VMOVQ        X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VPEXTRQ      $0x01, X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VPMOVZXWD    16(DX)(R10*2), Y6
+	VPXOR        Y5, Y6, Y6
+	VPAND        Y4, Y6, Y6
+	VPADDD       Y1, Y6, Y6
+	VMOVQ        X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VPEXTRQ      $0x01, X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VEXTRACTI128 $0x01, Y6, X6
+	VMOVQ        X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VPEXTRQ      $0x01, X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VPMOVZXWD    32(DX)(R10*2), Y6
+	VPXOR        Y5, Y6, Y6
+	VPAND        Y4, Y6, Y6
+	VPADDD       Y2, Y6, Y6
+	VMOVQ        X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VPEXTRQ      $0x01, X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VEXTRACTI128 $0x01, Y6, X6
+	VMOVQ        X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VPEXTRQ      $0x01, X6, R11
+	MOVL         R11, R12
+	SHRQ         $0x20, R11
+	MOVB         CL, (AX)(R12*1)
+	MOVB         CL, (AX)(R11*1)
+	VPMOVZXWD    48(DX)(R10*2), Y6
+	VPXOR        Y5, Y6, Y6
+	VPAND        Y4, Y6, Y6
+	VPADDD       Y3, Y6, Y6
+	VMOVQ        X6, R10
+	MOVL         R10, R11
+	SHRQ         $0x20, R10
+	MOVB         CL, (AX)(R11*1)
+	MOVB         CL, (AX)(R10*1)
+	VPEXTRQ      $0x01, X6, R10
+	MOVL         R10, R11
+	SHRQ         $0x20, R10
+	MOVB         CL, (AX)(R11*1)
+	MOVB         CL, (AX)(R10*1)
+	VEXTRACTI128 $0x01, Y6, X5
+	VMOVQ        X5, R10
+	MOVL         R10, R11
+	SHRQ         $0x20, R10
+	MOVB         CL, (AX)(R11*1)
+	MOVB         CL, (AX)(R10*1)
+	VPEXTRQ      $0x01, X5, R10
+	MOVL         R10, R11
+	SHRQ         $0x20, R10
+	MOVB         CL, (AX)(R11*1)
+	MOVB         CL, (AX)(R10*1)
+	ADDQ         $0x10, DI
+	INCQ         R9
+	JMP          part
+
+done:
+	MOVQ R9, ret+88(FP)
+	VZEROUPPER
+	RET

@@ -2,8 +2,11 @@ package kernel
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math/bits"
 	"os"
+	"runtime"
+	"strings"
 	"sync/atomic"
 )
 
@@ -13,33 +16,124 @@ const (
 	Block16 = 32
 )
 
-var (
-	// startVector is the choice made at start-up.
-	startVector = hasVector && vectorAllowed(os.Getenv("SGTAB_KERNEL"))
-	// vector is whether Hit8 and Hit16 use the vector kernels.
-	vector atomic.Bool
+// A Level is a set of kernels: the pure-Go ones, or those of a CPU's
+// vector instructions.
+type Level int
+
+// The levels, each faster than the one before on a CPU that has it.
+const (
+	Go Level = iota
+	AVX2
+	AVX512
 )
 
-func init() { vector.Store(startVector) }
+var levelNames = [...]string{Go: "go", AVX2: "avx2", AVX512: "avx512"}
 
-// vectorAllowed reports whether the value of SGTAB_KERNEL lets the vector
-// kernels be used: every value but "go" does.
-func vectorAllowed(env string) bool {
-	return env != "go"
-}
+func (l Level) String() string { return levelNames[l] }
 
-// Name returns the kernels in use: "avx512" or "go".
-func Name() string {
-	if vector.Load() {
-		return "avx512"
+// Levels returns every level, the slowest first.
+func Levels() []Level { return []Level{Go, AVX2, AVX512} }
+
+// Supported reports whether this CPU (and this build) can run l.
+func (l Level) Supported() bool { return supports[l] }
+
+// Best returns the fastest level this CPU can run.
+func Best() Level {
+	best := Go
+	for _, l := range Levels() {
+		if l.Supported() {
+			best = l
+		}
 	}
-	return "go"
+	return best
 }
 
-// SetVector turns the vector kernels on or off, for tests and benchmarks, and returns
-// whether they were on. Turning them on has no effect on a CPU without the features.
-func SetVector(on bool) bool {
-	return vector.Swap(on && hasVector)
+// EnvVar names the environment variable that forces a level at start-up:
+// go, avx2 or avx512 (none, or empty: the fastest the CPU has).
+const EnvVar = "SGTAB_KERNEL"
+
+var (
+	// envErr is why the level $SGTAB_KERNEL asks for cannot be had.
+	envErr error
+	// level is the level in use.
+	level atomic.Int32
+)
+
+func init() {
+	l, err := ParseLevel(os.Getenv(EnvVar))
+	if err != nil {
+		envErr, l = err, Best()
+	}
+	level.Store(int32(l))
+}
+
+// ParseLevel returns the level that name (a value of $SGTAB_KERNEL)
+// chooses: "" the fastest this CPU has; an error for a name that is no
+// level, or a level this CPU lacks, saying which it has.
+func ParseLevel(name string) (Level, error) {
+	if name == "" {
+		return Best(), nil
+	}
+	for _, l := range Levels() {
+		if l.String() != name {
+			continue
+		}
+		if !l.Supported() {
+			return Go, fmt.Errorf("$%s=%s: this CPU (%s) cannot run the %s kernels; it can run %s", EnvVar, name, CPU(), name, supportedNames())
+		}
+		return l, nil
+	}
+	return Go, fmt.Errorf("$%s=%s: want go, avx2 or avx512 (this CPU can run %s)", EnvVar, name, supportedNames())
+}
+
+// supportedNames lists the levels this CPU can run.
+func supportedNames() string {
+	var names []string
+	for _, l := range Levels() {
+		if l.Supported() {
+			names = append(names, l.String())
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// EnvError returns why the level $SGTAB_KERNEL asks for cannot be had
+// (the fastest the CPU has is then used), or nil: a program should refuse
+// to start on it.
+func EnvError() error { return envErr }
+
+// Current returns the level in use.
+func Current() Level { return Level(level.Load()) }
+
+// Name returns the kernels in use: "avx512", "avx2" or "go".
+func Name() string { return Current().String() }
+
+// Use makes l the level in use, for tests and benchmarks, and returns the
+// one before. It panics when the CPU cannot run l.
+func Use(l Level) Level {
+	if !l.Supported() {
+		panic("kernel: Use of " + l.String() + ", which this CPU cannot run")
+	}
+	return Level(level.Swap(int32(l)))
+}
+
+// CPU describes the CPU the kernels run on: its model and the vector
+// features they look at, "Intel(R) Xeon(R) Processor (avx2 bmi2 avx512f
+// …)", as Linux's /proc/cpuinfo names the model.
+func CPU() string {
+	model := runtime.GOARCH
+	if data, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for line := range strings.Lines(string(data)) {
+			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+				model = strings.TrimSpace(v)
+				break
+			}
+		}
+	}
+	if f := features(); len(f) > 0 {
+		return model + " (" + strings.Join(f, " ") + ")"
+	}
+	return model
 }
 
 // Hit8 looks at the pairs (lo[t], up[len(up)-1-t]) a block of Block8 at a time, from t = 0,
@@ -52,8 +146,8 @@ func Hit8(lo, up []uint8, want *[4]uint64) int {
 	if len(up) < len(lo) {
 		panic("kernel: Hit8 with len(up) < len(lo)")
 	}
-	if len(lo) >= Block8 && vector.Load() {
-		return hit8Vector(lo, up, want)
+	if l := Current(); len(lo) >= Block8 && l != Go {
+		return hit8Vector(l, lo, up, want)
 	}
 	return hit8Go(lo, up, want)
 }
@@ -74,8 +168,8 @@ func Hit16(lo, up []uint16, want []uint64) int {
 	if len(up) < len(lo) {
 		panic("kernel: Hit16 with len(up) < len(lo)")
 	}
-	if len(lo) >= Block16 && vector.Load() {
-		return hit16Vector(lo, up, want)
+	if l := Current(); len(lo) >= Block16 && l != Go {
+		return hit16Vector(l, lo, up, want)
 	}
 	return hit16Go(lo, up, want)
 }
@@ -157,8 +251,8 @@ func hit16Go(lo, up []uint16, want []uint64) int {
 // such a pair without returning, which a search for many values at once repays.
 func Find8(lo, up []uint8, want *[4]uint64, left int) (int, int) {
 	checkFind("Find8", len(lo), len(up), want[:], left)
-	if len(lo) >= Block8 && vector.Load() {
-		return find8Vector(lo, up, want, left)
+	if l := Current(); len(lo) >= Block8 && l != Go {
+		return find8Vector(l, lo, up, want, left)
 	}
 	return findGo(lo, up, want[:], left, Block8, func(lo, up []uint8) int { return hit8Go(lo, up, want) })
 }
@@ -171,11 +265,8 @@ func Find16(lo, up []uint16, want []uint64, left int) (int, int) {
 		panic("kernel: Find16 with len(want) not 8, 16, 32 or 64")
 	}
 	checkFind("Find16", len(lo), len(up), want, left)
-	if len(lo) >= Block16 && vector.Load() {
-		if len(want) == 8 {
-			return find16Vector(lo, up, (*[8]uint64)(want), left)
-		}
-		return findGo(lo, up, want, left, Block16, func(lo, up []uint16) int { return hit16Vector(lo, up, want) })
+	if l := Current(); len(lo) >= Block16 && l != Go {
+		return find16Vector(l, lo, up, want, left)
 	}
 	return findGo(lo, up, want, left, Block16, func(lo, up []uint16) int { return hit16Go(lo, up, want) })
 }

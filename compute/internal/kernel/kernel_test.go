@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -33,15 +34,30 @@ func ref16(lo, up []uint16, want []uint64) int {
 	return n
 }
 
-// paths runs f once with the vector kernels off and, where the CPU has
-// them, once with them on.
+// paths runs f once on each level of kernels, as a subtest named after
+// it; a level this CPU cannot run is a subtest skipped, saying so.
 func paths(t *testing.T, f func(t *testing.T)) {
-	was := SetVector(false)
-	defer SetVector(was)
-	t.Run("go", f)
-	if SetVector(true); Name() == "avx512" {
-		t.Run("avx512", f)
+	was := Current()
+	defer Use(was)
+	for _, l := range Levels() {
+		if !l.Supported() {
+			t.Run(l.String(), func(t *testing.T) { t.Skipf("this CPU (%s) cannot run the %s kernels", CPU(), l) })
+			continue
+		}
+		Use(l)
+		t.Run(l.String(), f)
 	}
+}
+
+// supported returns the levels this CPU runs.
+func supported() []Level {
+	var ls []Level
+	for _, l := range Levels() {
+		if l.Supported() {
+			ls = append(ls, l)
+		}
+	}
+	return ls
 }
 
 // randomWant returns a wanted set of about k values below limit.
@@ -228,47 +244,28 @@ func TestEveryPair(t *testing.T) {
 	})
 }
 
-func TestPanics(t *testing.T) {
-	for _, f := range []func(){
-		func() { Hit8(make([]uint8, 3), make([]uint8, 2), &[4]uint64{}) },
-		func() { Hit16(make([]uint16, 3), make([]uint16, 2), make([]uint64, 8)) },
-		func() { Hit16(nil, nil, make([]uint64, 4)) },
-		func() { Hit16(nil, nil, make([]uint64, 128)) },
-	} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Error("no panic")
-				}
-			}()
-			f()
-		}()
+// TestLevels checks the choice of kernels by $SGTAB_KERNEL: none (or "")
+// is the fastest the CPU runs, each level it runs is taken, and a level it
+// lacks, or a name that is no level, is an error naming the levels it
+// runs, never a level it cannot run (which would end in SIGILL).
+func TestLevels(t *testing.T) {
+	if l, err := ParseLevel(""); err != nil || l != Best() {
+		t.Errorf(`ParseLevel("") = %v, %v; want %v`, l, err, Best())
 	}
-}
-
-func TestSelection(t *testing.T) {
-	if vectorAllowed("go") {
-		t.Error(`SGTAB_KERNEL=go allows the vector kernels`)
-	}
-	for _, v := range []string{"", "avx512", "auto"} {
-		if !vectorAllowed(v) {
-			t.Errorf("SGTAB_KERNEL=%q forbids the vector kernels", v)
+	for _, l := range Levels() {
+		got, err := ParseLevel(l.String())
+		switch {
+		case l.Supported() && (err != nil || got != l):
+			t.Errorf("ParseLevel(%q) = %v, %v", l, got, err)
+		case !l.Supported() && (err == nil || !strings.Contains(err.Error(), "cannot run the "+l.String()+" kernels; it can run go")):
+			t.Errorf("ParseLevel(%q) on a CPU without it: %v, %v", l, got, err)
 		}
 	}
-	if want := hasVector && vectorAllowed(os.Getenv("SGTAB_KERNEL")); startVector != want {
-		t.Errorf("start-up choice %v, want %v", startVector, want)
+	if _, err := ParseLevel("sse9"); err == nil || !strings.Contains(err.Error(), "want go, avx2 or avx512") {
+		t.Errorf(`ParseLevel("sse9"): %v`, err)
 	}
-	t.Logf("kernels at start-up: %s", map[bool]string{false: "go", true: "avx512"}[startVector])
-	was := SetVector(false)
-	defer SetVector(was)
-	if Name() != "go" {
-		t.Errorf("vector off: Name() = %q", Name())
+	if env := os.Getenv(EnvVar); env != "" && EnvError() == nil && Current().String() != env {
+		t.Errorf("$%s=%s, but the kernels in use are %s", EnvVar, env, Current())
 	}
-	if SetVector(true) {
-		t.Error("SetVector(true) says the kernels were on")
-	}
-	if got, want := Name(), map[bool]string{false: "go", true: "avx512"}[hasVector]; got != want {
-		t.Errorf("vector on: Name() = %q, want %q", got, want)
-	}
-	t.Logf("kernels: %s", Name())
+	t.Logf("CPU: %s; kernels: %s (it runs %v)", CPU(), Name(), supported())
 }

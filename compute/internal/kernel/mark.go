@@ -36,10 +36,10 @@ func Mark16(rows []byte, stride int, gen byte, msk uint32, G []uint16, top int, 
 // mark is Mark8 or Mark16 (name), with vec their vector kernel for lanes =
 // MaxLanes, which returns how many parts it marked before one out of range.
 func mark[T uint8 | uint16](name string, rows []byte, stride int, gen byte, msk uint32, G []T, top int, parts []Part, lanes int,
-	vec func([]byte, int, byte, uint32, []T, int, []Part) int) {
+	vec func(Level, []byte, int, byte, uint32, []T, int, []Part) int) {
 	checkMark(name, len(rows), stride, msk, len(G), top, parts, lanes)
-	if lanes == MaxLanes && stride <= maxVectorStride && vector.Load() {
-		if vec(rows, stride, gen, msk, G, top, parts) != len(parts) {
+	if l := Current(); lanes == MaxLanes && stride <= maxVectorStride && l != Go {
+		if vec(l, rows, stride, gen, msk, G, top, parts) != len(parts) {
 			panic("kernel: " + name + " with a part out of range")
 		}
 		return

@@ -203,8 +203,8 @@ func TestMarkPanics(t *testing.T) {
 		{rows, 64, 63, 60, []Part{{0, 0}, {-100, 0}, {60, 0}}, 32},
 		{rows, 64, 63, 60, []Part{{0, 0}, {1 << 62, 0}, {60, 0}}, 32},
 	} {
-		for _, on := range []bool{false, true} {
-			was := SetVector(on)
+		for _, lv := range supported() {
+			was := Use(lv)
 			for w, f := range []func(){
 				func() { Mark8(args.rows, args.stride, 1, args.msk, G8, args.top, args.parts, args.lanes) },
 				func() { Mark16(args.rows, args.stride, 1, args.msk, G16, args.top, args.parts, args.lanes) },
@@ -218,7 +218,7 @@ func TestMarkPanics(t *testing.T) {
 					f()
 				}()
 			}
-			SetVector(was)
+			Use(was)
 		}
 	}
 	// The extremes themselves are allowed.
@@ -279,11 +279,12 @@ func fuzzMark[T uint8 | uint16](t *testing.T, G []T, lanes, strideLog uint8, msk
 		c.parts = append(c.parts, Part{c.top - d, v})
 	}
 	slices.SortFunc(c.parts, func(a, b Part) int { return a.P - b.P })
-	was := SetVector(false)
-	defer SetVector(was)
-	checkMarks(t, c, G, mark, twin)
-	SetVector(true)
-	checkMarks(t, c, G, mark, twin)
+	was := Current()
+	defer Use(was)
+	for _, l := range supported() {
+		Use(l)
+		checkMarks(t, c, G, mark, twin)
+	}
 }
 
 const (
@@ -292,7 +293,8 @@ const (
 )
 
 // benchMark runs mark on lanes 32, stride 512 and benchParts parts spread
-// over G, on both paths, and reports nanoseconds per mark.
+// over G, on each level of kernels the CPU runs, and reports nanoseconds
+// per mark.
 func benchMark[T uint8 | uint16](b *testing.B, G []T, mark func([]byte, int, byte, uint32, []T, int, []Part, int)) {
 	r := rand.New(rand.NewPCG(5, 5))
 	const stride = 512
@@ -303,8 +305,8 @@ func benchMark[T uint8 | uint16](b *testing.B, G []T, mark func([]byte, int, byt
 		parts[i] = Part{r.IntN(top + 1), r.Uint32()}
 	}
 	slices.SortFunc(parts, func(a, b Part) int { return a.P - b.P })
-	was := SetVector(false)
-	defer SetVector(was)
+	was := Current()
+	defer Use(was)
 	run := func(b *testing.B) {
 		gen := byte(0)
 		for b.Loop() {
@@ -313,9 +315,13 @@ func benchMark[T uint8 | uint16](b *testing.B, G []T, mark func([]byte, int, byt
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/(benchParts*MaxLanes), "ns/mark")
 	}
-	b.Run("go", run)
-	if SetVector(true); Name() == "avx512" {
-		b.Run("avx512", run)
+	for _, l := range Levels() {
+		if !l.Supported() {
+			b.Run(l.String(), func(b *testing.B) { b.Skipf("this CPU (%s) cannot run the %s kernels", CPU(), l) })
+			continue
+		}
+		Use(l)
+		b.Run(l.String(), run)
 	}
 }
 

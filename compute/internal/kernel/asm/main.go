@@ -1,4 +1,5 @@
-// Command asm generates the AVX-512 kernels of package kernel with avo.
+// Command asm generates the AVX-512 and AVX2 kernels of package kernel
+// with avo.
 // Run it through go generate in the package's folder.
 package main
 
@@ -42,6 +43,16 @@ func main() {
 	iota32 := table("iota32", id)
 	mark(1, iota32)
 	mark(2, iota32)
+
+	t := avx2Constants()
+	avx2Hit8(t, false)
+	avx2Hit8(t, true)
+	for _, words := range []int{8, 16} {
+		avx2Hit16(t, words, false)
+		avx2Hit16(t, words, true)
+	}
+	avx2Mark(1, t.iota8)
+	avx2Mark(2, t.iota8)
 	Generate()
 }
 
