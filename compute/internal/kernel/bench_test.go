@@ -11,20 +11,10 @@ const benchPairs = 4096
 // benchPaths runs f as a sub-benchmark on each level of kernels the CPU
 // runs, and reports nanoseconds per pair.
 func benchPaths(b *testing.B, f func(b *testing.B)) {
-	was := Current()
-	defer Use(was)
-	run := func(b *testing.B) {
+	onLevels(b, func(b *testing.B) {
 		f(b)
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/benchPairs, "ns/pair")
-	}
-	for _, l := range Levels() {
-		if !l.Supported() {
-			b.Run(l.String(), func(b *testing.B) { b.Skipf("this CPU (%s) cannot run the %s kernels", CPU(), l) })
-			continue
-		}
-		Use(l)
-		b.Run(l.String(), run)
-	}
+	})
 }
 
 func BenchmarkHit8(b *testing.B) {

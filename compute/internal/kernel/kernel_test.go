@@ -36,12 +36,23 @@ func ref16(lo, up []uint16, want []uint64) int {
 
 // paths runs f once on each level of kernels, as a subtest named after
 // it; a level this CPU cannot run is a subtest skipped, saying so.
-func paths(t *testing.T, f func(t *testing.T)) {
+func paths(t *testing.T, f func(t *testing.T)) { onLevels(t, f) }
+
+// A runner is a *testing.T or a *testing.B.
+type runner[T any] interface {
+	Run(name string, f func(T)) bool
+	Skipf(format string, args ...any)
+}
+
+// onLevels runs f as a subtest (or sub-benchmark) of t on each level of
+// kernels, made the level in use; a level this CPU cannot run is skipped,
+// saying so.
+func onLevels[T runner[T]](t T, f func(T)) {
 	was := Current()
 	defer Use(was)
 	for _, l := range Levels() {
 		if !l.Supported() {
-			t.Run(l.String(), func(t *testing.T) { t.Skipf("this CPU (%s) cannot run the %s kernels", CPU(), l) })
+			t.Run(l.String(), func(t T) { t.Skipf("this CPU (%s) cannot run the %s kernels", CPU(), l) })
 			continue
 		}
 		Use(l)

@@ -305,24 +305,14 @@ func benchMark[T uint8 | uint16](b *testing.B, G []T, mark func([]byte, int, byt
 		parts[i] = Part{r.IntN(top + 1), r.Uint32()}
 	}
 	slices.SortFunc(parts, func(a, b Part) int { return a.P - b.P })
-	was := Current()
-	defer Use(was)
-	run := func(b *testing.B) {
+	onLevels(b, func(b *testing.B) {
 		gen := byte(0)
 		for b.Loop() {
 			gen++
 			mark(rows, stride, gen, stride-1, G, top, parts, MaxLanes)
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/(benchParts*MaxLanes), "ns/mark")
-	}
-	for _, l := range Levels() {
-		if !l.Supported() {
-			b.Run(l.String(), func(b *testing.B) { b.Skipf("this CPU (%s) cannot run the %s kernels", CPU(), l) })
-			continue
-		}
-		Use(l)
-		b.Run(l.String(), run)
-	}
+	})
 }
 
 func BenchmarkMark8(b *testing.B) {

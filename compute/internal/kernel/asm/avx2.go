@@ -238,23 +238,31 @@ func hitMask(h0, h1 VecVirtual) GPVirtual {
 	return mask
 }
 
+// avx2Blocks emits the step of the AVX2 loops, at label "block": while a
+// whole block remains it tests it, with up at its upper values, and jumps to
+// hits when a pair of it hits, with the halves' results (see hitMask); past
+// the blocks it goes to "done", where the pairs looked at are counted.
+func avx2Blocks(p, end, up Register, test halfTest, hits string) (h0, h1 VecVirtual) {
+	Label("block")
+	CMPQ(p, end)
+	JE(LabelRef("done"))
+	SUBQ(U8(64), up)
+	h0, h1 = blockHalves(p, up, test)
+	any := YMM()
+	VPOR(h0, h1, any)
+	VPTEST(any, any)
+	JNZ(LabelRef(hits))
+	ADDQ(U8(64), p)
+	JMP(LabelRef("block"))
+	return h0, h1
+}
+
 // avx2Loop emits the body of the AVX2 hit kernels: a block of 64 bytes a
 // step; the result is the index of the first pair that hits, or len(lo)
 // rounded down to a block. shift is log2 of the element size.
 func avx2Loop(shift int, test halfTest) {
 	lo, up, end, p := blockStart(shift)
-
-	Label("block")
-	CMPQ(p, end)
-	JE(LabelRef("done"))
-	SUBQ(U8(64), up)
-	h0, h1 := blockHalves(p, up, test)
-	any := YMM()
-	VPOR(h0, h1, any)
-	VPTEST(any, any)
-	JNZ(LabelRef("hit"))
-	ADDQ(U8(64), p)
-	JMP(LabelRef("block"))
+	h0, h1 := avx2Blocks(p, end, up, test, "hit")
 
 	Label("done")
 	Comment("No hit: the pairs looked at.")
@@ -285,18 +293,7 @@ func avx2Loop(shift int, test halfTest) {
 func avx2FindLoop(shift, words int, wantPtr Register, test halfTest, reload func()) {
 	left := Load(Param("left"), GP64())
 	lo, up, end, p := blockStart(shift)
-
-	Label("block")
-	CMPQ(p, end)
-	JE(LabelRef("done"))
-	SUBQ(U8(64), up)
-	h0, h1 := blockHalves(p, up, test)
-	any := YMM()
-	VPOR(h0, h1, any)
-	VPTEST(any, any)
-	JNZ(LabelRef("hits"))
-	ADDQ(U8(64), p)
-	JMP(LabelRef("block"))
+	h0, h1 := avx2Blocks(p, end, up, test, "hits")
 
 	Label("done")
 	Comment("Every whole block looked at.")
@@ -425,18 +422,7 @@ func avx2Mark(size int, iota8 Mem) {
 				x = XMM()
 				VEXTRACTI128(U8(1), z, x)
 			}
-			for e := range 2 {
-				a, b := GP64(), GP32()
-				if e == 0 {
-					VMOVQ(x, a)
-				} else {
-					VPEXTRQ(U8(1), x, a)
-				}
-				MOVL(a.As32(), b)
-				SHRQ(U8(32), a)
-				MOVB(gen, Mem{Base: rows, Index: b.As64(), Scale: 1})
-				MOVB(gen, Mem{Base: rows, Index: a, Scale: 1})
-			}
+			storeMarks(x, rows, gen)
 		}
 	}
 	ADDQ(U8(16), part)

@@ -397,6 +397,24 @@ func clearBit(table VecVirtual, lanes int) func(w, x GPVirtual) {
 	}
 }
 
+// storeMarks emits the marks of the four row indices, 32-bit, of x: gen
+// stored at rows+index, the indices moved to general registers two at a
+// time.
+func storeMarks(x, rows, gen Register) {
+	for e := range 2 {
+		a, b := GP64(), GP32()
+		if e == 0 {
+			VMOVQ(x, a)
+		} else {
+			VPEXTRQ(U8(1), x, a)
+		}
+		MOVL(a.As32(), b)
+		SHRQ(U8(32), a)
+		MOVB(gen, Mem{Base: rows, Index: b.As64(), Scale: 1})
+		MOVB(gen, Mem{Base: rows, Index: a, Scale: 1})
+	}
+}
+
 // lanes is the number of lanes of the marking kernels.
 const lanes = 32
 
@@ -462,18 +480,7 @@ func mark(size int, iota32 Mem) {
 				x = XMM()
 				VEXTRACTI32X4(U8(q), z, x)
 			}
-			for e := range 2 {
-				a, b := GP64(), GP32()
-				if e == 0 {
-					VMOVQ(x, a)
-				} else {
-					VPEXTRQ(U8(1), x, a)
-				}
-				MOVL(a.As32(), b)
-				SHRQ(U8(32), a)
-				MOVB(gen, Mem{Base: rows, Index: b.As64(), Scale: 1})
-				MOVB(gen, Mem{Base: rows, Index: a, Scale: 1})
-			}
+			storeMarks(x, rows, gen)
 		}
 	}
 	ADDQ(U8(16), part)
