@@ -78,21 +78,20 @@ const sparseFirstCheck = 1 << 10
 // rare position's pairs in sparse space, a mark; looking at a pair in a
 // witness search or scan, by the AVX-512 kernels and by the pure-Go ones,
 // hits included; marking a pair when no kernel takes the values. The AVX2
-// kernels look at a pair of bytes, and of two-byte values below 512 and
-// 1024, in 2.6, 3.8 and 6 times the AVX-512 kernels' time, and 0.08, 0.22
-// and 0.37 times the pure-Go kernels' (go test -bench Hit
+// kernels look at a pair of bytes, and of two-byte values below 512, 1024
+// and 4096, in 2.6, 3.6, 5.4 and 3 times the AVX-512 kernels' time, and
+// 0.08, 0.22, 0.35 and 0.23 times the pure-Go kernels' (go test -bench Hit
 // ./compute/internal/kernel, on one CPU that runs all three): their costs
-// lie between; larger values are looked at by the pure-Go kernel.
+// lie between.
 const (
-	markCost            = 1.0
-	vectorPairCost      = 0.34
-	avx2Pair8Cost       = 0.9
-	avx2Pair16Cost      = 1.3
-	avx2Pair16WideCost  = 1.5
-	avx2Kernel16Max     = 1024
-	avx2Kernel16NearMax = 512
-	goPairCost          = 1.7
-	markPairCost        = 1.9
+	markCost           = 1.0
+	vectorPairCost     = 0.34
+	avx2Pair8Cost      = 0.9
+	avx2Pair16Cost     = 1.3
+	avx2Pair16WideCost = 1.5
+	avx2Pair16LookCost = 1.4
+	goPairCost         = 1.7
+	markPairCost       = 1.9
 )
 
 // slowRareShare bounds the rare positions, as a share 1/slowRareShare of
@@ -137,12 +136,12 @@ func searchCost[T Value](size int) float64 {
 			return avx2Pair8Cost
 		}
 		switch {
-		case size <= avx2Kernel16NearMax:
+		case size <= 512:
 			return avx2Pair16Cost
-		case size <= avx2Kernel16Max:
+		case size <= 1024:
 			return avx2Pair16WideCost
 		}
-		return goPairCost
+		return avx2Pair16LookCost
 	}
 	return vectorPairCost
 }

@@ -51,6 +51,18 @@ func hit16x16AVX2(lo []uint16, up []uint16, want *[16]uint64) int
 // find16x16AVX2 is Find16 with AVX2 for a wanted set of len(want) words; len(up) ≥ len(lo) ≥ 0, left ≥ 1.
 func find16x16AVX2(lo []uint16, up []uint16, want *[16]uint64, left int) (int, int)
 
+// hit16x32AVX2 is Hit16 with AVX2 for a wanted set of len(want) words; len(up) ≥ len(lo) ≥ 0.
+func hit16x32AVX2(lo []uint16, up []uint16, want *[32]uint64) int
+
+// find16x32AVX2 is Find16 with AVX2 for a wanted set of len(want) words; len(up) ≥ len(lo) ≥ 0, left ≥ 1.
+func find16x32AVX2(lo []uint16, up []uint16, want *[32]uint64, left int) (int, int)
+
+// hit16x64AVX2 is Hit16 with AVX2 for a wanted set of len(want) words; len(up) ≥ len(lo) ≥ 0.
+func hit16x64AVX2(lo []uint16, up []uint16, want *[64]uint64) int
+
+// find16x64AVX2 is Find16 with AVX2 for a wanted set of len(want) words; len(up) ≥ len(lo) ≥ 0, left ≥ 1.
+func find16x64AVX2(lo []uint16, up []uint16, want *[64]uint64, left int) (int, int)
+
 // mark8AVX2 is Mark8 for 32 lanes with AVX2;
 // parts points at the P of the first of n parts; stride ≤ 1<<27.
 func mark8AVX2(rows []byte, stride int, gen byte, msk uint32, g []uint8, top int, parts *int, n int) int

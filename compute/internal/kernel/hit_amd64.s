@@ -2016,6 +2016,516 @@ same:
 	ADDQ $0x40, DI
 	JMP  block
 
+// func hit16x32AVX2(lo []uint16, up []uint16, want *[32]uint64) int
+// Requires: AVX, AVX2, BMI
+TEXT ·hit16x32AVX2(SB), NOSPLIT, $0-64
+	MOVQ         want+48(FP), AX
+	VMOVDQU      revWordsLane<>+0(SB), Y0
+	MOVL         $0x000007ff, CX
+	VMOVD        CX, X1
+	VPBROADCASTW X1, Y1
+	MOVL         $0x0000001f, CX
+	VMOVD        CX, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0x00000001, CX
+	VMOVD        CX, X3
+	VPBROADCASTD X3, Y3
+	MOVQ         lo_base+0(FP), CX
+	MOVQ         lo_len+8(FP), DX
+	MOVQ         up_base+24(FP), BX
+	MOVQ         up_len+32(FP), SI
+
+	// end = lo + len(lo) rounded down to a block; up points past its end.
+	SHLQ $0x01, DX
+	SHLQ $0x01, SI
+	ANDQ $-64, DX
+	LEAQ (CX)(DX*1), DX
+	ADDQ SI, BX
+	MOVQ CX, SI
+
+block:
+	CMPQ         SI, DX
+	JE           done
+	SUBQ         $0x40, BX
+	VMOVDQU      32(BX), Y4
+	VPSHUFB      Y0, Y4, Y4
+	VPERMQ       $0x4e, Y4, Y4
+	VPXOR        (SI), Y4, Y4
+	VPAND        Y1, Y4, Y4
+	VEXTRACTI128 $0x01, Y4, X5
+	VPMOVZXWD    X4, Y4
+	VPSRLD       $0x05, Y4, Y10
+	VPCMPEQD     Y11, Y11, Y11
+	VPGATHERDD   Y11, (AX)(Y10*4), Y6
+	VPAND        Y2, Y4, Y4
+	VPSRLVD      Y4, Y6, Y6
+	VPAND        Y3, Y6, Y6
+	VPMOVZXWD    X5, Y4
+	VPSRLD       $0x05, Y4, Y5
+	VPCMPEQD     Y10, Y10, Y10
+	VPGATHERDD   Y10, (AX)(Y5*4), Y7
+	VPAND        Y2, Y4, Y4
+	VPSRLVD      Y4, Y7, Y7
+	VPAND        Y3, Y7, Y7
+	VPACKUSDW    Y7, Y6, Y4
+	VPERMQ       $0xd8, Y4, Y4
+	VMOVDQU      (BX), Y5
+	VPSHUFB      Y0, Y5, Y5
+	VPERMQ       $0x4e, Y5, Y5
+	VPXOR        32(SI), Y5, Y5
+	VPAND        Y1, Y5, Y5
+	VEXTRACTI128 $0x01, Y5, X10
+	VPMOVZXWD    X5, Y5
+	VPSRLD       $0x05, Y5, Y11
+	VPCMPEQD     Y12, Y12, Y12
+	VPGATHERDD   Y12, (AX)(Y11*4), Y8
+	VPAND        Y2, Y5, Y5
+	VPSRLVD      Y5, Y8, Y8
+	VPAND        Y3, Y8, Y8
+	VPMOVZXWD    X10, Y5
+	VPSRLD       $0x05, Y5, Y10
+	VPCMPEQD     Y11, Y11, Y11
+	VPGATHERDD   Y11, (AX)(Y10*4), Y9
+	VPAND        Y2, Y5, Y5
+	VPSRLVD      Y5, Y9, Y9
+	VPAND        Y3, Y9, Y9
+	VPACKUSDW    Y9, Y8, Y5
+	VPERMQ       $0xd8, Y5, Y5
+	VPOR         Y4, Y5, Y10
+	VPTEST       Y10, Y10
+	JNZ          hit
+	ADDQ         $0x40, SI
+	JMP          block
+
+done:
+	// No hit: the pairs looked at.
+	SUBQ CX, SI
+	SHRQ $0x01, SI
+	MOVQ SI, ret+56(FP)
+	VZEROUPPER
+	RET
+
+hit:
+	// The block's first pair plus the index of the mask's lowest bit.
+	VPXOR     Y0, Y0, Y0
+	VPCMPEQB  Y0, Y4, Y4
+	VPCMPEQB  Y0, Y5, Y5
+	VPMOVMSKB Y4, AX
+	VPMOVMSKB Y5, DX
+	NOTL      AX
+	NOTL      DX
+	SHLQ      $0x20, DX
+	ORQ       DX, AX
+	TZCNTQ    AX, AX
+	SHRQ      $0x01, AX
+	SUBQ      CX, SI
+	SHRQ      $0x01, SI
+	ADDQ      AX, SI
+	MOVQ      SI, ret+56(FP)
+	VZEROUPPER
+	RET
+
+// func find16x32AVX2(lo []uint16, up []uint16, want *[32]uint64, left int) (int, int)
+// Requires: AVX, AVX2, BMI
+TEXT ·find16x32AVX2(SB), NOSPLIT, $0-80
+	MOVQ         want+48(FP), AX
+	VMOVDQU      revWordsLane<>+0(SB), Y0
+	MOVL         $0x000007ff, CX
+	VMOVD        CX, X1
+	VPBROADCASTW X1, Y1
+	MOVL         $0x0000001f, CX
+	VMOVD        CX, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0x00000001, CX
+	VMOVD        CX, X3
+	VPBROADCASTD X3, Y3
+	MOVQ         left+56(FP), CX
+	MOVQ         lo_base+0(FP), DX
+	MOVQ         lo_len+8(FP), BX
+	MOVQ         up_base+24(FP), SI
+	MOVQ         up_len+32(FP), DI
+
+	// end = lo + len(lo) rounded down to a block; up points past its end.
+	SHLQ $0x01, BX
+	SHLQ $0x01, DI
+	ANDQ $-64, BX
+	LEAQ (DX)(BX*1), BX
+	ADDQ DI, SI
+	MOVQ DX, DI
+
+block:
+	CMPQ         DI, BX
+	JE           done
+	SUBQ         $0x40, SI
+	VMOVDQU      32(SI), Y4
+	VPSHUFB      Y0, Y4, Y4
+	VPERMQ       $0x4e, Y4, Y4
+	VPXOR        (DI), Y4, Y4
+	VPAND        Y1, Y4, Y4
+	VEXTRACTI128 $0x01, Y4, X5
+	VPMOVZXWD    X4, Y4
+	VPSRLD       $0x05, Y4, Y10
+	VPCMPEQD     Y11, Y11, Y11
+	VPGATHERDD   Y11, (AX)(Y10*4), Y6
+	VPAND        Y2, Y4, Y4
+	VPSRLVD      Y4, Y6, Y6
+	VPAND        Y3, Y6, Y6
+	VPMOVZXWD    X5, Y4
+	VPSRLD       $0x05, Y4, Y5
+	VPCMPEQD     Y10, Y10, Y10
+	VPGATHERDD   Y10, (AX)(Y5*4), Y7
+	VPAND        Y2, Y4, Y4
+	VPSRLVD      Y4, Y7, Y7
+	VPAND        Y3, Y7, Y7
+	VPACKUSDW    Y7, Y6, Y4
+	VPERMQ       $0xd8, Y4, Y4
+	VMOVDQU      (SI), Y5
+	VPSHUFB      Y0, Y5, Y5
+	VPERMQ       $0x4e, Y5, Y5
+	VPXOR        32(DI), Y5, Y5
+	VPAND        Y1, Y5, Y5
+	VEXTRACTI128 $0x01, Y5, X10
+	VPMOVZXWD    X5, Y5
+	VPSRLD       $0x05, Y5, Y11
+	VPCMPEQD     Y12, Y12, Y12
+	VPGATHERDD   Y12, (AX)(Y11*4), Y8
+	VPAND        Y2, Y5, Y5
+	VPSRLVD      Y5, Y8, Y8
+	VPAND        Y3, Y8, Y8
+	VPMOVZXWD    X10, Y5
+	VPSRLD       $0x05, Y5, Y10
+	VPCMPEQD     Y11, Y11, Y11
+	VPGATHERDD   Y11, (AX)(Y10*4), Y9
+	VPAND        Y2, Y5, Y5
+	VPSRLVD      Y5, Y9, Y9
+	VPAND        Y3, Y9, Y9
+	VPACKUSDW    Y9, Y8, Y5
+	VPERMQ       $0xd8, Y5, Y5
+	VPOR         Y4, Y5, Y10
+	VPTEST       Y10, Y10
+	JNZ          hits
+	ADDQ         $0x40, DI
+	JMP          block
+
+done:
+	// Every whole block looked at.
+	SUBQ DX, DI
+	SHRQ $0x01, DI
+	MOVQ DI, ret+64(FP)
+	MOVQ CX, ret1+72(FP)
+	VZEROUPPER
+	RET
+
+hits:
+	// The pairs of the block that hit, in order: each value still wanted is cleared.
+	VPXOR     Y10, Y10, Y10
+	VPCMPEQB  Y10, Y4, Y4
+	VPCMPEQB  Y10, Y5, Y5
+	VPMOVMSKB Y4, R8
+	VPMOVMSKB Y5, R9
+	NOTL      R8
+	NOTL      R9
+	SHLQ      $0x20, R9
+	ORQ       R9, R8
+	XORQ      R9, R9
+
+pair:
+	TZCNTQ  R8, R10
+	SHRQ    $0x01, R10
+	MOVWQZX (DI)(R10*2), R11
+	MOVQ    $0x0000001f, R12
+	SUBQ    R10, R12
+	MOVWQZX (SI)(R12*2), R12
+	XORQ    R12, R11
+	MOVQ    R11, R12
+	SHRQ    $0x06, R12
+	ANDQ    $0x1f, R12
+	MOVQ    (AX)(R12*8), R13
+	BTQ     R11, R13
+	JCC     next
+	BTRQ    R11, R13
+	MOVQ    R13, (AX)(R12*8)
+	MOVQ    $0x00000001, R9
+	DECQ    CX
+	JNZ     next
+
+	// The last value wanted: the pairs looked at, to this one.
+	MOVQ DI, AX
+	SUBQ DX, AX
+	SHRQ $0x01, AX
+	LEAQ 1(AX)(R10*1), AX
+	MOVQ AX, ret+64(FP)
+	MOVQ CX, ret1+72(FP)
+	VZEROUPPER
+	RET
+
+next:
+	BLSRQ R8, R8
+	JNZ   pair
+
+	// The set in the registers, again, when a value was cleared.
+	TESTQ R9, R9
+	JZ    same
+
+same:
+	ADDQ $0x40, DI
+	JMP  block
+
+// func hit16x64AVX2(lo []uint16, up []uint16, want *[64]uint64) int
+// Requires: AVX, AVX2, BMI
+TEXT ·hit16x64AVX2(SB), NOSPLIT, $0-64
+	MOVQ         want+48(FP), AX
+	VMOVDQU      revWordsLane<>+0(SB), Y0
+	MOVL         $0x00000fff, CX
+	VMOVD        CX, X1
+	VPBROADCASTW X1, Y1
+	MOVL         $0x0000001f, CX
+	VMOVD        CX, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0x00000001, CX
+	VMOVD        CX, X3
+	VPBROADCASTD X3, Y3
+	MOVQ         lo_base+0(FP), CX
+	MOVQ         lo_len+8(FP), DX
+	MOVQ         up_base+24(FP), BX
+	MOVQ         up_len+32(FP), SI
+
+	// end = lo + len(lo) rounded down to a block; up points past its end.
+	SHLQ $0x01, DX
+	SHLQ $0x01, SI
+	ANDQ $-64, DX
+	LEAQ (CX)(DX*1), DX
+	ADDQ SI, BX
+	MOVQ CX, SI
+
+block:
+	CMPQ         SI, DX
+	JE           done
+	SUBQ         $0x40, BX
+	VMOVDQU      32(BX), Y4
+	VPSHUFB      Y0, Y4, Y4
+	VPERMQ       $0x4e, Y4, Y4
+	VPXOR        (SI), Y4, Y4
+	VPAND        Y1, Y4, Y4
+	VEXTRACTI128 $0x01, Y4, X5
+	VPMOVZXWD    X4, Y4
+	VPSRLD       $0x05, Y4, Y10
+	VPCMPEQD     Y11, Y11, Y11
+	VPGATHERDD   Y11, (AX)(Y10*4), Y6
+	VPAND        Y2, Y4, Y4
+	VPSRLVD      Y4, Y6, Y6
+	VPAND        Y3, Y6, Y6
+	VPMOVZXWD    X5, Y4
+	VPSRLD       $0x05, Y4, Y5
+	VPCMPEQD     Y10, Y10, Y10
+	VPGATHERDD   Y10, (AX)(Y5*4), Y7
+	VPAND        Y2, Y4, Y4
+	VPSRLVD      Y4, Y7, Y7
+	VPAND        Y3, Y7, Y7
+	VPACKUSDW    Y7, Y6, Y4
+	VPERMQ       $0xd8, Y4, Y4
+	VMOVDQU      (BX), Y5
+	VPSHUFB      Y0, Y5, Y5
+	VPERMQ       $0x4e, Y5, Y5
+	VPXOR        32(SI), Y5, Y5
+	VPAND        Y1, Y5, Y5
+	VEXTRACTI128 $0x01, Y5, X10
+	VPMOVZXWD    X5, Y5
+	VPSRLD       $0x05, Y5, Y11
+	VPCMPEQD     Y12, Y12, Y12
+	VPGATHERDD   Y12, (AX)(Y11*4), Y8
+	VPAND        Y2, Y5, Y5
+	VPSRLVD      Y5, Y8, Y8
+	VPAND        Y3, Y8, Y8
+	VPMOVZXWD    X10, Y5
+	VPSRLD       $0x05, Y5, Y10
+	VPCMPEQD     Y11, Y11, Y11
+	VPGATHERDD   Y11, (AX)(Y10*4), Y9
+	VPAND        Y2, Y5, Y5
+	VPSRLVD      Y5, Y9, Y9
+	VPAND        Y3, Y9, Y9
+	VPACKUSDW    Y9, Y8, Y5
+	VPERMQ       $0xd8, Y5, Y5
+	VPOR         Y4, Y5, Y10
+	VPTEST       Y10, Y10
+	JNZ          hit
+	ADDQ         $0x40, SI
+	JMP          block
+
+done:
+	// No hit: the pairs looked at.
+	SUBQ CX, SI
+	SHRQ $0x01, SI
+	MOVQ SI, ret+56(FP)
+	VZEROUPPER
+	RET
+
+hit:
+	// The block's first pair plus the index of the mask's lowest bit.
+	VPXOR     Y0, Y0, Y0
+	VPCMPEQB  Y0, Y4, Y4
+	VPCMPEQB  Y0, Y5, Y5
+	VPMOVMSKB Y4, AX
+	VPMOVMSKB Y5, DX
+	NOTL      AX
+	NOTL      DX
+	SHLQ      $0x20, DX
+	ORQ       DX, AX
+	TZCNTQ    AX, AX
+	SHRQ      $0x01, AX
+	SUBQ      CX, SI
+	SHRQ      $0x01, SI
+	ADDQ      AX, SI
+	MOVQ      SI, ret+56(FP)
+	VZEROUPPER
+	RET
+
+// func find16x64AVX2(lo []uint16, up []uint16, want *[64]uint64, left int) (int, int)
+// Requires: AVX, AVX2, BMI
+TEXT ·find16x64AVX2(SB), NOSPLIT, $0-80
+	MOVQ         want+48(FP), AX
+	VMOVDQU      revWordsLane<>+0(SB), Y0
+	MOVL         $0x00000fff, CX
+	VMOVD        CX, X1
+	VPBROADCASTW X1, Y1
+	MOVL         $0x0000001f, CX
+	VMOVD        CX, X2
+	VPBROADCASTD X2, Y2
+	MOVL         $0x00000001, CX
+	VMOVD        CX, X3
+	VPBROADCASTD X3, Y3
+	MOVQ         left+56(FP), CX
+	MOVQ         lo_base+0(FP), DX
+	MOVQ         lo_len+8(FP), BX
+	MOVQ         up_base+24(FP), SI
+	MOVQ         up_len+32(FP), DI
+
+	// end = lo + len(lo) rounded down to a block; up points past its end.
+	SHLQ $0x01, BX
+	SHLQ $0x01, DI
+	ANDQ $-64, BX
+	LEAQ (DX)(BX*1), BX
+	ADDQ DI, SI
+	MOVQ DX, DI
+
+block:
+	CMPQ         DI, BX
+	JE           done
+	SUBQ         $0x40, SI
+	VMOVDQU      32(SI), Y4
+	VPSHUFB      Y0, Y4, Y4
+	VPERMQ       $0x4e, Y4, Y4
+	VPXOR        (DI), Y4, Y4
+	VPAND        Y1, Y4, Y4
+	VEXTRACTI128 $0x01, Y4, X5
+	VPMOVZXWD    X4, Y4
+	VPSRLD       $0x05, Y4, Y10
+	VPCMPEQD     Y11, Y11, Y11
+	VPGATHERDD   Y11, (AX)(Y10*4), Y6
+	VPAND        Y2, Y4, Y4
+	VPSRLVD      Y4, Y6, Y6
+	VPAND        Y3, Y6, Y6
+	VPMOVZXWD    X5, Y4
+	VPSRLD       $0x05, Y4, Y5
+	VPCMPEQD     Y10, Y10, Y10
+	VPGATHERDD   Y10, (AX)(Y5*4), Y7
+	VPAND        Y2, Y4, Y4
+	VPSRLVD      Y4, Y7, Y7
+	VPAND        Y3, Y7, Y7
+	VPACKUSDW    Y7, Y6, Y4
+	VPERMQ       $0xd8, Y4, Y4
+	VMOVDQU      (SI), Y5
+	VPSHUFB      Y0, Y5, Y5
+	VPERMQ       $0x4e, Y5, Y5
+	VPXOR        32(DI), Y5, Y5
+	VPAND        Y1, Y5, Y5
+	VEXTRACTI128 $0x01, Y5, X10
+	VPMOVZXWD    X5, Y5
+	VPSRLD       $0x05, Y5, Y11
+	VPCMPEQD     Y12, Y12, Y12
+	VPGATHERDD   Y12, (AX)(Y11*4), Y8
+	VPAND        Y2, Y5, Y5
+	VPSRLVD      Y5, Y8, Y8
+	VPAND        Y3, Y8, Y8
+	VPMOVZXWD    X10, Y5
+	VPSRLD       $0x05, Y5, Y10
+	VPCMPEQD     Y11, Y11, Y11
+	VPGATHERDD   Y11, (AX)(Y10*4), Y9
+	VPAND        Y2, Y5, Y5
+	VPSRLVD      Y5, Y9, Y9
+	VPAND        Y3, Y9, Y9
+	VPACKUSDW    Y9, Y8, Y5
+	VPERMQ       $0xd8, Y5, Y5
+	VPOR         Y4, Y5, Y10
+	VPTEST       Y10, Y10
+	JNZ          hits
+	ADDQ         $0x40, DI
+	JMP          block
+
+done:
+	// Every whole block looked at.
+	SUBQ DX, DI
+	SHRQ $0x01, DI
+	MOVQ DI, ret+64(FP)
+	MOVQ CX, ret1+72(FP)
+	VZEROUPPER
+	RET
+
+hits:
+	// The pairs of the block that hit, in order: each value still wanted is cleared.
+	VPXOR     Y10, Y10, Y10
+	VPCMPEQB  Y10, Y4, Y4
+	VPCMPEQB  Y10, Y5, Y5
+	VPMOVMSKB Y4, R8
+	VPMOVMSKB Y5, R9
+	NOTL      R8
+	NOTL      R9
+	SHLQ      $0x20, R9
+	ORQ       R9, R8
+	XORQ      R9, R9
+
+pair:
+	TZCNTQ  R8, R10
+	SHRQ    $0x01, R10
+	MOVWQZX (DI)(R10*2), R11
+	MOVQ    $0x0000001f, R12
+	SUBQ    R10, R12
+	MOVWQZX (SI)(R12*2), R12
+	XORQ    R12, R11
+	MOVQ    R11, R12
+	SHRQ    $0x06, R12
+	ANDQ    $0x3f, R12
+	MOVQ    (AX)(R12*8), R13
+	BTQ     R11, R13
+	JCC     next
+	BTRQ    R11, R13
+	MOVQ    R13, (AX)(R12*8)
+	MOVQ    $0x00000001, R9
+	DECQ    CX
+	JNZ     next
+
+	// The last value wanted: the pairs looked at, to this one.
+	MOVQ DI, AX
+	SUBQ DX, AX
+	SHRQ $0x01, AX
+	LEAQ 1(AX)(R10*1), AX
+	MOVQ AX, ret+64(FP)
+	MOVQ CX, ret1+72(FP)
+	VZEROUPPER
+	RET
+
+next:
+	BLSRQ R8, R8
+	JNZ   pair
+
+	// The set in the registers, again, when a value was cleared.
+	TESTQ R9, R9
+	JZ    same
+
+same:
+	ADDQ $0x40, DI
+	JMP  block
+
 // func mark8AVX2(rows []byte, stride int, gen byte, msk uint32, g []uint8, top int, parts *int, n int) int
 // Requires: AVX, AVX2
 TEXT ·mark8AVX2(SB), NOSPLIT, $0-96

@@ -42,8 +42,10 @@ func hit16Vector(l Level, lo, up []uint16, want []uint64) int {
 			return hit16x8AVX2(lo, up, (*[8]uint64)(want))
 		case 16:
 			return hit16x16AVX2(lo, up, (*[16]uint64)(want))
+		case 32:
+			return hit16x32AVX2(lo, up, (*[32]uint64)(want))
 		}
-		return hit16Go(lo, up, want)
+		return hit16x64AVX2(lo, up, (*[64]uint64)(want))
 	}
 	switch len(want) {
 	case 8:
@@ -69,6 +71,10 @@ func find16Vector(l Level, lo, up []uint16, want []uint64, left int) (int, int) 
 		return find16x8AVX2(lo, up, (*[8]uint64)(want), left)
 	case l == AVX2 && len(want) == 16:
 		return find16x16AVX2(lo, up, (*[16]uint64)(want), left)
+	case l == AVX2 && len(want) == 32:
+		return find16x32AVX2(lo, up, (*[32]uint64)(want), left)
+	case l == AVX2 && len(want) == 64:
+		return find16x64AVX2(lo, up, (*[64]uint64)(want), left)
 	case l == AVX512 && len(want) == 8:
 		return find16x8AVX512(lo, up, (*[8]uint64)(want), left)
 	}

@@ -126,15 +126,7 @@ func avx2Hit8(t avx2Tables, find bool) {
 // word can hit. The four pieces of 8 words stay in registers; the eight of
 // 16 are loaded from the set in memory at each lookup.
 func avx2Hit16(t avx2Tables, words int, find bool) {
-	name := fmt.Sprintf("hit16x%dAVX2", words)
-	if find {
-		name = fmt.Sprintf("find16x%dAVX2", words)
-		TEXT(name, NOSPLIT, fmt.Sprintf("func(lo, up []uint16, want *[%d]uint64, left int) (int, int)", words))
-		Doc(name + " is Find16 with AVX2 for a wanted set of len(want) words; len(up) ≥ len(lo) ≥ 0, left ≥ 1.")
-	} else {
-		TEXT(name, NOSPLIT, fmt.Sprintf("func(lo, up []uint16, want *[%d]uint64) int", words))
-		Doc(name + " is Hit16 with AVX2 for a wanted set of len(want) words; len(up) ≥ len(lo) ≥ 0.")
-	}
+	hit16Text(words, find)
 	wantPtr := Load(Param("want"), GP64())
 	rev, bits := YMM(), YMM()
 	VMOVDQU(t.revWords, rev)
@@ -433,4 +425,74 @@ func avx2Mark(size int, iota8 Mem) {
 	Store(k, ReturnIndex(0))
 	VZEROUPPER()
 	RET()
+}
+
+// avx2Gather16 emits hit16x<words>AVX2, or with find find16x<words>AVX2,
+// for the wanted sets too large to look up by VPSHUFB: each pair's word x,
+// taken modulo 64·words, is widened to 32 bits, and the 32-bit word x>>5
+// of the set gathered (VPGATHERDD) and shifted right by x&31; the two
+// halves of a vector are packed back to words, whose low bit says whether
+// the pair hits.
+func avx2Gather16(t avx2Tables, words int, find bool) {
+	hit16Text(words, find)
+	wantPtr := Load(Param("want"), GP64())
+	rev, limit, c31, one := YMM(), YMM(), YMM(), YMM()
+	VMOVDQU(t.revWords, rev)
+	broadcast := func(v uint32, dst VecVirtual, word bool) {
+		r := GP32()
+		MOVL(U32(v), r)
+		VMOVD(r, dst.AsX())
+		if word {
+			VPBROADCASTW(dst.AsX(), dst)
+		} else {
+			VPBROADCASTD(dst.AsX(), dst)
+		}
+	}
+	broadcast(uint32(64*words-1), limit, true)
+	broadcast(31, c31, false)
+	broadcast(1, one, false)
+	test := func(lo, up Mem) VecVirtual {
+		x, hi := YMM(), XMM()
+		VMOVDQU(up, x)
+		VPSHUFB(rev, x, x)
+		VPERMQ(U8(0x4e), x, x)
+		VPXOR(lo, x, x)
+		VPAND(limit, x, x)
+		VEXTRACTI128(U8(1), x, hi)
+		var got []VecVirtual
+		for _, half := range []Register{x.AsX(), hi} {
+			d, idx, m, g := YMM(), YMM(), YMM(), YMM()
+			VPMOVZXWD(half, d)
+			VPSRLD(U8(5), d, idx)
+			VPCMPEQD(m, m, m)
+			VPGATHERDD(m, Mem{Base: wantPtr, Index: idx, Scale: 4}, g)
+			VPAND(c31, d, d)
+			VPSRLVD(d, g, g)
+			VPAND(one, g, g)
+			got = append(got, g)
+		}
+		r := YMM()
+		VPACKUSDW(got[1], got[0], r)
+		VPERMQ(U8(0xd8), r, r)
+		return r
+	}
+	if find {
+		avx2FindLoop(1, words, wantPtr, test, func() {})
+		return
+	}
+	avx2Loop(1, test)
+}
+
+// hit16Text starts the function hit16x<words>AVX2, or with find
+// find16x<words>AVX2.
+func hit16Text(words int, find bool) {
+	if find {
+		name := fmt.Sprintf("find16x%dAVX2", words)
+		TEXT(name, NOSPLIT, fmt.Sprintf("func(lo, up []uint16, want *[%d]uint64, left int) (int, int)", words))
+		Doc(name + " is Find16 with AVX2 for a wanted set of len(want) words; len(up) ≥ len(lo) ≥ 0, left ≥ 1.")
+		return
+	}
+	name := fmt.Sprintf("hit16x%dAVX2", words)
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(lo, up []uint16, want *[%d]uint64) int", words))
+	Doc(name + " is Hit16 with AVX2 for a wanted set of len(want) words; len(up) ≥ len(lo) ≥ 0.")
 }

@@ -51,6 +51,10 @@ func main() {
 		avx2Hit16(t, words, false)
 		avx2Hit16(t, words, true)
 	}
+	for _, words := range []int{32, 64} {
+		avx2Gather16(t, words, false)
+		avx2Gather16(t, words, true)
+	}
 	avx2Mark(1, t.iota8)
 	avx2Mark(2, t.iota8)
 	Generate()
