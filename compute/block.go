@@ -389,7 +389,17 @@ func (e *evaluator[T]) guessLane(ls *laneScratch, g *guess, row []byte, n, n0, s
 			row[uint32(G[m])&msk] = gen
 		}
 	}
-	// The partial set as bits, up to the word of the bound.
+	// The partial set as bits, up to the word of the bound, and with the
+	// lookahead two words more: settling may find the bound held by an
+	// option the guess could not see, and then needs the values past it,
+	// which a heap guessed far ahead of its settling often lacks (without
+	// them it is guessed again, alone: 3,800 heaps of Officers to 3·10⁵ on
+	// two workers, 730 with them, and 7% less time; one worker, which
+	// guesses no block ahead, gains nothing from them).
+	extra := 0
+	if e.pool != nil && e.lookahead {
+		extra = lookaheadWords
+	}
 	set := g.set[:0]
 	var bound uint32
 	for w := 0; ; w++ {
@@ -402,6 +412,9 @@ func (e *evaluator[T]) guessLane(ls *laneScratch, g *guess, row []byte, n, n0, s
 		set = append(set, x)
 		if open := ^(x | rw); open != 0 { // common values missing
 			bound = uint32(w<<6 + bits.TrailingZeros64(open))
+			for w++; w<<6 < size && w <= int(bound>>6)+extra; w++ {
+				set = append(set, stamped(row[w<<6:w<<6+64], gen))
+			}
 			break
 		}
 	}
@@ -438,6 +451,10 @@ func (e *evaluator[T]) guessLane(ls *laneScratch, g *guess, row []byte, n, n0, s
 	clear(want[:min(len(set), len(want))])
 	return work
 }
+
+// lookaheadWords is how many words of values past the bound's a guess
+// records when blocks are guessed ahead of their settling.
+const lookaheadWords = 2
 
 // stamped returns the bits of the 64 bytes of row that equal gen.
 func stamped(row []byte, gen byte) uint64 {
