@@ -99,3 +99,54 @@ func BenchmarkFind16(b *testing.B) {
 	}))
 	b.Run("find", run(func() (int, int) { return Find16(lo, up, want, 16) }))
 }
+
+// BenchmarkSWAR compares the pure-Go kernels' table lookups with their
+// SWAR comparisons, for 1 to 8 values wanted, none held by a pair.
+func BenchmarkSWAR(b *testing.B) {
+	r := rand.New(rand.NewPCG(9, 9))
+	lo8, up8 := make([]uint8, benchPairs), make([]uint8, benchPairs)
+	lo16, up16 := make([]uint16, benchPairs), make([]uint16, benchPairs)
+	for i := range lo8 {
+		lo8[i], up8[i] = uint8(r.IntN(128)), uint8(r.IntN(128))
+		lo16[i], up16[i] = uint16(r.IntN(256)), uint16(r.IntN(256))
+	}
+	for k := 1; k <= 8; k++ {
+		var w8 [4]uint64
+		w16 := make([]uint64, 8)
+		for v := range k {
+			w8[2+v/64] |= 1 << (v % 64) // 128 and up: no XOR of two values below 128
+			w16[4+v/64] |= 1 << (v % 64)
+		}
+		vals8, vals16 := make([]uint64, k), make([]uint64, k)
+		for v := range k {
+			vals8[v], vals16[v] = uint64(128+v)*lanes8lo, uint64(256+v)*lanes16lo
+		}
+		report := func(b *testing.B) {
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/benchPairs, "ns/pair")
+		}
+		b.Run(fmt.Sprintf("8/table/%d", k), func(b *testing.B) {
+			for b.Loop() {
+				hit8Go(lo8, up8, &w8)
+			}
+			report(b)
+		})
+		b.Run(fmt.Sprintf("8/swar/%d", k), func(b *testing.B) {
+			for b.Loop() {
+				hit8SWAR(lo8, up8, vals8)
+			}
+			report(b)
+		})
+		b.Run(fmt.Sprintf("16/table/%d", k), func(b *testing.B) {
+			for b.Loop() {
+				hit16Go(lo16, up16, w16)
+			}
+			report(b)
+		})
+		b.Run(fmt.Sprintf("16/swar/%d", k), func(b *testing.B) {
+			for b.Loop() {
+				hit16SWAR(lo16, up16, vals16, 512)
+			}
+			report(b)
+		})
+	}
+}

@@ -149,7 +149,7 @@ func Hit8(lo, up []uint8, want *[4]uint64) int {
 	if l := Current(); len(lo) >= Block8 && l != Go {
 		return hit8Vector(l, lo, up, want)
 	}
-	return hit8Go(lo, up, want)
+	return hit8Portable(lo, up, want)
 }
 
 // Hit16 is Hit8 for two-byte values, Block16 pairs a step. want holds the wanted values
@@ -171,7 +171,7 @@ func Hit16(lo, up []uint16, want []uint64) int {
 	if l := Current(); len(lo) >= Block16 && l != Go {
 		return hit16Vector(l, lo, up, want)
 	}
-	return hit16Go(lo, up, want)
+	return hit16Portable(lo, up, want)
 }
 
 // hit8Go is Hit8 in Go: eight pairs a 64-bit load, the upper side
@@ -254,7 +254,7 @@ func Find8(lo, up []uint8, want *[4]uint64, left int) (int, int) {
 	if l := Current(); len(lo) >= Block8 && l != Go {
 		return find8Vector(l, lo, up, want, left)
 	}
-	return findGo(lo, up, want[:], left, Block8, func(lo, up []uint8) int { return hit8Go(lo, up, want) })
+	return findGo(lo, up, want[:], left, Block8, func(lo, up []uint8) int { return hit8Portable(lo, up, want) })
 }
 
 // Find16 is Find8 for two-byte values, Block16 pairs a step, with want as for Hit16.
@@ -268,7 +268,7 @@ func Find16(lo, up []uint16, want []uint64, left int) (int, int) {
 	if l := Current(); len(lo) >= Block16 && l != Go {
 		return find16Vector(l, lo, up, want, left)
 	}
-	return findGo(lo, up, want, left, Block16, func(lo, up []uint16) int { return hit16Go(lo, up, want) })
+	return findGo(lo, up, want, left, Block16, func(lo, up []uint16) int { return hit16Portable(lo, up, want) })
 }
 
 // checkFind panics unless the arguments of Find8 or Find16 (name) meet their preconditions.

@@ -280,3 +280,47 @@ func TestLevels(t *testing.T) {
 	}
 	t.Logf("CPU: %s; kernels: %s (it runs %v)", CPU(), Name(), supported())
 }
+
+// TestSWAR checks the pure-Go kernels' SWAR path, taken when at most
+// swarMost8 (one-byte) or swarMost16 (two-byte) values are wanted, against
+// the references, on random pairs that hold a wanted value at random
+// places or nowhere, two-byte values over the set's range included.
+func TestSWAR(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for range 2000 {
+		n := r.IntN(300)
+		lo, up := make([]uint8, n), make([]uint8, n+r.IntN(5))
+		for i := range lo {
+			lo[i] = uint8(r.IntN(256))
+		}
+		for i := range up {
+			up[i] = uint8(r.IntN(256))
+		}
+		var want [4]uint64
+		for range 1 + r.IntN(swarMost8) {
+			x := r.IntN(256)
+			want[x/64] |= 1 << (x % 64)
+		}
+		if got, ref := hit8Portable(lo, up, &want), ref8(lo, up, &want); got != ref {
+			t.Fatalf("8: %d pairs, want %x: %d, reference %d", n, want, got, ref)
+		}
+		words := 8 << r.IntN(4)
+		lo16, up16 := make([]uint16, n), make([]uint16, n+r.IntN(5))
+		for i := range lo16 {
+			lo16[i] = uint16(r.IntN(1 << 16)) // over the set's range too: taken modulo 64·words
+		}
+		for i := range up16 {
+			up16[i] = uint16(r.IntN(64 * words))
+		}
+		w16 := make([]uint64, words)
+		x := r.IntN(64 * words)
+		w16[x/64] |= 1 << (x % 64)
+		if n > 0 && r.IntN(2) == 0 { // a pair that holds it
+			i := r.IntN(n)
+			lo16[i] = uint16(x) ^ up16[len(up16)-1-i]
+		}
+		if got, ref := hit16Portable(lo16, up16, w16), ref16(lo16, up16, w16); got != ref {
+			t.Fatalf("16: %d pairs, %d words, value %d: %d, reference %d", n, words, x, got, ref)
+		}
+	}
+}
