@@ -1,13 +1,15 @@
 # shellcheck shell=bash disable=SC2154 # test_name and test_required: set by the script that sources this
 # What the examples' end-to-end tests (examples/*/*-test.sh) share: how
 # they print their steps, fail, and skip. Source it after setting
-# test_name (the script's, for its messages) and test_required (the
-# variable that, set to 1, makes a missing prerequisite a failure).
+# test_name (the script's, for its messages), test_required (the
+# variable that, set to 1, makes a missing prerequisite a failure) and
+# test_doc (the page of the manual, from the repository's root, whose
+# commands the test runs).
 
 # log prints a step of the test.
 log() { printf '\n== %s\n' "$*"; }
 
-# show prints a command as the README gives it, before it runs.
+# show prints a command as the manual gives it, before it runs.
 show() { printf '$ %s\n' "$*"; }
 
 # fail prints why the test failed and exits with status 1 (the script's
@@ -27,15 +29,15 @@ unmet() {
 	exit 0
 }
 
-# step runs a command of the README word for word: it fails the test when
-# README.md (or another file named after the command) does not give it,
+# step runs a command of the manual word for word: it fails the test when
+# $test_doc (or another file named after the command) does not give it,
 # prints it, and runs it in this shell, so that it may set variables. What
 # the command prints goes to $tmp/step.out, and its last lines are shown
 # (all of it, if the command fails).
 step() {
 	local cmd=$1 f
 	shift
-	for f in "$repo/README.md" "$@"; do
+	for f in "$repo/$test_doc" "$@"; do
 		grep -qF -- "$cmd" "$f" || fail "${f#"$repo/"} does not give the command: $cmd"
 	done
 	show "$cmd"

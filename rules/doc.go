@@ -184,8 +184,9 @@
 //     kindRules entry.
 //  3. Add the entry to kindTable, before the heap kind's (a game with none
 //     of the other kinds' keys is a heap game).
-//  4. Document its keys under "Keys of a game" above and in the README,
-//     and put a config with each of its problems in testdata/invalid.
+//  4. Document its keys under "Keys of a game" above and in
+//     docs/configs.md, and put a config with each of its problems in
+//     testdata/invalid.
 //
 // TestKindTable, TestGameByKind and TestKindTestsOnlyInKind check the
 // entry and that no other code tells the kinds apart.

@@ -9,7 +9,7 @@ import (
 	"github.com/sgtab/sgtab/export"
 )
 
-// loopyEdges is the README's graph with cycles: a ⇄ b → c, d → d → c
+// loopyEdges is the graph with cycles of docs/configs.md: a ⇄ b → c, d → d → c
 // (d may stay), e ⇄ f. Its values: a 0, b 1, c 0, d ∞(0), e and f ∞().
 const loopyEdges = "from,to\na,b\nb,a\nb,c\nd,d\nd,c\ne,f\nf,e\n"
 
@@ -81,7 +81,7 @@ func writeLoopy(t *testing.T) {
 }
 
 // TestDuckDBReadsLoopyTable checks that DuckDB reads the table of a graph
-// with cycles as the README says: sg null at the nodes of value ∞, their
+// with cycles as docs/configs.md says: sg null at the nodes of value ∞, their
 // finite followers as a list, and the drawn nodes found by SQL.
 func TestDuckDBReadsLoopyTable(t *testing.T) {
 	writeLoopy(t)

@@ -266,6 +266,9 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	switch args[0] {
 	case "help":
 		if len(args) > 1 && args[1] != "help" {
+			if findCommand(args[1]) == nil {
+				return help(args[1:], stdout, stderr)
+			}
 			// sgtab help run: run's usage, as sgtab run -h prints it.
 			args = []string{args[1], "-h"}
 			break
@@ -372,14 +375,6 @@ func report(ctx context.Context, err error, stderr io.Writer) int {
 		return status
 	}
 	return 1
-}
-
-func usage(w io.Writer) {
-	fmt.Fprintf(w, "Usage: sgtab <command> [flags] [arguments]\n\nCommands:\n")
-	for _, c := range commands {
-		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.short)
-	}
-	fmt.Fprintf(w, "\nRun \"sgtab help <command>\" (or \"sgtab <command> -h\") for a command's flags.\n")
 }
 
 // runVersion prints sgtab's version, and the Go version and platform it

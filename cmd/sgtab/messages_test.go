@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sgtab/sgtab/docs"
 )
 
 // TestMemoryEnvInvalid checks that a value of $SGTAB_MEMORY that is not a
@@ -155,7 +157,8 @@ func TestCLIHabits(t *testing.T) {
 		code int
 		want string // a line of stderr
 	}{
-		{[]string{"help", "rnu"}, 2, `sgtab: unknown command "rnu" (did you mean run?)`},
+		{[]string{"help", "rnu"}, 2, `sgtab help: no command or topic "rnu" (did you mean run?)`},
+		{[]string{"help", "misrere"}, 2, `sgtab help: no command or topic "misrere" (did you mean misere?)`},
 		{[]string{"-heaps", "100", "run", "nim.yaml"}, 2, "sgtab: the command comes first, then its flags: sgtab run -heaps 100 nim.yaml"},
 		{[]string{"-heaps", "100"}, 2, "sgtab: -heaps: no command given; the command comes first, then its flags"},
 		{[]string{"qeury", "nim.yaml", "5"}, 2, `sgtab: unknown command "qeury" (did you mean query?)`},
@@ -185,5 +188,27 @@ func TestRunRefusesLongAuto(t *testing.T) {
 	}
 	if _, err := os.Stat("sgtab-out"); err == nil {
 		t.Error("the refused run made its output folder")
+	}
+}
+
+// TestHelpTopics checks that sgtab help TOPIC prints the manual's page on
+// the topic (by its name or another), and help topics lists them all.
+func TestHelpTopics(t *testing.T) {
+	for _, tc := range []struct{ topic, title string }{
+		{"misere", "# Misère play: genus, sums and quotients\n"},
+		{"Slurm", "# Sweeps and clusters\n"},
+		{"graphs", "# Games on graphs\n"},
+		{"development", "# Development and design\n"},
+	} {
+		code, stdout, stderr := sgtab(t, "help", tc.topic)
+		if code != 0 || !strings.HasPrefix(stdout, tc.title) || stderr != "" {
+			t.Errorf("sgtab help %s: status %d, stderr %q, stdout begins %.60q; want %q", tc.topic, code, stderr, stdout, tc.title)
+		}
+	}
+	code, stdout, _ := sgtab(t, "help", "topics")
+	for _, p := range docs.Pages {
+		if code != 0 || !strings.Contains(stdout, "  "+p.Topic+" ") {
+			t.Errorf("sgtab help topics: status %d, no topic %s in\n%s", code, p.Topic, stdout)
+		}
 	}
 }

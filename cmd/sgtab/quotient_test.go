@@ -50,7 +50,7 @@ func TestQuotientGolden(t *testing.T) {
 	}
 }
 
-// TestDuckDBReadsQuotients runs the README's SQL on a quotient's table and
+// TestDuckDBReadsQuotients runs docs/misere.md's SQL on a quotient's table and
 // on a census of quotients in DuckDB: the elements, the pretending
 // function unnested, the multiplication table joined, the census's rows.
 func TestDuckDBReadsQuotients(t *testing.T) {

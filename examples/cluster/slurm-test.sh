@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# Runs the README's Slurm example on a real one-node Slurm cluster started on
-# this machine, and checks that the merged census equals the sweep run on one
-# machine, row for row.
+# Runs the Slurm example of docs/sweeps.md on a real one-node Slurm cluster
+# started on this machine, and checks that the merged census equals the
+# sweep run on one machine, row for row.
 #
 # It installs Debian's slurm-wlm and munge when they are missing, starts
 # munged, slurmctld and slurmd with their key, configuration, state and logs
 # in a temporary folder (nothing under /etc is read or changed), and stops
 # every daemon it started when it exits, however it exits. Then, with HOME
-# a folder of its own, it runs the commands of the README's "Cluster"
-# section, each word for word as the README (and sweep.slurm's header)
+# a folder of its own, it runs the commands of docs/sweeps.md's "Cluster"
+# section, each word for word as that page (and sweep.slurm's header)
 # gives it, or fails when they do not:
 #
 #   go build -o ~/bin/sgtab ./cmd/sgtab                # ~/bin put on the PATH
@@ -34,7 +34,7 @@ shards=8
 cancel=5 # the task cancelled mid-run and run again
 script=$repo/examples/cluster/sweep.slurm # whose header gives the commands too
 
-test_name=slurm-test test_required=SGTAB_SLURM
+test_name=slurm-test test_required=SGTAB_SLURM test_doc=docs/sweeps.md
 # shellcheck source=examples/testing.sh
 . "$repo/examples/testing.sh"
 
@@ -75,7 +75,7 @@ check_prerequisites() {
 
 # The daemons' process ids, and the jobs submitted, for cleanup.
 munged_pid="" ctld_pid="" slurmd_pid="" jobs=()
-# The array, merge and rerun jobs' ids, which the README's commands set.
+# The array, merge and rerun jobs' ids, which the manual's commands set.
 job="" merge="" rerun=""
 
 # cleanup cancels the jobs, stops the daemons, and on failure prints their
@@ -259,7 +259,7 @@ journalled() {
 	[ "$lines" -ge 2 ]
 }
 
-# submit runs the sbatch and scancel steps of the README, in $tmp/work.
+# submit runs the sbatch and scancel steps of the manual, in $tmp/work.
 submit() {
 	log "submitting the array, the merge, and cancelling task $cancel mid-run"
 	step "job=\$(sbatch --parsable --array=0-$((shards - 1)) sweep.slurm $shards sweep.yaml census)" "$script"
@@ -341,9 +341,9 @@ SELECT * FROM (FROM whole EXCEPT ALL FROM merged) ORDER BY file_row_number LIMIT
 	echo "the merged census equals the sweep run whole, row for row"
 }
 
-# build_sgtab runs the README's build command with HOME a folder of the
-# test's own, whose bin folder it puts on the PATH, keeping Go's own
-# folders (build cache, modules, settings) where they are.
+# build_sgtab runs the build command of the README and docs/sweeps.md with
+# HOME a folder of the test's own, whose bin folder it puts on the PATH,
+# keeping Go's own folders (build cache, modules, settings) where they are.
 build_sgtab() {
 	log "building sgtab into ~/bin, on the PATH (HOME=$tmp/home)"
 	export GOCACHE GOMODCACHE GOPATH GOENV

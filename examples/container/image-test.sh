@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the sgtab image with build.sh and runs it, each command word for
-# word as the README gives it (the test fails when the README no longer
+# word as docs/sweeps.md gives it (the test fails when it no longer
 # does), and checks it: its config (entrypoint, user, working folder, HOME,
 # labels), its one layer's files (the static binary and the data folder,
 # nothing else: no shell), that a second build of the same commit gives the
@@ -24,7 +24,7 @@ set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 
-test_name=image-test test_required=SGTAB_CONTAINER
+test_name=image-test test_required=SGTAB_CONTAINER test_doc=docs/sweeps.md
 # shellcheck source=examples/testing.sh
 . "$repo/examples/testing.sh"
 
@@ -93,7 +93,7 @@ check_config() {
 	done
 }
 
-# check_layer saves the image as README's Kubernetes section does and
+# check_layer saves the image as docs/sweeps.md's Kubernetes section does and
 # checks its one layer: the binary, root's and read-only to others, and
 # the data folder, the image user's; and that the binary is the static,
 # stripped build of this source.
