@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/sweep"
@@ -77,7 +78,7 @@ func TestOctal4Published(t *testing.T) {
 			if !ok {
 				continue // 0.1560 has no five-digit twin in the sweep
 			}
-			if r.Status != compute.Proved || r.Preperiod != want[0] || r.Period != want[1] {
+			if r.Status != sg.Proved || r.Preperiod != want[0] || r.Period != want[1] {
 				t.Errorf("%s: %s, preperiod %d, period %d: want proved, %d, %d", name, r.Status, r.Preperiod, r.Period, want[0], want[1])
 			}
 		}
@@ -86,7 +87,7 @@ func TestOctal4Published(t *testing.T) {
 	// Flammenkamp (0.354) with tables far past 2^18; Officers (0.6) and
 	// Treblecross (0.007) are open.
 	for _, name := range []string{"0.160", "0.560", "0.376", "0.354", "0.600", "0.007"} {
-		if r := byName[name]; r.Status == compute.Proved {
+		if r := byName[name]; r.Status == sg.Proved {
 			t.Errorf("%s: proved at %d heaps, period %d from %d: published only past 2^18 or open", name, r.Heaps, r.Period, r.Preperiod)
 		}
 	}
@@ -134,7 +135,7 @@ func TestOctal4Recomputed(t *testing.T) {
 			a := tab.Analysis
 			got := []string{string(a.Status)}
 			want := []string{string(r.Status)}
-			if a.Status != compute.None {
+			if a.Status != sg.None {
 				got = append(got, strconv.Itoa(a.Period.Length), strconv.Itoa(a.Period.Start))
 				want = append(want, strconv.Itoa(r.Period), strconv.Itoa(r.Preperiod))
 			}

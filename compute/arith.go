@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -45,7 +46,7 @@ type arithForm struct {
 	e     uint
 }
 
-func newArithForm[T Value](G []T, n0, p int, s uint64) *arithForm {
+func newArithForm[T sg.Value](G []T, n0, p int, s uint64) *arithForm {
 	f := &arithForm{base: make([]uint64, n0+p), n0: n0, p: p, s: s, e: uint(bits.TrailingZeros64(s))}
 	for n := range f.base {
 		f.base[n] = uint64(G[n])
@@ -78,29 +79,29 @@ func mod(x, p int) int { return (x%p + p) % p }
 // G(n+p) = G(n) + s was checked, which takes the table to n1 + p − 1. Each
 // hypothesis of the theorem (doc.go) is checked on the values; a failed one
 // leaves the period unproved.
-func proveArith[T Value](r rules.Rule, G []T, per Period) (Proof, bool) {
+func proveArith[T sg.Value](r rules.Rule, G []T, per sg.Period) (sg.Proof, bool) {
 	s := uint64(per.Saltus)
 	if !arithRule(r) || s == 0 || s&(s-1) != 0 || per.Length < 1 {
-		return Proof{}, false
+		return sg.Proof{}, false
 	}
 	n0, p := max(per.Start, 1), per.Length
 	if !arithRoom(r, n0, p, len(G)) {
-		return Proof{}, false
+		return sg.Proof{}, false
 	}
 	f := newArithForm(G, n0, p, s)
 	n1 := f.windowEnd(r)
 	if n1+p > len(G) || f.work(r, n1) > maxArithWork {
-		return Proof{}, false
+		return sg.Proof{}, false
 	}
 	for n := n0; n < n1; n++ { // (a): F = G below n1 + p
 		if uint64(G[n+p]) != uint64(G[n])+s {
-			return Proof{}, false
+			return sg.Proof{}, false
 		}
 	}
 	if !f.noWildHit(r) || !f.smallMovesCover(r, n1) || !f.liftsCover(r, n1) {
-		return Proof{}, false
+		return sg.Proof{}, false
 	}
-	return Proof{Theorem: arithTheorem, WindowStart: per.Start, WindowEnd: n1}, true
+	return sg.Proof{Theorem: arithTheorem, WindowStart: per.Start, WindowEnd: n1}, true
 }
 
 // arithRoom reports whether a table of size values can hold the window of

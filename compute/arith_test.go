@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -50,7 +51,7 @@ func computed(t testing.TB, code string, n int) (rules.Rule, []uint32) {
 func TestArithProofLasker(t *testing.T) {
 	r, G := computed(t, lasker, 64)
 	per, proof, ok := prove(r, G[:17])
-	want := Period{Start: 1, Length: 4, Saltus: 4}
+	want := sg.Period{Start: 1, Length: 4, Saltus: 4}
 	if !ok || per != want || proof.Theorem != arithTheorem || proof.WindowStart != 1 || proof.WindowEnd != 13 || proof.Need(per) != 16 {
 		t.Fatalf("SG(0..16): %+v, %+v, %v; want %+v, window 1 ≤ n < 13", per, proof, ok, want)
 	}
@@ -70,7 +71,7 @@ func TestArithProofLasker(t *testing.T) {
 // have, or not a power of two.
 func TestArithProofMutations(t *testing.T) {
 	r, G := computed(t, lasker, 16)
-	per := Period{Start: 1, Length: 4, Saltus: 4}
+	per := sg.Period{Start: 1, Length: 4, Saltus: 4}
 	if _, ok := proveArith(r, G, per); !ok {
 		t.Fatal("the values themselves do not prove the period")
 	}
@@ -98,7 +99,7 @@ func TestArithProofMutations(t *testing.T) {
 	for n := range three {
 		three[n] = uint32(3 * n)
 	}
-	if _, ok := proveArith(r, three, Period{Start: 0, Length: 1, Saltus: 3}); ok {
+	if _, ok := proveArith(r, three, sg.Period{Start: 0, Length: 1, Saltus: 3}); ok {
 		t.Error("saltus 3: proved")
 	}
 }
@@ -223,7 +224,7 @@ func TestLaskerProvedForm(t *testing.T) {
 	if !ok {
 		t.Fatal("not proved")
 	}
-	P := ValuesOf(G[:proof.Need(per)+1])
+	P := sg.ValuesOf(G[:proof.Need(per)+1])
 	for n, v := range G {
 		if got, _ := per.Extend(P, n); got != uint64(v) {
 			t.Fatalf("the proved form gives SG(%d) = %d, the engine %d", n, got, v)
@@ -296,7 +297,7 @@ func TestArithFillWidens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tab.G.Width() != 32 || tab.Analysis.Status != Proved || tab.Analysis.Computed != 64 {
+	if tab.G.Width() != 32 || tab.Analysis.Status != sg.Proved || tab.Analysis.Computed != 64 {
 		t.Errorf("width %d, %s, computed to %d; want 32, proved, 64", tab.G.Width(), tab.Analysis.Status, tab.Analysis.Computed)
 	}
 	for n := range tab.G.Len() {
@@ -308,7 +309,7 @@ func TestArithFillWidens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if short.N() != 16 || short.Analysis.Status != Proved {
+	if short.N() != 16 || short.Analysis.Status != sg.Proved {
 		t.Errorf("StopWhenProved: SG(0..%d), %s; want SG(0..16), proved", short.N(), short.Analysis.Status)
 	}
 	// Going on from that table proves the period at once and fills the
@@ -317,7 +318,7 @@ func TestArithFillWidens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !resumed.G.Equal(tab.G) || resumed.Analysis.Status != Proved {
+	if !resumed.G.Equal(tab.G) || resumed.Analysis.Status != sg.Proved {
 		t.Errorf("resumed from SG(0..16): %s, values equal %v", resumed.Analysis.Status, resumed.G.Equal(tab.G))
 	}
 }
@@ -342,7 +343,7 @@ func TestVerifyArithmetic(t *testing.T) {
 	}
 	u := tab.G.Uint32s()
 	u[4000]++
-	tab.G = ValuesOf(u)
+	tab.G = sg.ValuesOf(u)
 	_, err = Verify(t.Context(), tab, VerifyOptions{})
 	if m, ok := errors.AsType[*MismatchError](err); !ok || m.N != 4000 || m.Want != 3999 {
 		t.Errorf("Verify of a changed SG(4000): %v", err)
@@ -369,13 +370,13 @@ func TestArithRingFilled(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := tab.Analysis
-	if a.Status != Proved || a.Computed != 64 || tab.G.Width() != 16 {
+	if a.Status != sg.Proved || a.Computed != 64 || tab.G.Width() != 16 {
 		t.Errorf("%s, computed to %d, width %d; want proved, 64, 16", a.Status, a.Computed, tab.G.Width())
 	}
 	if !tab.G.Equal(full.G) || !tab.Ring.Equal(full.Ring) {
 		t.Error("the values differ from those computed without the proof")
 	}
-	if a.Ring == nil || a.Ring.Status == Proved {
+	if a.Ring == nil || a.Ring.Status == sg.Proved {
 		t.Errorf("rings: %+v; want them not proved (the rows' period has a saltus)", a.Ring)
 	}
 	// StopWhenProved ends no table whose rings the rows' period does not

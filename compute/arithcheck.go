@@ -1,6 +1,9 @@
 package compute
 
-import "github.com/sgtab/sgtab/rules"
+import (
+	"github.com/sgtab/sgtab/compute/sg"
+	"github.com/sgtab/sgtab/rules"
+)
 
 // The hypotheses of the lifting theorem (doc.go, "Arithmetic
 // periodicity") that proveArith checks besides (a), the period on the
@@ -71,10 +74,10 @@ func (f *arithForm) smallMovesCover(r rules.Rule, n1 int) bool {
 		return false // fewer moves than values to give
 	}
 	for N := n1 + f.p; N < n1+f.p+f.coverPeriod(r); N++ {
-		var got bitset
+		var got sg.Bitset
 		mark := func(v uint64, liftable bool) {
 			if v < f.s || v < 2*f.s && liftable {
-				got.set(uint32(v))
+				got.Set(uint32(v))
 			}
 		}
 		if r.Digit(N).Leave&rules.Leave0 != 0 {
@@ -92,10 +95,10 @@ func (f *arithForm) smallMovesCover(r rules.Rule, n1 int) bool {
 				}
 			}
 		}
-		if !got.covers(0, f.s) {
+		if !got.Covers(0, f.s) {
 			f.balanced(r, N, func(v uint64) { mark(v, false) })
 		}
-		if !got.covers(0, 2*f.s) {
+		if !got.Covers(0, 2*f.s) {
 			return false
 		}
 	}
@@ -141,10 +144,10 @@ func (f *arithForm) liftsCover(r rules.Rule, n1 int) bool {
 	}
 	for n := n1; n < n1+f.p; n++ {
 		top := f.at(n)
-		var got bitset
+		var got sg.Bitset
 		mark := func(v uint64) {
 			if v >= f.s && v < top {
-				got.set(uint32(v))
+				got.Set(uint32(v))
 			}
 		}
 		for m := f.n0; m < n; m++ {
@@ -162,7 +165,7 @@ func (f *arithForm) liftsCover(r rules.Rule, n1 int) bool {
 				}
 			}
 		}
-		if !got.covers(f.s, top) {
+		if !got.Covers(f.s, top) {
 			return false
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -44,7 +45,7 @@ type arithWalk struct {
 // (not a ring's first move) from the period per: a saltus that is a power
 // of two, and no split among the moves of the repeating tail, nor into
 // three heaps.
-func arithWalkable(r rules.Rule, ring bool, per *Period) bool {
+func arithWalkable(r rules.Rule, ring bool, per *sg.Period) bool {
 	if ring || per == nil || per.Length < 1 || per.Saltus == 0 || per.Saltus&(per.Saltus-1) != 0 {
 		return false
 	}
@@ -57,7 +58,7 @@ func arithWalkable(r rules.Rule, ring bool, per *Period) bool {
 }
 
 // arithWork returns about how many steps an arithWalk takes to count.
-func arithWork(r rules.Rule, per *Period) float64 {
+func arithWork(r rules.Rule, per *sg.Period) float64 {
 	splits := 0
 	for _, d := range r.Digits {
 		if d.Leave&rules.Leave2 != 0 {
@@ -67,7 +68,7 @@ func arithWork(r rules.Rule, per *Period) float64 {
 	return float64(per.Start+per.Length) * float64(1+64*splits)
 }
 
-func newArithWalk(r rules.Rule, n int, sg func(int) uint64, empty uint64, per *Period, target uint64) *arithWalk {
+func newArithWalk(r rules.Rule, n int, sg func(int) uint64, empty uint64, per *sg.Period, target uint64) *arithWalk {
 	s := uint64(per.Saltus)
 	return &arithWalk{r: r, n: n, sg: sg, empty: empty, target: target,
 		n0: max(per.Start, 1), p: per.Length, s: s, e: uint(bits.TrailingZeros64(s))}

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -21,9 +22,9 @@ func (opt Options) workers() int {
 // Batch computes the table of every game up to its Heaps, running up to
 // opt.Workers games at once. Tables come back in the order of games, whatever
 // order they finish in. The first error cancels the rest.
-func Batch(ctx context.Context, games []rules.Game, opt Options) ([]*Table, error) {
-	tables := make([]*Table, len(games))
-	err := Each(ctx, games, opt, func(i int, t *Table) error {
+func Batch(ctx context.Context, games []rules.Game, opt Options) ([]*sg.Table, error) {
+	tables := make([]*sg.Table, len(games))
+	err := Each(ctx, games, opt, func(i int, t *sg.Table) error {
 		tables[i] = t
 		return nil
 	})
@@ -38,7 +39,7 @@ func Batch(ctx context.Context, games []rules.Game, opt Options) ([]*Table, erro
 // soon as it is done, so that a caller can write and drop tables one by one.
 // fn may be called from several goroutines at once. The first error, from a
 // computation or from fn, cancels the rest and is returned.
-func Each(ctx context.Context, games []rules.Game, opt Options, fn func(i int, t *Table) error) error {
+func Each(ctx context.Context, games []rules.Game, opt Options, fn func(i int, t *sg.Table) error) error {
 	g, ctx := errgroup.WithContext(ctx)
 	workers := opt.workers()
 	g.SetLimit(workers)

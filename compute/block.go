@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/sgtab/sgtab/compute/internal/kernel"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -47,7 +48,7 @@ import (
 // A scratch holds the tables settle searches with: the values a search
 // looks for, as bits, and the rare values missing.
 type scratch struct {
-	want    bitset
+	want    sg.Bitset
 	missing []uint32
 }
 
@@ -62,7 +63,7 @@ type laneScratch struct {
 	folds   []kernel.Part // the first positions and their values
 	gen     byte
 	missing []uint32
-	want    bitset // the values a witness search looks for
+	want    sg.Bitset // the values a witness search looks for
 }
 
 // start prepares rows for lanes heaps and values below size, a power of
@@ -78,14 +79,14 @@ func (ls *laneScratch) start(lanes, size int) {
 		ls.gen = 1
 	}
 	if words := max(8, size/64); len(ls.want) < words {
-		ls.want = make(bitset, words)
+		ls.want = make(sg.Bitset, words)
 	}
 }
 
 // A guess is what guess found for one heap: set holds every option value
 // found, as bits, for the values below 64·len(set), which covers bound.
 type guess struct {
-	set   bitset
+	set   sg.Bitset
 	bound uint32
 }
 
@@ -99,9 +100,9 @@ type block struct {
 	n0, first, end int
 	rare0          int // len(rare): the rare positions below n0
 	rare           []rarePos
-	rareW          [2]bitset // the rare-like values (sparse.rareW) when the block started
-	size           int       // every value below n0, and every XOR of two, is below size
-	lanes          int       // heaps a run
+	rareW          [2]sg.Bitset // the rare-like values (sparse.rareW) when the block started
+	size           int          // every value below n0, and every XOR of two, is below size
+	lanes          int          // heaps a run
 	guesses        []guess
 	claimed        atomic.Int64 // runs taken
 	work           []int64      // by worker
@@ -257,7 +258,7 @@ func (e *evaluator[T]) drain() {
 
 // guessRuns guesses the runs of b that are left, one at a time, as worker
 // w, until none is left.
-func guessRuns[T Value](e *evaluator[T], b *block, w int, G []T) {
+func guessRuns[T sg.Value](e *evaluator[T], b *block, w int, G []T) {
 	s := e.sparse
 	for {
 		first := b.first + int(b.claimed.Add(1)-1)*b.lanes
@@ -279,7 +280,7 @@ func guessRuns[T Value](e *evaluator[T], b *block, w int, G []T) {
 // m − a of the run's heaps are consecutive positions, so one pass over them
 // marks a's pairs in every heap's row. The parts are the first foldPairs
 // positions and the rare positions above them.
-func (e *evaluator[T]) guessRun(ls *laneScratch, out []guess, first, n0, size int, rare []rarePos, rareW [2]bitset, G []T) int64 {
+func (e *evaluator[T]) guessRun(ls *laneScratch, out []guess, first, n0, size int, rare []rarePos, rareW [2]sg.Bitset, G []T) int64 {
 	lanes := len(out)
 	ls.start(lanes, size)
 	rows, gen, msk := ls.rows[:lanes*size], ls.gen, uint32(size-1)
@@ -311,7 +312,7 @@ func (e *evaluator[T]) guessRun(ls *laneScratch, out []guess, first, n0, size in
 // the rows of a run (see markPart): the parts whose partners are positions
 // below n0 in every heap of the run with the marking kernels, the others
 // one heap at a time.
-func markParts[T Value](rows []byte, size int, gen byte, msk uint32, parts []kernel.Part, m0, n0 int, distinct bool, G []T, lanes int) {
+func markParts[T sg.Value](rows []byte, size int, gen byte, msk uint32, parts []kernel.Part, m0, n0 int, distinct bool, G []T, lanes int) {
 	// Every partner m0+j−a of a is in [1, n0) when m0+lanes−n0 ≤ a < m0;
 	// with distinct parts, a must not be a partner: m0 ≤ 2a < m0+lanes.
 	from, to := firstAtLeast(parts, m0+lanes-n0), firstAtLeast(parts, m0)
@@ -341,7 +342,7 @@ func firstAtLeast(parts []kernel.Part, p int) int {
 
 // markFull marks G(a) ⊕ G(m0+j−a) in row j for every part a of parts and
 // every heap j of the run; every partner must be a position.
-func markFull[T Value](rows []byte, size int, gen byte, msk uint32, parts []kernel.Part, m0 int, G []T, lanes int) {
+func markFull[T sg.Value](rows []byte, size int, gen byte, msk uint32, parts []kernel.Part, m0 int, G []T, lanes int) {
 	if len(parts) == 0 {
 		return
 	}
@@ -367,7 +368,7 @@ func markFull[T Value](rows []byte, size int, gen byte, msk uint32, parts []kern
 // markPart marks G(a) ⊕ G(m0+j−a), with va = G(a), in row j of rows for
 // every heap j of the run whose partner m0+j−a is a position below n0 (and
 // not a itself, when the parts must differ).
-func markPart[T Value](rows []byte, size int, gen byte, msk uint32, a int, va uint32, m0, n0 int, distinct bool, G []T, lanes int) {
+func markPart[T sg.Value](rows []byte, size int, gen byte, msk uint32, a int, va uint32, m0, n0 int, distinct bool, G []T, lanes int) {
 	for j := range lanes {
 		if b := m0 + j - a; b >= 1 && b < n0 && !(distinct && b == a) {
 			rows[j*size+int((uint32(G[b])^va)&msk)] = gen
@@ -379,7 +380,7 @@ func markPart[T Value](rows []byte, size int, gen byte, msk uint32, a int, va ui
 // guessRun): it adds the options of leaving no heap or one, takes the
 // bound, and searches the pairs not marked for the rare values below the
 // bound that the row lacks. It returns the work done.
-func (e *evaluator[T]) guessLane(ls *laneScratch, g *guess, row []byte, n, n0, size int, rareW bitset, G []T) int64 {
+func (e *evaluator[T]) guessLane(ls *laneScratch, g *guess, row []byte, n, n0, size int, rareW sg.Bitset, G []T) int64 {
 	gen, msk := ls.gen, uint32(size-1)
 	if e.rule.Digit(n).Leave&rules.Leave0 != 0 {
 		row[0] = gen
@@ -482,7 +483,7 @@ func firstAbove(rare []rarePos, p int) int {
 // blocks of pairs that hold no value wanted, as nearly all do, and look at
 // a block that holds one pair by pair without returning; the pairs past
 // the last whole block are looked at here.
-func findPairs[T Value](lo, up []T, want, set bitset, left *int) int {
+func findPairs[T sg.Value](lo, up []T, want, set sg.Bitset, left *int) int {
 	if *left == 0 {
 		return 0
 	}
@@ -523,7 +524,7 @@ func (e *evaluator[T]) settle(n, n0, rare0 int, G []T, g *guess) (uint32, bool) 
 	s := e.sparse
 	S := &e.opts // holds the leave-no-heap and leave-one-heap options
 	if len(*S) < len(g.set) {
-		S.grow(len(g.set))
+		S.Grow(len(g.set))
 	}
 	for w, x := range g.set {
 		(*S)[w] |= x
@@ -540,7 +541,7 @@ func (e *evaluator[T]) settle(n, n0, rare0 int, G []T, g *guess) (uint32, bool) 
 			if rm.distinct && r.P == b {
 				continue
 			}
-			S.set(r.V ^ uint32(G[b]))
+			S.Set(r.V ^ uint32(G[b]))
 		}
 		for _, r := range s.rare[rare0:] {
 			b := m - r.P
@@ -550,7 +551,7 @@ func (e *evaluator[T]) settle(n, n0, rare0 int, G []T, g *guess) (uint32, bool) 
 			if rm.distinct && r.P == b {
 				continue
 			}
-			S.set(r.V ^ uint32(G[b]))
+			S.Set(r.V ^ uint32(G[b]))
 		}
 	}
 	// c: the least common value missing, within the words the guess
@@ -581,7 +582,7 @@ func (e *evaluator[T]) settle(n, n0, rare0 int, G []T, g *guess) (uint32, bool) 
 	sc := &s.own
 	words := max(8, size/64)
 	if len(sc.want) < words {
-		sc.want = make(bitset, words)
+		sc.want = make(sg.Bitset, words)
 	}
 	want := sc.want[:words]
 	missing := sc.missing[:0]
@@ -619,7 +620,7 @@ func (e *evaluator[T]) settle(n, n0, rare0 int, G []T, g *guess) (uint32, bool) 
 	}
 	left = 0
 	for _, v := range missing {
-		if !S.has(v) {
+		if !S.Has(v) {
 			want[v>>6] |= 1 << (v & 63)
 			left++
 		}
@@ -632,7 +633,7 @@ func (e *evaluator[T]) settle(n, n0, rare0 int, G []T, g *guess) (uint32, bool) 
 	}
 	clear(want)
 	for _, v := range missing {
-		if !S.has(v) {
+		if !S.Has(v) {
 			return v, true
 		}
 	}

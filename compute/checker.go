@@ -4,28 +4,30 @@ import (
 	"context"
 	"math/bits"
 	"sync/atomic"
+
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // A checker is one worker of a verifier: plain evaluators of the rows'
 // and the rings' options (their option lists, and the unions of a
 // repeating tail, which grow as the worker goes up), and its scratch.
-type checker[T Value] struct {
+type checker[T sg.Value] struct {
 	vf         *verifier[T]
 	line, ring *evaluator[T]
 	lanes      laneScratch // the marks of a run of heaps (sparse)
 	folds      []rarePos   // the first foldPairs positions, with their values
-	want       bitset
+	want       sg.Bitset
 	work       int64
 }
 
 func (vf *verifier[T]) newChecker() *checker[T] {
 	c := &checker[T]{vf: vf, line: newEvaluator[T](vf.rule, false, nil, nil)}
 	c.line.maxG = vf.maxG // values may be skipped: size the sets for all
-	if vf.t.hasRing() {
+	if vf.t.HasRing() {
 		c.ring = newEvaluator[T](ringRule(vf.rule), false, nil, nil)
 		c.ring.maxG = vf.maxG
 	}
-	c.want = make(bitset, max(8, vf.words))
+	c.want = make(sg.Bitset, max(8, vf.words))
 	for a := 1; a <= min(foldPairs, len(vf.G)-1); a++ {
 		c.folds = append(c.folds, rarePos{P: a, V: uint32(vf.G[a])})
 	}
@@ -150,12 +152,12 @@ func (c *checker[T]) splitHolds(n int, v uint32, row []byte, gen byte) bool {
 	e.work = 0
 	e.singles(n, G)
 	S := &e.opts
-	S.grow(vf.words)
+	S.Grow(vf.words)
 	for w := range vf.words {
 		(*S)[w] |= stamped(row[w<<6:w<<6+64], gen)
 	}
 	c.work += e.work
-	if S.has(v) {
+	if S.Has(v) {
 		return false
 	}
 	mixed, want := vf.mixedOf(n), c.want
@@ -172,7 +174,7 @@ func (c *checker[T]) splitHolds(n int, v uint32, row []byte, gen byte) bool {
 		want[w] = open
 		left += bits.OnesCount64(open)
 	}
-	if !mixed.has(v) {
+	if !mixed.Has(v) {
 		want[v>>6] |= 1 << (v & 63)
 		left++
 	}
@@ -183,7 +185,7 @@ func (c *checker[T]) splitHolds(n int, v uint32, row []byte, gen byte) bool {
 		}
 	}
 	want[v>>6] &^= 1 << (v & 63)
-	holds := !S.has(v)
+	holds := !S.Has(v)
 	for w := range want {
 		holds = holds && want[w] == 0
 		want[w] = 0

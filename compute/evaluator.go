@@ -1,6 +1,9 @@
 package compute
 
-import "github.com/sgtab/sgtab/rules"
+import (
+	"github.com/sgtab/sgtab/compute/sg"
+	"github.com/sgtab/sgtab/rules"
+)
 
 // A removal is one removal count k (or tail residue j) whose move leaves h
 // heaps, and whether they must be distinct.
@@ -15,7 +18,7 @@ type removal struct {
 // leave remainders m ≤ n−T−j with m ≡ n−T−j (mod r); their option values are
 // kept as one growing union per residue class of m, so a tail costs one
 // union lookup per heap instead of a loop over every k.
-type evaluator[T Value] struct {
+type evaluator[T sg.Value] struct {
 	rule rules.Rule
 	t, r int // tail start and period (r = 0: no tail)
 
@@ -25,11 +28,11 @@ type evaluator[T Value] struct {
 	tail1, tail2, tail3 []removal
 	// unions[h-1][distinct][c]: option values of leaving m ≡ c (mod r) tokens
 	// as h heaps, over every m added so far.
-	unions [3][2][]union
+	unions [3][2][]sg.Union
 	added  int // remainders 0..added-1 are in the unions
 
-	opts   bitset
-	us     []*union
+	opts   sg.Bitset
+	us     []*sg.Union
 	sparse *sparse // the sparse-space state; nil where it does not apply
 	pool   *pool   // workers that share long pair scans; nil for one worker
 	// lookahead lets sparse space guess a block of heaps on the pool's
@@ -44,7 +47,7 @@ type evaluator[T Value] struct {
 // sparse-space path (sparse.go) where it applies; with a pool, it shares
 // long pair scans among the pool's workers. done holds the values already
 // computed, from which the evaluator's first call rebuilds its state.
-func newEvaluator[T Value](r rules.Rule, sparseSpace bool, p *pool, done []T) *evaluator[T] {
+func newEvaluator[T sg.Value](r rules.Rule, sparseSpace bool, p *pool, done []T) *evaluator[T] {
 	e := &evaluator[T]{rule: r, r: r.Period, t: r.TailStart(), pool: p, lookahead: true}
 	for _, v := range done {
 		e.maxG = max(e.maxG, uint32(v))
@@ -58,7 +61,7 @@ func newEvaluator[T Value](r rules.Rule, sparseSpace bool, p *pool, done []T) *e
 	if e.r > 0 {
 		for h := range e.unions {
 			for d := range e.unions[h] {
-				e.unions[h][d] = make([]union, e.r)
+				e.unions[h][d] = make([]sg.Union, e.r)
 			}
 		}
 	}
@@ -111,19 +114,19 @@ func (e *evaluator[T]) value(n int, G []T) uint32 {
 		e.useTail(n, 1, e.tail2)
 		e.useTail(n, 2, e.tail3)
 	}
-	return mexOf(e.opts, e.us)
+	return sg.MexOf(e.opts, e.us)
 }
 
 // singles sets e.opts to the options of heap n that leave no heap or one
 // heap by an explicit removal count, and counts them as work.
 func (e *evaluator[T]) singles(n int, G []T) {
-	e.opts.reset()
+	e.opts.Reset()
 	if e.rule.Digit(n).Leave&rules.Leave0 != 0 {
-		e.opts.set(0)
+		e.opts.Set(0)
 	}
 	for _, rm := range e.leave1 {
 		if m := n - rm.k; m >= 1 {
-			e.opts.set(uint32(G[m]))
+			e.opts.Set(uint32(G[m]))
 		}
 	}
 	e.work += int64(len(e.leave1))
@@ -148,18 +151,18 @@ func (e *evaluator[T]) useTail(n, h int, tail []removal) {
 func (e *evaluator[T]) addRemainder(m int, G []T) {
 	c := m % e.r
 	if len(e.tail1) > 0 && m >= 1 {
-		e.unions[0][0][c].add(uint32(G[m]))
+		e.unions[0][0][c].Add(uint32(G[m]))
 	}
 	for d, distinct := range []bool{false, true} {
 		if has(e.tail2, distinct) && m >= 2 {
-			var s bitset
+			var s sg.Bitset
 			e.work += splits2(&s, G, m, distinct, e.maxG, e.pool)
-			e.unions[1][d][c].addAll(s)
+			e.unions[1][d][c].AddAll(s)
 		}
 		if has(e.tail3, distinct) && m >= 3 {
-			var s bitset
+			var s sg.Bitset
 			e.work += splits3(&s, G, m, distinct)
-			e.unions[2][d][c].addAll(s)
+			e.unions[2][d][c].AddAll(s)
 		}
 	}
 }

@@ -1,6 +1,9 @@
 package compute
 
-import "github.com/sgtab/sgtab/rules"
+import (
+	"github.com/sgtab/sgtab/compute/sg"
+	"github.com/sgtab/sgtab/rules"
+)
 
 // What the misère search knows of one heap size of a game (see
 // MisereSearch). The genus of a heap whose options are all tame is found
@@ -8,7 +11,7 @@ import "github.com/sgtab/sgtab/rules"
 // when asked (known).
 type heapFacts struct {
 	sg       uint32 // the normal-play value: genus.G, known before the genus
-	genus    Genus
+	genus    sg.Genus
 	known    bool // genus is known
 	terminal bool // no move: the game 0, left out of positions
 	starOne  bool // a move, and every move leaves only terminal heaps: *1
@@ -18,7 +21,7 @@ type heapFacts struct {
 
 // class returns the heap's Tameness; its genus must be known unless an
 // option is wild.
-func (f *heapFacts) class() Tameness { return classify(f.genus, f.optsTame) }
+func (f *heapFacts) class() sg.Tameness { return sg.Classify(f.genus, f.optsTame) }
 
 // A lineGenera finds the facts and genera of the heaps of a rule whose
 // moves leave at most one heap, in order of size, each from the smaller
@@ -42,13 +45,13 @@ type lineGenera struct {
 	// unions[c][i] holds the values at i−1 (g for i = 0, γ(i−1) above)
 	// of the heaps m ≡ c (mod r), 1 ≤ m < added; firstWild[c] and
 	// firstLive[c] are the least such m not tame and not terminal (0: none).
-	unions               [][]union
+	unions               [][]sg.Union
 	firstWild, firstLive []int
 	added                int
 	longest              int // the longest Gamma of a heap added to the unions
 
-	seen bitset
-	us   []*union
+	seen sg.Bitset
+	us   []*sg.Union
 }
 
 func newLineGenera(r rules.Rule) *lineGenera {
@@ -63,7 +66,7 @@ func newLineGenera(r rules.Rule) *lineGenera {
 			l.tail = append(l.tail, j)
 		}
 	}
-	l.unions = make([][]union, l.r)
+	l.unions = make([][]sg.Union, l.r)
 	l.firstWild = make([]int, l.r)
 	l.firstLive = make([]int, l.r)
 	return l
@@ -109,21 +112,21 @@ func (l *lineGenera) next(h int) heapFacts {
 		f.starOne = f.starOne && !within(l.firstLive[c], top)
 	}
 	if !moves {
-		return heapFacts{genus: emptyGenus, known: true, terminal: true, optsTame: true, tame: true}
+		return heapFacts{genus: sg.EmptyGenus, known: true, terminal: true, optsTame: true, tame: true}
 	}
 	l.widen(longest + 18)
-	f.genus = genusFrom(longest, &l.seen, func(i int, x *bitset) uint32 {
+	f.genus = sg.GenusFrom(longest, &l.seen, func(i int, x *sg.Bitset) uint32 {
 		if empty {
-			x.set(emptyGenus.value(i))
+			x.Set(sg.EmptyGenus.Value(i))
 		}
 		for _, o := range opts {
-			x.set(o.genus.value(i))
+			x.Set(o.genus.Value(i))
 		}
 		l.us = l.us[:0]
 		for _, c := range classes {
 			l.us = append(l.us, &l.unions[c][i+1])
 		}
-		return mexOf(*x, l.us)
+		return sg.MexOf(*x, l.us)
 	})
 	f.tame = f.optsTame && f.genus.Tame()
 	f.sg = f.genus.G
@@ -142,7 +145,7 @@ func (l *lineGenera) add(m int) {
 	}
 	c, f := m%l.r, &l.facts[m]
 	for i := range l.unions[c] {
-		l.unions[c][i].add(f.genus.value(i - 1))
+		l.unions[c][i].Add(f.genus.Value(i - 1))
 	}
 	l.longest = max(l.longest, len(f.genus.Gamma))
 	if !f.tame && l.firstWild[c] == 0 {
@@ -161,13 +164,13 @@ func (l *lineGenera) widen(width int) {
 		if old >= width {
 			continue
 		}
-		l.unions[c] = append(l.unions[c], make([]union, width-old)...)
+		l.unions[c] = append(l.unions[c], make([]sg.Union, width-old)...)
 		for m := c; m < l.added; m += l.r {
 			if m < 1 {
 				continue
 			}
 			for i := old; i < width; i++ {
-				l.unions[c][i].add(l.facts[m].genus.value(i - 1))
+				l.unions[c][i].Add(l.facts[m].genus.Value(i - 1))
 			}
 		}
 	}

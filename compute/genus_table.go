@@ -6,121 +6,24 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
-// GenusColumns hold the genus of every heap of a misère game's table (see
-// Genus), as columns of numbers: Normal.At(n) is g, the normal-play SG value
-// of heap n; Gamma[k].At(n) is γk, its misère SG value plus k heaps *2, for
-// k < len(Gamma), and γk = γ(k−2) for every k ≥ len(Gamma) — len(Gamma) is
-// the longest Gamma of a heap of the table, at least 2, so the columns hold
-// each genus whole; Class.At(n) is the heap's Tameness.
-type GenusColumns struct {
-	Normal Values
-	Gamma  []Values
-	Class  Values
-}
-
-// Len returns the number of heaps the columns describe.
-func (c *GenusColumns) Len() int { return c.Normal.Len() }
-
-// At returns the genus of heap n.
-func (c *GenusColumns) At(n int) Genus {
-	gamma := make([]uint32, len(c.Gamma))
-	for k, col := range c.Gamma {
-		gamma[k] = col.At(n)
-	}
-	return Genus{G: c.Normal.At(n), Gamma: trimGamma(gamma)}
-}
-
-// Tameness returns the class of heap n.
-func (c *GenusColumns) Tameness(n int) Tameness { return Tameness(c.Class.At(n)) }
-
-// TameThrough returns the largest n such that every heap 0..n is tame, -1
-// when heap 0 is not (it always is), and the table's last heap when all are.
-func (c *GenusColumns) TameThrough() int {
-	for n := range c.Len() {
-		if c.Tameness(n) != Tame {
-			return n - 1
-		}
-	}
-	return c.Len() - 1
-}
-
-// Words says in a line what the genera show of the game up to the last
-// heap: "every heap is tame up to n = 1000", or how far they are and which
-// heap is the first that is not: "tame up to n = 4; heap 5 is restless, of
-// genus 4^{146}".
-func (c *GenusColumns) Words() string {
-	last, through := c.Len()-1, c.TameThrough()
-	if through == last {
-		return fmt.Sprintf("every heap is tame up to n = %d", last)
-	}
-	n := through + 1
-	return fmt.Sprintf("tame up to n = %d; heap %d is %v, of genus %v", through, n, c.Tameness(n), c.At(n))
-}
-
-// Slice returns the columns of heaps lo..hi−1.
-func (c *GenusColumns) Slice(lo, hi int) *GenusColumns {
-	s := &GenusColumns{Normal: c.Normal.Slice(lo, hi), Class: c.Class.Slice(lo, hi)}
-	for _, col := range c.Gamma {
-		s.Gamma = append(s.Gamma, col.Slice(lo, hi))
-	}
-	return s
-}
-
-// Equal reports whether c and d hold the same genera and classes, and if
-// not the first heap where they differ.
-func (c *GenusColumns) Equal(d *GenusColumns) (n int, equal bool) {
-	for n := range min(c.Len(), d.Len()) {
-		if !c.At(n).Equal(d.At(n)) || c.Class.At(n) != d.Class.At(n) {
-			return n, false
-		}
-	}
-	return min(c.Len(), d.Len()), c.Len() == d.Len()
-}
-
-// A genusBuilder collects the genera of heaps 0, 1, … into columns.
-type genusBuilder struct {
-	normal, class []uint32
-	gamma         [][]uint32 // by heap
-	width         int
-}
-
-func (b *genusBuilder) add(x Genus, class Tameness) {
-	b.normal = append(b.normal, x.G)
-	b.class = append(b.class, uint32(class))
-	b.gamma = append(b.gamma, x.Gamma)
-	b.width = max(b.width, len(x.Gamma))
-}
-
-// columns returns the columns of the genera added.
-func (b *genusBuilder) columns() *GenusColumns {
-	c := &GenusColumns{Normal: ValuesOf(b.normal), Class: ValuesOf(b.class)}
-	col := make([]uint32, len(b.gamma))
-	for k := range b.width {
-		for n, gamma := range b.gamma {
-			col[n] = Genus{Gamma: gamma}.At(k)
-		}
-		c.Gamma = append(c.Gamma, ValuesOf(col))
-	}
-	return c
-}
-
 // lineGenusColumns returns the genus columns of heaps 0..n of the rule r,
 // whose moves leave at most one heap (lineGenera).
-func lineGenusColumns(ctx context.Context, r rules.Rule, n int) (*GenusColumns, error) {
+func lineGenusColumns(ctx context.Context, r rules.Rule, n int) (*sg.GenusColumns, error) {
 	l := newLineGenera(r)
-	var b genusBuilder
+	var b sg.GenusBuilder
 	for h := 0; h <= n; h++ {
 		if h%progressEvery == 0 && ctx.Err() != nil {
 			return nil, context.Cause(ctx)
 		}
 		l.upTo(h)
 		f := &l.facts[h]
-		b.add(f.genus, f.class())
+		b.Add(f.genus, f.class())
 	}
-	return b.columns(), nil
+	return b.Columns(), nil
 }
 
 // misereSums computes the table of a misère game whose moves may split a
@@ -132,7 +35,7 @@ func lineGenusColumns(ctx context.Context, r rules.Rule, n int) (*GenusColumns, 
 // those of ever larger sums, and grow costly fast (see TableMisereLimits). No theorem proves a period of
 // the outcomes of a game that splits heaps: an outcome depends on those of
 // sums, not of single heaps.
-func misereSums(ctx context.Context, g rules.Game, n int, opt Options) (*Table, error) {
+func misereSums(ctx context.Context, g rules.Game, n int, opt Options) (*sg.Table, error) {
 	start := time.Now()
 	lim := opt.Misere
 	if lim == (MisereLimits{}) {
@@ -140,7 +43,7 @@ func misereSums(ctx context.Context, g rules.Game, n int, opt Options) (*Table, 
 	}
 	s := NewMisereSearch([]rules.Rule{g.Rule}, lim)
 	var (
-		b        genusBuilder
+		b        sg.GenusBuilder
 		outcomes []uint32
 		warnings []error
 	)
@@ -153,13 +56,13 @@ func misereSums(ctx context.Context, g rules.Game, n int, opt Options) (*Table, 
 		if err != nil {
 			return nil, err
 		}
-		b.add(x, class)
+		b.Add(x, class)
 		outcomes = append(outcomes, b2u(x.Misere() != 0))
 		if opt.Progress != nil {
 			opt.Progress(1)
 		}
 	}
-	tab := &Table{Game: g, G: ValuesOf(outcomes), Genus: b.columns(), Warnings: warnings}
+	tab := &sg.Table{Game: g, G: sg.ValuesOf(outcomes), Genus: b.Columns(), Warnings: warnings}
 	tab.Analysis = Analyze(tab)
 	tab.Elapsed = time.Since(start)
 	tab.Created = time.Now()
@@ -190,14 +93,14 @@ const misereCheckSteps = 1 << 22
 // that computed the table; with opt.MaxWork, within at most
 // misereCheckSteps steps, checking the heaps the search reaches
 // (Verification.Through says up to which).
-func verifyMisere(ctx context.Context, t *Table, through int, opt VerifyOptions) (Verification, error) {
+func verifyMisere(ctx context.Context, t *sg.Table, through int, opt VerifyOptions) (Verification, error) {
 	o := Options{Progress: opt.Progress}
 	bounded := opt.MaxWork > 0 && !ProvesOutcomes(t.Game)
 	if bounded {
 		o.Misere = TableMisereLimits
 		o.Misere.Steps = min(opt.MaxWork, misereCheckSteps)
 	}
-	again := func(g rules.Game) (*Table, error) { return misere(ctx, g, g.Heaps, o) }
+	again := func(g rules.Game) (*sg.Table, error) { return misere(ctx, g, g.Heaps, o) }
 	if !ProvesOutcomes(t.Game) {
 		g := t.Game
 		g.Heaps = through
@@ -209,14 +112,14 @@ func verifyMisere(ctx context.Context, t *Table, through int, opt VerifyOptions)
 			return Verification{}, fmt.Errorf("computed again, the misère table ends at heap %d: %w", want.N(), errors.Join(want.Warnings...))
 		}
 		through = min(through, want.N())
-		again = func(rules.Game) (*Table, error) { return want, nil }
+		again = func(rules.Game) (*sg.Table, error) { return want, nil }
 	}
-	var want *Table
-	v, err := verifyAgain(ctx, t, through, opt, float64(len(t.Game.Rule.Digits)), func(g rules.Game) (*Table, error) {
+	var want *sg.Table
+	v, err := verifyAgain(ctx, t, through, opt, float64(len(t.Game.Rule.Digits)), func(g rules.Game) (*sg.Table, error) {
 		var err error
 		want, err = again(g)
 		if err == nil && want.N() > through {
-			want = &Table{Game: want.Game, G: want.G.Slice(0, through+1), Genus: want.Genus.Slice(0, through+1)}
+			want = &sg.Table{Game: want.Game, G: want.G.Slice(0, through+1), Genus: want.Genus.Slice(0, through+1)}
 		}
 		return want, err
 	})
@@ -234,8 +137,8 @@ func verifyMisere(ctx context.Context, t *Table, through int, opt VerifyOptions)
 // or class is not the one its rule gives.
 type GenusMismatchError struct {
 	N                   int
-	Got, Want           Genus
-	GotClass, WantClass Tameness
+	Got, Want           sg.Genus
+	GotClass, WantClass sg.Tameness
 }
 
 func (e *GenusMismatchError) Error() string {

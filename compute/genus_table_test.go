@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -75,7 +76,7 @@ func TestMisereSplitTable(t *testing.T) {
 			t.Errorf("heap %d: outcome %d, but the brute force disagrees", n, tab.G.At(n))
 		}
 	}
-	if a := tab.Analysis; a.Status == compute.Proved {
+	if a := tab.Analysis; a.Status == sg.Proved {
 		t.Errorf("the outcomes of misère Kayles claim a proved period: %+v", a.Period)
 	}
 	short, err := compute.Sequence(t.Context(), g, 100, compute.Options{Misere: compute.MisereLimits{Positions: 1000}})
@@ -108,7 +109,7 @@ func TestVerifyMisereTable(t *testing.T) {
 		}
 		bad = *tab
 		cols := *tab.Genus
-		cols.Gamma = append([]compute.Values(nil), cols.Gamma...)
+		cols.Gamma = append([]sg.Values(nil), cols.Gamma...)
 		cols.Gamma[1] = changed(cols.Gamma[1], 23, cols.Gamma[1].At(23)^4)
 		bad.Genus = &cols
 		var gm *compute.GenusMismatchError
@@ -124,10 +125,10 @@ func isMismatch(err error, n int) bool {
 }
 
 // changed returns a copy of v with v[n] = x.
-func changed(v compute.Values, n int, x uint32) compute.Values {
+func changed(v sg.Values, n int, x uint32) sg.Values {
 	vs := v.Uint32s()
 	vs[n] = x
-	return compute.ValuesOf(vs)
+	return sg.ValuesOf(vs)
 }
 
 // TestMisereEstimate checks that the estimate of a misère table of a game

@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -228,11 +229,11 @@ type GraphTable struct {
 	Game    rules.Game
 	Ints    []int64
 	Strings []string
-	G       Values
+	G       sg.Values
 	// Loopy, when not nil, holds every node's generalized SG value: the
 	// graph has cycles (LoopyValues). G then holds the finite values, and
 	// 0 for a node of value ∞.
-	Loopy []Generalized
+	Loopy []sg.Generalized
 	// Moves, when not nil, holds a winning move from every node of a game
 	// of geography (whose G holds outcomes): the node to move to, or -1
 	// from a node the player to move loses from.

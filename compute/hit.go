@@ -1,6 +1,9 @@
 package compute
 
-import "github.com/sgtab/sgtab/compute/internal/kernel"
+import (
+	"github.com/sgtab/sgtab/compute/internal/kernel"
+	"github.com/sgtab/sgtab/compute/sg"
+)
 
 // findBlocks looks at the whole blocks of the pairs (lo[i], up[len(up)−1−i])
 // with the witness kernels, for one-byte values and two-byte ones below
@@ -10,7 +13,7 @@ import "github.com/sgtab/sgtab/compute/internal/kernel"
 // of the last whole block; for other values, none. Every value of lo and
 // up is below 64·len(want), len(want) is a power of two ≥ 8, every value
 // wanted is below 64·len(set), and left is the number of values wanted.
-func findBlocks[T Value](lo, up []T, want, set bitset, left *int) int {
+func findBlocks[T sg.Value](lo, up []T, want, set sg.Bitset, left *int) int {
 	var before [64]uint64
 	var n int
 	switch lo := any(lo).(type) {

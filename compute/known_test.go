@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -21,7 +22,7 @@ func game(t testing.TB, yaml string) rules.Game {
 	return games[0]
 }
 
-func sequence(t testing.TB, yaml string, n int) *compute.Table {
+func sequence(t testing.TB, yaml string, n int) *sg.Table {
 	t.Helper()
 	tab, err := compute.Sequence(context.Background(), game(t, yaml), n, compute.Options{})
 	if err != nil {

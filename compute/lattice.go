@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -14,7 +15,7 @@ type LatticeTable struct {
 	Game rules.Game
 	W, H int
 	// G.At(y·W + x) is SG(x, y).
-	G Values
+	G sg.Values
 	// Elapsed is the time the computation took; Created when it finished.
 	Elapsed time.Duration
 	Created time.Time
@@ -80,14 +81,14 @@ func Lattice(ctx context.Context, g rules.Game, opt Options) (*LatticeTable, err
 		p = newPool(workers)
 		defer p.close()
 	}
-	scratch := make([]bitset, max(workers, 1))
+	scratch := make([]sg.Bitset, max(workers, 1))
 	// point computes SG(x, y) with the scratch bitset o.
-	point := func(x, y int, o *bitset) {
-		o.reset()
+	point := func(x, y int, o *sg.Bitset) {
+		o.Reset()
 		for i := range repeats {
 			u := lines[i].union(x, y)
 			if len(*o) < len(*u) {
-				o.grow(len(*u))
+				o.Grow(len(*u))
 			}
 			for w, bits := range *u {
 				(*o)[w] |= bits
@@ -95,13 +96,13 @@ func Lattice(ctx context.Context, g rules.Game, opt Options) (*LatticeTable, err
 		}
 		for _, s := range singles {
 			if px, py := x+s.D[0], y+s.D[1]; px >= 0 && py >= 0 {
-				o.set(G[py*W+px])
+				o.Set(G[py*W+px])
 			}
 		}
-		v := Mex(*o)
+		v := sg.Mex(*o)
 		G[y*W+x] = v
 		for i := range repeats {
-			lines[i].union(x, y).set(v)
+			lines[i].union(x, y).Set(v)
 		}
 	}
 	var done int64
@@ -133,7 +134,7 @@ func Lattice(ctx context.Context, g rules.Game, opt Options) (*LatticeTable, err
 	if opt.Progress != nil {
 		opt.Progress(done)
 	}
-	t := &LatticeTable{Game: g, W: W, H: H, G: ValuesOf(G), Elapsed: time.Since(start), Created: time.Now()}
+	t := &LatticeTable{Game: g, W: W, H: H, G: sg.ValuesOf(G), Elapsed: time.Since(start), Created: time.Now()}
 	t.Pairs = FindPairs(t)
 	return t, nil
 }
@@ -145,7 +146,7 @@ type lineSet struct {
 	step  [2]int
 	w, h  int
 	index map[int]int32
-	sets  []bitset
+	sets  []sg.Bitset
 }
 
 func newLineSet(s rules.Step, w, h int) lineSet {
@@ -177,6 +178,6 @@ func (ls *lineSet) key(x, y int) int {
 }
 
 // union returns the union of the values of the line through (x, y).
-func (ls *lineSet) union(x, y int) *bitset {
+func (ls *lineSet) union(x, y int) *sg.Bitset {
 	return &ls.sets[ls.index[ls.key(x, y)]-1]
 }

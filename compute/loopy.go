@@ -4,81 +4,9 @@ import (
 	"context"
 	"fmt"
 	"slices"
+
+	"github.com/sgtab/sgtab/compute/sg"
 )
-
-// A Generalized value is a node's value under the generalized
-// Sprague-Grundy function γ of a game on a graph that may have cycles
-// (C. A. B. Smith, "Graphs and composite games", J. Combin. Theory 1
-// (1966); A. S. Fraenkel and Y. Yesha, "The generalized Sprague-Grundy
-// function and its invariance under certain mappings", J. Combin. Theory
-// A 43 (1986)): a finite value Value, or, when Inf, the value ∞(K) with K
-// the finite values of the node's followers, sorted, each once.
-type Generalized struct {
-	Value uint32
-	Inf   bool
-	K     []uint32
-}
-
-// An Outcome is who wins a position with the player to move: P (the
-// player to move loses), N (the player to move wins) or D (neither: with
-// best play the game never ends).
-type Outcome byte
-
-// The outcomes.
-const (
-	P Outcome = 'P'
-	N Outcome = 'N'
-	D Outcome = 'D'
-)
-
-// Outcome returns the outcome of a position of value x: P for 0, N for
-// any other finite value and for ∞(K) with 0 in K (moving to a follower
-// of value 0 wins), D for ∞(K) without 0 in K.
-func (x Generalized) Outcome() Outcome {
-	switch {
-	case !x.Inf && x.Value == 0:
-		return P
-	case !x.Inf || slices.Contains(x.K, 0):
-		return N
-	}
-	return D
-}
-
-// String writes x as a number, or as ∞(k1,k2,…).
-func (x Generalized) String() string {
-	if !x.Inf {
-		return fmt.Sprint(x.Value)
-	}
-	s := "∞("
-	for i, k := range x.K {
-		if i > 0 {
-			s += ","
-		}
-		s += fmt.Sprint(k)
-	}
-	return s + ")"
-}
-
-// Plus returns the value of the sum of games of values x and y (Smith's
-// theorem, as stated in Fraenkel and Yesha): a ⊕ b for finite a and b;
-// ∞(K ⊕ a) for a finite a and ∞(K), K ⊕ a being {k ⊕ a : k ∈ K}; ∞(∅), a
-// draw, for two infinite values.
-func (x Generalized) Plus(y Generalized) Generalized {
-	switch {
-	case !x.Inf && !y.Inf:
-		return Generalized{Value: x.Value ^ y.Value}
-	case x.Inf && y.Inf:
-		return Generalized{Inf: true, K: []uint32{}}
-	case !x.Inf:
-		x, y = y, x
-	}
-	k := make([]uint32, len(x.K))
-	for i, v := range x.K {
-		k[i] = v ^ y.Value
-	}
-	slices.Sort(k)
-	return Generalized{Inf: true, K: k}
-}
 
 // Labels of nodes in LoopyValues besides the finite values.
 const (
@@ -101,7 +29,7 @@ const (
 // values of its followers. Each stage costs O(V + E) over the nodes still
 // unlabelled and their edges, so the whole costs O((V + E)·(M + 1)) with
 // M the largest finite value. It returns ctx.Err() when ctx is cancelled.
-func LoopyValues(ctx context.Context, g *Graph) ([]Generalized, error) {
+func LoopyValues(ctx context.Context, g *Graph) ([]sg.Generalized, error) {
 	return loopyValues(ctx, g, nil)
 }
 
@@ -110,16 +38,7 @@ func LoopyValues(ctx context.Context, g *Graph) ([]Generalized, error) {
 // no followers in the graph, stands for it.
 type givenValue struct {
 	node int32
-	x    Generalized
-}
-
-// reaches reports whether a node of value x has a follower of value m:
-// m below a finite x, or m in the K of ∞(K).
-func (x Generalized) reaches(m int64) bool {
-	if x.Inf {
-		return slices.Contains(x.K, uint32(m))
-	}
-	return m < int64(x.Value)
+	x    sg.Generalized
 }
 
 // loopyValues is LoopyValues on a graph some of whose nodes have their
@@ -129,7 +48,7 @@ func (x Generalized) reaches(m int64) bool {
 // at each stage m where it reaches m. A game's generalized value says
 // what it does in every sum (Smith), so a follower may stand for any game
 // of its value.
-func loopyValues(ctx context.Context, g *Graph, given []givenValue) ([]Generalized, error) {
+func loopyValues(ctx context.Context, g *Graph, given []givenValue) ([]sg.Generalized, error) {
 	n := g.Nodes()
 	pred := g.Reverse()
 	lab := make([]int64, n)
@@ -212,7 +131,7 @@ func loopyStage(g, pred *Graph, lab []int64, active []int32, reach []uint32, cnt
 		}
 	}
 	for _, gv := range given {
-		if gv.x.reaches(m) {
+		if gv.x.Reaches(m) {
 			reached(gv.node)
 		}
 	}
@@ -231,11 +150,11 @@ func loopyStage(g, pred *Graph, lab []int64, active []int32, reach []uint32, cnt
 
 // generalizedOf returns the values of the labels lab: the finite ones as
 // they are, ∞(K) for the nodes labelled ∞.
-func generalizedOf(g *Graph, lab []int64) []Generalized {
-	out := make([]Generalized, len(lab))
+func generalizedOf(g *Graph, lab []int64) []sg.Generalized {
+	out := make([]sg.Generalized, len(lab))
 	for u, l := range lab {
 		if l >= 0 {
-			out[u] = Generalized{Value: uint32(l)}
+			out[u] = sg.Generalized{Value: uint32(l)}
 			continue
 		}
 		k := []uint32{}
@@ -245,7 +164,7 @@ func generalizedOf(g *Graph, lab []int64) []Generalized {
 			}
 		}
 		slices.Sort(k)
-		out[u] = Generalized{Inf: true, K: slices.Compact(k)}
+		out[u] = sg.Generalized{Inf: true, K: slices.Compact(k)}
 	}
 	return out
 }
@@ -258,7 +177,7 @@ func generalizedOf(g *Graph, lab []int64) []Generalized {
 // could be given it. The last, and the counter function of the definition
 // (which rules out values that hold only round a cycle), are checked by
 // labelling g again (LoopyValues) and comparing.
-func VerifyLoopy(g *Graph, vals []Generalized) error {
+func VerifyLoopy(g *Graph, vals []sg.Generalized) error {
 	if len(vals) != g.Nodes() {
 		return fmt.Errorf("%d values for %d nodes", len(vals), g.Nodes())
 	}
@@ -281,7 +200,7 @@ func VerifyLoopy(g *Graph, vals []Generalized) error {
 
 // loopyLocal checks the conditions of the definition that node u of value
 // x meets among its followers and theirs.
-func loopyLocal(g *Graph, vals []Generalized, u int, x Generalized) error {
+func loopyLocal(g *Graph, vals []sg.Generalized, u int, x sg.Generalized) error {
 	finite := map[uint32]bool{}
 	for _, w := range g.Successors(u) {
 		if !vals[w].Inf {
@@ -316,10 +235,10 @@ func loopyLocal(g *Graph, vals []Generalized, u int, x Generalized) error {
 
 // SetLoopy makes vals, the generalized values of a graph with cycles,
 // the values of t: G holds the finite ones, and 0 at the nodes of value ∞.
-func (t *GraphTable) SetLoopy(vals []Generalized) {
+func (t *GraphTable) SetLoopy(vals []sg.Generalized) {
 	g := make([]uint32, len(vals))
 	for v, x := range vals {
 		g[v] = x.Value
 	}
-	t.G, t.Loopy = ValuesOf(g), vals
+	t.G, t.Loopy = sg.ValuesOf(g), vals
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // randomGraph returns a random directed graph of n nodes, each edge (self
@@ -28,7 +29,7 @@ func randomGraph(r *rand.Rand, n int, p float64) *compute.Graph {
 // retrograde analysis of the game graph of positions: a position with no
 // move is lost; one with a move to a lost position is won; one whose every
 // move goes to a won position is lost; what is left is a draw.
-func bruteOutcomes(g *compute.Graph, k int) []compute.Outcome {
+func bruteOutcomes(g *compute.Graph, k int) []sg.Outcome {
 	n := g.Nodes()
 	size := 1
 	for range k {
@@ -56,8 +57,8 @@ func bruteOutcomes(g *compute.Graph, k int) []compute.Outcome {
 // position with no move is lost; one with a move to a lost position is
 // won; one whose every move goes to a won position is lost; what is left
 // is a draw.
-func retrograde(next [][]int) []compute.Outcome {
-	out := make([]compute.Outcome, len(next))
+func retrograde(next [][]int) []sg.Outcome {
+	out := make([]sg.Outcome, len(next))
 	for changed := true; changed; {
 		changed = false
 		for s := range next {
@@ -66,20 +67,20 @@ func retrograde(next [][]int) []compute.Outcome {
 			}
 			lost, won := true, false
 			for _, t := range next[s] {
-				won = won || out[t] == compute.P
-				lost = lost && out[t] == compute.N
+				won = won || out[t] == sg.P
+				lost = lost && out[t] == sg.N
 			}
 			switch {
 			case won:
-				out[s], changed = compute.N, true
+				out[s], changed = sg.N, true
 			case lost:
-				out[s], changed = compute.P, true
+				out[s], changed = sg.P, true
 			}
 		}
 	}
 	for s := range out {
 		if out[s] == 0 {
-			out[s] = compute.D
+			out[s] = sg.D
 		}
 	}
 	return out
@@ -105,7 +106,7 @@ func TestLoopySumsMatchRetrogradeAnalysis(t *testing.T) {
 		for k := 1; k <= 3; k++ {
 			brute := bruteOutcomes(g, k)
 			for s, want := range brute {
-				sum := compute.Generalized{}
+				sum := sg.Generalized{}
 				for i, x := 0, s; i < k; i, x = i+1, x/n {
 					sum = sum.Plus(vals[x%n])
 				}
@@ -113,7 +114,7 @@ func TestLoopySumsMatchRetrogradeAnalysis(t *testing.T) {
 					t.Fatalf("trial %d (%v), %d tokens, position %d: values %v sum to %v, outcome %c; retrograde analysis says %c",
 						trial, g, k, s, vals, sum, got, want)
 				}
-				if want == compute.D {
+				if want == sg.D {
 					draws++
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"iter"
 	"slices"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -205,7 +206,7 @@ func (m *Mirror) wholeRun(n int) int {
 // whole take. A row past G is never one: it errs unless every row past G
 // is won by the argument (G reaches Known() − 1), and it takes one step a
 // row of G, whatever n.
-func (m *Mirror) MovesToLost(n int, G Values) (iter.Seq[Move], error) {
+func (m *Mirror) MovesToLost(n int, G sg.Values) (iter.Seq[Move], error) {
 	if G.Len() < m.Known() {
 		return nil, fmt.Errorf("the winning moves of a ring of %d need the rows' values up to %d, and the table ends at %d", n, m.Known()-1, G.Len()-1)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -175,14 +176,14 @@ func TestMirrorRefuses(t *testing.T) {
 func TestMirrorProofMutations(t *testing.T) {
 	tab := sequence(t, "code: \"0.777\"\nstart: ring", 300)
 	r := tab.Analysis.Ring
-	if r.Status != compute.Proved || r.MirrorFrom != 4 || !strings.HasPrefix(r.Proof.Theorem, "Tweedledum") ||
+	if r.Status != sg.Proved || r.MirrorFrom != 4 || !strings.HasPrefix(r.Proof.Theorem, "Tweedledum") ||
 		r.Proof.String() != "n ≥ 4, from the rule alone" {
 		t.Fatalf("0.777 on a ring: %+v, want proved by the mirror from 4", r)
 	}
 	ring := tab.Ring.Uint32s()
 	ring[250] = 3
-	bad := &compute.Table{Game: tab.Game, G: tab.G, Ring: compute.ValuesOf(ring)}
-	if r := compute.Analyze(bad).Ring; r.Status == compute.Proved || r.MirrorFrom != 0 {
+	bad := &sg.Table{Game: tab.Game, G: tab.G, Ring: sg.ValuesOf(ring)}
+	if r := compute.Analyze(bad).Ring; r.Status == sg.Proved || r.MirrorFrom != 0 {
 		t.Errorf("0.777 with SG_ring(250) = 3: %+v, want no proof", r)
 	}
 	// The same values under a rule that forbids splitting into two
@@ -190,11 +191,11 @@ func TestMirrorProofMutations(t *testing.T) {
 	// but the hypotheses are checked on the rule).
 	other := tab.Game
 	other.Rule, _ = rules.ParseCode("0.333", 0)
-	if r := compute.Analyze(&compute.Table{Game: other, G: tab.G, Ring: tab.Ring}).Ring; strings.HasPrefix(r.Proof.Theorem, "Tweedledum") || r.MirrorFrom != 0 {
+	if r := compute.Analyze(&sg.Table{Game: other, G: tab.G, Ring: tab.Ring}).Ring; strings.HasPrefix(r.Proof.Theorem, "Tweedledum") || r.MirrorFrom != 0 {
 		t.Errorf("0.777's values under 0.333: %+v, want no mirror proof", r)
 	}
 	huge := sequence(t, "code: \"0.7{1000000000}\"\nstart: ring", 300)
-	if r := huge.Analysis.Ring; r.Status == compute.Proved || r.MirrorFrom != 1000000001 {
+	if r := huge.Analysis.Ring; r.Status == sg.Proved || r.MirrorFrom != 1000000001 {
 		t.Errorf("0.7{1000000000} to 300: %+v, want the bound 1000000001 recorded and nothing proved", r)
 	}
 }
@@ -226,8 +227,8 @@ func TestMirrorMovesAndDecided(t *testing.T) {
 		checked++
 		bg := bruteCodeGame(r.String())
 		rows := bg.heapValues(far)
-		short := compute.ValuesOf(rows[:max(m.Known(), 1)])
-		if _, err := m.MovesToLost(far, compute.ValuesOf(rows[:m.Known()-1])); err == nil {
+		short := sg.ValuesOf(rows[:max(m.Known(), 1)])
+		if _, err := m.MovesToLost(far, sg.ValuesOf(rows[:m.Known()-1])); err == nil {
 			t.Fatalf("%s: moves listed from rows short of the exceptions", r)
 		}
 		for n := 1; n <= far; n++ {

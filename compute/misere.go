@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -26,7 +27,7 @@ import (
 // The outcomes' period is tried at the heap sizes Sequence tries values'
 // (64, 128, … and n): with opt.StopWhenProved, the table ends at the last
 // heap size the first proof needs, as Sequence's tables of values do.
-func misere(ctx context.Context, g rules.Game, n int, opt Options) (*Table, error) {
+func misere(ctx context.Context, g rules.Game, n int, opt Options) (*sg.Table, error) {
 	if g.Rule.MaxParts() > 1 {
 		return misereSums(ctx, g, n, opt)
 	}
@@ -43,7 +44,7 @@ func misere(ctx context.Context, g rules.Game, n int, opt Options) (*Table, erro
 		firstLost[c] = -1
 	}
 	var reported int64
-	var proved *provedPeriod
+	var proved *sg.ProvedPeriod
 	check := firstProofCheck
 	for h := 1; h <= n; h++ {
 		moves, wins := false, false
@@ -82,7 +83,7 @@ func misere(ctx context.Context, g rules.Game, n int, opt Options) (*Table, erro
 		if h == check || h == n {
 			check *= 2
 			if proved = stopAtProof(g.Rule, o, h, opt); proved != nil {
-				o, n = o[:proved.computed+1], proved.computed
+				o, n = o[:proved.Computed+1], proved.Computed
 				if opt.Progress != nil {
 					opt.Progress(int64(h+1) - reported)
 				}
@@ -107,7 +108,7 @@ func misere(ctx context.Context, g rules.Game, n int, opt Options) (*Table, erro
 	if err != nil {
 		return nil, err
 	}
-	tab := &Table{Game: g, G: valuesFrom(o), Genus: genus, proved: proved}
+	tab := &sg.Table{Game: g, G: sg.ValuesFrom(o), Genus: genus, Proved: proved}
 	tab.Analysis = Analyze(tab)
 	tab.Elapsed = time.Since(start)
 	tab.Created = time.Now()
@@ -118,7 +119,7 @@ func misere(ctx context.Context, g rules.Game, n int, opt Options) (*Table, erro
 // o[0..h] that a theorem proves, its proof, and the last heap size the
 // proof needs, at which the table ends, as Sequence ends a table of
 // values; nil without a proof (or with opt.Exhaustive).
-func stopAtProof(r rules.Rule, o []uint8, h int, opt Options) *provedPeriod {
+func stopAtProof(r rules.Rule, o []uint8, h int, opt Options) *sg.ProvedPeriod {
 	if !opt.StopWhenProved || opt.Exhaustive {
 		return nil
 	}
@@ -126,5 +127,5 @@ func stopAtProof(r rules.Rule, o []uint8, h int, opt Options) *provedPeriod {
 	if !ok {
 		return nil
 	}
-	return &provedPeriod{period: per, proof: proof, computed: min(proof.Need(per), h)}
+	return &sg.ProvedPeriod{Period: per, Proof: proof, Computed: min(proof.Need(per), h)}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -101,11 +102,11 @@ type MisereSearch struct {
 	ctx    context.Context
 	steps  int64
 	lost   map[string]bool
-	genera map[string]Genus
+	genera map[string]sg.Genus
 	key    []byte
-	seen   bitset
-	seenSG bitset
-	opts   []Genus
+	seen   sg.Bitset
+	seenSG sg.Bitset
+	opts   []sg.Genus
 	plain  bool           // no reduction but leaving out heaps of 0 and *1: for tests
 	bufs   [][]MisereHeap // the positions eachMove forms, one per depth
 	depth  int
@@ -127,7 +128,7 @@ type misereGame struct {
 // NewMisereSearch returns a search of positions of heaps of the games of
 // rs, each played from a line of tokens, within lim.
 func NewMisereSearch(rs []rules.Rule, lim MisereLimits) *MisereSearch {
-	s := &MisereSearch{lim: lim, lost: map[string]bool{}, genera: map[string]Genus{}, ctx: context.Background()}
+	s := &MisereSearch{lim: lim, lost: map[string]bool{}, genera: map[string]sg.Genus{}, ctx: context.Background()}
 	for _, r := range rs {
 		g := misereGame{rule: r}
 		if r.MaxParts() <= 1 {
@@ -155,26 +156,26 @@ func (s *MisereSearch) Lost(ctx context.Context, pos []MisereHeap) (bool, error)
 }
 
 // Genus returns the genus of the position pos.
-func (s *MisereSearch) Genus(ctx context.Context, pos []MisereHeap) (Genus, error) {
+func (s *MisereSearch) Genus(ctx context.Context, pos []MisereHeap) (sg.Genus, error) {
 	s.ctx = ctx
 	c, p, err := s.canonical(pos)
 	if err != nil {
-		return Genus{}, err
+		return sg.Genus{}, err
 	}
 	x, err := s.positionGenus(c)
 	if p {
-		x = x.starOne()
+		x = x.StarOne()
 	}
 	return x, err
 }
 
 // HeapGenus returns the genus of a heap of n tokens of game gi and its
 // Tameness. It finds the genera of the smaller heaps on the way.
-func (s *MisereSearch) HeapGenus(ctx context.Context, gi, n int) (Genus, Tameness, error) {
+func (s *MisereSearch) HeapGenus(ctx context.Context, gi, n int) (sg.Genus, sg.Tameness, error) {
 	s.ctx = ctx
 	x, err := s.heapGenus(gi, n)
 	if err != nil {
-		return Genus{}, Wild, err
+		return sg.Genus{}, sg.Wild, err
 	}
 	f, _ := s.facts(gi, n) // known: heapGenus found it
 	return x, f.class(), nil
@@ -182,14 +183,14 @@ func (s *MisereSearch) HeapGenus(ctx context.Context, gi, n int) (Genus, Tamenes
 
 // Tameness returns the class of a heap of n tokens of game gi, which needs
 // no genus of a wild heap.
-func (s *MisereSearch) Tameness(ctx context.Context, gi, n int) (Tameness, error) {
+func (s *MisereSearch) Tameness(ctx context.Context, gi, n int) (sg.Tameness, error) {
 	s.ctx = ctx
 	f, err := s.facts(gi, n)
 	if err != nil {
-		return Wild, err
+		return sg.Wild, err
 	}
 	if !f.optsTame {
-		return Wild, nil
+		return sg.Wild, nil
 	}
 	return f.class(), nil
 }
@@ -257,7 +258,7 @@ func (s *MisereSearch) tameOf(h MisereHeap) (tamePart, bool, error) {
 	case !f.tame:
 		return tamePart{}, false, nil
 	}
-	return tamePart{g: f.genus.G, firm: b2i(!f.genus.fickle())}, true, nil
+	return tamePart{g: f.genus.G, firm: b2i(!f.genus.Fickle())}, true, nil
 }
 
 // tameTotal returns the tame sum of the heaps of pos (tameOf), and false
@@ -304,7 +305,7 @@ func (s *MisereSearch) tameWinningMoves(ctx context.Context, pos []MisereHeap, s
 				left.g ^= x.g
 				left.firm += x.firm
 			}
-			if tameGenus(left.g, left.firm == 0).Misere() != 0 {
+			if sg.TameGenus(left.g, left.firm == 0).Misere() != 0 {
 				return true // won for the next player
 			}
 			mv := Move{Take: take}
@@ -379,7 +380,7 @@ func (s *MisereSearch) splitFacts(gi, h int) (heapFacts, error) {
 	f := heapFacts{terminal: true, starOne: true, optsTame: true}
 	s.opts = s.opts[:0]
 	var err error
-	s.seenSG.reset()
+	s.seenSG.Reset()
 	eachOption(s.games[gi].rule, h, false, func(_ int, parts []int) bool {
 		if err = s.spend(1); err != nil {
 			return false
@@ -394,23 +395,23 @@ func (s *MisereSearch) splitFacts(gi, h int) (heapFacts, error) {
 			f.optsTame = f.optsTame && o.tame
 			if o.tame {
 				g ^= o.genus.G
-				fickle = fickle && o.genus.fickle()
+				fickle = fickle && o.genus.Fickle()
 			}
 		}
 		if f.optsTame {
-			s.opts = append(s.opts, tameGenus(g, fickle))
+			s.opts = append(s.opts, sg.TameGenus(g, fickle))
 		}
-		s.seenSG.set(x)
+		s.seenSG.Set(x)
 		return true
 	})
-	f.sg = Mex(s.seenSG)
+	f.sg = sg.Mex(s.seenSG)
 	switch {
 	case err != nil:
 		return f, err
 	case f.terminal:
-		return heapFacts{genus: emptyGenus, known: true, terminal: true, optsTame: true, tame: true}, nil
+		return heapFacts{genus: sg.EmptyGenus, known: true, terminal: true, optsTame: true, tame: true}, nil
 	case f.optsTame:
-		f.genus, f.known = genusOf(s.opts, &s.seen), true
+		f.genus, f.known = sg.GenusOf(s.opts, &s.seen), true
 		f.tame = f.genus.Tame()
 	default:
 		f.starOne = false // a wild heap is not terminal
@@ -420,11 +421,11 @@ func (s *MisereSearch) splitFacts(gi, h int) (heapFacts, error) {
 
 // heapGenus returns the genus of heap n of game gi, finding those of the
 // smaller heaps first, in order.
-func (s *MisereSearch) heapGenus(gi, n int) (Genus, error) {
+func (s *MisereSearch) heapGenus(gi, n int) (sg.Genus, error) {
 	f, err := s.facts(gi, n)
 	switch {
 	case err != nil:
-		return Genus{}, err
+		return sg.Genus{}, err
 	case f.known:
 		return f.genus, nil
 	}
@@ -433,9 +434,9 @@ func (s *MisereSearch) heapGenus(gi, n int) (Genus, error) {
 		if f, _ := s.facts(gi, m); f.known {
 			continue
 		}
-		var opts []Genus
+		var opts []sg.Genus
 		eachOption(s.games[gi].rule, m, false, func(_ int, parts []int) bool {
-			var x Genus
+			var x sg.Genus
 			if x, err = s.Genus(s.ctx, heapsOf(gi, parts)); err != nil {
 				return false
 			}
@@ -443,10 +444,10 @@ func (s *MisereSearch) heapGenus(gi, n int) (Genus, error) {
 			return true
 		})
 		if err != nil {
-			return Genus{}, err
+			return sg.Genus{}, err
 		}
 		f := &s.games[gi].heaps[m]
-		f.genus, f.known = genusOf(opts, &s.seen), true
+		f.genus, f.known = sg.GenusOf(opts, &s.seen), true
 	}
 	s.games[gi].genusDone = n + 1
 	return s.games[gi].heaps[n].genus, nil
@@ -463,28 +464,28 @@ func heapsOf(gi int, parts []int) []MisereHeap {
 
 // allTame reports whether every heap of the canonical position c is tame,
 // and if so returns the genus of their sum (tameSum).
-func (s *MisereSearch) allTame(c []MisereHeap) (Genus, bool) {
+func (s *MisereSearch) allTame(c []MisereHeap) (sg.Genus, bool) {
 	var g uint32
 	fickle := true
 	for _, h := range c {
 		f, _ := s.facts(h.Game, h.N) // known: c is canonical
 		if !f.tame {
-			return Genus{}, false
+			return sg.Genus{}, false
 		}
 		g ^= f.genus.G
-		fickle = fickle && f.genus.fickle()
+		fickle = fickle && f.genus.Fickle()
 	}
-	return tameGenus(g, fickle), true
+	return sg.TameGenus(g, fickle), true
 }
 
 // known returns the genus of the canonical position c when it is known
 // without a search: of no heap, of one heap whose genus is known (of a
 // game whose moves leave one heap, it is found at once), of tame heaps, or
 // remembered.
-func (s *MisereSearch) known(c []MisereHeap) (Genus, bool, error) {
+func (s *MisereSearch) known(c []MisereHeap) (sg.Genus, bool, error) {
 	switch {
 	case len(c) == 0:
-		return emptyGenus, true, nil
+		return sg.EmptyGenus, true, nil
 	case s.plain:
 	case len(c) == 1:
 		f, _ := s.facts(c[0].Game, c[0].N)
@@ -500,7 +501,7 @@ func (s *MisereSearch) known(c []MisereHeap) (Genus, bool, error) {
 		return x, true, nil
 	}
 	if len(s.genera) == 0 {
-		return Genus{}, false, nil
+		return sg.Genus{}, false, nil
 	}
 	x, ok := s.genera[string(s.keyOf(c, -1))]
 	return x, ok, nil
@@ -539,7 +540,7 @@ func (s *MisereSearch) isLost(c []MisereHeap, p bool) (bool, error) {
 func lostSum(x uint32) bool { return x <= 1 }
 
 // positionGenus returns the genus of the canonical position c.
-func (s *MisereSearch) positionGenus(c []MisereHeap) (Genus, error) {
+func (s *MisereSearch) positionGenus(c []MisereHeap) (sg.Genus, error) {
 	if len(c) == 1 {
 		return s.heapGenus(c[0].Game, c[0].N)
 	}
@@ -547,23 +548,23 @@ func (s *MisereSearch) positionGenus(c []MisereHeap) (Genus, error) {
 		return x, err
 	}
 	saved := string(s.keyOf(c, -1))
-	var opts []Genus
+	var opts []sg.Genus
 	var inner error
 	err := s.eachMove(c, false, nil, func(next []MisereHeap, flip bool) bool {
-		var x Genus
+		var x sg.Genus
 		if x, inner = s.positionGenus(next); inner != nil {
 			return false
 		}
 		if flip {
-			x = x.starOne()
+			x = x.StarOne()
 		}
 		opts = append(opts, x)
 		return true
 	})
 	if err = cmp.Or(err, inner); err != nil {
-		return Genus{}, err
+		return sg.Genus{}, err
 	}
-	x := genusOf(opts, &s.seen)
+	x := sg.GenusOf(opts, &s.seen)
 	return x, s.remember(func() { s.genera[saved] = x })
 }
 

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -191,7 +192,7 @@ func TestHeapGenusPublished(t *testing.T) {
 			want = fmt.Sprintf("%d^{%d,%d}", n, n, n^2)
 		}
 		x, class, err := nim.HeapGenus(t.Context(), 0, n)
-		if err != nil || x.String() != want || class != compute.Tame {
+		if err != nil || x.String() != want || class != sg.Tame {
 			t.Errorf("misère Nim, heap %d: genus %v, %v (%v), want %s, tame", n, x, class, err, want)
 		}
 	}
@@ -259,7 +260,7 @@ func TestTameRule(t *testing.T) {
 		plain := compute.PlainMisereSearch([]rules.Rule{r}, compute.MisereLimits{})
 		var tame []int
 		for n := range compute.Share(30, 16) {
-			if c, err := s.Tameness(t.Context(), 0, n); err == nil && c == compute.Tame {
+			if c, err := s.Tameness(t.Context(), 0, n); err == nil && c == sg.Tame {
 				tame = append(tame, n)
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -76,7 +77,7 @@ func TestMisereKnown(t *testing.T) {
 				t.Fatalf("misère Bash, m = %d: n = %d lost %v", m, n, lost)
 			}
 		}
-		if tab.Analysis.Status != compute.Proved || tab.Analysis.Period.Length != m+1 {
+		if tab.Analysis.Status != sg.Proved || tab.Analysis.Period.Length != m+1 {
 			t.Errorf("misère Bash, m = %d: %s period %d, want proved period %d", m, tab.Analysis.Status, tab.Analysis.Period.Length, m+1)
 		}
 	}
@@ -125,11 +126,11 @@ func TestMisereStopsWhenProved(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := stopped.Analysis
-	if stopped.N() != 11 || a.Status != compute.Proved || a.Period.Length != 7 || a.Period.Start != 0 || a.Computed != 11 || positions > 65 {
+	if stopped.N() != 11 || a.Status != sg.Proved || a.Period.Length != 7 || a.Period.Start != 0 || a.Computed != 11 || positions > 65 {
 		t.Errorf("stopped at %d (%d positions): %s period %d from %d, computed %d; want 11, proved period 7 from 0",
 			stopped.N(), positions, a.Status, a.Period.Length, a.Period.Start, a.Computed)
 	}
-	if full.N() != 100000 || full.Analysis.Status != compute.Proved {
+	if full.N() != 100000 || full.Analysis.Status != sg.Proved {
 		t.Errorf("full: %d heap sizes, %s", full.N(), full.Analysis.Status)
 	}
 	for n := range stopped.G.Len() {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -133,7 +134,7 @@ func (mv Move) Describe(n int, ring bool) string {
 
 // Value returns the SG value of the heaps a move leaves, from the row values
 // G: the XOR of theirs.
-func (mv Move) Value(G Values) uint32 {
+func (mv Move) Value(G sg.Values) uint32 {
 	var v uint32
 	for _, h := range mv.Leave {
 		v ^= G.At(h)
@@ -153,7 +154,7 @@ const MaxMoveWork = 4e9
 // when it leaves none (0 in normal play). sg must answer every heap size
 // below n. It is CountMovesTo and the first moves of EachMoveTo: a heap
 // with more moves than fit in memory is listed with EachMoveTo.
-func MovesTo(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint64, per *Period, target uint64, limit int) (count int64, first []Move, err error) {
+func MovesTo(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint64, per *sg.Period, target uint64, limit int) (count int64, first []Move, err error) {
 	count, err = CountMovesTo(r, n, ring, sg, empty, per, target)
 	if err != nil || limit == 0 {
 		return count, nil, err
@@ -180,7 +181,7 @@ func MovesTo(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint64, 
 // instead of O(n), so that a heap of 10^12 in Kayles is answered at once.
 // Otherwise every move is visited; when that would take more than
 // MaxMoveWork steps, CountMovesTo returns an error saying so.
-func CountMovesTo(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint64, per *Period, target uint64) (int64, error) {
+func CountMovesTo(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint64, per *sg.Period, target uint64) (int64, error) {
 	w, err := newMoveWalk(r, n, ring, sg, empty, per, target)
 	if err != nil {
 		return 0, err
@@ -193,7 +194,7 @@ func CountMovesTo(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uin
 // of Moves, one at a time as they are found: listing them takes no memory
 // however many there are (a heap of 10^12 in Kayles has about 10^11). Its
 // error is CountMovesTo's.
-func EachMoveTo(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint64, per *Period, target uint64) (iter.Seq[Move], error) {
+func EachMoveTo(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint64, per *sg.Period, target uint64) (iter.Seq[Move], error) {
 	w, err := newMoveWalk(r, n, ring, sg, empty, per, target)
 	if err != nil {
 		return nil, err
@@ -209,7 +210,7 @@ type moveWalk struct {
 	ring   bool
 	sg     func(int) uint64
 	empty  uint64
-	per    *Period
+	per    *sg.Period
 	target uint64
 	maxK   int
 	arith  *arithWalk // when not nil, the walk is its
@@ -217,7 +218,7 @@ type moveWalk struct {
 
 // newMoveWalk prepares the walk, or returns an error when it would take
 // more than MaxMoveWork steps.
-func newMoveWalk(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint64, per *Period, target uint64) (*moveWalk, error) {
+func newMoveWalk(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint64, per *sg.Period, target uint64) (*moveWalk, error) {
 	if arithWalkable(r, ring, per) {
 		return &moveWalk{arith: newArithWalk(r, n, sg, empty, per, target)}, nil
 	}
@@ -231,7 +232,7 @@ func newMoveWalk(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint
 // walkRule returns the rule whose moves a walk on a heap of n goes
 // through (a ring's first moves when ring is set), the period per when it
 // serves (a pure one), and the largest removal.
-func walkRule(r rules.Rule, n int, ring bool, per *Period) (rules.Rule, *Period, int) {
+func walkRule(r rules.Rule, n int, ring bool, per *sg.Period) (rules.Rule, *sg.Period, int) {
 	if ring {
 		r = ringRule(r)
 	}
@@ -248,7 +249,7 @@ func walkRule(r rules.Rule, n int, ring bool, per *Period) (rules.Rule, *Period,
 // MoveWork returns about how many steps CountMovesTo takes on a heap of n,
 // so that a caller may bound the work of many heaps together (see
 // MaxMoveWork).
-func MoveWork(r rules.Rule, n int, ring bool, per *Period) float64 {
+func MoveWork(r rules.Rule, n int, ring bool, per *sg.Period) float64 {
 	if arithWalkable(r, ring, per) {
 		return arithWork(r, per)
 	}
@@ -307,7 +308,7 @@ func (w *moveWalk) walk(yield func(Move) bool) int64 {
 // and m²/12 for the three-heap ones. It takes O(len(r.Digits)) steps
 // however large n is: the removals from where the digits repeat, or run
 // on, are summed a residue class at a time.
-func moveWork(r rules.Rule, n, maxK int, per *Period) float64 {
+func moveWork(r rules.Rule, n, maxK int, per *sg.Period) float64 {
 	var w float64
 	for k := 0; k <= min(maxK, len(r.Digits)-1); k++ {
 		w += digitWork(r.Digit(k), float64(n-k), 1, 0, per)
@@ -331,7 +332,7 @@ func moveWork(r rules.Rule, n, maxK int, per *Period) float64 {
 
 // digitWork returns the steps of moveWork for the c removals k of digit d
 // whose remainders are m = m0, m0 − q, …, m0 − (c−1)·q.
-func digitWork(d rules.Digit, m0 float64, c int, q float64, per *Period) float64 {
+func digitWork(d rules.Digit, m0 float64, c int, q float64, per *sg.Period) float64 {
 	// sum(j0, j1, p) is the sum of (m0 − j·q)^p for j0 ≤ j < j1.
 	sum := func(j0, j1 int, p int) float64 {
 		s1 := func(j int) float64 { return float64(j) * float64(j-1) / 2 }
@@ -367,17 +368,17 @@ func digitWork(d rules.Digit, m0 float64, c int, q float64, per *Period) float64
 
 // periodic reports whether per (see CountMovesTo) gives the values of
 // both parts of every split of m from per.Start on.
-func periodic(per *Period, m int) bool { return per != nil && m > 2*(per.Start+per.Length) }
+func periodic(per *sg.Period, m int) bool { return per != nil && m > 2*(per.Start+per.Length) }
 
 // splitStart is where splits of a large heap are found by residues: the
 // period's start, and at least 1, the least part of a split.
-func splitStart(per *Period) int { return max(per.Start, 1) }
+func splitStart(per *sg.Period) int { return max(per.Start, 1) }
 
 // countSplits counts the a in 1..hi with sg(a) ⊕ sg(m−a) = target. With
 // per (see CountMovesTo) and m large, the a from splitStart(per) on are
 // counted by their residue mod the period, on which both parts' values
 // depend alone.
-func countSplits(sg func(int) uint64, per *Period, m, hi int, target uint64) int64 {
+func countSplits(sg func(int) uint64, per *sg.Period, m, hi int, target uint64) int64 {
 	var count int64
 	counted := func(int) bool { count++; return true }
 	if !periodic(per, m) {
@@ -408,7 +409,7 @@ func splitsIn(sg func(int) uint64, m, lo, hi int, target uint64, yield func(a in
 // residues r < p such that every a = n0 + r + j·p ≤ m/2 has sg(a) ⊕
 // sg(m−a) = target: then sg(a) = sg(n0 + r) and sg(m − a) = sg(n0 + (m −
 // 2·n0 − r) mod p), both parts being in the periodic part.
-func splitResidues(sg func(int) uint64, per *Period, m int, target uint64) []int {
+func splitResidues(sg func(int) uint64, per *sg.Period, m int, target uint64) []int {
 	n0, p := splitStart(per), per.Length
 	var match []int
 	for r := range p {
@@ -425,7 +426,7 @@ func splitResidues(sg func(int) uint64, per *Period, m int, target uint64) []int
 // whether yield never did. With per and m large, the a from
 // splitStart(per) on are found by their residues, so that the first costs
 // O(per.Start + per.Length) whatever m.
-func eachSplit(sg func(int) uint64, per *Period, m, hi int, target uint64, yield func(a int) bool) bool {
+func eachSplit(sg func(int) uint64, per *sg.Period, m, hi int, target uint64, yield func(a int) bool) bool {
 	if !periodic(per, m) {
 		return splitsIn(sg, m, 1, hi, target, yield)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -82,7 +83,7 @@ func TestMovesToPeriod(t *testing.T) {
 // provedAndFull returns the game of code, its values to n all computed,
 // and its period proved by Sequence with StopWhenProved, with the values
 // it gives every heap (from the proof's table, then the period).
-func provedAndFull(t *testing.T, code string, n int) (rules.Game, *compute.Table, compute.Period, func(int) uint64) {
+func provedAndFull(t *testing.T, code string, n int) (rules.Game, *sg.Table, sg.Period, func(int) uint64) {
 	t.Helper()
 	g := game(t, "code: \""+code+"\"")
 	full, err := compute.Sequence(t.Context(), g, n, compute.Options{Exhaustive: true})
@@ -94,7 +95,7 @@ func provedAndFull(t *testing.T, code string, n int) (rules.Game, *compute.Table
 		t.Fatal(err)
 	}
 	a := proved.Analysis
-	if a.Status != compute.Proved {
+	if a.Status != sg.Proved {
 		t.Fatalf("%s: no proved period", code)
 	}
 	per := a.Period
@@ -107,7 +108,7 @@ func provedAndFull(t *testing.T, code string, n int) (rules.Game, *compute.Table
 // checkMovesTo checks MovesTo on a heap of n of code's rule r to target,
 // with the values sg and the period per, against want, the moves a walk
 // over every move finds: the count, and the first moves up to each limit.
-func checkMovesTo(t *testing.T, code string, r rules.Rule, n int, sg func(int) uint64, per compute.Period, target uint64, want []compute.Move, limits ...int) {
+func checkMovesTo(t *testing.T, code string, r rules.Rule, n int, sg func(int) uint64, per sg.Period, target uint64, want []compute.Move, limits ...int) {
 	t.Helper()
 	for _, limit := range limits {
 		count, first, err := compute.MovesTo(r, n, false, sg, 0, &per, target, limit)
@@ -171,12 +172,12 @@ func TestWork(t *testing.T) {
 // by one: one step, and m/2 for the two-heap splits of the remainder m (a
 // constant where a period serves) and m²/12 for the three-heap ones.
 func TestMoveWork(t *testing.T) {
-	per := &compute.Period{Start: 5, Length: 3}
+	per := &sg.Period{Start: 5, Length: 3}
 	for _, code := range []string{"0.77", "0.(3)", "4.(3)", "0.(7)", "0.1(37)", "0.8(F)", "0.3F(0)", "0.07", "4!.0"} {
 		g := game(t, "code: \""+code+"\"")
 		for _, n := range []int{0, 1, 2, 7, 15, 16, 17, 100, 999, 1000, 4321} {
 			for _, ring := range []bool{false, true} {
-				for _, p := range []*compute.Period{nil, per} {
+				for _, p := range []*sg.Period{nil, per} {
 					r := g.Rule
 					if ring {
 						r = compute.RingRuleForTest(r)

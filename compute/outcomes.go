@@ -3,55 +3,36 @@ package compute
 import (
 	"fmt"
 	"strings"
+
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
-// Outcomes returns the outcome of each start of a table of generalized
-// values (t.Loopy), or of SG values (P where SG = 0, N elsewhere).
-func (t *Table) Outcomes() []Outcome {
-	out := make([]Outcome, t.G.Len())
-	for n := range out {
-		out[n] = t.Value(n).Outcome()
-	}
-	return out
-}
-
-// Draws returns how many starts of t are drawn.
-func (t *Table) Draws() int {
-	d := 0
-	for _, x := range t.Loopy {
-		if x.Outcome() == D {
-			d++
-		}
-	}
-	return d
-}
-
 // outcomeCode numbers the outcomes for the search of their period.
-var outcomeCode = map[Outcome]uint8{P: 0, N: 1, D: 2}
+var outcomeCode = map[sg.Outcome]uint8{sg.P: 0, sg.N: 1, sg.D: 2}
 
 // AnalyzeOutcomes returns the analysis of a table of generalized values
 // (t.Loopy): the period of its outcomes (P, N, D) over n, observed as
 // FindPeriod observes one, with no saltus (an outcome does not grow), and
 // the closed form in letters ("for n ≥ 2: outcome(n) = [D, N, P][(n − 2)
 // mod 3]"). No theorem speaks of it, and the rare split means nothing.
-func AnalyzeOutcomes(t *Table) *Analysis {
+func AnalyzeOutcomes(t *sg.Table) *sg.Analysis {
 	out := t.Outcomes()
 	codes := make([]uint8, len(out))
 	for n, o := range out {
 		codes[n] = outcomeCode[o]
 	}
-	a := &Analysis{Status: None, Computed: t.N(), Checksum: t.G.Checksum(), Rare: Rare{Last: -1}}
+	a := &sg.Analysis{Status: sg.None, Computed: t.N(), Checksum: t.G.Checksum(), Rare: sg.Rare{Last: -1}}
 	per, ok := findPeriod(codes, func(s uint64) bool { return s == 0 }, len(codes)/minRepeats,
-		func(p Period) bool { return observable(len(codes), p) })
+		func(p sg.Period) bool { return observable(len(codes), p) })
 	if ok {
-		a.Status, a.Period = Observed, per
+		a.Status, a.Period = sg.Observed, per
 		a.ClosedForm = outcomeForm(out, per)
 	}
 	return a
 }
 
 // outcomeForm states the period per of the outcomes out in one line.
-func outcomeForm(out []Outcome, per Period) string {
+func outcomeForm(out []sg.Outcome, per sg.Period) string {
 	letters := make([]string, per.Length)
 	for i := range letters {
 		letters[i] = string(out[per.Start+i])

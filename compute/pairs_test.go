@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -149,7 +150,7 @@ func TestFindPairsOneValueChanged(t *testing.T) {
 		for p, v := range change {
 			g[p[1]*lt.W+p[0]] = v
 		}
-		return compute.FindPairs(&compute.LatticeTable{W: lt.W, H: lt.H, G: compute.ValuesOf(g)})
+		return compute.FindPairs(&compute.LatticeTable{W: lt.W, H: lt.H, G: sg.ValuesOf(g)})
 	}
 	if p := find(nil); p == nil || p.Rows != 63 { // (63, 102) is off the board
 		t.Fatalf("pattern %v, want rows below 63", p)

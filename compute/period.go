@@ -1,36 +1,8 @@
 package compute
 
 import (
-	"fmt"
-	"math/bits"
-
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
-)
-
-// A Period says that G(n+Length) = G(n) + Saltus for every n ≥ Start: Start
-// is the preperiod n0, Length the period p and Saltus the increase s per
-// period (0 for pure periodicity, positive for arithmetic periodicity).
-type Period struct {
-	Start  int
-	Length int
-	Saltus uint32
-}
-
-// LastException returns the last heap size before the periodic part, or -1
-// when the sequence is periodic from 0.
-func (p Period) LastException() int { return p.Start - 1 }
-
-// Status is the standing of a reported period.
-type Status string
-
-const (
-	// Proved: a theorem turns the finite check into a proof for all n.
-	Proved Status = "proved"
-	// Observed: the table shows the period with the required margin, but no
-	// theorem applied (or the table is too short for its window).
-	Observed Status = "observed"
-	// None: no period was found in the table.
-	None Status = "none"
 )
 
 // minRepeats is how many full periods the periodic part of a table must
@@ -49,13 +21,13 @@ const (
 //
 // and the periodic part n0..N holds at least three full periods, at least
 // half of the table and at least 24 values. It reports false when no p ≤ (N+1)/3 qualifies.
-func FindPeriod[T Value](G []T) (Period, bool) {
-	return findPeriod(G, nil, (len(G))/minRepeats, func(p Period) bool { return observable(len(G), p) })
+func FindPeriod[T sg.Value](G []T) (sg.Period, bool) {
+	return findPeriod(G, nil, (len(G))/minRepeats, func(p sg.Period) bool { return observable(len(G), p) })
 }
 
 // observable reports whether the periodic part of a table of size heaps
 // (N+1) is long enough to report p as observed.
-func observable(size int, p Period) bool {
+func observable(size int, p sg.Period) bool {
 	span := size - p.Start
 	return span >= minRepeats*p.Length && 2*span >= size && span >= minSpan
 }
@@ -65,7 +37,7 @@ func observable(size int, p Period) bool {
 // it approves are considered (it is asked before the period is scanned).
 // Each length p costs a backward scan from the end of G to the first n
 // with G(n+p) ≠ G(n) + s.
-func findPeriod[T Value](G []T, saltus func(s uint64) bool, maxP int, accept func(Period) bool) (Period, bool) {
+func findPeriod[T sg.Value](G []T, saltus func(s uint64) bool, maxP int, accept func(sg.Period) bool) (sg.Period, bool) {
 	N := len(G) - 1
 	for p := 1; p <= min(maxP, N); p++ {
 		if G[N] < G[N-p] {
@@ -79,34 +51,12 @@ func findPeriod[T Value](G []T, saltus func(s uint64) bool, maxP int, accept fun
 		for n >= 0 && uint64(G[n+p]) == uint64(G[n])+s {
 			n--
 		}
-		per := Period{Start: n + 1, Length: p, Saltus: uint32(s)}
+		per := sg.Period{Start: n + 1, Length: p, Saltus: uint32(s)}
 		if accept(per) {
 			return per, true
 		}
 	}
-	return Period{}, false
-}
-
-// A Proof says which theorem makes a period hold for every n, and the
-// window of heap sizes it needed checked.
-type Proof struct {
-	Theorem string
-	// G(n+p) = G(n) was checked for WindowStart ≤ n < WindowEnd, which takes
-	// the table up to heap WindowEnd−1+p.
-	WindowStart, WindowEnd int
-}
-
-// Need returns the largest heap size the proof's window reads.
-func (pr Proof) Need(p Period) int { return pr.WindowEnd - 1 + p.Length }
-
-// String writes the window, "n0 ≤ n < W"; a proof that reads no values
-// (the mirror strategy's from the rule alone, RingMirror) has an empty
-// window, written "n ≥ W, from the rule alone".
-func (pr Proof) String() string {
-	if pr.WindowStart >= pr.WindowEnd {
-		return fmt.Sprintf("n ≥ %d, from the rule alone", pr.WindowEnd)
-	}
-	return fmt.Sprintf("%d ≤ n < %d", pr.WindowStart, pr.WindowEnd)
+	return sg.Period{}, false
 }
 
 // proofWindow returns the theorem that proves a pure period p of the game
@@ -121,16 +71,16 @@ func (pr Proof) String() string {
 // W = 2·n0 + p + k − 1: the Guy–Smith theorem, as Czajka states it). A split
 // that removes no token (d0) is a removal of k = 0 like any other. See
 // doc.go.
-func proofWindow(r rules.Rule, p Period) (Proof, bool) {
+func proofWindow(r rules.Rule, p sg.Period) (sg.Proof, bool) {
 	k, bounded := r.MaxTake()
 	if !bounded || p.Saltus != 0 {
-		return Proof{}, false
+		return sg.Proof{}, false
 	}
 	for i, d := range r.Digits {
 		// Removing no token may only split the heap: leaving it whole,
 		// or leaving nothing of it, is no move.
 		if d.Distinct != 0 || i == 0 && d.Leave&(rules.Leave0|rules.Leave1) != 0 {
-			return Proof{}, false
+			return sg.Proof{}, false
 		}
 	}
 	h := r.MaxParts()
@@ -148,7 +98,7 @@ func proofWindow(r rules.Rule, p Period) (Proof, bool) {
 	default:
 		theorem = "Guy–Smith periodicity theorem for splits into three heaps"
 	}
-	return Proof{Theorem: theorem, WindowStart: p.Start, WindowEnd: last - p.Length + 1}, true
+	return sg.Proof{Theorem: theorem, WindowStart: p.Start, WindowEnd: last - p.Length + 1}, true
 }
 
 // Provable reports whether some theorem can apply to r, so that a period
@@ -156,7 +106,7 @@ func proofWindow(r rules.Rule, p Period) (Proof, bool) {
 // from it): the periodicity theorems of proofWindow, or for a rule with a
 // repeating tail the lifting theorem of proveArith.
 func Provable(r rules.Rule) bool {
-	_, ok := proofWindow(r, Period{Length: 1})
+	_, ok := proofWindow(r, sg.Period{Length: 1})
 	return ok || arithRule(r)
 }
 
@@ -164,7 +114,7 @@ func Provable(r rules.Rule) bool {
 // r that a theorem proves for every n, and the proof, or false when none
 // does: a pure period (proofWindow) for a rule with a largest removal, an
 // arithmetic one (proveArith) for a rule with a repeating tail.
-func prove[T Value](r rules.Rule, G []T) (Period, Proof, bool) {
+func prove[T sg.Value](r rules.Rule, G []T) (sg.Period, sg.Proof, bool) {
 	if arithRule(r) {
 		return proveArithmetic(r, G)
 	}
@@ -175,12 +125,12 @@ func prove[T Value](r rules.Rule, G []T) (Period, Proof, bool) {
 // theorem of proofWindow proves, and the proof, or false when none does.
 // Its theorems speak of the values' equality alone, which is why they also
 // prove periods of misère outcomes (see misere).
-func provePure[T Value](r rules.Rule, G []T) (Period, Proof, bool) {
-	if _, ok := proofWindow(r, Period{Length: 1}); !ok {
-		return Period{}, Proof{}, false
+func provePure[T sg.Value](r rules.Rule, G []T) (sg.Period, sg.Proof, bool) {
+	if _, ok := proofWindow(r, sg.Period{Length: 1}); !ok {
+		return sg.Period{}, sg.Proof{}, false
 	}
-	var proof Proof
-	per, ok := findPeriod(G, func(s uint64) bool { return s == 0 }, longestProvable(r, len(G)-1), func(p Period) bool {
+	var proof sg.Proof
+	per, ok := findPeriod(G, func(s uint64) bool { return s == 0 }, longestProvable(r, len(G)-1), func(p sg.Period) bool {
 		pr, ok := proofWindow(r, p)
 		if ok && pr.Need(p) <= len(G)-1 {
 			proof = pr
@@ -198,12 +148,12 @@ func provePure[T Value](r rules.Rule, G []T) (Period, Proof, bool) {
 // proofWindow proves such periods; else 0. It only schedules the next
 // search for a proof: the period it sees is proved (or not) by provePure
 // once the table is that long.
-func nextProofCheck[T Value](r rules.Rule, G []T) int {
-	if _, ok := proofWindow(r, Period{Length: 1}); !ok {
+func nextProofCheck[T sg.Value](r rules.Rule, G []T) int {
+	if _, ok := proofWindow(r, sg.Period{Length: 1}); !ok {
 		return 0
 	}
 	size, need := len(G), 0
-	findPeriod(G, func(s uint64) bool { return s == 0 }, size/2, func(p Period) bool {
+	findPeriod(G, func(s uint64) bool { return s == 0 }, size/2, func(p sg.Period) bool {
 		// The values matched their copies a period back at least half
 		// a period and an eighth of the table long.
 		matched := size - p.Start - p.Length
@@ -221,11 +171,11 @@ func nextProofCheck[T Value](r rules.Rule, G []T) int {
 // proveArith proves, and the proof, or false when none does. Only lengths
 // whose saltus is a power of two and whose window fits the table are
 // tried, and at most maxArithTries of them.
-func proveArithmetic[T Value](r rules.Rule, G []T) (Period, Proof, bool) {
-	var proof Proof
+func proveArithmetic[T sg.Value](r rules.Rule, G []T) (sg.Period, sg.Proof, bool) {
+	var proof sg.Proof
 	tries := 0
 	pow2 := func(s uint64) bool { return s != 0 && s&(s-1) == 0 }
-	per, ok := findPeriod(G, pow2, len(G)/4, func(p Period) bool {
+	per, ok := findPeriod(G, pow2, len(G)/4, func(p sg.Period) bool {
 		if tries == maxArithTries || !arithRoom(r, max(p.Start, 1), p.Length, len(G)) {
 			return false
 		}
@@ -235,7 +185,7 @@ func proveArithmetic[T Value](r rules.Rule, G []T) (Period, Proof, bool) {
 		return ok
 	})
 	if !ok {
-		return Period{}, Proof{}, false
+		return sg.Period{}, sg.Proof{}, false
 	}
 	per, proof = smallestPeriod(G, per, proof)
 	return per, proof, true
@@ -249,7 +199,7 @@ func proveArithmetic[T Value](r rules.Rule, G []T) (Period, Proof, bool) {
 // G(n0 + ρ) + s·q/p on the table, or, past n0 + p, G(n0 + ρ + q − p) + s.)
 // Its preperiod runs back as far as the table shows. The window keeps the
 // heap sizes the proof reads.
-func smallestPeriod[T Value](G []T, per Period, proof Proof) (Period, Proof) {
+func smallestPeriod[T sg.Value](G []T, per sg.Period, proof sg.Proof) (sg.Period, sg.Proof) {
 	N, p, s := len(G)-1, per.Length, uint64(per.Saltus)
 	if N < per.Start+2*p {
 		return per, proof
@@ -264,8 +214,8 @@ func smallestPeriod[T Value](G []T, per Period, proof Proof) (Period, Proof) {
 			n--
 		}
 		if n+1 <= per.Start {
-			short := Period{Start: n + 1, Length: q, Saltus: uint32(sq)}
-			return short, Proof{Theorem: proof.Theorem, WindowStart: short.Start, WindowEnd: proof.Need(per) - q + 1}
+			short := sg.Period{Start: n + 1, Length: q, Saltus: uint32(sq)}
+			return short, sg.Proof{Theorem: proof.Theorem, WindowStart: short.Start, WindowEnd: proof.Need(per) - q + 1}
 		}
 	}
 	return per, proof
@@ -273,28 +223,11 @@ func smallestPeriod[T Value](G []T, per Period, proof Proof) (Period, Proof) {
 
 // proveGame is prove for the table values G of the game g: a misère
 // game's values are outcomes, which only provePure's theorems speak of.
-func proveGame[T Value](g rules.Game, G []T) (Period, Proof, bool) {
+func proveGame[T sg.Value](g rules.Game, G []T) (sg.Period, sg.Proof, bool) {
 	if g.Misere {
 		return provePure(g.Rule, G)
 	}
 	return prove(g.Rule, G)
-}
-
-// Extend returns the value at heap size n ≥ 0 of values G that the period
-// p holds for (a proved one) beyond them: G's own where G holds n, else
-//
-//	G(n0 + (n − n0) mod p) + s·⌊(n − n0)/p⌋
-//
-// with n0 = p.Start. G must hold at least the values below p.Start +
-// p.Length. It reports false when the value does not fit in 64 bits.
-func (p Period) Extend(G Values, n int) (uint64, bool) {
-	if n < G.Len() {
-		return uint64(G.At(n)), true
-	}
-	q := uint64((n - p.Start) / p.Length)
-	hi, add := bits.Mul64(q, uint64(p.Saltus))
-	v, carry := bits.Add64(uint64(G.At(p.Start+(n-p.Start)%p.Length)), add, 0)
-	return v, hi == 0 && carry == 0
 }
 
 // longestProvable returns the longest period whose proof window, from the
@@ -303,8 +236,8 @@ func (p Period) Extend(G Values, n int) (uint64, bool) {
 // rule whose removals reach past the table (a run of 10^9) has none.
 func longestProvable(r rules.Rule, n int) int {
 	fits := func(p int) bool {
-		pr, ok := proofWindow(r, Period{Length: p})
-		return ok && pr.Need(Period{Length: p}) <= n
+		pr, ok := proofWindow(r, sg.Period{Length: p})
+		return ok && pr.Need(sg.Period{Length: p}) <= n
 	}
 	lo, hi := 0, n // fits(lo) or lo = 0; !fits(hi+1)
 	for lo < hi {

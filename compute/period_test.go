@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // knownPeriods are published periods of octal games. OEIS entries with
@@ -16,49 +17,49 @@ import (
 var knownPeriods = []struct {
 	name, yaml    string
 	n             int
-	status        compute.Status
+	status        sg.Status
 	period        int
 	saltus        uint32
 	lastException int  // -1: periodic from 0
 	long          bool // takes seconds: skipped with -short
 }{
 	// Kayles: period 12, last exception 70 (OEIS A002186; Winning Ways ch. 4).
-	{"kayles", `code: "0.77"`, 2000, compute.Proved, 12, 0, 70, false},
+	{"kayles", `code: "0.77"`, 2000, sg.Proved, 12, 0, 70, false},
 	// Dawson's chess: period 34, exceptions 0, 14, 16, 17, 31, 34, 51 (OEIS A002187).
-	{"dawsons-chess", `code: "0.137"`, 2000, compute.Proved, 34, 0, 51, false},
+	{"dawsons-chess", `code: "0.137"`, 2000, sg.Proved, 34, 0, 51, false},
 	// Dawson's Kayles: the values of 0.137 shifted by one (OEIS A002187, comments).
-	{"dawsons-kayles", `code: "0.07"`, 2000, compute.Proved, 34, 0, 52, false},
+	{"dawsons-kayles", `code: "0.07"`, 2000, sg.Proved, 34, 0, 52, false},
 	// Double Kayles: period 24, last exception 141 (OEIS A071074).
-	{"double-kayles", `code: "0.7777"`, 2000, compute.Proved, 24, 0, 141, false},
+	{"double-kayles", `code: "0.7777"`, 2000, sg.Proved, 24, 0, 141, false},
 	// 0.177: period 20, last exception 496 (OEIS A071435; Winning Ways ch. 4).
-	{"0.177", `code: "0.177"`, 4000, compute.Proved, 20, 0, 496, false},
+	{"0.177", `code: "0.177"`, 4000, sg.Proved, 20, 0, 496, false},
 	// 0.1377: period 24, last exception 140 (OEIS A071434).
-	{"0.1377", `code: "0.1377"`, 2000, compute.Proved, 24, 0, 140, false},
+	{"0.1377", `code: "0.1377"`, 2000, sg.Proved, 24, 0, 140, false},
 	// 0.11377: period 32, last exception 186 (OEIS A071452).
-	{"0.11377", `code: "0.11377"`, 2000, compute.Proved, 32, 0, 186, false},
+	{"0.11377", `code: "0.11377"`, 2000, sg.Proved, 32, 0, 186, false},
 	// 0.117: period 48, the last exception at 46 (OEIS A071453).
-	{"0.117", `code: "0.117"`, 2000, compute.Proved, 48, 0, 46, false},
+	{"0.117", `code: "0.117"`, 2000, sg.Proved, 48, 0, 46, false},
 	// 0.127: period 4, last exception 46577 (OEIS A071464; A. Gangolli and
 	// T. Plambeck, Int. J. Game Theory 18 (1989) 311–320).
-	{"0.127", `code: "0.127"`, 100000, compute.Proved, 4, 0, 46577, true},
+	{"0.127", `code: "0.127"`, 100000, sg.Proved, 4, 0, 46577, true},
 	// 0.16: period 149459, preperiod 105351 (A. Flammenkamp's octal game
 	// tables); the proof needs the table to 509621, which sparse space
 	// computes in about a second.
-	{"0.16", `code: "0.16"`, 510000, compute.Proved, 149459, 0, 105350, true},
+	{"0.16", `code: "0.16"`, 510000, sg.Proved, 149459, 0, 105350, true},
 	// Subtraction games (Winning Ways ch. 4): S(1,2,3) is n mod 4;
 	// S(1,3,4) has period 7 (0 1 0 1 2 3 2); S(2,5) period 7 (0 0 1 1 0 2 1).
-	{"s-1-2-3", "moves:\n  - take: [1, 2, 3]", 100, compute.Proved, 4, 0, -1, false},
-	{"s-1-3-4", "moves:\n  - take: [1, 3, 4]", 100, compute.Proved, 7, 0, -1, false},
-	{"s-2-5", "moves:\n  - take: [2, 5]", 100, compute.Proved, 7, 0, -1, false},
+	{"s-1-2-3", "moves:\n  - take: [1, 2, 3]", 100, sg.Proved, 4, 0, -1, false},
+	{"s-1-3-4", "moves:\n  - take: [1, 3, 4]", 100, sg.Proved, 7, 0, -1, false},
+	{"s-2-5", "moves:\n  - take: [2, 5]", 100, sg.Proved, 7, 0, -1, false},
 	// Lasker's Nim: SG(4k+1) = 4k+1, SG(4k+2) = 4k+2, SG(4k+3) = 4k+4,
 	// SG(4k+4) = 4k+3: period 4, saltus 4, the only exception at 0 (Winning
 	// Ways ch. 4), proved by the lifting theorem.
-	{"lasker", "moves:\n  - take: {min: 1}\n  - split: {parts: 2}", 3000, compute.Proved, 4, 4, 0, false},
+	{"lasker", "moves:\n  - take: {min: 1}\n  - split: {parts: 2}", 3000, sg.Proved, 4, 4, 0, false},
 	// Nim: SG(n) = n, period 1 and saltus 1 (Bouton 1901), proved so too.
-	{"nim", "moves:\n  - take: {min: 1}", 3000, compute.Proved, 1, 1, -1, false},
+	{"nim", "moves:\n  - take: {min: 1}", 3000, sg.Proved, 1, 1, -1, false},
 	// 0.6(21): period 6, saltus 3 from n = 1 (sgtab's census of codes
 	// d0.d1(d2d3)): a saltus that is no power of two, observed.
-	{"0.6(21)", `code: "0.6(21)"`, 3000, compute.Observed, 6, 3, 0, false},
+	{"0.6(21)", `code: "0.6(21)"`, 3000, sg.Observed, 6, 3, 0, false},
 }
 
 func TestKnownPeriods(t *testing.T) {
@@ -73,7 +74,7 @@ func TestKnownPeriods(t *testing.T) {
 				t.Errorf("%s: %s period %d saltus %d last exception %d; want %s %d %d %d",
 					k.name, a.Status, p.Length, p.Saltus, p.LastException(), k.status, k.period, k.saltus, k.lastException)
 			}
-			if a.Status == compute.Proved && (a.Proof.Theorem == "" || a.Proof.WindowStart != p.Start) {
+			if a.Status == sg.Proved && (a.Proof.Theorem == "" || a.Proof.WindowStart != p.Start) {
 				t.Errorf("%s: proof %+v", k.name, a.Proof)
 			}
 		})
@@ -84,7 +85,7 @@ func TestKnownPeriods(t *testing.T) {
 // equal the values computed one by one.
 func TestFilledEqualsComputed(t *testing.T) {
 	for _, k := range knownPeriods {
-		if k.status != compute.Proved || k.long {
+		if k.status != sg.Proved || k.long {
 			continue
 		}
 		g := game(t, k.yaml)
@@ -102,7 +103,7 @@ func TestFilledEqualsComputed(t *testing.T) {
 		if !filled.G.Equal(full.G) {
 			t.Errorf("%s: filled values differ from computed ones", k.name)
 		}
-		if filled.Analysis.Period != full.Analysis.Period || full.Analysis.Status != compute.Proved {
+		if filled.Analysis.Period != full.Analysis.Period || full.Analysis.Status != sg.Proved {
 			t.Errorf("%s: %+v vs %+v", k.name, filled.Analysis, full.Analysis)
 		}
 	}
@@ -121,21 +122,21 @@ func TestFilledEqualsComputed(t *testing.T) {
 // does not. 4.344, whose d0 splits a heap without removing a token (k = 3,
 // n0 = 998, p = 51), needs the table to 2·998 + 2·51 + 3 − 2 = 2099.
 func TestProofBoundary(t *testing.T) {
-	check := func(yaml string, n int, want compute.Status) {
+	check := func(yaml string, n int, want sg.Status) {
 		t.Helper()
 		a := sequence(t, yaml, n).Analysis
 		if a.Status != want {
 			t.Errorf("%q to %d: %s (%+v), want %s", yaml, n, a.Status, a.Period, want)
 		}
 	}
-	check(`code: "0.77"`, 166, compute.Proved)
-	check(`code: "0.77"`, 165, compute.Observed)
-	check(`code: "4.344"`, 2099, compute.Proved)
-	check(`code: "4.344"`, 2098, compute.Observed)
+	check(`code: "0.77"`, 166, sg.Proved)
+	check(`code: "0.77"`, 165, sg.Observed)
+	check(`code: "4.344"`, 2099, sg.Proved)
+	check(`code: "4.344"`, 2098, sg.Observed)
 	// Subtraction S(1,3,4): k = 4, n0 = 0, p = 7: a table to
 	// max(n0, 1) + p + k − 1 = 11 proves it.
-	check("moves:\n  - take: [1, 3, 4]", 11, compute.Proved)
-	check("moves:\n  - take: [1, 3, 4]", 10, compute.None) // too short to observe, too
+	check("moves:\n  - take: [1, 3, 4]", 11, sg.Proved)
+	check("moves:\n  - take: [1, 3, 4]", 10, sg.None) // too short to observe, too
 
 	// StopWhenProved ends the table exactly at the boundary.
 	for yaml, want := range map[string]int{`code: "0.77"`: 166, `code: "4.344"`: 2099} {
@@ -143,7 +144,7 @@ func TestProofBoundary(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if tab.N() != want || tab.Analysis.Status != compute.Proved {
+		if tab.N() != want || tab.Analysis.Status != sg.Proved {
 			t.Errorf("%s, StopWhenProved: table to %d, %s; want %d, proved", yaml, tab.N(), tab.Analysis.Status, want)
 		}
 	}
@@ -166,7 +167,7 @@ func TestNotProvable(t *testing.T) {
 		{`code: "4.33(40)"`, 3000},
 	} {
 		yaml := c.yaml
-		if a := sequence(t, yaml, c.n).Analysis; a.Status == compute.Proved {
+		if a := sequence(t, yaml, c.n).Analysis; a.Status == sg.Proved {
 			t.Errorf("%q: proved by %s", yaml, a.Proof.Theorem)
 		}
 	}
@@ -193,7 +194,7 @@ func TestSplitWithoutRemovalProved(t *testing.T) {
 			t.Fatal(err)
 		}
 		a := tab.Analysis
-		if a.Status != compute.Proved || a.Period.Start != c.preperiod || a.Period.Length != c.period {
+		if a.Status != sg.Proved || a.Period.Start != c.preperiod || a.Period.Length != c.period {
 			t.Errorf("%s: %s, period %d from %d; want proved, period %d from %d",
 				c.code, a.Status, a.Period.Length, a.Period.Start, c.period, c.preperiod)
 		}
@@ -224,7 +225,7 @@ func TestFindPeriodPlanted(t *testing.T) {
 			}
 		}
 		got, ok := compute.FindPeriod(G)
-		want := compute.Period{Start: n0, Length: p, Saltus: s}
+		want := sg.Period{Start: n0, Length: p, Saltus: s}
 		if !ok || got != want {
 			t.Fatalf("case %d: FindPeriod = %+v, %v; want %+v\nG = %v", i, got, ok, want, G)
 		}
@@ -298,7 +299,7 @@ func TestChecksum(t *testing.T) {
 		{[]uint32{0xFFFF, 2}, "00000001"}, // a: FFFF, 1; b: FFFF, FFFF+1 = 0
 		{[]uint32{0x10005}, "00050005"},   // values are taken as 16-bit words
 	} {
-		if got := compute.Checksum(tc.G); got != tc.want {
+		if got := sg.Checksum(tc.G); got != tc.want {
 			t.Errorf("Checksum(%v) = %s, want %s", tc.G, got, tc.want)
 		}
 	}
@@ -310,7 +311,7 @@ func TestFindRare(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	for trial := range compute.Share(300, 100) {
 		G := make([]uint32, 1+rng.IntN(2000))
-		planted := compute.Split{Mask: uint32(1 + rng.IntN(63)), Pos: []compute.Parity{compute.NoParity, compute.Even, compute.Odd}[trial%3]}
+		planted := sg.Split{Mask: uint32(1 + rng.IntN(63)), Pos: []sg.Parity{sg.NoParity, sg.Even, sg.Odd}[trial%3]}
 		for i := range G {
 			// Mostly common values under the planted split, a few rare ones.
 			for {
@@ -320,12 +321,12 @@ func TestFindRare(t *testing.T) {
 				}
 			}
 		}
-		r := compute.FindRare(G)
+		r := sg.FindRare(G)
 		// Every split, from the definition: masks alone (whose even class
 		// is rare), then masks with the heap's parity (the smaller class,
 		// the even one on a tie, and never an empty one).
-		best := compute.Split{Count: len(G) + 1}
-		count := func(s compute.Split) int {
+		best := sg.Split{Count: len(G) + 1}
+		count := func(s sg.Split) int {
 			c := 0
 			for n, v := range G {
 				if s.RareAt(n, v) {
@@ -334,12 +335,12 @@ func TestFindRare(t *testing.T) {
 			}
 			return c
 		}
-		for _, pos := range []compute.Parity{compute.NoParity, compute.Even} {
+		for _, pos := range []sg.Parity{sg.NoParity, sg.Even} {
 			for m := uint32(1); m < 64; m++ {
-				s := compute.Split{Mask: m, Pos: pos}
+				s := sg.Split{Mask: m, Pos: pos}
 				s.Count = count(s)
-				if pos != compute.NoParity {
-					if odd := (compute.Split{Mask: m, Pos: compute.Odd}); count(odd) < s.Count {
+				if pos != sg.NoParity {
+					if odd := (sg.Split{Mask: m, Pos: sg.Odd}); count(odd) < s.Count {
 						s = odd
 						s.Count = count(odd)
 					}
@@ -373,11 +374,11 @@ func TestFindRare(t *testing.T) {
 	// n's parity for every n ≥ 1: mask 2 with the parity leaves n = 0 alone
 	// rare. Kayles' ten rare positions to n = 70 (mask 0xf) are reported.
 	lasker := sequence(t, "moves:\n  - take: {min: 1}\n  - split: {parts: 2}", 10000).Analysis.Rare
-	if lasker.Mask != 0 || lasker.Best != (compute.Split{Mask: 2, Pos: compute.Even, Count: 1}) || lasker.Positions != nil {
+	if lasker.Mask != 0 || lasker.Best != (sg.Split{Mask: 2, Pos: sg.Even, Count: 1}) || lasker.Positions != nil {
 		t.Errorf("Lasker's Nim to 10^4: split %+v, best %+v; want none, the best mask 2 with even parity, 1 position", lasker.Split, lasker.Best)
 	}
 	kayles := sequence(t, `code: "0.77"`, 10000).Analysis.Rare
-	if kayles.Split != (compute.Split{Mask: 0xf, Count: 10}) || kayles.Last != 70 {
+	if kayles.Split != (sg.Split{Mask: 0xf, Count: 10}) || kayles.Last != 70 {
 		t.Errorf("Kayles to 10^4: split %+v, the last at %d; want mask 0xf, 10 positions, the last at 70", kayles.Split, kayles.Last)
 	}
 	// At the bound: values 1 everywhere but at 0 and k more heaps, whose
@@ -392,7 +393,7 @@ func TestFindRare(t *testing.T) {
 		for i := 1; i <= k; i++ {
 			G[i*97] = 0
 		}
-		if r := compute.FindRare(G); r.Mask != want || r.Best.Count != k+1 {
+		if r := sg.FindRare(G); r.Mask != want || r.Best.Count != k+1 {
 			t.Errorf("%d rare positions besides n = 0: mask %#x, best %+v; want mask %#x", k, r.Mask, r.Best, want)
 		}
 	}
@@ -405,14 +406,14 @@ func TestFindRare(t *testing.T) {
 	for _, c := range []struct {
 		code  string
 		n     int
-		split compute.Split
+		split sg.Split
 	}{
-		{"0.165", 13463, compute.Split{}},
-		{"0.356", 15000, compute.Split{Mask: 0x1b, Count: 7}},
+		{"0.165", 13463, sg.Split{}},
+		{"0.356", 15000, sg.Split{Mask: 0x1b, Count: 7}},
 	} {
 		tab := sequence(t, fmt.Sprintf("code: %q", c.code), c.n)
 		r := tab.Analysis.Rare
-		if tab.Analysis.Status != compute.Proved || r.Split != c.split || (r.Mask == 0) != (r.Last < 0) {
+		if tab.Analysis.Status != sg.Proved || r.Split != c.split || (r.Mask == 0) != (r.Last < 0) {
 			t.Errorf("%s to %d: %s, split %+v, the last at %d; want proved, %+v", c.code, c.n, tab.Analysis.Status, r.Split, r.Last, c.split)
 		}
 		if r.Best.Mask == 0 {
@@ -425,7 +426,7 @@ func TestFindRare(t *testing.T) {
 	// first solved by Gangolli and Plambeck): rare where the value's parity
 	// and the heap's differ, to 2^17.
 	g := sequence(t, `code: "0.127"`, 1<<17).Analysis.Rare
-	if g.Mask != 1 || g.Pos != compute.Odd || g.Count != 693 || g.Last != 27106 {
+	if g.Mask != 1 || g.Pos != sg.Odd || g.Count != 693 || g.Last != 27106 {
 		t.Errorf("0.127 to 2^17: rare split %+v, last %d; want mask 1, odd parity, 693, the last at 27106", g.Split, g.Last)
 	}
 
@@ -435,10 +436,10 @@ func TestFindRare(t *testing.T) {
 	// (A. Flammenkamp, "Sprague-Grundy values of Grundy's game", the list of
 	// known sparse values).
 	tab := sequence(t, "moves:\n  - split: {parts: 2, distinct: true}", grundyN())
-	if tab.Analysis.Status != compute.None {
+	if tab.Analysis.Status != sg.None {
 		t.Errorf("Grundy's game to %d: %s period %+v, want none", tab.N(), tab.Analysis.Status, tab.Analysis.Period)
 	}
-	r := compute.FindRare(tab.G.Uint32s())
+	r := sg.FindRare(tab.G.Uint32s())
 	if r.Mask&^1 != bitsBelow(r.Mask)&^1 || r.Mask&1 != 0 {
 		t.Errorf("Grundy's game: mask %#b, want every bit but the lowest", r.Mask)
 	}
@@ -490,7 +491,7 @@ func TestClosedForm(t *testing.T) {
 		G[n] = uint32(n%100) + 1
 	}
 	G[0] = 7
-	got := compute.ClosedForm(G, compute.Period{Start: 1, Length: 100})
+	got := sg.ClosedForm(G, sg.Period{Start: 1, Length: 100})
 	if want := "SG(n) = SG(n − 100) for n ≥ 101; SG(0..100) as tabulated"; got != want {
 		t.Errorf("long period: %s, want %s", got, want)
 	}

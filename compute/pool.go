@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // parallelPairs is the number of pairs from which one heap's two-heap scan
@@ -23,7 +25,7 @@ const spinRounds = 1 << 12
 // workers.
 type pool struct {
 	workers int
-	scratch []bitset
+	scratch []sg.Bitset
 
 	job     func(worker int) // the current job, written before gen moves on
 	gen     atomic.Uint64    // job number; workers wait for it to change
@@ -37,7 +39,7 @@ type pool struct {
 // newPool starts workers−1 goroutines; the caller's goroutine is the last
 // worker.
 func newPool(workers int) *pool {
-	p := &pool{workers: workers, scratch: make([]bitset, workers)}
+	p := &pool{workers: workers, scratch: make([]sg.Bitset, workers)}
 	p.wake = sync.NewCond(&p.mu)
 	for i := 1; i < workers; i++ {
 		p.wg.Go(func() { p.work(i) })
@@ -73,10 +75,10 @@ func (p *pool) bound(i, hi int) int { return 1 + hi*i/p.workers }
 
 // poolSplits2 marks G[a]⊕G[m−a] for 1 ≤ a ≤ hi in o, the pairs cut into
 // one range per worker of p.
-func poolSplits2[T Value](p *pool, o bitset, G []T, m, hi, words int) {
+func poolSplits2[T sg.Value](p *pool, o sg.Bitset, G []T, m, hi, words int) {
 	for i := range p.scratch {
 		if len(p.scratch[i]) < words {
-			p.scratch[i] = make(bitset, words)
+			p.scratch[i] = make(sg.Bitset, words)
 		}
 		p.scratch[i] = p.scratch[i][:words]
 		clear(p.scratch[i])

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute/internal/kernel"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -24,7 +25,7 @@ func TestPoolEqualsSerial(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var first *Table
+		var first *sg.Table
 		for _, w := range []int{1, 2, 3, 7} {
 			for _, plain := range []bool{false, true} {
 				tab, err := Sequence(t.Context(), games[0], share(600, 400), Options{Workers: w, Plain: plain, Exhaustive: true})
@@ -155,11 +156,11 @@ func TestSettleAnyTable(t *testing.T) {
 		}
 		n0, heaps := 40+rng.IntN(200), 1+rng.IntN(40)
 		G := make([]uint32, n0+heaps)
-		split := Split{Mask: uint32(1 + rng.IntN(15))}
+		split := sg.Split{Mask: uint32(1 + rng.IntN(15))}
 		e := newEvaluator[uint32](r, true, nil, nil)
 		if trial%3 != 0 && e.sameParity() {
 			// The heap's parity counts too.
-			split.Pos = []Parity{Even, Odd}[trial%2]
+			split.Pos = []sg.Parity{sg.Even, sg.Odd}[trial%2]
 		}
 		// A few common values at even heaps and at odd ones, most of the
 		// table.
@@ -192,7 +193,7 @@ func TestSettleAnyTable(t *testing.T) {
 
 // settleTrial guesses the heaps n0.. of G as one block and checks every
 // heap that settles against the definition.
-func settleTrial[T Value](t *testing.T, r rules.Rule, workers int, split Split, n0 int, G []T, trial int) {
+func settleTrial[T sg.Value](t *testing.T, r rules.Rule, workers int, split sg.Split, n0 int, G []T, trial int) {
 	t.Helper()
 	p := newPool(workers)
 	defer p.close()
@@ -214,13 +215,13 @@ func settleTrial[T Value](t *testing.T, r rules.Rule, workers int, split Split, 
 			s.rare = append(s.rare, rarePos{P: n - 1, V: v})
 		}
 		e.maxG = max(e.maxG, uint32(G[n-1]))
-		e.opts.reset()
+		e.opts.Reset()
 		if r.Digit(n).Leave&rules.Leave0 != 0 {
-			e.opts.set(0)
+			e.opts.Set(0)
 		}
 		for _, rm := range e.leave1 {
 			if m := n - rm.k; m >= 1 {
-				e.opts.set(uint32(G[m]))
+				e.opts.Set(uint32(G[m]))
 			}
 		}
 		got, ok := e.settle(n, n0, b.rare0, G, &b.guesses[n-n0])
@@ -235,7 +236,7 @@ func settleTrial[T Value](t *testing.T, r rules.Rule, workers int, split Split, 
 
 // mexOfTable returns the mex of the options of heap n of rule r, leaving up
 // to two heaps, read from G, by the definition.
-func mexOfTable[T Value](r rules.Rule, G []T, n int) uint32 {
+func mexOfTable[T sg.Value](r rules.Rule, G []T, n int) uint32 {
 	seen := map[uint32]bool{}
 	for k := 0; k <= n; k++ {
 		d := r.Digit(k)
@@ -307,9 +308,9 @@ func TestRunsEqualPlain(t *testing.T) {
 			opt := Options{Workers: w, Exhaustive: true}
 			width := []int{8, 16, 32}[(i+wi)%3]
 			if width > 8 {
-				from := ValuesOf(plain.G.Uint32s()[:65])
-				from.widen(width)
-				opt.From = &Table{Game: g, G: from}
+				from := sg.ValuesOf(plain.G.Uint32s()[:65])
+				from.Widen(width)
+				opt.From = &sg.Table{Game: g, G: from}
 			}
 			// Every level of kernels the CPU runs.
 			for _, lv := range kernel.Levels() {
@@ -358,7 +359,7 @@ func TestParitySplitUsed(t *testing.T) {
 	for h := 1; h <= n; h++ {
 		G[h] = uint16(e.value(h, G))
 	}
-	if s := e.sparse; s.mask != 1 || s.pos != Odd {
+	if s := e.sparse; s.mask != 1 || s.pos != sg.Odd {
 		t.Errorf("split in use: mask %#x, parity %q; want 1, odd", s.mask, s.pos)
 	}
 	for i, v := range plain.G.Uint32s() {

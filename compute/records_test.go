@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // TestRecord0_1777 reproduces the longest period known among octal games:
@@ -22,7 +23,7 @@ func TestRecord0_1777(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := tab.Analysis
-	if a.Status != compute.Proved || a.Period.Length != 60620715 || a.Period.LastException() != 160949017 || a.Proof.Need(a.Period) != 443139468 || tab.N() != 443139468 {
+	if a.Status != sg.Proved || a.Period.Length != 60620715 || a.Period.LastException() != 160949017 || a.Proof.Need(a.Period) != 443139468 || tab.N() != 443139468 {
 		t.Errorf("%s, period %+v, proof %v, table to %d; want period 60620715 from 160949018 proved with the table to 443139468", a.Status, a.Period, a.Proof, tab.N())
 	}
 	if a.Checksum != "CFAF74F3" {

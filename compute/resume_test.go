@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // TestResume computes games in two goes — to a heap size m, then on from
@@ -72,10 +73,10 @@ func TestCheckpoints(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(t.Context())
-	var saved []compute.Values
+	var saved []sg.Values
 	_, err = compute.Sequence(ctx, g, n, compute.Options{
-		Checkpoint: func(G, _ compute.Values) error {
-			saved = append(saved, compute.ValuesOf(G.Uint32s()))
+		Checkpoint: func(G, _ sg.Values) error {
+			saved = append(saved, sg.ValuesOf(G.Uint32s()))
 			if G.Len() > n/2 {
 				cancel()
 			}
@@ -99,7 +100,7 @@ func TestCheckpoints(t *testing.T) {
 		if i%2 == 1 && i != len(saved)-1 {
 			continue // resuming from every other one is enough
 		}
-		got, err := compute.Sequence(t.Context(), g, n, compute.Options{From: &compute.Table{Game: g, G: v}})
+		got, err := compute.Sequence(t.Context(), g, n, compute.Options{From: &sg.Table{Game: g, G: v}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -109,7 +110,7 @@ func TestCheckpoints(t *testing.T) {
 	}
 	// A checkpoint that fails ends the computation with its error.
 	boom := errors.New("disk full")
-	if _, err := compute.Sequence(t.Context(), g, n, compute.Options{Checkpoint: func(_, _ compute.Values) error { return boom }}); !errors.Is(err, boom) {
+	if _, err := compute.Sequence(t.Context(), g, n, compute.Options{Checkpoint: func(_, _ sg.Values) error { return boom }}); !errors.Is(err, boom) {
 		t.Errorf("err = %v, want %v", err, boom)
 	}
 }
@@ -144,7 +145,7 @@ func TestResumeRing(t *testing.T) {
 		}
 		// As a file gives it back: each column in its narrowest width,
 		// with its analysis.
-		read := &compute.Table{Game: g, G: compute.ValuesOf(first.G.Uint32s()), Ring: compute.ValuesOf(first.Ring.Uint32s()), Analysis: first.Analysis}
+		read := &sg.Table{Game: g, G: sg.ValuesOf(first.G.Uint32s()), Ring: sg.ValuesOf(first.Ring.Uint32s()), Analysis: first.Analysis}
 		opt := compute.Options{StopWhenProved: tc.stop}
 		whole, err := compute.Sequence(t.Context(), g, tc.to, opt)
 		if err != nil {

@@ -1,28 +1,9 @@
 package compute
 
-import "github.com/sgtab/sgtab/rules"
-
-// A RingAnalysis is what sgtab reports about the ring values of a game
-// that starts on a ring: SG_ring(n), the value of a ring of n tokens, is a
-// sequence of its own, with its own period.
-type RingAnalysis struct {
-	Status Status
-	// Period is meaningful unless Status is None.
-	Period Period
-	// Proof names the argument and window when Status is Proved.
-	Proof Proof
-	// ClosedForm states the rule in one line ("" when Status is None).
-	ClosedForm string
-	// Checksum is the Fletcher-style checksum of the ring values.
-	Checksum string
-	// MirrorFrom, when positive, is the ring size from which every ring is
-	// lost for the player to move (SG_ring = 0), proved by the mirror
-	// strategy from the rule alone (RingMirror), whether or not the table
-	// reaches it; the table's ring values from it on are all 0. Where the
-	// table reaches it and the rows' period proves nothing of the rings,
-	// it proves their period 1 (Status Proved, with MirrorTheorem).
-	MirrorFrom int
-}
+import (
+	"github.com/sgtab/sgtab/compute/sg"
+	"github.com/sgtab/sgtab/rules"
+)
 
 // ringTheorem names the argument of proveRing.
 const ringTheorem = "a ring's options are rows: the rows' proved period"
@@ -46,7 +27,7 @@ const ringTheorem = "a ring's options are rows: the rows' proved period"
 // n0). So r0 is the largest of these bounds, and SG_ring(n+p) = SG_ring(n)
 // for every n ≥ r0 — an argument on the rows alone, with no induction on
 // rings.
-func ringStart(r rules.Rule, p Period) (int, bool) {
+func ringStart(r rules.Rule, p sg.Period) (int, bool) {
 	if _, ok := proofWindow(r, p); !ok {
 		return 0, false
 	}
@@ -62,7 +43,7 @@ func ringStart(r rules.Rule, p Period) (int, bool) {
 
 // ringNeed returns the largest ring size proveRing reads for a rows' period
 // p of rule r: a window of p ring sizes from r0 and one period past it.
-func ringNeed(r rules.Rule, p Period) (int, bool) {
+func ringNeed(r rules.Rule, p sg.Period) (int, bool) {
 	r0, ok := ringStart(r, p)
 	return r0 + 2*p.Length - 1, ok
 }
@@ -73,10 +54,10 @@ func ringNeed(r rules.Rule, p Period) (int, bool) {
 // p-periodic from r0, so q is the least divisor of p with
 // SG_ring(n+q) = SG_ring(n) for r0 ≤ n < r0 + p, which then holds for every
 // n ≥ r0; the preperiod runs back from r0 while the equation holds.
-func proveRing[T Value](r rules.Rule, rows Period, R []T) (Period, Proof, bool) {
+func proveRing[T sg.Value](r rules.Rule, rows sg.Period, R []T) (sg.Period, sg.Proof, bool) {
 	r0, ok := ringStart(r, rows)
 	if !ok {
-		return Period{}, Proof{}, false
+		return sg.Period{}, sg.Proof{}, false
 	}
 	p := rows.Length
 	for q := 1; q <= p; q++ {
@@ -94,36 +75,36 @@ func proveRing[T Value](r rules.Rule, rows Period, R []T) (Period, Proof, bool) 
 		for s > 0 && R[s-1+q] == R[s-1] {
 			s--
 		}
-		per := Period{Start: s, Length: q}
-		return per, Proof{Theorem: ringTheorem, WindowStart: r0, WindowEnd: r0 + p}, true
+		per := sg.Period{Start: s, Length: q}
+		return per, sg.Proof{Theorem: ringTheorem, WindowStart: r0, WindowEnd: r0 + p}, true
 	}
-	return Period{}, Proof{}, false
+	return sg.Period{}, sg.Proof{}, false
 }
 
 // analyzeRing returns the analysis of the ring values R of t, whose rows
 // have the analysis rows: proved from the rows' proved period where it
 // applies (and proofs are claimed at all), else as observed in R.
-func analyzeRing[T Value](t *Table, R []T, rows *Analysis, proofs bool) *RingAnalysis {
-	a := &RingAnalysis{Status: None, Checksum: Checksum(R)}
-	if proofs && rows.Status == Proved {
+func analyzeRing[T sg.Value](t *sg.Table, R []T, rows *sg.Analysis, proofs bool) *sg.RingAnalysis {
+	a := &sg.RingAnalysis{Status: sg.None, Checksum: sg.Checksum(R)}
+	if proofs && rows.Status == sg.Proved {
 		if per, proof, ok := proveRing(t.Game.Rule, rows.Period, R); ok {
-			a.Status, a.Period, a.Proof = Proved, per, proof
+			a.Status, a.Period, a.Proof = sg.Proved, per, proof
 		}
 	}
 	if proofs {
 		from, per, proof, ok := proveMirror(t.Game.Rule, R)
 		a.MirrorFrom = from
-		if ok && a.Status == None {
-			a.Status, a.Period, a.Proof = Proved, per, proof
+		if ok && a.Status == sg.None {
+			a.Status, a.Period, a.Proof = sg.Proved, per, proof
 		}
 	}
-	if a.Status == None {
+	if a.Status == sg.None {
 		if per, ok := FindPeriod(R); ok {
-			a.Status, a.Period = Observed, per
+			a.Status, a.Period = sg.Observed, per
 		}
 	}
-	if a.Status != None {
-		a.ClosedForm = closedForm(R, a.Period, "SG_ring")
+	if a.Status != sg.None {
+		a.ClosedForm = sg.ClosedFormOf(R, a.Period, "SG_ring")
 	}
 	return a
 }
@@ -167,23 +148,23 @@ func ringRule(r rules.Rule) rules.Rule {
 // run back from the bound while the values are 0. The proof's window is
 // the ring sizes below the bound read for the preperiod: none when the
 // bound is the preperiod.
-func proveMirror[T Value](r rules.Rule, R []T) (int, Period, Proof, bool) {
+func proveMirror[T sg.Value](r rules.Rule, R []T) (int, sg.Period, sg.Proof, bool) {
 	m, ok := RingMirror(r)
 	if !ok || m.From == 0 {
-		return 0, Period{}, Proof{}, false
+		return 0, sg.Period{}, sg.Proof{}, false
 	}
 	from := m.From
 	for n := from; n < len(R); n++ {
 		if R[n] != 0 {
-			return 0, Period{}, Proof{}, false
+			return 0, sg.Period{}, sg.Proof{}, false
 		}
 	}
 	if from >= len(R) {
-		return from, Period{}, Proof{}, false
+		return from, sg.Period{}, sg.Proof{}, false
 	}
 	s := from
 	for s > 0 && R[s-1] == 0 {
 		s--
 	}
-	return from, Period{Start: s, Length: 1}, Proof{Theorem: MirrorTheorem, WindowStart: s, WindowEnd: from}, true
+	return from, sg.Period{Start: s, Length: 1}, sg.Proof{Theorem: MirrorTheorem, WindowStart: s, WindowEnd: from}, true
 }

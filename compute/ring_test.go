@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // TestRingPeriods checks the rings' own analysis of the coin rings: removing
@@ -17,13 +18,13 @@ import (
 func TestRingPeriods(t *testing.T) {
 	for _, c := range []struct {
 		code           string
-		status         compute.Status
+		status         sg.Status
 		start, length  int
 		closedFormPart string
 	}{
-		{"0.7", compute.Proved, 0, 2, "SG_ring(n) = [0, 1][n mod 2]"},
-		{"0.77", compute.Proved, 3, 1, "for n ≥ 3: SG_ring(n) = 0; SG_ring(0..2) = [0, 1, 2]"},
-		{"0.777", compute.Proved, 4, 1, "for n ≥ 4: SG_ring(n) = 0"},
+		{"0.7", sg.Proved, 0, 2, "SG_ring(n) = [0, 1][n mod 2]"},
+		{"0.77", sg.Proved, 3, 1, "for n ≥ 3: SG_ring(n) = 0; SG_ring(0..2) = [0, 1, 2]"},
+		{"0.777", sg.Proved, 4, 1, "for n ≥ 4: SG_ring(n) = 0"},
 	} {
 		tab := sequence(t, fmt.Sprintf("code: %q\nstart: ring", c.code), 1000)
 		r := tab.Analysis.Ring
@@ -60,9 +61,9 @@ func TestRingProofsAgainstBrute(t *testing.T) {
 		for _, n := range []int{60, 120, 250} {
 			tab := sequence(t, yaml, n)
 			a, r := tab.Analysis, tab.Analysis.Ring
-			if r.Status == compute.Proved {
+			if r.Status == sg.Proved {
 				proved++
-				if a.Status != compute.Proved && !strings.HasPrefix(r.Proof.Theorem, "Tweedledum") {
+				if a.Status != sg.Proved && !strings.HasPrefix(r.Proof.Theorem, "Tweedledum") {
 					t.Errorf("%s to %d: rings proved without the rows' proof or the mirror strategy", code, n)
 				}
 				p := r.Period
@@ -75,7 +76,7 @@ func TestRingProofsAgainstBrute(t *testing.T) {
 				}
 			}
 			// The rings' argument reads at most p values past the rows'.
-			if a.Status == compute.Proved && r.Status != compute.Proved && a.Proof.Need(a.Period)+a.Period.Length <= n {
+			if a.Status == sg.Proved && r.Status != sg.Proved && a.Proof.Need(a.Period)+a.Period.Length <= n {
 				t.Errorf("%s to %d: rows proved, rings %s", code, n, r.Status)
 			}
 		}

@@ -1,6 +1,10 @@
 package compute
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/sgtab/sgtab/compute/sg"
+)
 
 // Games with no mask that makes rare values few (Treblecross, 0.007, among
 // them) take every pair of every heap into account. Most of a heap's option
@@ -56,7 +60,7 @@ func (e *evaluator[T]) scanApplies(size int) bool {
 
 // kernelsTake reports whether the witness kernels take values of type T
 // below size.
-func kernelsTake[T Value](size int) bool {
+func kernelsTake[T sg.Value](size int) bool {
 	switch any(T(0)).(type) {
 	case uint8:
 		return true
@@ -75,7 +79,7 @@ func (e *evaluator[T]) scanValue(n int, G []T) uint32 {
 	size := valueSize(e.maxG)
 	words := size / 64
 	if len(e.opts) < words {
-		e.opts.grow(words)
+		e.opts.Grow(words)
 	}
 	// Mark the first pairs of each split.
 	prefix := scanPrefix(size)
@@ -90,16 +94,16 @@ func (e *evaluator[T]) scanValue(n int, G []T) uint32 {
 	}
 	s := e.sparse
 	if len(s.scan.want) < max(8, words) {
-		s.scan.want = make(bitset, max(8, words))
-		s.scan.found = make(bitset, max(8, words))
+		s.scan.want = make(sg.Bitset, max(8, words))
+		s.scan.found = make(sg.Bitset, max(8, words))
 	}
 	want := s.scan.want
 	for from, count := 0, scanWindow; from < size; count *= 2 {
 		// The window: the next count values missing, from "from" on.
 		left, to := 0, from
 		for ; to < size && left < count; to++ {
-			if !e.opts.has(uint32(to)) {
-				want.set(uint32(to))
+			if !e.opts.Has(uint32(to)) {
+				want.Set(uint32(to))
 				left++
 			}
 		}
@@ -129,18 +133,18 @@ func (e *evaluator[T]) scanValue(n int, G []T) uint32 {
 		}
 		from = to
 	}
-	return Mex(e.opts[:words])
+	return sg.Mex(e.opts[:words])
 }
 
 // A scanState holds the wanted values of scanValue and, for each of
 // several workers, its own copy and what it found.
 type scanState struct {
-	want, found bitset
+	want, found sg.Bitset
 	workers     []scanWorker
 }
 
 type scanWorker struct {
-	want, found bitset
+	want, found sg.Bitset
 	work        int64
 }
 
@@ -157,8 +161,8 @@ func (e *evaluator[T]) poolFind(G []T, m, a0, hi, words int) int {
 	for i := range sc.workers[:p.workers] {
 		w := &sc.workers[i]
 		if len(w.want) < len(sc.want) {
-			w.want = make(bitset, len(sc.want))
-			w.found = make(bitset, len(sc.want))
+			w.want = make(sg.Bitset, len(sc.want))
+			w.found = make(sg.Bitset, len(sc.want))
 		}
 		copy(w.want, sc.want)
 		clear(w.found)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // TestProofScheduled checks that a period the table shows before its proof
@@ -19,7 +20,7 @@ func TestProofScheduled(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := tab.Analysis
-	if a.Status != compute.Proved || a.Period.Length != 149459 {
+	if a.Status != sg.Proved || a.Period.Length != 149459 {
 		t.Fatalf("status %s, period %+v; want period 149459 proved", a.Status, a.Period)
 	}
 	need := a.Proof.Need(a.Period)

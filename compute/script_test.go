@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -44,7 +45,7 @@ func TestScriptSubtraction(t *testing.T) {
 			t.Errorf("SG(start(%d)) = %d, want %d", n, got, n%4)
 		}
 	}
-	if a := tab.Analysis; a.Status != compute.Observed || a.Period.Length != 4 {
+	if a := tab.Analysis; a.Status != sg.Observed || a.Period.Length != 4 {
 		t.Errorf("analysis %s, period %d; want observed, 4", a.Status, a.Period.Length)
 	}
 	if len(sp.Text) != 31 {

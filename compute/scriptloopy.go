@@ -3,15 +3,17 @@ package compute
 import (
 	"context"
 	"slices"
+
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // Value returns position i's generalized SG value: its SG value, or, when
 // the positions have a cycle of moves, a finite value or ∞(K).
-func (sp *ScriptPositions) Value(i int32) Generalized {
+func (sp *ScriptPositions) Value(i int32) sg.Generalized {
 	if sp.Gen != nil {
 		return sp.Gen[i]
 	}
-	return Generalized{Value: sp.SG[i]}
+	return sg.Generalized{Value: sp.SG[i]}
 }
 
 // deps returns the positions the value of position v depends on: its
@@ -39,7 +41,7 @@ func (sp *ScriptPositions) deps(v int32) []int32 {
 // with a *CycleError naming a cycle through that position, for a sum of
 // games must be well founded.
 func (sp *ScriptPositions) generalizedValues(ctx context.Context) error {
-	sp.Gen = make([]Generalized, len(sp.Text))
+	sp.Gen = make([]sg.Generalized, len(sp.Text))
 	var batch []int32
 	for comp := range sp.components() {
 		if err := ctx.Err(); err != nil {
@@ -58,7 +60,7 @@ func (sp *ScriptPositions) generalizedValues(ctx context.Context) error {
 			return err
 		}
 		batch = batch[:0]
-		sum := Generalized{}
+		sum := sg.Generalized{}
 		for _, w := range sp.Parts[v] {
 			sum = sum.Plus(sp.Gen[w])
 		}

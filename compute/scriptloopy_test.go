@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // A loopyScriptGame is a game given as an explicit small graph: node v either
@@ -158,7 +159,7 @@ func (b loopyScriptGame) followers(s bruteState, withHeap bool) []bruteState {
 // by retrograde analysis of the explicit game graph: no move, lost; a
 // move to a lost position, won; every move to a won one, lost; the rest
 // drawn. It returns false when there are more than limit positions.
-func (b loopyScriptGame) bruteSolve(roots []bruteState, limit int) (map[bruteState]compute.Outcome, bool) {
+func (b loopyScriptGame) bruteSolve(roots []bruteState, limit int) (map[bruteState]sg.Outcome, bool) {
 	succ := map[bruteState][]bruteState{}
 	queue := slices.Clone(roots)
 	for len(queue) > 0 {
@@ -185,7 +186,7 @@ func (b loopyScriptGame) bruteSolve(roots []bruteState, limit int) (map[bruteSta
 			next[i] = append(next[i], id[t])
 		}
 	}
-	out := map[bruteState]compute.Outcome{}
+	out := map[bruteState]sg.Outcome{}
 	for i, o := range retrograde(next) {
 		out[states[i]] = o
 	}
@@ -196,13 +197,13 @@ func (b loopyScriptGame) bruteSolve(roots []bruteState, limit int) (map[bruteSta
 // definition through sums: it is a when the sum with a Nim heap of a is
 // lost (at most one a can be), and else ∞(K), K the finite values of
 // its followers.
-func (b loopyScriptGame) bruteValue(out map[bruteState]compute.Outcome, s bruteState, maxHeap int, deep bool) compute.Generalized {
+func (b loopyScriptGame) bruteValue(out map[bruteState]sg.Outcome, s bruteState, maxHeap int, deep bool) sg.Generalized {
 	for a := range maxHeap + 1 {
-		if out[bruteState{s.tokens, a}] == compute.P {
-			return compute.Generalized{Value: uint32(a)}
+		if out[bruteState{s.tokens, a}] == sg.P {
+			return sg.Generalized{Value: uint32(a)}
 		}
 	}
-	x := compute.Generalized{Inf: true, K: []uint32{}}
+	x := sg.Generalized{Inf: true, K: []uint32{}}
 	if !deep {
 		return x
 	}
@@ -274,7 +275,7 @@ func TestLoopyScriptsMatchBruteForce(t *testing.T) {
 			if want := b.bruteValue(out, s, maxHeap, true); want.String() != got.String() {
 				t.Fatalf("game %d %+v: start(%d) has value %v; the brute force says %v", i, b, v, got, want)
 			}
-			if got.Outcome() == compute.D {
+			if got.Outcome() == sg.D {
 				draws++
 			}
 		}

@@ -11,6 +11,7 @@ import (
 
 	"go.starlark.net/starlark"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -31,7 +32,7 @@ type ScriptPositions struct {
 	SG []uint32
 	// Gen, when the moves have a cycle, holds every position's
 	// generalized SG value (see Value); nil otherwise.
-	Gen []Generalized
+	Gen []sg.Generalized
 	ids map[string]int32
 	// bytes estimates the memory the positions take: their texts twice
 	// (the list and the map), a Starlark value of about the same size,
@@ -269,7 +270,7 @@ func (p *ScriptProgram) canonicalText(th *starlark.Thread, v starlark.Value, fro
 // the positions explored. When positions repeat and some start is of
 // value ∞, the table holds the generalized values (Loopy), and its
 // analysis is that of the outcomes.
-func ScriptTable(ctx context.Context, g rules.Game, opt Options) (*Table, *ScriptPositions, error) {
+func ScriptTable(ctx context.Context, g rules.Game, opt Options) (*sg.Table, *ScriptPositions, error) {
 	began := time.Now()
 	sp, err := ExploreScript(ctx, g, opt)
 	if err != nil {
@@ -278,11 +279,11 @@ func ScriptTable(ctx context.Context, g rules.Game, opt Options) (*Table, *Scrip
 	if sp.Program.Params != 1 {
 		return nil, nil, fmt.Errorf("%s: the script's start takes two parameters: its table is a board (ScriptLattice)", sp.Program.file)
 	}
-	t := &Table{Game: g}
+	t := &sg.Table{Game: g}
 	for _, id := range sp.Starts {
 		t.G.Append(sp.SG[id])
 		if sp.Gen != nil && sp.Gen[id].Inf && t.Loopy == nil {
-			t.Loopy = make([]Generalized, 0, len(sp.Starts))
+			t.Loopy = make([]sg.Generalized, 0, len(sp.Starts))
 		}
 	}
 	if t.Loopy != nil {
@@ -298,13 +299,13 @@ func ScriptTable(ctx context.Context, g rules.Game, opt Options) (*Table, *Scrip
 // verifyScript checks the values of t, a scripted game's table, by
 // running its script again (as verifyAgain does), the generalized values
 // as well when positions repeat: a value ∞(K) must be ∞ with the same K.
-func verifyScript(ctx context.Context, t *Table, opt VerifyOptions) (Verification, error) {
+func verifyScript(ctx context.Context, t *sg.Table, opt VerifyOptions) (Verification, error) {
 	through, err := verifyRange(ctx, t, opt)
 	if err != nil || through < 0 {
 		return Verification{Through: through, ByOptions: through}, err
 	}
-	var want *Table
-	v, err := verifyAgain(ctx, t, through, opt, 1, func(g rules.Game) (*Table, error) {
+	var want *sg.Table
+	v, err := verifyAgain(ctx, t, through, opt, 1, func(g rules.Game) (*sg.Table, error) {
 		w, _, err := ScriptTable(ctx, g, Options{Workers: opt.Workers, Progress: opt.Progress})
 		want = w
 		return w, err
@@ -318,15 +319,6 @@ func verifyScript(ctx context.Context, t *Table, opt VerifyOptions) (Verificatio
 		}
 	}
 	return v, nil
-}
-
-// Value returns the generalized SG value of n: Loopy's, or the number G
-// holds.
-func (t *Table) Value(n int) Generalized {
-	if t.Loopy != nil {
-		return t.Loopy[n]
-	}
-	return Generalized{Value: t.G.At(n)}
 }
 
 // scriptStarts returns the number of start positions of a script whose

@@ -7,6 +7,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -39,7 +40,7 @@ type Options struct {
 	// (and Ring, on a ring start) for heap sizes 0..From.N(), which the
 	// computation takes as they are and goes on after; a checkpoint or a
 	// stored table, verified by whoever read it. Misère games ignore it.
-	From *Table
+	From *sg.Table
 	// Checkpoint, if not nil, is called with the values final so far, for
 	// heap sizes 0..G.Len()−1 (and the ring values alike), about every
 	// CheckpointEvery, and once more when ctx is cancelled, before
@@ -47,7 +48,7 @@ type Options struct {
 	// which waits for it. The values are the table's own: it must not keep
 	// or change them. An error from it ends the computation. Misère games
 	// make no checkpoints (they cost little).
-	Checkpoint      func(G, Ring Values) error
+	Checkpoint      func(G, Ring sg.Values) error
 	CheckpointEvery time.Duration
 	// ForGame, if not nil, is called by Each with the index of each game
 	// and the options it computes the game with, to set them game by game
@@ -84,7 +85,7 @@ const (
 // size once they are computed, when the width of most games has settled:
 // a table that would not fit in the memory available (rules.CheckMemory)
 // is refused then, or at a later widening, before it is allocated.
-func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, error) {
+func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*sg.Table, error) {
 	if n < 0 {
 		panic("compute: negative heap size")
 	}
@@ -97,9 +98,9 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 		return nil, err
 	}
 	room := min(n, firstRoom) + 1
-	t := &Table{Game: g, G: makeValues(room, 8)}
+	t := &sg.Table{Game: g, G: sg.MakeValues(room, 8)}
 	if g.Start == rules.StartRing {
-		t.Ring = makeValues(room, 8)
+		t.Ring = sg.MakeValues(room, 8)
 	}
 	r := &run{ctx: ctx, t: t, rule: rule, opt: opt, n: n, check: firstProofCheck, lastCheckpoint: time.Now()}
 	h := 1
@@ -133,12 +134,12 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*Table, er
 			}
 		}
 	}
-	if t.proved != nil && t.G.Len() <= r.n {
+	if t.Proved != nil && t.G.Len() <= r.n {
 		if err := r.grow(); err != nil {
 			return nil, err
 		}
 	}
-	if r.canProve() && t.proved == nil && r.n > 0 {
+	if r.canProve() && t.Proved == nil && r.n > 0 {
 		if err := r.tryProof(r.n); err != nil {
 			return nil, err
 		}
@@ -166,9 +167,9 @@ func (r *run) widen(width, h int) error {
 		return fmt.Errorf("SG(0..%d), whose values need %d bits from heap %d on: %w", r.n, width, h, err)
 	}
 	tightenGC(int64(r.n+1) * int64(width/8))
-	t.G.widen(width)
-	if t.hasRing() {
-		t.Ring.widen(width)
+	t.G.Widen(width)
+	if t.HasRing() {
+		t.Ring.Widen(width)
 	}
 	return nil
 }
@@ -176,7 +177,7 @@ func (r *run) widen(width, h int) error {
 // A run is the state of one Sequence call that outlives a change of width.
 type run struct {
 	ctx            context.Context
-	t              *Table
+	t              *sg.Table
 	rule           rules.Rule // the game's rule within the table (engineRule)
 	opt            Options
 	n              int // the last heap size to compute
@@ -193,16 +194,16 @@ type run struct {
 // period f's values already prove ends the rows at once; the ring values,
 // on a ring start, go on from f's up to the end of the table, which
 // StopWhenProved sets where the proof needs it, as when computing.
-func (r *run) resume(f *Table) (int, error) {
+func (r *run) resume(f *sg.Table) (int, error) {
 	t := r.t
 	m := min(f.G.Len(), r.n+1)
 	room := max(t.G.Len(), m)
-	t.G = f.G.Slice(0, m).grow(room)
-	if t.hasRing() && f.Ring.Len() >= m {
-		t.Ring = f.Ring.Slice(0, m).grow(room)
+	t.G = f.G.Slice(0, m).Grow(room)
+	if t.HasRing() && f.Ring.Len() >= m {
+		t.Ring = f.Ring.Slice(0, m).Grow(room)
 		width := max(t.G.Width(), t.Ring.Width())
-		t.G.widen(width)
-		t.Ring.widen(width)
+		t.G.Widen(width)
+		t.Ring.Widen(width)
 	}
 	for r.check < m {
 		r.check *= 2
@@ -217,13 +218,13 @@ func (r *run) resume(f *Table) (int, error) {
 		if err := r.tryProof(m - 1); err != nil {
 			return 0, err
 		}
-		if t.proved != nil {
-			if a := f.Analysis; a != nil && a.Status == Proved && a.Period == t.proved.period && !r.opt.StopWhenProved {
+		if t.Proved != nil {
+			if a := f.Analysis; a != nil && a.Status == sg.Proved && a.Period == t.Proved.Period && !r.opt.StopWhenProved {
 				// f's values past its proof were filled in from the
 				// period, not computed: say so as f does.
-				t.proved.computed = min(t.proved.computed, a.Computed)
+				t.Proved.Computed = min(t.Proved.Computed, a.Computed)
 			}
-			if !t.hasRing() {
+			if !t.HasRing() {
 				return r.n + 1, nil // the rest is filled in
 			}
 			return min(m, r.n+1), nil // the rings up to r.n are left
@@ -239,8 +240,8 @@ func (r *run) checkpoint(h int, now bool) error {
 		return nil
 	}
 	r.lastCheckpoint = time.Now()
-	var ring Values
-	if r.t.hasRing() {
+	var ring sg.Values
+	if r.t.HasRing() {
 		ring = r.t.Ring.Slice(0, h)
 	}
 	return r.opt.Checkpoint(r.t.G.Slice(0, h), ring)
@@ -257,18 +258,18 @@ func (r *run) canProve() bool { return Provable(r.t.Game.Rule) && !r.opt.Exhaust
 func (r *run) tryProof(h int) error {
 	t := r.t
 	var (
-		per   Period
-		proof Proof
+		per   sg.Period
+		proof sg.Proof
 		ok    bool
 	)
 	var next int
 	switch t.G.Width() {
 	case 8:
-		per, proof, ok, next = proveOrSchedule(t.Game.Rule, typed[uint8](t.G)[:h+1])
+		per, proof, ok, next = proveOrSchedule(t.Game.Rule, sg.Typed[uint8](t.G)[:h+1])
 	case 16:
-		per, proof, ok, next = proveOrSchedule(t.Game.Rule, typed[uint16](t.G)[:h+1])
+		per, proof, ok, next = proveOrSchedule(t.Game.Rule, sg.Typed[uint16](t.G)[:h+1])
 	default:
-		per, proof, ok, next = proveOrSchedule(t.Game.Rule, typed[uint32](t.G)[:h+1])
+		per, proof, ok, next = proveOrSchedule(t.Game.Rule, sg.Typed[uint32](t.G)[:h+1])
 	}
 	if !ok {
 		if next > h && next < r.check {
@@ -282,7 +283,7 @@ func (r *run) tryProof(h int) error {
 		last = min(stopAt(t.Game, per, proof), r.n)
 		if last < t.G.Len() {
 			t.G = t.G.Slice(0, last+1)
-			if t.hasRing() {
+			if t.HasRing() {
 				t.Ring = t.Ring.Slice(0, last+1)
 			}
 		}
@@ -291,8 +292,8 @@ func (r *run) tryProof(h int) error {
 	if err := r.widenFor(per, h, last); err != nil {
 		return err
 	}
-	t.G.fill(h+1, per)
-	t.proved = &provedPeriod{period: per, proof: proof, computed: computed}
+	t.G.Fill(h+1, per)
+	t.Proved = &sg.ProvedPeriod{Period: per, Proof: proof, Computed: computed}
 	return nil
 }
 
@@ -300,17 +301,17 @@ func (r *run) tryProof(h int) error {
 // rule r, and when it finds no proof, nextProofCheck's heap size (0 for
 // none): a period of 6·10^7 seen at 2^28 heap sizes is then proved at the
 // 4.4·10^8 its proof needs rather than at 2^29.
-func proveOrSchedule[T Value](r rules.Rule, G []T) (Period, Proof, bool, int) {
+func proveOrSchedule[T sg.Value](r rules.Rule, G []T) (sg.Period, sg.Proof, bool, int) {
 	if per, proof, ok := prove(r, G); ok {
 		return per, proof, true, 0
 	}
-	return Period{}, Proof{}, false, nextProofCheck(r, G)
+	return sg.Period{}, sg.Proof{}, false, nextProofCheck(r, G)
 }
 
 // widenFor widens the table to hold the values that the period per gives
 // the heap sizes after h, up to last: with a saltus they grow along each
 // residue class, so the largest is among the last p.
-func (r *run) widenFor(per Period, h, last int) error {
+func (r *run) widenFor(per sg.Period, h, last int) error {
 	if per.Saltus == 0 || last <= h {
 		return nil
 	}
@@ -323,7 +324,7 @@ func (r *run) widenFor(per Period, h, last int) error {
 	if top > math.MaxUint32 {
 		return fmt.Errorf("SG(0..%d): the proved period %d, saltus %d, takes the values to %d, more than a table holds (32 bits)", r.n, per.Length, per.Saltus, top)
 	}
-	w := widthOf(uint32(top))
+	w := sg.WidthOf(uint32(top))
 	if w <= r.t.G.Width() {
 		return nil
 	}
@@ -342,10 +343,10 @@ func (r *run) widenFor(per Period, h, last int) error {
 
 // columns returns t's values as a []T, and its ring values alike on a
 // ring start (nil otherwise); T must be the type of their width.
-func columns[T Value](t *Table) (G, R []T) {
-	G = typed[T](t.G)
-	if t.hasRing() {
-		R = typed[T](t.Ring)
+func columns[T sg.Value](t *sg.Table) (G, R []T) {
+	G = sg.Typed[T](t.G)
+	if t.HasRing() {
+		R = sg.Typed[T](t.Ring)
 	}
 	return G, R
 }
@@ -353,7 +354,7 @@ func columns[T Value](t *Table) (G, R []T) {
 // computeFrom computes heap sizes from on with values of type T, and returns
 // the first heap size whose value (or ring value) does not fit in T, or
 // r.n+1 when all fit.
-func computeFrom[T Value](r *run, from int) (int, error) {
+func computeFrom[T sg.Value](r *run, from int) (int, error) {
 	t, opt := r.t, r.opt
 	G, R := columns[T](t)
 	limit := uint32(^T(0))
@@ -371,7 +372,7 @@ func computeFrom[T Value](r *run, from int) (int, error) {
 			}
 			G, R = columns[T](t)
 		}
-		if t.proved == nil {
+		if t.Proved == nil {
 			v := line.value(h, G)
 			if v > limit {
 				return h, nil
@@ -414,7 +415,7 @@ func computeFrom[T Value](r *run, from int) (int, error) {
 				r.reported = int64(h)
 			}
 		}
-		if t.proved != nil && ring == nil {
+		if t.Proved != nil && ring == nil {
 			break // the rest is filled in
 		}
 	}
@@ -435,12 +436,12 @@ func (r *run) grow() error {
 	}
 	old := t.G.Len()
 	tightenGC(int64(r.n+1) * int64(t.G.Width()/8))
-	t.G = t.G.grow(r.n + 1)
-	if t.hasRing() {
-		t.Ring = t.Ring.grow(r.n + 1)
+	t.G = t.G.Grow(r.n + 1)
+	if t.HasRing() {
+		t.Ring = t.Ring.Grow(r.n + 1)
 	}
-	if t.proved != nil {
-		t.G.fill(old, t.proved.period)
+	if t.Proved != nil {
+		t.G.Fill(old, t.Proved.Period)
 	}
 	return nil
 }
@@ -457,7 +458,7 @@ const firstProofCheck = 64
 // follows from the rows', with the rows past the proof filled in). Rings
 // whose period does not follow from the rows' (a period with a saltus) are
 // computed as far as asked: it returns math.MaxInt.
-func stopAt(g rules.Game, p Period, pr Proof) int {
+func stopAt(g rules.Game, p sg.Period, pr sg.Proof) int {
 	need := pr.Need(p)
 	if g.Start == rules.StartRing {
 		rn, ok := ringNeed(g.Rule, p)
@@ -473,8 +474,8 @@ func stopAt(g rules.Game, p Period, pr Proof) int {
 // with StopWhenProved computes to at most n, when the rows' period is
 // proved as a says (an Analysis of g's values), and false when it is not
 // proved: a table of that size is what such a run ends with.
-func ProvedEnd(g rules.Game, a *Analysis, n int) (int, bool) {
-	if a == nil || a.Status != Proved {
+func ProvedEnd(g rules.Game, a *sg.Analysis, n int) (int, bool) {
+	if a == nil || a.Status != sg.Proved {
 		return 0, false
 	}
 	return min(stopAt(g, a.Period, a.Proof), n), true

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -79,9 +80,9 @@ func bruteCheck(t *testing.T, file string, bg *bruteGame, g rules.Game, n int, y
 // bruteSequences computes SG(0..n) of g with the default options and with
 // 1, 2 and 3 workers, reports any difference between them, and returns the
 // default result (nil on an error).
-func bruteSequences(t *testing.T, file string, g rules.Game, n int, yaml string) *compute.Table {
+func bruteSequences(t *testing.T, file string, g rules.Game, n int, yaml string) *sg.Table {
 	t.Helper()
-	var first *compute.Table
+	var first *sg.Table
 	for _, workers := range []int{0, 1, 2, 3} {
 		tab, err := compute.Sequence(t.Context(), g, n, compute.Options{Workers: workers})
 		if err != nil {

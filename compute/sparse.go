@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/sgtab/sgtab/compute/internal/kernel"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // Sparse space (Winning Ways ch. 4, "Sparse space spells speed"). With a
@@ -40,11 +41,11 @@ import (
 // one worker or several.
 type sparse struct {
 	mask  uint32
-	pos   Parity     // whether and how the heap's parity counts (see below)
-	k0    int        // with pos: the removal count of every two-heap split, mod 2
-	rare  []rarePos  // positions ≥ 1 rare under mask and pos, increasing
-	rareW [2]bitset  // the rare-like values (rareOf), as far as they are needed
-	hist  [2][]int64 // value histograms of G[0..seen-1] at even and odd n
+	pos   sg.Parity    // whether and how the heap's parity counts (see below)
+	k0    int          // with pos: the removal count of every two-heap split, mod 2
+	rare  []rarePos    // positions ≥ 1 rare under mask and pos, increasing
+	rareW [2]sg.Bitset // the rare-like values (rareOf), as far as they are needed
+	hist  [2][]int64   // value histograms of G[0..seen-1] at even and odd n
 	seen  int
 	next  int // heap size of the next mask choice
 
@@ -124,7 +125,7 @@ func (e *evaluator[T]) pairCost(size int) float64 {
 
 // searchCost returns the cost of looking at a pair, in cycles, in a
 // witness search of values of type T below size.
-func searchCost[T Value](size int) float64 {
+func searchCost[T sg.Value](size int) float64 {
 	if !kernelsTake[T](size) {
 		return markPairCost
 	}
@@ -160,7 +161,7 @@ func (e *evaluator[T]) observe(n int, G []T) {
 	for ; s.seen < n; s.seen++ {
 		v := uint32(G[s.seen])
 		if int(v) >= len(s.hist[0]) {
-			if bits.Len32(v) > maxRareBits {
+			if bits.Len32(v) > sg.MaxRareBits {
 				e.drain()
 				s.mask, s.rare, s.next = 0, nil, 1<<62 // too wide: scan every pair for good
 				return
@@ -181,7 +182,7 @@ func (e *evaluator[T]) observe(n int, G []T) {
 	}
 	e.drain()
 	s.next = 2 * max(n, sparseFirstCheck/2)
-	best := bestSplit(s.hist, e.sameParity())
+	best := sg.BestSplit(s.hist, e.sameParity())
 	size := valueSize(e.maxG)
 	if best.Mask == 0 || !sparseCheaper(int64(best.Count), n, e.pairCost(size)) || !kernelsTake[T](size) && best.Count > n/slowRareShare {
 		s.mask, s.rare = 0, nil
@@ -189,7 +190,7 @@ func (e *evaluator[T]) observe(n int, G []T) {
 	}
 	if best.Mask != s.mask || best.Pos != s.pos {
 		s.mask, s.pos = best.Mask, best.Pos
-		s.rareW = [2]bitset{}
+		s.rareW = [2]sg.Bitset{}
 		s.rare = s.rare[:0]
 		for p := 1; p < n; p++ {
 			if v := uint32(G[p]); best.RareAt(p, v) {
@@ -200,7 +201,7 @@ func (e *evaluator[T]) observe(n int, G []T) {
 }
 
 // split returns the split in use.
-func (s *sparse) split() Split { return Split{Mask: s.mask, Pos: s.pos} }
+func (s *sparse) split() sg.Split { return sg.Split{Mask: s.mask, Pos: s.pos} }
 
 // sameParity reports whether every two-heap split removes a number of
 // tokens of one parity, which a split counting the heap's parity needs,
@@ -215,42 +216,6 @@ func (e *evaluator[T]) sameParity() bool {
 	return true
 }
 
-// bestSplit returns the split that makes the fewest positions rare, from
-// the value histograms at even and odd n (of equal lengths, a power of
-// two), with the heap's parity where pos allows it (see FindRare).
-func bestSplit(hist [2][]int64, pos bool) Split {
-	values := len(hist[0])
-	if values < 2 {
-		return Split{}
-	}
-	H, total := walsh(append(append([]int64(nil), hist[0]...), hist[1]...))
-	best := Split{Count: int(total) + 1}
-	top := values
-	if pos {
-		top = len(H)
-	}
-	for m := 1; m < top; m++ {
-		s := Split{Mask: uint32(m & (values - 1))}
-		switch {
-		case s.Mask == 0:
-			continue // the parity alone: half the positions
-		case m < values:
-			s.Count = int((total + H[m]) / 2)
-		case H[m] <= 0:
-			s.Pos, s.Count = Even, int((total+H[m])/2)
-		default:
-			s.Pos, s.Count = Odd, int((total-H[m])/2)
-		}
-		if s.Count < best.Count && s.Count > 0 { // a class with no position describes no rare values
-			best = s
-		}
-	}
-	if best.Mask == 0 {
-		return Split{}
-	}
-	return best
-}
-
 // bestMask returns the nonzero mask that makes the fewest values of the
 // histogram h (whose length is a power of two) rare, and how many; the
 // smallest such mask on ties. Under mask m, (Σh + H(m))/2 values are rare,
@@ -259,7 +224,7 @@ func bestMask(h []int64) (uint32, int64) {
 	if len(h) < 2 {
 		return 0, 0
 	}
-	w, total := walsh(h)
+	w, total := sg.Walsh(h)
 	best := 1
 	for m := 2; m < len(w); m++ {
 		if w[m] < w[best] {
@@ -267,25 +232,6 @@ func bestMask(h []int64) (uint32, int64) {
 		}
 	}
 	return uint32(best), (total + w[best]) / 2
-}
-
-// walsh returns the Walsh–Hadamard transform of h, whose length is a power
-// of two: H(m) = Σ_x h(x)·(−1)^popcount(x & m), and Σ h.
-func walsh(h []int64) ([]int64, int64) {
-	w := append([]int64(nil), h...)
-	var total int64
-	for _, c := range h {
-		total += c
-	}
-	for half := 1; half < len(w); half *= 2 {
-		for i := 0; i < len(w); i += 2 * half {
-			for j := i; j < i+half; j++ {
-				x, y := w[j], w[j+half]
-				w[j], w[j+half] = x+y, x-y
-			}
-		}
-	}
-	return w, total
 }
 
 // rareWords makes s.rareW hold the rare-like values below 64·words (see
@@ -296,7 +242,7 @@ func (s *sparse) rareWords(words int) {
 			var x uint64
 			for j := range 64 {
 				c := bits.OnesCount32(uint32(w<<6+j) & s.mask)
-				if s.pos != NoParity {
+				if s.pos != sg.NoParity {
 					c += q
 				}
 				if c%2 == 0 {
@@ -314,8 +260,8 @@ func (s *sparse) rareWords(words int) {
 // popcount(x & mask) + (n − k0) even.
 //
 // w is s.rareW, or a copy of it taken when a block of guesses started.
-func (s *sparse) rareOf(w [2]bitset, n int) bitset {
-	if s.pos == NoParity {
+func (s *sparse) rareOf(w [2]sg.Bitset, n int) sg.Bitset {
+	if s.pos == sg.NoParity {
 		return w[0]
 	}
 	return w[(n-s.k0)&1]

@@ -1,20 +1,24 @@
 package compute
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/sgtab/sgtab/compute/sg"
+)
 
 // splits2 marks G[a]⊕G[b] for every a+b = m with 1 ≤ a ≤ b (a < b when
 // distinct) and returns the number of pairs. Every part is below m, and
 // the values of G[1..m-1] are below 2^bits.Len32(maxG) — and so are their
 // XORs — so opts is grown once and the loop marks without bounds growth.
 // With a pool, long scans are shared among its workers (see pool).
-func splits2[T Value](opts *bitset, G []T, m int, distinct bool, maxG uint32, p *pool) int64 {
+func splits2[T sg.Value](opts *sg.Bitset, G []T, m int, distinct bool, maxG uint32, p *pool) int64 {
 	if m < 2 {
 		return 0
 	}
 	hi := pairsOf(m, distinct)
 	words := valueWords(maxG)
 	if len(*opts) < words {
-		opts.grow(words)
+		opts.Grow(words)
 	}
 	if p != nil && hi >= parallelPairs {
 		poolSplits2(p, *opts, G, m, hi, words)
@@ -26,7 +30,7 @@ func splits2[T Value](opts *bitset, G []T, m int, distinct bool, maxG uint32, p 
 
 // markPairs marks G[a]⊕G[m−a] in o for lo ≤ a < hi; every value is below
 // words·64 ≤ len(o)·64.
-func markPairs[T Value](o bitset, G []T, m, lo, hi, words int) {
+func markPairs[T sg.Value](o sg.Bitset, G []T, m, lo, hi, words int) {
 	left, right := G[lo:hi], G[m-hi+1:m-lo+1]
 	n := len(left)
 	right = right[:n]
@@ -80,7 +84,7 @@ func valueWords(maxG uint32) int {
 // (strictly increasing when distinct) and returns the number of triples.
 // It walks the triples as triples (moves.go) does, without its callback,
 // which costs this inner loop about 2% more instructions.
-func splits3[T Value](opts *bitset, G []T, m int, distinct bool) int64 {
+func splits3[T sg.Value](opts *sg.Bitset, G []T, m int, distinct bool) int64 {
 	var n int64
 	for a := 1; 3*a <= m; a++ {
 		for b := a; a+2*b <= m; b++ {
@@ -88,7 +92,7 @@ func splits3[T Value](opts *bitset, G []T, m int, distinct bool) int64 {
 			if distinct && (a == b || b == c) {
 				continue
 			}
-			opts.set(uint32(G[a] ^ G[b] ^ G[c]))
+			opts.Set(uint32(G[a] ^ G[b] ^ G[c]))
 			n++
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -38,26 +39,26 @@ var stateGames = map[string]stateGame{
 // g.Heaps: a Table when its positions are indexed by one number, a
 // LatticeTable when by two. Exactly one of the two is not nil. It is State
 // with no options.
-func SolveState(ctx context.Context, g rules.Game) (*Table, *LatticeTable, error) {
+func SolveState(ctx context.Context, g rules.Game) (*sg.Table, *LatticeTable, error) {
 	return State(ctx, g, Options{})
 }
 
 // State is SolveState, reporting its progress to opt.Progress, in the
 // positions StatePositions counts; other options do not apply.
-func State(ctx context.Context, g rules.Game, opt Options) (*Table, *LatticeTable, error) {
-	sg, ok := stateGames[g.State]
+func State(ctx context.Context, g rules.Game, opt Options) (*sg.Table, *LatticeTable, error) {
+	game, ok := stateGames[g.State]
 	if !ok {
 		return nil, nil, fmt.Errorf("compute %s: no built-in game %q", g.Name, g.State)
 	}
 	start := time.Now()
-	row, gr, err := sg.solve(ctx, g.Heaps, opt.Progress)
+	row, gr, err := game.solve(ctx, g.Heaps, opt.Progress)
 	if err != nil {
 		return nil, nil, err
 	}
 	if gr != nil {
-		return nil, &LatticeTable{Game: g, W: gr.w, H: gr.h, G: ValuesOf(gr.v), Elapsed: time.Since(start), Created: time.Now()}, nil
+		return nil, &LatticeTable{Game: g, W: gr.w, H: gr.h, G: sg.ValuesOf(gr.v), Elapsed: time.Since(start), Created: time.Now()}, nil
 	}
-	t := &Table{Game: g, G: ValuesOf(row)}
+	t := &sg.Table{Game: g, G: sg.ValuesOf(row)}
 	t.Analysis = Analyze(t)
 	t.Elapsed, t.Created = time.Since(start), time.Now()
 	return t, nil, nil

@@ -6,12 +6,13 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // TestValuesWiden appends values that need one, two and four bytes and
 // checks that the storage widens only as needed and keeps every value.
 func TestValuesWiden(t *testing.T) {
-	var v compute.Values
+	var v sg.Values
 	var want []uint32
 	for _, step := range []struct {
 		add   []uint32
@@ -39,7 +40,7 @@ func TestValuesWiden(t *testing.T) {
 	if got := v.AppendTo([]uint32{9}, 1, 3); !slices.Equal(got, []uint32{9, 1, 255}) {
 		t.Errorf("AppendTo = %v", got)
 	}
-	narrow, wide := compute.ValuesOf([]uint32{1, 2, 3}), compute.ValuesOf([]uint32{1, 2, 3, 1000})
+	narrow, wide := sg.ValuesOf([]uint32{1, 2, 3}), sg.ValuesOf([]uint32{1, 2, 3, 1000})
 	if narrow.Width() != 8 || !narrow.Equal(wide.Slice(0, 3)) || narrow.Equal(wide) {
 		t.Errorf("Equal across widths: %v vs %v", narrow, wide)
 	}

@@ -9,18 +9,19 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
 // verifyHeaps checks the values 0..through of a normal-play table whose
 // values G are of type T.
-func verifyHeaps[T Value](ctx context.Context, t *Table, G []T, through int, opt VerifyOptions) (Verification, error) {
+func verifyHeaps[T sg.Value](ctx context.Context, t *sg.Table, G []T, through int, opt VerifyOptions) (Verification, error) {
 	v := Verification{Through: through, ByOptions: through}
-	var per *Period
+	var per *sg.Period
 	if p, proof, ok := prove(t.Game.Rule, G[:through+1]); ok {
 		need := proof.Need(p)
 		ringsToo := true // the rings' period follows, where the rows' has no saltus
-		if t.hasRing() {
+		if t.HasRing() {
 			var rn int
 			rn, ringsToo = ringNeed(t.Game.Rule, p)
 			need = max(need, rn)
@@ -58,8 +59,8 @@ func verifyHeaps[T Value](ctx context.Context, t *Table, G []T, through int, opt
 
 // A verifier checks the values of one table (see Verify): what its workers
 // share, read only.
-type verifier[T Value] struct {
-	t        *Table
+type verifier[T sg.Value] struct {
+	t        *sg.Table
 	G        []T // the values checked, and their options' values
 	rule     rules.Rule
 	maxG     uint32
@@ -69,16 +70,16 @@ type verifier[T Value] struct {
 	// count, checked as (a) and (b) with the split below; otherwise every
 	// option is marked.
 	sparse bool
-	split  Split     // Mask 0: none (every value missing is searched for)
-	k0     int       // with the heap's parity in the split: the parity of the splits' removals
-	rare   []rarePos // the positions ≥ 1 rare under split, in order
-	mixed  [2]bitset // the values only mixed pairs give (see mixedOf), by the parity of n − k0
-	words  int       // every value, and every XOR of two, is below 64·words
-	serial bool      // one worker: a repeating tail's splits are summed over every remainder
+	split  sg.Split     // Mask 0: none (every value missing is searched for)
+	k0     int          // with the heap's parity in the split: the parity of the splits' removals
+	rare   []rarePos    // the positions ≥ 1 rare under split, in order
+	mixed  [2]sg.Bitset // the values only mixed pairs give (see mixedOf), by the parity of n − k0
+	words  int          // every value, and every XOR of two, is below 64·words
+	serial bool         // one worker: a repeating tail's splits are summed over every remainder
 }
 
 // newVerifier returns the verifier of the values G of t.
-func newVerifier[T Value](t *Table, G []T) *verifier[T] {
+func newVerifier[T sg.Value](t *sg.Table, G []T) *verifier[T] {
 	vf := &verifier[T]{t: t, G: G, rule: t.Game.Rule.Within(len(G) - 1), quantity: t.Game.Quantity()}
 	for _, x := range G {
 		vf.maxG = max(vf.maxG, uint32(x))
@@ -91,7 +92,7 @@ func newVerifier[T Value](t *Table, G []T) *verifier[T] {
 		vf.serial = vf.serial || d.Leave&(rules.Leave2|rules.Leave3) != 0
 	}
 	for q := range vf.mixed {
-		vf.mixed[q] = make(bitset, vf.words) // none without a split
+		vf.mixed[q] = make(sg.Bitset, vf.words) // none without a split
 	}
 	if vf.sparse {
 		vf.chooseSplit(probe, size)
@@ -104,7 +105,7 @@ func newVerifier[T Value](t *Table, G []T) *verifier[T] {
 // is exact under any split.
 func (vf *verifier[T]) chooseSplit(probe *evaluator[T], size int) {
 	width := bits.Len32(vf.maxG)
-	if width == 0 || width > maxRareBits {
+	if width == 0 || width > sg.MaxRareBits {
 		return
 	}
 	var h [2][]int64
@@ -113,7 +114,7 @@ func (vf *verifier[T]) chooseSplit(probe *evaluator[T], size int) {
 		h[n&1][x]++
 	}
 	probe.sparse = &sparse{}
-	best := bestSplit(h, probe.sameParity())
+	best := sg.BestSplit(h, probe.sameParity())
 	if best.Mask == 0 || best.Count > maxRareList || !sparseCheaper(int64(best.Count), len(vf.G), searchCost[T](size)) {
 		return
 	}
@@ -126,11 +127,11 @@ func (vf *verifier[T]) chooseSplit(probe *evaluator[T], size int) {
 	for q := range vf.mixed {
 		for x := range uint32(64 * vf.words) {
 			c := bits.OnesCount32(x & best.Mask)
-			if best.Pos != NoParity {
+			if best.Pos != sg.NoParity {
 				c += q
 			}
 			if c%2 == 1 {
-				vf.mixed[q].set(x)
+				vf.mixed[q].Set(x)
 			}
 		}
 	}
@@ -144,8 +145,8 @@ const maxRareList = 1 << 24
 // when exactly one of its parts is rare: popcount(x & mask) odd, plus the
 // parity of n − k0 when the split counts it (see sparse.go). Every such
 // option comes from a pair with a rare part.
-func (vf *verifier[T]) mixedOf(n int) bitset {
-	if vf.split.Pos == NoParity {
+func (vf *verifier[T]) mixedOf(n int) sg.Bitset {
+	if vf.split.Pos == sg.NoParity {
 		return vf.mixed[0]
 	}
 	return vf.mixed[(n-vf.k0)&1]
@@ -161,7 +162,7 @@ func (vf *verifier[T]) affordable(last int, budget int64) error {
 	if budget <= 0 {
 		return nil
 	}
-	ring := vf.t.hasRing()
+	ring := vf.t.HasRing()
 	est := Work(vf.rule, ring, last)
 	if est <= float64(budget) {
 		return nil
@@ -241,7 +242,7 @@ func lower(x *atomic.Int64, v int64) {
 // periodic checks the values from heap size from on against the proved
 // period p: G(n) = G(n − p) + s, and SG_ring(n) = SG_ring(n − p) too (see
 // ringStart; rings are checked so only for a period with no saltus).
-func (vf *verifier[T]) periodic(from int, p Period) *MismatchError {
+func (vf *verifier[T]) periodic(from int, p sg.Period) *MismatchError {
 	G, R := vf.G, vf.t.Ring
 	for n := from; n < len(G); n++ {
 		if want := uint64(G[n-p.Length]) + uint64(p.Saltus); uint64(G[n]) != want {

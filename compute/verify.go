@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -85,7 +86,7 @@ type MismatchError struct {
 	Want     uint32 // the value of N's options, from the table's own values
 	// Period, when not nil, is the proved period the value breaks: Want
 	// is the value the period gives.
-	Period *Period
+	Period *sg.Period
 }
 
 func (e *MismatchError) Error() string {
@@ -127,7 +128,7 @@ func (e *BudgetError) Error() string {
 // metadata of t, only its game and values. The table of a built-in game
 // is VerifyState's to check (VerifyTable picks by kind): Verify refuses it
 // with an error.
-func Verify(ctx context.Context, t *Table, opt VerifyOptions) (Verification, error) {
+func Verify(ctx context.Context, t *sg.Table, opt VerifyOptions) (Verification, error) {
 	if k := t.Game.Kind(); k != rules.KindHeap {
 		return Verification{}, fmt.Errorf("verify %s: the table of a %s game, not a heap game", t.Game.Name, k)
 	}
@@ -140,11 +141,11 @@ func Verify(ctx context.Context, t *Table, opt VerifyOptions) (Verification, err
 	}
 	switch t.G.Width() {
 	case 8:
-		return verifyHeaps(ctx, t, typed[uint8](t.G), through, opt)
+		return verifyHeaps(ctx, t, sg.Typed[uint8](t.G), through, opt)
 	case 16:
-		return verifyHeaps(ctx, t, typed[uint16](t.G), through, opt)
+		return verifyHeaps(ctx, t, sg.Typed[uint16](t.G), through, opt)
 	}
-	return verifyHeaps(ctx, t, typed[uint32](t.G), through, opt)
+	return verifyHeaps(ctx, t, sg.Typed[uint32](t.G), through, opt)
 }
 
 // VerifyState checks the values of t, the table of a built-in game
@@ -153,12 +154,12 @@ func Verify(ctx context.Context, t *Table, opt VerifyOptions) (Verification, err
 // *MismatchError for the first value that differs, a *BudgetError when
 // opt.MaxWork is below the number of values checked, and
 // context.Cause(ctx) when ctx is cancelled first.
-func VerifyState(ctx context.Context, t *Table, opt VerifyOptions) (Verification, error) {
+func VerifyState(ctx context.Context, t *sg.Table, opt VerifyOptions) (Verification, error) {
 	through, err := verifyRange(ctx, t, opt)
 	if err != nil || through < 0 {
 		return Verification{Through: through, ByOptions: through}, err
 	}
-	return verifyAgain(ctx, t, through, opt, 1, func(g rules.Game) (*Table, error) {
+	return verifyAgain(ctx, t, through, opt, 1, func(g rules.Game) (*sg.Table, error) {
 		want, _, err := SolveState(ctx, g)
 		return want, err
 	})
@@ -169,7 +170,7 @@ func VerifyState(ctx context.Context, t *Table, opt VerifyOptions) (Verification
 // game, VerifyState for a built-in game, running the script again for a
 // scripted game. The tables of the other kinds are
 // not Tables; it returns an error for one that claims such a game.
-func VerifyTable(ctx context.Context, t *Table, opt VerifyOptions) (Verification, error) {
+func VerifyTable(ctx context.Context, t *sg.Table, opt VerifyOptions) (Verification, error) {
 	switch k := t.Game.Kind(); k {
 	case rules.KindHeap:
 		return Verify(ctx, t, opt)
@@ -185,7 +186,7 @@ func VerifyTable(ctx context.Context, t *Table, opt VerifyOptions) (Verification
 // verifyRange returns the last heap size of t that opt asks to check, -1
 // for an empty table, or an error when ctx is done or t has not a ring
 // value for each heap size.
-func verifyRange(ctx context.Context, t *Table, opt VerifyOptions) (int, error) {
+func verifyRange(ctx context.Context, t *sg.Table, opt VerifyOptions) (int, error) {
 	through := t.N()
 	if opt.Through > 0 {
 		through = min(through, opt.Through)
@@ -196,7 +197,7 @@ func verifyRange(ctx context.Context, t *Table, opt VerifyOptions) (int, error) 
 	if ctx.Err() != nil {
 		return 0, context.Cause(ctx)
 	}
-	if t.hasRing() && t.Ring.Len() != t.G.Len() {
+	if t.HasRing() && t.Ring.Len() != t.G.Len() {
 		return 0, fmt.Errorf("the table has %d ring values for %d heap sizes", t.Ring.Len(), t.G.Len())
 	}
 	return through, nil
@@ -206,7 +207,7 @@ func verifyRange(ctx context.Context, t *Table, opt VerifyOptions) (int, error) 
 // again computes for t's game to through, which cost about perValue steps
 // a value (a misère heap its rule's digits, a built-in game's value a
 // few steps).
-func verifyAgain(ctx context.Context, t *Table, through int, opt VerifyOptions, perValue float64, again func(g rules.Game) (*Table, error)) (Verification, error) {
+func verifyAgain(ctx context.Context, t *sg.Table, through int, opt VerifyOptions, perValue float64, again func(g rules.Game) (*sg.Table, error)) (Verification, error) {
 	v := Verification{Through: through, ByOptions: through}
 	g := t.Game
 	g.Heaps = through

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -32,17 +33,17 @@ func TestVerifySplits(t *testing.T) {
 		}
 		var (
 			sparse bool
-			split  Split
+			split  sg.Split
 			rare   int
 		)
 		if tab.G.Width() == 8 {
-			vf := newVerifier(tab, typed[uint8](tab.G))
+			vf := newVerifier(tab, sg.Typed[uint8](tab.G))
 			sparse, split, rare = vf.sparse, vf.split, len(vf.rare)
 		} else {
-			vf := newVerifier(tab, typed[uint16](tab.G))
+			vf := newVerifier(tab, sg.Typed[uint16](tab.G))
 			sparse, split, rare = vf.sparse, vf.split, len(vf.rare)
 		}
-		if !sparse || split.Mask == 0 || rare == 0 || (split.Pos != NoParity) != tc.parity {
+		if !sparse || split.Mask == 0 || rare == 0 || (split.Pos != sg.NoParity) != tc.parity {
 			t.Errorf("%q: sparse %v, split %+v, %d rare positions", tc.yaml, sparse, split, rare)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -70,7 +71,7 @@ func TestVerifyFindsAlteredValue(t *testing.T) {
 
 // verifySequence computes a game's table, every value of it (no period
 // fills any in), or for a proved period the rest filled in from it.
-func verifySequence(t testing.TB, yaml string, n int) *compute.Table {
+func verifySequence(t testing.TB, yaml string, n int) *sg.Table {
 	t.Helper()
 	g := game(t, yaml)
 	if g.Kind() == rules.KindState {
@@ -86,7 +87,7 @@ func verifySequence(t testing.TB, yaml string, n int) *compute.Table {
 
 // alter returns a copy of tab with its value at n (a ring's, with ring)
 // changed, and the value it had.
-func alter(tab *compute.Table, n int, ring bool, r *rand.Rand) (*compute.Table, uint32) {
+func alter(tab *sg.Table, n int, ring bool, r *rand.Rand) (*sg.Table, uint32) {
 	g, rg := tab.G.Uint32s(), tab.Ring.Uint32s()
 	vs := g
 	if ring {
@@ -99,7 +100,7 @@ func alter(tab *compute.Table, n int, ring bool, r *rand.Rand) (*compute.Table, 
 			vs[n] = 1 - old
 		}
 	}
-	return &compute.Table{Game: tab.Game, G: compute.ValuesOf(g), Ring: compute.ValuesOf(rg)}, old
+	return &sg.Table{Game: tab.Game, G: sg.ValuesOf(g), Ring: sg.ValuesOf(rg)}, old
 }
 
 // TestVerifyByKind checks that each kind's verification takes its own
@@ -116,7 +117,7 @@ func TestVerifyByKind(t *testing.T) {
 		t.Errorf("Verify of a built-in game's table: a mismatch (%v), want it refused", err)
 	}
 	bad, want := alter(fib, 200, false, rand.New(rand.NewPCG(5, 5)))
-	for _, verify := range []func(context.Context, *compute.Table, compute.VerifyOptions) (compute.Verification, error){compute.VerifyState, compute.VerifyTable} {
+	for _, verify := range []func(context.Context, *sg.Table, compute.VerifyOptions) (compute.Verification, error){compute.VerifyState, compute.VerifyTable} {
 		if v, err := verify(t.Context(), fib, compute.VerifyOptions{}); err != nil || v.Through != 300 {
 			t.Errorf("the built-in game's own table: %+v, %v", v, err)
 		}
@@ -128,7 +129,7 @@ func TestVerifyByKind(t *testing.T) {
 	if v, err := compute.VerifyTable(t.Context(), heap, compute.VerifyOptions{}); err != nil || v.Through != 300 {
 		t.Errorf("VerifyTable of Kayles: %+v, %v", v, err)
 	}
-	lattice := &compute.Table{Game: game(t, wythoffYAML), G: compute.ValuesOf([]uint32{0, 1})}
+	lattice := &sg.Table{Game: game(t, wythoffYAML), G: sg.ValuesOf([]uint32{0, 1})}
 	if _, err := compute.VerifyTable(t.Context(), lattice, compute.VerifyOptions{}); err == nil || !strings.Contains(err.Error(), "lattice game") {
 		t.Errorf("VerifyTable of a table claiming a lattice game: %v, want an error naming its kind", err)
 	}
@@ -262,9 +263,9 @@ func TestVerifyAgainstBrute(t *testing.T) {
 	for i, rg := range bruteRandomGames(bruteNumGames) {
 		g := game(t, rg.yaml)
 		G := rg.game.heapValues(n)
-		tab := &compute.Table{Game: g, G: compute.ValuesOf(G)}
+		tab := &sg.Table{Game: g, G: sg.ValuesOf(G)}
 		if rg.game.ring {
-			tab.Ring = compute.ValuesOf(rg.game.ringValues(G))
+			tab.Ring = sg.ValuesOf(rg.game.ringValues(G))
 		}
 		if _, err := compute.Verify(t.Context(), tab, compute.VerifyOptions{}); err != nil {
 			t.Fatalf("random-%03d: the brute force's values fail: %v\n%s", i, err, rg.yaml)

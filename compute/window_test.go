@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -76,12 +77,12 @@ func TestRingWindow(t *testing.T) {
 		t.Fatal(err)
 	}
 	R := tab.Ring.Uint32s()
-	rows := Period{Start: 71, Length: 12}
+	rows := sg.Period{Start: 71, Length: 12}
 	if _, _, ok := proveRing(r, rows, R[:85]); ok {
 		t.Error("ring values to 84 prove the rings' period")
 	}
 	per, proof, ok := proveRing(r, rows, R[:86])
-	if !ok || per != (Period{Start: 3, Length: 1}) || proof.WindowStart != 73 || proof.Need(per) != 85 {
+	if !ok || per != (sg.Period{Start: 3, Length: 1}) || proof.WindowStart != 73 || proof.Need(per) != 85 {
 		t.Errorf("ring values to 85: %+v, %+v, %v", per, proof, ok)
 	}
 	if need, _ := ringNeed(r, rows); need < 85 {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -21,7 +22,7 @@ func TestRunTableEqualsTail(t *testing.T) {
 	if !huge.G.Equal(tail.G) || !huge.Ring.Equal(tail.Ring) {
 		t.Errorf("0.7{1000000000} to 300 differs from 0.(7)")
 	}
-	if huge.Analysis.Status == compute.Proved {
+	if huge.Analysis.Status == sg.Proved {
 		t.Errorf("0.7{1000000000} to 300: rows proved (%+v), but the game changes past 10^9", huge.Analysis)
 	}
 	const n = 65600
@@ -53,7 +54,7 @@ func TestRunWork(t *testing.T) {
 				t.Errorf("Work(%s, ring %v, %d) = %g, spelled out %g", run, ring, n, got, want)
 			}
 		}
-		per := &compute.Period{Start: 5, Length: 3}
+		per := &sg.Period{Start: 5, Length: 3}
 		got, want := compute.MoveWork(run, n, false, per), compute.MoveWork(spelled, n, false, per)
 		if diff := got - want; diff > 1e-6*want || -diff > 1e-6*want {
 			t.Errorf("MoveWork(%s, %d) = %g, spelled out %g", run, n, got, want)
@@ -72,7 +73,7 @@ func TestRunVerifyAndMisere(t *testing.T) {
 	}
 	ring := tab.Ring.Uint32s()
 	ring[200]++
-	bad := &compute.Table{Game: tab.Game, G: tab.G, Ring: compute.ValuesOf(ring)}
+	bad := &sg.Table{Game: tab.Game, G: tab.G, Ring: sg.ValuesOf(ring)}
 	_, err := compute.Verify(t.Context(), bad, compute.VerifyOptions{})
 	if mm, ok := errors.AsType[*compute.MismatchError](err); !ok || mm.N != 200 || !mm.Ring {
 		t.Errorf("verify 0.7{1000000000} with SG_ring(200) changed: %v, want a mismatch at ring 200", err)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/configs"
 	"github.com/sgtab/sgtab/graph"
 	"github.com/sgtab/sgtab/rules"
@@ -68,30 +69,30 @@ func TestConfigs(t *testing.T) {
 // the period and standing its comment states.
 func TestKnownResults(t *testing.T) {
 	type known struct {
-		status        compute.Status
+		status        sg.Status
 		period        int
 		saltus        uint32
 		lastException int
 	}
 	want := map[string]known{
-		"nim.yaml":                       {compute.Proved, 1, 1, -1},
-		"bash-3.yaml":                    {compute.Proved, 4, 0, -1},
-		"subtraction-1-3-4.yaml":         {compute.Proved, 7, 0, -1},
-		"s-nim-2-5.yaml":                 {compute.Proved, 7, 0, -1},
-		"laskers-nim.yaml":               {compute.Proved, 4, 4, 0},
-		"grundy.yaml":                    {compute.None, 0, 0, -1},
-		"octal-0.77-kayles.yaml":         {compute.Proved, 12, 0, 70},
-		"octal-0.07-dawsons-kayles.yaml": {compute.Proved, 34, 0, 52},
-		"octal-0.137-dawsons-chess.yaml": {compute.Proved, 34, 0, 51},
-		"octal-0.6-officers.yaml":        {compute.None, 0, 0, -1},
-		"octal-0.1777.yaml":              {compute.None, 0, 0, -1},
-		"octal-0.007-treblecross.yaml":   {compute.None, 0, 0, -1},
-		"take-then-split.yaml":           {compute.Proved, 1, 1, -1},
-		"coin-ring-1.yaml":               {compute.Proved, 2, 0, -1},
-		"coin-ring-2.yaml":               {compute.Proved, 12, 0, 70},
-		"coin-ring-3.yaml":               {compute.None, 0, 0, -1},
-		"bash-misere.yaml":               {compute.Proved, 4, 0, -1},
-		"take-p-q-misere.yaml":           {compute.Proved, 6, 0, -1},
+		"nim.yaml":                       {sg.Proved, 1, 1, -1},
+		"bash-3.yaml":                    {sg.Proved, 4, 0, -1},
+		"subtraction-1-3-4.yaml":         {sg.Proved, 7, 0, -1},
+		"s-nim-2-5.yaml":                 {sg.Proved, 7, 0, -1},
+		"laskers-nim.yaml":               {sg.Proved, 4, 4, 0},
+		"grundy.yaml":                    {sg.None, 0, 0, -1},
+		"octal-0.77-kayles.yaml":         {sg.Proved, 12, 0, 70},
+		"octal-0.07-dawsons-kayles.yaml": {sg.Proved, 34, 0, 52},
+		"octal-0.137-dawsons-chess.yaml": {sg.Proved, 34, 0, 51},
+		"octal-0.6-officers.yaml":        {sg.None, 0, 0, -1},
+		"octal-0.1777.yaml":              {sg.None, 0, 0, -1},
+		"octal-0.007-treblecross.yaml":   {sg.None, 0, 0, -1},
+		"take-then-split.yaml":           {sg.Proved, 1, 1, -1},
+		"coin-ring-1.yaml":               {sg.Proved, 2, 0, -1},
+		"coin-ring-2.yaml":               {sg.Proved, 12, 0, 70},
+		"coin-ring-3.yaml":               {sg.None, 0, 0, -1},
+		"bash-misere.yaml":               {sg.Proved, 4, 0, -1},
+		"take-p-q-misere.yaml":           {sg.Proved, 6, 0, -1},
 	}
 	// Lattice games: the rule each comment states, point by point.
 	phi := (1 + math.Sqrt(5)) / 2
@@ -219,7 +220,7 @@ func TestKnownResults(t *testing.T) {
 		}
 		a := tab.Analysis
 		got := known{a.Status, a.Period.Length, a.Period.Saltus, a.Period.LastException()}
-		if a.Status == compute.None {
+		if a.Status == sg.None {
 			got.lastException = -1
 		}
 		if got != k {

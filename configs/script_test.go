@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/configs"
 	"github.com/sgtab/sgtab/graph"
 	"github.com/sgtab/sgtab/rules"
@@ -17,7 +18,7 @@ import (
 
 // bundledScript reads the scripted game of the bundled config name, at
 // the size heaps (its own when 0), and computes it.
-func bundledScript(t *testing.T, name string, heaps int) (*compute.Table, *compute.ScriptPositions) {
+func bundledScript(t *testing.T, name string, heaps int) (*sg.Table, *compute.ScriptPositions) {
 	t.Helper()
 	data, err := configs.FS.ReadFile(name)
 	if err != nil {
@@ -156,7 +157,7 @@ func TestScriptRowGames(t *testing.T) {
 			}
 		}
 		a := tab.Analysis
-		if a.Status != compute.Observed || a.Period.Length != tc.period || a.Period.LastException() != tc.lastException {
+		if a.Status != sg.Observed || a.Period.Length != tc.period || a.Period.LastException() != tc.lastException {
 			t.Errorf("%s: %s period %d, last exception %d; want observed %d, %d", tc.file, a.Status, a.Period.Length, a.Period.LastException(), tc.period, tc.lastException)
 		}
 	}
@@ -213,10 +214,10 @@ func graphValues(t *testing.T, name string) (*graph.Named, []uint32) {
 // hole), by retrograde analysis of the n + 1 distances: the hole is lost
 // for the player to move; a distance with a move to a lost one is won,
 // one whose every move goes to a won one lost; the rest loop (drawn).
-func berzerkOutcome(n int) compute.Outcome {
+func berzerkOutcome(n int) sg.Outcome {
 	m := n + 1
-	out := make([]compute.Outcome, m)
-	out[0] = compute.P
+	out := make([]sg.Outcome, m)
+	out[0] = sg.P
 	for changed := true; changed; {
 		changed = false
 		for d := 1; d < m; d++ {
@@ -225,15 +226,15 @@ func berzerkOutcome(n int) compute.Outcome {
 			}
 			a, b := out[((d-2)%m+m)%m], out[((d-3)%m+m)%m]
 			switch {
-			case a == compute.P || b == compute.P:
-				out[d], changed = compute.N, true
-			case a == compute.N && b == compute.N:
-				out[d], changed = compute.P, true
+			case a == sg.P || b == sg.P:
+				out[d], changed = sg.N, true
+			case a == sg.N && b == sg.N:
+				out[d], changed = sg.P, true
 			}
 		}
 	}
 	if out[n] == 0 {
-		return compute.D
+		return sg.D
 	}
 	return out[n]
 }
@@ -257,7 +258,7 @@ func TestScriptBerzerk(t *testing.T) {
 			t.Errorf("start(%d): outcome %c, want %c", n, o, want)
 		}
 	}
-	if a := tab.Analysis; a.Status != compute.Observed || a.Period.Length != 5 || a.Period.Start != 0 ||
+	if a := tab.Analysis; a.Status != sg.Observed || a.Period.Length != 5 || a.Period.Start != 0 ||
 		a.ClosedForm != "for n ≥ 0: outcome(n) = [P, N, N, N, D][n mod 5]" {
 		t.Errorf("analysis %s, period %d from %d, %q; want observed, 5 from 0", a.Status, a.Period.Length, a.Period.Start, a.ClosedForm)
 	}

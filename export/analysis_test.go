@@ -12,11 +12,12 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
 )
 
-func computed(t testing.TB, yaml string, n int) *compute.Table {
+func computed(t testing.TB, yaml string, n int) *sg.Table {
 	t.Helper()
 	games, err := rules.Parse(strings.NewReader(yaml), "g.yaml")
 	if err != nil {
@@ -43,7 +44,7 @@ func TestAnalysisMetadata(t *testing.T) {
 		export.KeyTheorem:       "Guy–Smith octal periodicity theorem",
 		export.KeyProofWindow:   "71 ≤ n < 155",
 		export.KeyComputed:      "166",
-		export.KeyChecksum:      compute.Checksum(kayles.G.Uint32s()),
+		export.KeyChecksum:      sg.Checksum(kayles.G.Uint32s()),
 		export.KeyRareMask:      "15",
 		export.KeyRareCount:     "10",
 		export.KeyLastRare:      "70",
@@ -51,8 +52,8 @@ func TestAnalysisMetadata(t *testing.T) {
 	}
 	for _, write := range []struct {
 		ext   string
-		write func(string, *compute.Table, export.Options) error
-		read  func(string) (*compute.Table, map[string]string, error)
+		write func(string, *sg.Table, export.Options) error
+		read  func(string) (*sg.Table, map[string]string, error)
 	}{
 		{".parquet", export.WriteParquet, export.ReadParquet},
 		{".arrow", export.WriteIPC, export.ReadIPC},
@@ -100,8 +101,8 @@ func TestArithmeticProofRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := f.Table.Analysis
-	want := compute.Period{Start: 1, Length: 4, Saltus: 4}
-	if a.Status != compute.Proved || a.Period != want || a.Proof.Theorem != "arithmetic-periodicity lifting theorem" || a.Proof.String() != "1 ≤ n < 13" || a.Computed != 64 {
+	want := sg.Period{Start: 1, Length: 4, Saltus: 4}
+	if a.Status != sg.Proved || a.Period != want || a.Proof.Theorem != "arithmetic-periodicity lifting theorem" || a.Proof.String() != "1 ≤ n < 13" || a.Computed != 64 {
 		t.Errorf("read back: %s, %+v, %q, window %s, computed %d", a.Status, a.Period, a.Proof.Theorem, a.Proof, a.Computed)
 	}
 	for k, v := range map[string]string{export.KeyStatus: "proved", export.KeySaltus: "4", export.KeyProofWindow: "1 ≤ n < 13", export.KeyComputed: "64"} {
@@ -131,7 +132,7 @@ func TestWriteRare(t *testing.T) {
 		t.Fatalf("%d rows, want %d", len(rows), r.Count)
 	}
 	for i, x := range rows {
-		if int(x.N) != r.Positions[i] || uint32(x.SG) != kayles.G.At(int(x.N)) || !compute.IsRare(uint32(x.SG), r.Mask) {
+		if int(x.N) != r.Positions[i] || uint32(x.SG) != kayles.G.At(int(x.N)) || !sg.IsRare(uint32(x.SG), r.Mask) {
 			t.Errorf("row %d = %+v", i, x)
 		}
 	}

@@ -4,8 +4,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // A batcher cuts a table into record batches, copying as little as it can:
@@ -16,20 +15,20 @@ import (
 // batch before Write returns).
 type batcher struct {
 	schema *arrow.Schema
-	t      *compute.Table
+	t      *sg.Table
 	n      *memory.Buffer // room for one batch of n values
 	cols   []valueColumn  // sg, sg_ring on a ring, a misère table's genus
 }
 
 // A valueColumn is one column of values being cut into batches.
 type valueColumn struct {
-	v    compute.Values
+	v    sg.Values
 	dt   arrow.DataType // int32 or int64
 	wide []uint32       // one batch widened to 32 bits, when stored narrower
 	long []int64        // one batch as int64, when written so
 }
 
-func newBatcher(schema *arrow.Schema, t *compute.Table, rows int, mem memory.Allocator) *batcher {
+func newBatcher(schema *arrow.Schema, t *sg.Table, rows int, mem memory.Allocator) *batcher {
 	n := memory.NewResizableBuffer(mem)
 	n.Resize(min(rows, t.G.Len()) * arrow.Int64SizeBytes)
 	b := &batcher{schema: schema, t: t, n: n}
@@ -91,7 +90,7 @@ func newArray(dt arrow.DataType, rows int, values *memory.Buffer) arrow.Array {
 
 // forEachBatch calls write with each record batch of t in order, releasing
 // each after write returns, and stops at the first error.
-func forEachBatch(schema *arrow.Schema, t *compute.Table, rows int, mem memory.Allocator, write func(arrow.RecordBatch) error) error {
+func forEachBatch(schema *arrow.Schema, t *sg.Table, rows int, mem memory.Allocator, write func(arrow.RecordBatch) error) error {
 	b := newBatcher(schema, t, rows, mem)
 	defer b.release()
 	for lo := 0; lo < t.G.Len(); lo += rows {
@@ -107,7 +106,7 @@ func forEachBatch(schema *arrow.Schema, t *compute.Table, rows int, mem memory.A
 
 // prepare checks t and returns the schema a writer writes it with: that
 // of Schema, with the metadata of opt (and its MAC with opt.MACKey).
-func prepare(t *compute.Table, opt Options) (*arrow.Schema, error) {
+func prepare(t *sg.Table, opt Options) (*arrow.Schema, error) {
 	if err := checkTable(t); err != nil {
 		return nil, err
 	}

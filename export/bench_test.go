@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 )
 
@@ -43,9 +43,9 @@ func random(rows int) []uint32 {
 	return g
 }
 
-func benchWrite(b *testing.B, write func(string, *compute.Table, export.Options) error, values func(int) []uint32, rows int) {
+func benchWrite(b *testing.B, write func(string, *sg.Table, export.Options) error, values func(int) []uint32, rows int) {
 	tab := newTable(b, 1, false)
-	tab.G = compute.ValuesOf(values(rows))
+	tab.G = sg.ValuesOf(values(rows))
 	path := filepath.Join(b.TempDir(), "bench")
 	for b.Loop() {
 		if err := write(path, tab, export.Options{Version: "bench"}); err != nil {
@@ -66,7 +66,7 @@ func BenchmarkWriteCSV1e7(b *testing.B) { benchWrite(b, export.WriteCSV, periodi
 func BenchmarkReadCSV1e7(b *testing.B)     { benchRead(b, "kayles.csv", export.WriteCSV, 1e7) }
 func BenchmarkReadParquet1e7(b *testing.B) { benchRead(b, "kayles.parquet", export.WriteParquet, 1e7) }
 
-func benchRead(b *testing.B, name string, write func(string, *compute.Table, export.Options) error, rows int) {
+func benchRead(b *testing.B, name string, write func(string, *sg.Table, export.Options) error, rows int) {
 	tab := computed(b, "name: kayles\ncode: \"0.77\"\n", rows-1)
 	path := filepath.Join(b.TempDir(), name)
 	if err := write(path, tab, export.Options{}); err != nil {

@@ -8,8 +8,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // KindCensus is the kind of a sweep's census: one row per game.
@@ -33,7 +32,7 @@ type CensusRow struct {
 	Family string // what generated it: a code pattern, a subtraction family, or "listed"
 	Start  string // line or ring
 	Play   string // normal or misere
-	Status compute.Status
+	Status sg.Status
 	// Period, Preperiod, Saltus and LastException are meaningful unless
 	// Status is None.
 	Period, Preperiod, LastException int
@@ -42,7 +41,7 @@ type CensusRow struct {
 	MaxSG                            uint32
 	MaxAt                            int // the first heap size of value MaxSG
 	RareMask                         uint32
-	RarePos                          compute.Parity // how the heap's parity counts in the split
+	RarePos                          sg.Parity // how the heap's parity counts in the split
 	RareCount                        int
 	LastRare                         int // -1 when there is no rare position
 	Checksum                         string
@@ -66,7 +65,7 @@ type CensusRow struct {
 	// RingSaltus are meaningful when it is proved or observed. Status,
 	// Period and the others above describe the rows, the values of
 	// lines, for every game.
-	RingStatus                compute.Status
+	RingStatus                sg.Status
 	RingPeriod, RingPreperiod int
 	RingSaltus                uint32
 }
@@ -83,8 +82,8 @@ var censusColumns = slices.Concat(
 		strColumn("play", func(r *CensusRow) string { return r.Play }),
 		strColumn("status", func(r *CensusRow) string { return string(r.Status) }),
 	},
-	periodColumns("", func(r *CensusRow) compute.Period {
-		return compute.Period{Length: r.Period, Start: r.Preperiod, Saltus: r.Saltus}
+	periodColumns("", func(r *CensusRow) sg.Period {
+		return sg.Period{Length: r.Period, Start: r.Preperiod, Saltus: r.Saltus}
 	}, censusPeriod),
 	[]rowColumn[CensusRow]{
 		numColumn("last_exception", func(r *CensusRow) int64 { return int64(r.LastException) }).nullUnless(censusPeriod),
@@ -104,15 +103,15 @@ var censusColumns = slices.Concat(
 		numColumn("class_size", func(r *CensusRow) int64 { return int64(r.ClassSize) }),
 		strColumn("representative", func(r *CensusRow) string { return r.Representative }),
 		numColumn("class_offset", func(r *CensusRow) int64 { return int64(r.ClassOffset) }),
-		rarePosColumn(func(r *CensusRow) compute.Parity { return r.RarePos }),
+		rarePosColumn(func(r *CensusRow) sg.Parity { return r.RarePos }),
 	},
-	ringColumns(func(r *CensusRow) compute.Status { return r.RingStatus }, func(r *CensusRow) compute.Period {
-		return compute.Period{Length: r.RingPeriod, Start: r.RingPreperiod, Saltus: r.RingSaltus}
+	ringColumns(func(r *CensusRow) sg.Status { return r.RingStatus }, func(r *CensusRow) sg.Period {
+		return sg.Period{Length: r.RingPeriod, Start: r.RingPreperiod, Saltus: r.RingSaltus}
 	}),
 )
 
 // censusPeriod reports whether r has a period: its status is not none.
-func censusPeriod(r *CensusRow) bool { return r.Status != compute.None }
+func censusPeriod(r *CensusRow) bool { return r.Status != sg.None }
 
 // oldOffsetColumn is the column of a census written before its ring
 // columns, which it lacks, named offset what is now class_offset.
@@ -170,14 +169,14 @@ func ReadCensus(path string) ([]CensusRow, map[string]string, error) {
 // periodNulls checks a status and the nulls of its period's columns,
 // first to last, which follow the status's column (valid(c) says which
 // hold a value): a known status, and a period exactly when it is not none.
-func periodNulls(status compute.Status, valid func(c int) bool, first, last int) error {
+func periodNulls(status sg.Status, valid func(c int) bool, first, last int) error {
 	switch status {
-	case compute.Proved, compute.Observed, compute.None:
+	case sg.Proved, sg.Observed, sg.None:
 	default:
 		return fmt.Errorf("%s %q, want proved, observed or none", censusColumns[first-1].Name, status)
 	}
 	for c := first; c <= last; c++ {
-		if valid(c) != (status != compute.None) {
+		if valid(c) != (status != sg.None) {
 			return fmt.Errorf("%s %s, but column %s is %s", censusColumns[first-1].Name, status, censusColumns[c].Name, map[bool]string{false: "null", true: "not null"}[valid(c)])
 		}
 	}
@@ -238,14 +237,14 @@ func censusRow(rec arrow.RecordBatch, idx []int, i, row int) (CensusRow, error) 
 	}
 	r := CensusRow{
 		Name: str(0), Rule: str(1), Family: str(2), Start: str(3), Play: str(4),
-		Status: compute.Status(str(5)), Heaps: int(num(10)), MaxSG: uint32(num(11)),
+		Status: sg.Status(str(5)), Heaps: int(num(10)), MaxSG: uint32(num(11)),
 		MaxAt: int(num(12)), RareMask: uint32(num(13)), RareCount: int(num(14)), LastRare: -1,
 		Checksum: str(16), Seconds: col(17).(*array.Float64).Value(i), Shift: int(num(19)),
 		Class: str(20), ClassKey: str(21), ClassSize: int(num(22)),
 		Representative: str(23), ClassOffset: int(num(24)),
 	}
 	if col(26).IsValid(i) {
-		r.RingStatus = compute.Status(str(26))
+		r.RingStatus = sg.Status(str(26))
 	}
 	if err := censusNulls(r, func(c int) bool { return col(c).IsValid(i) }); err != nil {
 		return CensusRow{}, fmt.Errorf("row %d: %w", row, err)

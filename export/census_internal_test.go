@@ -12,8 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // censusRows are three rows of a census: one with a proved period and
@@ -21,17 +20,17 @@ import (
 // period, and one with no period.
 func censusRows() []CensusRow {
 	return []CensusRow{
-		{Name: "0.07", Rule: "0.07", Family: "codes 0.0*", Start: "line", Play: "normal", Status: compute.Proved,
+		{Name: "0.07", Rule: "0.07", Family: "codes 0.0*", Start: "line", Play: "normal", Status: sg.Proved,
 			Period: 34, Preperiod: 52, Saltus: 0, LastException: 51, Heaps: 1000, MaxSG: 9, MaxAt: 51,
-			RareMask: 1, RarePos: compute.Even, RareCount: 7, LastRare: 40, Checksum: "0123ABCD", Seconds: 0.25,
+			RareMask: 1, RarePos: sg.Even, RareCount: 7, LastRare: 40, Checksum: "0123ABCD", Seconds: 0.25,
 			First: []uint32{0, 0, 1, 1, 2}, Shift: 1, ClassKey: strings.Repeat("ab", 32), Class: "cabababababab",
 			ClassSize: 2, Representative: "0.137", ClassOffset: 1},
-		{Name: "0.77-ring", Rule: "0.77", Family: "codes 0.7*", Start: "ring", Play: "normal", Status: compute.Proved,
+		{Name: "0.77-ring", Rule: "0.77", Family: "codes 0.7*", Start: "ring", Play: "normal", Status: sg.Proved,
 			Period: 12, Preperiod: 71, Saltus: 0, LastException: 70, Heaps: 1000, MaxSG: 8, MaxAt: 70,
 			LastRare: -1, Checksum: "0000FFFF", Seconds: 0.5, First: []uint32{0, 0, 1, 1, 1},
 			ClassKey: strings.Repeat("ef", 32), Class: "cefefefefefef", ClassSize: 1, Representative: "0.77-ring",
-			RingStatus: compute.Observed, RingPeriod: 1, RingPreperiod: 3, RingSaltus: 0},
-		{Name: "4.0", Rule: "4.0", Family: "listed", Start: "line", Play: "normal", Status: compute.None,
+			RingStatus: sg.Observed, RingPeriod: 1, RingPreperiod: 3, RingSaltus: 0},
+		{Name: "4.0", Rule: "4.0", Family: "listed", Start: "line", Play: "normal", Status: sg.None,
 			Heaps: 1000, MaxSG: 20, MaxAt: 900, LastRare: -1, Checksum: "FFFF0000", Seconds: 1.5,
 			First: []uint32{0, 0, 0, 1}, ClassKey: strings.Repeat("cd", 32), Class: "ccdcdcdcdcdcd",
 			ClassSize: 1, Representative: "4.0"},
@@ -101,23 +100,23 @@ func TestCensusCRCCoversEveryColumn(t *testing.T) {
 // TestCensusNulls checks the statuses of census rows against the nulls of
 // their periods' columns, the rows' (6 to 9) and the rings' (26 to 29).
 func TestCensusNulls(t *testing.T) {
-	line, ring := CensusRow{Start: "line", Status: compute.Proved}, CensusRow{Start: "ring", Status: compute.None, RingStatus: compute.Proved}
+	line, ring := CensusRow{Start: "line", Status: sg.Proved}, CensusRow{Start: "ring", Status: sg.None, RingStatus: sg.Proved}
 	for _, tc := range []struct {
 		row   CensusRow
 		valid []int
 		want  string
 	}{
 		{line, []int{6, 7, 8, 9}, ""},
-		{CensusRow{Start: "line", Status: compute.None}, nil, ""},
-		{CensusRow{Start: "line", Status: compute.None}, []int{6}, "status none, but column period is not null"},
-		{CensusRow{Start: "line", Status: compute.Observed}, []int{6, 7, 9}, "status observed, but column saltus is null"},
+		{CensusRow{Start: "line", Status: sg.None}, nil, ""},
+		{CensusRow{Start: "line", Status: sg.None}, []int{6}, "status none, but column period is not null"},
+		{CensusRow{Start: "line", Status: sg.Observed}, []int{6, 7, 9}, "status observed, but column saltus is null"},
 		{CensusRow{Start: "line", Status: "solved"}, []int{6, 7, 8, 9}, `status "solved", want proved, observed or none`},
 		{ring, []int{26, 27, 28, 29}, ""},
 		{ring, []int{27, 28, 29}, "start ring, but column ring_status is null"},
 		{line, []int{6, 7, 8, 9, 26}, "start line, but column ring_status is not null"},
 		{line, []int{6, 7, 8, 9, 28}, "start line, but column ring_preperiod is not null"},
 		{ring, []int{26, 27, 29}, "ring_status proved, but column ring_preperiod is null"},
-		{CensusRow{Start: "ring", Status: compute.None, RingStatus: compute.None}, []int{26, 27}, "ring_status none, but column ring_period is not null"},
+		{CensusRow{Start: "ring", Status: sg.None, RingStatus: sg.None}, []int{26, 27}, "ring_status none, but column ring_period is not null"},
 	} {
 		got := fmt.Sprint(censusNulls(tc.row, func(c int) bool { return slices.Contains(tc.valid, c) }))
 		if tc.want == "" && got != "<nil>" || !strings.Contains(got, tc.want) {

@@ -5,9 +5,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"github.com/sgtab/sgtab/compute/sg"
 	"io"
-
-	"github.com/sgtab/sgtab/compute"
 )
 
 // KindCheckpoint is the kind of a checkpoint: the values a long computation
@@ -28,7 +27,7 @@ func RuleSHA(key string) string {
 // file path: a table (see WriteParquet) of sgtab.kind checkpoint, without
 // analysis, with sgtab.rule_sha256, written under a temporary name and
 // renamed when complete, so that a checkpoint is whole or absent.
-func WriteCheckpoint(path string, t *compute.Table, opt Options) error {
+func WriteCheckpoint(path string, t *sg.Table, opt Options) error {
 	opt.kind = KindCheckpoint
 	opt.Extra = map[string]string{KeyRuleSHA: RuleSHA(t.Game.Key())}
 	err := WriteFile(path, func(w io.Writer) error { return parquetFormat.writeTable(w, t, opt) })
@@ -43,7 +42,7 @@ func WriteCheckpoint(path string, t *compute.Table, opt Options) error {
 // (rules.Game.Key of the game it is to resume) and its version against
 // version. It returns the table of its values, or an error saying why it
 // cannot be used.
-func ReadCheckpoint(path, key, version string) (*compute.Table, error) {
+func ReadCheckpoint(path, key, version string) (*sg.Table, error) {
 	f, err := ReadCheckpointFile(context.Background(), path, key, version, ReadOptions{})
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 )
 
@@ -115,7 +116,7 @@ func TestClassicalClaims(t *testing.T) {
 	wythoff := latticeTable(t, wythoff100)
 	g := wythoff.G.Uint32s()
 	g[90*wythoff.W+80] = 0
-	wythoff.G = compute.ValuesOf(g)
+	wythoff.G = sg.ValuesOf(g)
 	changed := filepath.Join(dir, "wythoff.parquet")
 	if err := export.WriteLatticeParquet(changed, wythoff, export.Options{}); err != nil {
 		t.Fatal(err)
@@ -138,9 +139,9 @@ func TestClassicalClaims(t *testing.T) {
 func TestSummaryTheorem(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "summary.parquet")
 	rows := []export.Summary{
-		{Name: "wythoff", Rule: "(-1,0)* (0,-1)* (-1,-1)* on 4×4", Start: "lattice", Status: compute.None, Checksum: "0",
+		{Name: "wythoff", Rule: "(-1,0)* (0,-1)* (-1,-1)* on 4×4", Start: "lattice", Status: sg.None, Checksum: "0",
 			Play: "normal", Values: "SG", Theorem: "Wythoff's theorem (W. A. Wythoff, Nieuw Archief voor Wiskunde 7, 1907)"},
-		{Name: "kayles", Rule: "0.77", Start: "line", Status: compute.None, Checksum: "0", Play: "normal", Values: "SG"},
+		{Name: "kayles", Rule: "0.77", Start: "line", Status: sg.None, Checksum: "0", Play: "normal", Values: "SG"},
 	}
 	if err := export.WriteSummary(path, rows, export.Options{}); err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // Languages are the languages Code writes.
@@ -45,7 +46,7 @@ var Languages = []string{"c", "cpp", "go", "python"}
 // with _ between two digits (subtraction-1-2 gives Subtraction1_2SG). When
 // that would start with a digit or be a keyword, game comes first
 // (0.07 gives game_0_07_sg and Game0_07SG).
-func Code(t *compute.Table, lang string, opt CodeOptions) (string, error) {
+func Code(t *sg.Table, lang string, opt CodeOptions) (string, error) {
 	if err := opt.check(lang); err != nil {
 		return "", err
 	}
@@ -60,7 +61,7 @@ func Code(t *compute.Table, lang string, opt CodeOptions) (string, error) {
 	prefix := opt.prefix(l, t.Game.Name)
 	fn := func(base string) string { return l.name(prefix, base, true) }
 	arr := func(base string) string { return l.name(prefix, base, false) }
-	sg := fn("sg")
+	sgFn := fn("sg")
 	var b strings.Builder
 	what := "Sprague-Grundy values"
 	if t.Game.HoldsOutcomes() {
@@ -69,25 +70,25 @@ func Code(t *compute.Table, lang string, opt CodeOptions) (string, error) {
 	comment := []string{
 		fmt.Sprintf("%s of %s (rule %s, %s start), written by sgtab.", what, t.Game.Name, t.Game.RuleText(), t.Game.Start),
 	}
-	periodic := a.Status != compute.None
+	periodic := a.Status != sg.None
 	if periodic {
 		p := a.Period
 		comment = append(comment, fmt.Sprintf("Period %d from n = %d, saltus %d: %s.", p.Length, p.Start, p.Saltus, a.Status))
-		if a.Status == compute.Proved {
-			comment = append(comment, fmt.Sprintf("Proof: %s, checked for %s; %s(n) is exact for every n.", a.Proof.Theorem, a.Proof, sg))
+		if a.Status == sg.Proved {
+			comment = append(comment, fmt.Sprintf("Proof: %s, checked for %s; %s(n) is exact for every n.", a.Proof.Theorem, a.Proof, sgFn))
 		} else {
-			comment = append(comment, fmt.Sprintf("Observed in SG(0..%d) but not proved: beyond n = %d, %s(n) extends the pattern.", t.N(), t.N(), sg))
+			comment = append(comment, fmt.Sprintf("Observed in SG(0..%d) but not proved: beyond n = %d, %s(n) extends the pattern.", t.N(), t.N(), sgFn))
 		}
 		comment = append(comment, a.ClosedForm)
 	} else {
-		comment = append(comment, fmt.Sprintf("No period found in SG(0..%d): %s(n) is defined for 0 <= n <= %d.", t.N(), sg, t.N()))
+		comment = append(comment, fmt.Sprintf("No period found in SG(0..%d): %s(n) is defined for 0 <= n <= %d.", t.N(), sgFn, t.N()))
 	}
 	ring := a.Ring
-	ringPeriodic := t.Ring.Len() > 0 && ring != nil && ring.Status != compute.None
+	ringPeriodic := t.Ring.Len() > 0 && ring != nil && ring.Status != sg.None
 	if t.Ring.Len() > 0 {
 		sgRing := fn("sg_ring")
 		switch {
-		case ringPeriodic && ring.Status == compute.Proved:
+		case ringPeriodic && ring.Status == sg.Proved:
 			p := ring.Period
 			comment = append(comment, fmt.Sprintf("Rings: period %d from n = %d, saltus %d: proved (%s, checked for %s); %s(n) is exact for every n.",
 				p.Length, p.Start, p.Saltus, ring.Proof.Theorem, ring.Proof, sgRing), ring.ClosedForm)
@@ -107,10 +108,10 @@ func Code(t *compute.Table, lang string, opt CodeOptions) (string, error) {
 			b.WriteString(l.array(arr("sg_pre"), t.G.Slice(0, p.Start).Uint32s()))
 		}
 		b.WriteString(l.array(arr("sg_block"), t.G.Slice(p.Start, p.Start+p.Length).Uint32s()))
-		b.WriteString(l.periodic(sg, arr("sg_pre"), arr("sg_block"), p.Start, p.Length, p.Saltus))
+		b.WriteString(l.periodic(sgFn, arr("sg_pre"), arr("sg_block"), p.Start, p.Length, p.Saltus))
 	} else {
 		b.WriteString(l.array(arr("sg_table"), t.G.Uint32s()))
-		b.WriteString(l.lookup(sg, arr("sg_table"), t.N()))
+		b.WriteString(l.lookup(sgFn, arr("sg_table"), t.N()))
 	}
 	switch {
 	case ringPeriodic:
@@ -399,15 +400,15 @@ func LatticeCode(t *compute.LatticeTable, lang string, opt CodeOptions) (string,
 	}
 	l := languages[lang]
 	prefix := opt.prefix(l, t.Game.Name)
-	sg, name := l.name(prefix, "sg", true), l.name(prefix, "sg_table", false)
+	sgFn, name := l.name(prefix, "sg", true), l.name(prefix, "sg_table", false)
 	var b strings.Builder
 	b.WriteString(l.comment([]string{
 		fmt.Sprintf("Sprague-Grundy values of %s (%s), written by sgtab.", t.Game.Name, t.Game.RuleText()),
-		fmt.Sprintf("%s(x, y) is defined for 0 <= x < %d and 0 <= y < %d.", sg, t.W, t.H),
+		fmt.Sprintf("%s(x, y) is defined for 0 <= x < %d and 0 <= y < %d.", sgFn, t.W, t.H),
 	}))
 	b.WriteString(l.preamble(prefix, opt))
 	b.WriteString(l.array(name, t.G.Uint32s()))
-	b.WriteString(l.lookup2(sg, name, t.W, t.H))
+	b.WriteString(l.lookup2(sgFn, name, t.W, t.H))
 	b.WriteString(l.postamble(prefix))
 	return b.String(), nil
 }

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -393,14 +394,14 @@ func TestCodeRuns(t *testing.T) {
 				prefix = tc.goPr
 			}
 			m := tc.n
-			if tab.Analysis.Status != compute.None {
+			if tab.Analysis.Status != sg.None {
 				m = 3 * tc.n // the period answers beyond the table
 			}
 			p := part{code: code, calls: []call{{fn: fnName(lang, prefix, "sg"), w: m, bounded: m == tc.n}}}
 			want = append(want, computed(t, tc.yaml, m).G.Uint32s()...)
 			if tab.Ring.Len() > 0 {
 				m := tc.n
-				if tab.Analysis.Ring.Status != compute.None {
+				if tab.Analysis.Ring.Status != sg.None {
 					m = 3 * tc.n // the rings' period answers beyond the table
 				}
 				p.calls = append(p.calls, call{fn: fnName(lang, prefix, "sg_ring"), w: m, bounded: m == tc.n})
@@ -556,7 +557,7 @@ func TestCodeNames(t *testing.T) {
 		"go":     {"K9SG(", "K9SGRing(", "k9SGTable =", "k9SGRingTable =", "k9SGPre =", "k9SGBlock =", "k9SGRingPre =", "k9SGRingBlock ="},
 	} {
 		var all string
-		for _, tab := range []*compute.Table{ring, ring2, kayles} {
+		for _, tab := range []*sg.Table{ring, ring2, kayles} {
 			code, err := export.Code(tab, lang, export.CodeOptions{Name: "K9"})
 			if err != nil {
 				t.Fatal(err)

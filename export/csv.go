@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // WriteCSV writes t as a CSV table: the file path, with the columns of
@@ -20,7 +21,7 @@ import (
 // temporary name and renamed when complete (WriteFile), the sidecar
 // first; the rows are written as they are formatted, a line at a time, so
 // that the text is never held in memory.
-func WriteCSV(path string, t *compute.Table, opt Options) error {
+func WriteCSV(path string, t *sg.Table, opt Options) error {
 	schema, err := prepare(t, opt)
 	if err == nil && t.Loopy != nil {
 		err = fmt.Errorf("the positions of %s repeat, and a table of its values ∞(K) is written as Parquet or Arrow only", t.Game.Name)

@@ -19,6 +19,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -37,7 +38,7 @@ type csvCase struct {
 func csvCases(t *testing.T) []csvCase {
 	key := []byte("a key of the test's own")
 	heap := func(name, yaml string, n int) csvCase {
-		var tab *compute.Table
+		var tab *sg.Table
 		if g := parseGame(t, yaml); g.Kind() == rules.KindState {
 			var err error
 			if tab, _, err = compute.SolveState(t.Context(), g); err != nil {
@@ -81,12 +82,12 @@ func csvCases(t *testing.T) []csvCase {
 		lattice("euclid", "name: euclid\nstate: euclid\nheaps: 50\n"),
 		graph("graph-ints", &compute.GraphTable{
 			Game: rules.Game{Name: "ints", Graph: &rules.GraphSpec{Text: "edges i.csv"}},
-			Ints: []int64{7, -3, 100000000000, 0}, G: compute.ValuesOf([]uint32{1, 0, 2, 5}), Edges: 4, EdgesCRC: 9,
+			Ints: []int64{7, -3, 100000000000, 0}, G: sg.ValuesOf([]uint32{1, 0, 2, 5}), Edges: 4, EdgesCRC: 9,
 		}),
 		graph("graph-strings", &compute.GraphTable{
 			Game:    rules.Game{Name: "strings", Graph: &rules.GraphSpec{Text: "edges s.csv"}},
 			Strings: []string{"b", "a, node", `say "hi"`, "two\nlines", " space", "12", "é"},
-			G:       compute.ValuesOf([]uint32{0, 1, 2, 3, 300, 70000, 4}), Edges: 7,
+			G:       sg.ValuesOf([]uint32{0, 1, 2, 3, 300, 70000, 4}), Edges: 7,
 		}),
 	}
 }
@@ -286,7 +287,7 @@ func TestCSVDamagedGraph(t *testing.T) {
 	gt := &compute.GraphTable{
 		Game:    rules.Game{Name: "strings", Graph: &rules.GraphSpec{Text: "edges s.csv"}},
 		Strings: []string{"b", "a, node", "two\nlines", "c"},
-		G:       compute.ValuesOf([]uint32{0, 1, 2, 3}), Edges: 3,
+		G:       sg.ValuesOf([]uint32{0, 1, 2, 3}), Edges: 3,
 	}
 	tests := []struct {
 		name string
@@ -374,7 +375,7 @@ func TestCSVBitFlips(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		failed := flipBits(t, rnd, good, target, kayles, func() (*compute.Table, map[string]string, error) { return export.ReadCSV(path) })
+		failed := flipBits(t, rnd, good, target, kayles, func() (*sg.Table, map[string]string, error) { return export.ReadCSV(path) })
 		t.Logf("%s: %d of 300 flips refused", filepath.Base(target), failed)
 	}
 }
@@ -404,7 +405,7 @@ func TestCSVWriteRefused(t *testing.T) {
 	for _, name := range []string{"a\r\nb", "\xff"} {
 		dir := t.TempDir()
 		gt := &compute.GraphTable{Game: rules.Game{Name: "g", Graph: &rules.GraphSpec{Text: "edges g.csv"}},
-			Strings: []string{"x", name}, G: compute.ValuesOf([]uint32{0, 1})}
+			Strings: []string{"x", name}, G: sg.ValuesOf([]uint32{0, 1})}
 		err := export.WriteGraphCSV(filepath.Join(dir, "g.csv"), gt, export.Options{})
 		if err == nil {
 			t.Errorf("%q: written", name)

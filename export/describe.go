@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // A Description is what a stored file holds, as sgtab inspect prints it
@@ -212,8 +213,8 @@ func describeSummary(w io.Writer, path string, rows []Summary, meta map[string]s
 }
 
 // periodText states a table's period and its standing in a few words.
-func periodText(a *compute.Analysis) string {
-	if a.Status == compute.None {
+func periodText(a *sg.Analysis) string {
+	if a.Status == sg.None {
 		return "none found"
 	}
 	p := a.Period
@@ -221,7 +222,7 @@ func periodText(a *compute.Analysis) string {
 	if p.Saltus > 0 {
 		s += fmt.Sprintf(", saltus %d", p.Saltus)
 	}
-	if a.Status == compute.Proved {
+	if a.Status == sg.Proved {
 		return s + fmt.Sprintf(", proved (%s, window %s)", a.Proof.Theorem, a.Proof)
 	}
 	return s + ", observed, not proved"
@@ -229,8 +230,8 @@ func periodText(a *compute.Analysis) string {
 
 // ringText says what the analysis r of a table's ring values found: their
 // period as periodText says it, and the mirror strategy's bound.
-func ringText(r *compute.RingAnalysis) string {
-	s := periodText(&compute.Analysis{Status: r.Status, Period: r.Period, Proof: r.Proof})
+func ringText(r *sg.RingAnalysis) string {
+	s := periodText(&sg.Analysis{Status: r.Status, Period: r.Period, Proof: r.Proof})
 	if r.MirrorFrom > 0 && r.Proof.Theorem != compute.MirrorTheorem {
 		s += fmt.Sprintf("; every ring from n = %d on lost, proved (%s)", r.MirrorFrom, compute.MirrorTheorem)
 	}
@@ -240,7 +241,7 @@ func ringText(r *compute.RingAnalysis) string {
 // describeCensus writes what a sweep's census holds: its games by status
 // and its classes, then the metadata but the sweep config.
 func describeCensus(w io.Writer, path string, f *File) {
-	status := map[compute.Status]int{}
+	status := map[sg.Status]int{}
 	classes := map[string]bool{}
 	for _, r := range f.Census {
 		status[r.Status]++
@@ -248,7 +249,7 @@ func describeCensus(w io.Writer, path string, f *File) {
 	}
 	fmt.Fprintf(w, "%s: %s census of a sweep, %d games, shard %s, written by sgtab %s\n", path, f.Format, len(f.Census), f.Meta[KeyShard], f.Meta[KeyVersion])
 	fmt.Fprintf(w, "  games   %d proved, %d observed, %d with no period found up to %s; %d classes\n",
-		status[compute.Proved], status[compute.Observed], status[compute.None], f.Meta[KeyHeaps], len(classes))
+		status[sg.Proved], status[sg.Observed], status[sg.None], f.Meta[KeyHeaps], len(classes))
 	fmt.Fprintf(w, "  verified: the rows' checksum\n")
 	describeMetadata(w, f.Meta, false)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -67,7 +68,7 @@ func TestWriteGraphNotUTF8(t *testing.T) {
 	tab := &compute.GraphTable{
 		Game:    rules.Game{Name: "g", Graph: &rules.GraphSpec{Text: "edges g.csv"}},
 		Strings: []string{"a", "b\xff"},
-		G:       compute.ValuesOf([]uint32{1, 0}),
+		G:       sg.ValuesOf([]uint32{1, 0}),
 		Edges:   1,
 	}
 	dir := t.TempDir()

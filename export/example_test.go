@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -19,9 +20,9 @@ func Example_writeParquet() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	t := &compute.Table{
+	t := &sg.Table{
 		Game: rules.Game{Name: "kayles", Rule: rule, Heaps: 11},
-		G:    compute.ValuesOf([]uint32{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6}),
+		G:    sg.ValuesOf([]uint32{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6}),
 	}
 
 	// Write the table as Parquet, in batches of 5 rows.
@@ -94,7 +95,7 @@ func ExampleRead() {
 	damaged := *t
 	vals := t.G.Uint32s()
 	vals[5] = 7
-	damaged.G = compute.ValuesOf(vals)
+	damaged.G = sg.ValuesOf(vals)
 	if err := export.WriteParquet(path, &damaged, export.Options{Version: "v0.2.0"}); err != nil {
 		log.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/parquet-go/parquet-go/format"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -26,7 +27,7 @@ import (
 // newTable returns the table of Nim (SG(n) = n) to rows−1, starting on a
 // ring when ring is set: values that need 8, 16 or 32 bits as the table
 // grows, and real values of a real rule, as a reader checks.
-func newTable(tb testing.TB, rows int, ring bool) *compute.Table {
+func newTable(tb testing.TB, rows int, ring bool) *sg.Table {
 	tb.Helper()
 	config := "games:\n  - name: nim\n    moves:\n      - take: {min: 1}\n"
 	if ring {
@@ -48,8 +49,8 @@ func newTable(tb testing.TB, rows int, ring bool) *compute.Table {
 // A fileFormat is one of the two file formats, for table-driven tests.
 type fileFormat struct {
 	name  string
-	write func(path string, t *compute.Table, opt export.Options) error
-	read  func(path string) (*compute.Table, map[string]string, error)
+	write func(path string, t *sg.Table, opt export.Options) error
+	read  func(path string) (*sg.Table, map[string]string, error)
 }
 
 var formats = []fileFormat{
@@ -61,13 +62,13 @@ var extra = map[string]string{"sgtab.period": "12", "sgtab.preperiod": "71"}
 
 // wantMeta is the metadata a file written with Version "test" and Extra
 // extra must hold.
-func wantMeta(t *compute.Table) map[string]string {
+func wantMeta(t *sg.Table) map[string]string {
 	m := export.Metadata(t, "test")
 	maps.Copy(m, extra)
 	return m
 }
 
-func checkTable(tb testing.TB, got, want *compute.Table) {
+func checkTable(tb testing.TB, got, want *sg.Table) {
 	tb.Helper()
 	if !got.G.Equal(want.G) || got.G.Width() != want.G.Width() {
 		tb.Errorf("G differs: got %d values of %d bits, want %d of %d", got.G.Len(), got.G.Width(), want.G.Len(), want.G.Width())
@@ -132,7 +133,7 @@ func TestWriteTo(t *testing.T) {
 	want := newTable(t, 1000, true)
 	opt := export.Options{Version: "test", Extra: extra, BatchRows: 300, Allocator: mem}
 	check := func(name string, write func(*bytes.Buffer) error,
-		read func(*bytes.Reader, int64) (*compute.Table, map[string]string, error)) {
+		read func(*bytes.Reader, int64) (*sg.Table, map[string]string, error)) {
 		t.Helper()
 		var buf bytes.Buffer
 		if err := write(&buf); err != nil {
@@ -148,11 +149,11 @@ func TestWriteTo(t *testing.T) {
 		}
 	}
 	check("parquet", func(b *bytes.Buffer) error { return export.WriteParquetTo(b, want, opt) },
-		func(r *bytes.Reader, n int64) (*compute.Table, map[string]string, error) {
+		func(r *bytes.Reader, n int64) (*sg.Table, map[string]string, error) {
 			return export.ReadParquetFrom(r, n)
 		})
 	check("ipc", func(b *bytes.Buffer) error { return export.WriteIPCTo(b, want, opt) },
-		func(r *bytes.Reader, n int64) (*compute.Table, map[string]string, error) {
+		func(r *bytes.Reader, n int64) (*sg.Table, map[string]string, error) {
 			return export.ReadIPCFrom(r, n)
 		})
 }
@@ -411,13 +412,13 @@ func TestWriteErrors(t *testing.T) {
 	line := newTable(t, 10, false)
 	tests := []struct {
 		name string
-		t    *compute.Table
+		t    *sg.Table
 		opt  export.Options
 		want string
 	}{
 		{"nil", nil, export.Options{}, "nil table"},
-		{"empty", &compute.Table{}, export.Options{}, "empty table"},
-		{"ring-length", &compute.Table{G: compute.ValuesOf(make([]uint32, 3)), Ring: compute.ValuesOf(make([]uint32, 2))}, export.Options{}, "2 ring values for 3"},
+		{"empty", &sg.Table{}, export.Options{}, "empty table"},
+		{"ring-length", &sg.Table{G: sg.ValuesOf(make([]uint32, 3)), Ring: sg.ValuesOf(make([]uint32, 2))}, export.Options{}, "2 ring values for 3"},
 		{"key-clash", line, export.Options{Extra: map[string]string{export.KeyHeaps: "3"}}, `key "sgtab.heaps" is set by sgtab`},
 		{"arrow-key", line, export.Options{Extra: map[string]string{"ARROW:schema": ""}}, "reserved"},
 	}

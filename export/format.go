@@ -6,8 +6,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // A format is one of the binary formats sgtab writes tables in, Parquet
@@ -66,7 +65,7 @@ func (f format) writeFile(path string, schema *arrow.Schema, opt Options, batche
 // writeTable writes the heap game's table t to w, with the schema of
 // Schema and the metadata of opt (see prepare), in record batches of
 // opt.BatchRows rows.
-func (f format) writeTable(w io.Writer, t *compute.Table, opt Options) error {
+func (f format) writeTable(w io.Writer, t *sg.Table, opt Options) error {
 	schema, err := prepare(t, opt)
 	if err != nil {
 		return err
@@ -82,13 +81,13 @@ func (f format) writeTable(w io.Writer, t *compute.Table, opt Options) error {
 
 // writeTableFile writes the heap game's table t to the file path (see
 // writeTable) as a whole or not at all.
-func (f format) writeTableFile(path string, t *compute.Table, opt Options) error {
+func (f format) writeTableFile(path string, t *sg.Table, opt Options) error {
 	return f.create(path, func(w io.Writer) error { return f.writeTable(w, t, opt) })
 }
 
 // writeTableTo writes the heap game's table t to w, and names the format
 // in an error.
-func (f format) writeTableTo(w io.Writer, t *compute.Table, opt Options) error {
+func (f format) writeTableTo(w io.Writer, t *sg.Table, opt Options) error {
 	if err := f.writeTable(w, t, opt); err != nil {
 		return fmt.Errorf("write %s: %w", f.name, err)
 	}

@@ -6,8 +6,7 @@ import (
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
-
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // The columns of a misère table's genera (compute.GenusColumns), after sg:
@@ -31,8 +30,8 @@ const (
 
 // valueColumns returns the columns of t after n, and their names: sg, then
 // sg_ring on a ring start, then the genus columns of a misère table.
-func valueColumns(t *compute.Table) (names []string, vs []compute.Values) {
-	names, vs = []string{colSG}, []compute.Values{t.G}
+func valueColumns(t *sg.Table) (names []string, vs []sg.Values) {
+	names, vs = []string{colSG}, []sg.Values{t.G}
 	if t.Ring.Len() > 0 {
 		names, vs = append(names, colRing), append(vs, t.Ring)
 	}
@@ -47,7 +46,7 @@ func valueColumns(t *compute.Table) (names []string, vs []compute.Values) {
 }
 
 // valuesOf returns the columns of values of t (valueColumns).
-func valuesOf(t *compute.Table) []compute.Values {
+func valuesOf(t *sg.Table) []sg.Values {
 	_, vs := valueColumns(t)
 	return vs
 }
@@ -55,19 +54,19 @@ func valuesOf(t *compute.Table) []compute.Values {
 // signedValues returns the columns of values of t that its MAC covers: sg
 // and sg_ring (empty but on a ring start, as in the MACs of tables written
 // before the genus columns), then a misère table's genus columns.
-func signedValues(t *compute.Table) []compute.Values {
-	return append([]compute.Values{t.G, t.Ring}, valuesOf(t)[1+min(t.Ring.Len(), 1):]...)
+func signedValues(t *sg.Table) []sg.Values {
+	return append([]sg.Values{t.G, t.Ring}, valuesOf(t)[1+min(t.Ring.Len(), 1):]...)
 }
 
 // genusMetadata adds the genus keys of the misère table t to m.
-func genusMetadata(t *compute.Table, m map[string]string) {
+func genusMetadata(t *sg.Table, m map[string]string) {
 	c := t.Genus
 	if c == nil {
 		return
 	}
 	m[KeyGenus] = fmt.Sprintf("genus g^{γ0γ1…} of each heap: g in %s, γ0..γ%d in %s0..%s%d, γk = γ(k−2) past them", colNormal, len(c.Gamma)-1, colGenus, colGenus, len(c.Gamma)-1)
-	codes := make([]string, len(compute.Tamenesses))
-	for i, t := range compute.Tamenesses {
+	codes := make([]string, len(sg.Tamenesses))
+	for i, t := range sg.Tamenesses {
 		codes[i] = fmt.Sprintf("%d %v", i, t)
 	}
 	m[KeyTameness] = strings.Join(codes, ", ")
@@ -109,12 +108,12 @@ func fieldNames(s *arrow.Schema) []string {
 
 // readGenus reads the genus columns of a misère table, cols named names
 // (sg_normal, genus_0.., tameness), into t.Genus, as the batches come.
-func readGenus(t *compute.Table, names []string, cols []arrow.Array, wide []uint32) error {
+func readGenus(t *sg.Table, names []string, cols []arrow.Array, wide []uint32) error {
 	if t.Genus == nil {
-		t.Genus = &compute.GenusColumns{Gamma: make([]compute.Values, len(cols)-2)}
+		t.Genus = &sg.GenusColumns{Gamma: make([]sg.Values, len(cols)-2)}
 	}
 	c := t.Genus
-	into := append([]*compute.Values{&c.Normal}, make([]*compute.Values, len(c.Gamma))...)
+	into := append([]*sg.Values{&c.Normal}, make([]*sg.Values, len(c.Gamma))...)
 	for k := range c.Gamma {
 		into[1+k] = &c.Gamma[k]
 	}
@@ -133,7 +132,7 @@ func readGenus(t *compute.Table, names []string, cols []arrow.Array, wide []uint
 // against its game: a misère table's are its own, as long as G, each class
 // a Tameness; a table of normal play has none. A misère table without them
 // (written before sgtab stored genera) is read as it is.
-func checkGenus(t *compute.Table) error {
+func checkGenus(t *sg.Table) error {
 	c := t.Genus
 	switch {
 	case c == nil:
@@ -142,7 +141,7 @@ func checkGenus(t *compute.Table) error {
 		return fmt.Errorf("the file has genus columns, but its metadata %s is not misere", KeyPlay)
 	}
 	for n := range c.Len() {
-		if c.Class.At(n) >= uint32(len(compute.Tamenesses)) {
+		if c.Class.At(n) >= uint32(len(sg.Tamenesses)) {
 			return &rowError{n, fmt.Errorf("column %s holds %d, not a class (%s)", colTameness, c.Class.At(n), "0 to 3")}
 		}
 	}

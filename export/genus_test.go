@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 )
 
@@ -19,7 +19,7 @@ func TestMisereGenusRoundTrip(t *testing.T) {
 		tab := computed(t, yaml, 40)
 		for _, w := range []struct {
 			ext   string
-			write func(string, *compute.Table, export.Options) error
+			write func(string, *sg.Table, export.Options) error
 		}{{"parquet", export.WriteParquet}, {"arrow", export.WriteIPC}, {"csv", export.WriteCSV}} {
 			path := filepath.Join(t.TempDir(), "t."+w.ext)
 			if err := w.write(path, tab, export.Options{Version: "test"}); err != nil {
@@ -49,10 +49,10 @@ func TestMisereGenusRoundTrip(t *testing.T) {
 func TestMisereGenusForged(t *testing.T) {
 	tab := computed(t, "name: kayles-misere\ncode: \"0.77\"\nplay: misere\n", 30)
 	cols := *tab.Genus
-	cols.Gamma = append([]compute.Values(nil), cols.Gamma...)
+	cols.Gamma = append([]sg.Values(nil), cols.Gamma...)
 	vs := cols.Gamma[0].Uint32s()
 	vs[12] ^= 1
-	cols.Gamma[0] = compute.ValuesOf(vs)
+	cols.Gamma[0] = sg.ValuesOf(vs)
 	forged := *tab
 	forged.Genus = &cols
 	path := filepath.Join(t.TempDir(), "t.parquet")

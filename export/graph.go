@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -99,7 +100,7 @@ func graphCRC(t *compute.GraphTable) string {
 func graphTable(t *compute.GraphTable, opt Options) keyedTable {
 	return keyedTable{
 		schema: graphSchema(t, GraphMetadata(t, opt.Version)),
-		values: []compute.Values{t.G},
+		values: []sg.Values{t.G},
 		keys: func(b *array.RecordBuilder, lo, hi int) {
 			if t.Ints != nil {
 				b.Field(0).(*array.Int64Builder).AppendValues(t.Ints[lo:hi], nil)

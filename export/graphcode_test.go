@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -24,13 +25,13 @@ func TestGraphCodeRuns(t *testing.T) {
 	strs := &compute.GraphTable{
 		Game:    rules.Game{Name: "strings", Graph: &rules.GraphSpec{Text: "edges s.csv"}},
 		Strings: []string{"b", "a node", `say "hi"`, `back\slash`, "é"},
-		G:       compute.ValuesOf([]uint32{0, 1, 2, 3, 300}),
+		G:       sg.ValuesOf([]uint32{0, 1, 2, 3, 300}),
 		Edges:   7,
 	}
 	ints := &compute.GraphTable{
 		Game:  rules.Game{Name: "ints", Graph: &rules.GraphSpec{Text: "edges i.csv"}},
 		Ints:  []int64{7, -3, 100000000000, 0},
-		G:     compute.ValuesOf([]uint32{1, 0, 2, 5}),
+		G:     sg.ValuesOf([]uint32{1, 0, 2, 5}),
 		Edges: 4,
 	}
 	for _, lang := range compiledLanguages(t) {
@@ -99,7 +100,7 @@ func TestGraphCodeEscapes(t *testing.T) {
 		return &compute.GraphTable{
 			Game:    rules.Game{Name: "hostile", Graph: &rules.GraphSpec{Text: "edges x\nraise SystemExit(3)\n??/"}},
 			Strings: names,
-			G:       compute.ValuesOf(vs),
+			G:       sg.ValuesOf(vs),
 			Edges:   3,
 		}
 	}

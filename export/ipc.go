@@ -6,8 +6,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // ipcFormat writes Arrow IPC files (Feather v2), uncompressed.
@@ -23,11 +22,11 @@ func openIPC(w io.Writer, schema *arrow.Schema, mem memory.Allocator, _ Options)
 // record batches of opt.BatchRows rows. The file is written as path+".tmp"
 // and renamed to path when complete; on error neither exists afterwards (an
 // older file at path is left alone).
-func WriteIPC(path string, t *compute.Table, opt Options) error {
+func WriteIPC(path string, t *sg.Table, opt Options) error {
 	return ipcFormat.writeTableFile(path, t, opt)
 }
 
 // WriteIPCTo writes t to w as an Arrow IPC file, as WriteIPC does.
-func WriteIPCTo(w io.Writer, t *compute.Table, opt Options) error {
+func WriteIPCTo(w io.Writer, t *sg.Table, opt Options) error {
 	return ipcFormat.writeTableTo(w, t, opt)
 }

@@ -4,8 +4,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // A keyedTable is a table as its writers see it, whatever its kind: one
@@ -15,8 +14,8 @@ import (
 // it in every format, heap games' tables as CSV (as Parquet and Arrow IPC
 // they take batcher's way, which copies no value).
 type keyedTable struct {
-	schema *arrow.Schema    // the key columns, then the value columns
-	values []compute.Values // the value columns, each one value per row
+	schema *arrow.Schema // the key columns, then the value columns
+	values []sg.Values   // the value columns, each one value per row
 	// keys appends the key columns of rows lo..hi−1 to the first fields of
 	// b; nil for a heap game's table.
 	keys func(b *array.RecordBuilder, lo, hi int)

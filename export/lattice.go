@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -49,7 +50,7 @@ func LatticeMetadata(t *compute.LatticeTable, version string) map[string]string 
 		KeyWidth:    strconv.Itoa(t.W),
 		KeyHeight:   strconv.Itoa(t.H),
 		KeyHeaps:    strconv.Itoa(t.W*t.H - 1),
-		KeyStatus:   string(compute.None),
+		KeyStatus:   string(sg.None),
 		KeyChecksum: t.G.Checksum(),
 		KeyCRC:      crcOf(t.G),
 	})
@@ -70,7 +71,7 @@ func latticeRule(g rules.Game) string {
 func latticeTable(t *compute.LatticeTable, opt Options) keyedTable {
 	return keyedTable{
 		schema: latticeSchema(t, LatticeMetadata(t, opt.Version)),
-		values: []compute.Values{t.G},
+		values: []sg.Values{t.G},
 		keys: func(b *array.RecordBuilder, lo, hi int) {
 			xs, ys := b.Field(0).(*array.Int32Builder), b.Field(1).(*array.Int32Builder)
 			xs.Reserve(hi - lo)

@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // ValuesGeneralized is sgtab.values of a graph table whose graph has
@@ -48,17 +49,17 @@ func writeLoopy(f format, path string, t *compute.GraphTable, opt Options) error
 
 // appendGeneralized appends the generalized values xs to the columns sg
 // (null for ∞) and finite_followers (the K of ∞(K), null for a number).
-func appendGeneralized(sgCol, ksCol array.Builder, xs []compute.Generalized) {
-	sg := sgCol.(*array.Int32Builder)
+func appendGeneralized(sgCol, ksCol array.Builder, xs []sg.Generalized) {
+	vals := sgCol.(*array.Int32Builder)
 	ks := ksCol.(*array.ListBuilder)
 	kv := ks.ValueBuilder().(*array.Int32Builder)
 	for _, x := range xs {
 		if !x.Inf {
-			sg.Append(int32(x.Value))
+			vals.Append(int32(x.Value))
 			ks.AppendNull()
 			continue
 		}
-		sg.AppendNull()
+		vals.AppendNull()
 		ks.Append(true)
 		for _, v := range x.K {
 			kv.Append(int32(v))
@@ -93,7 +94,7 @@ func writeGraphWith(f format, path string, t *compute.GraphTable, opt Options,
 // loopyCRC adds to crc the generalized values vals of a table whose
 // positions repeat: for each a byte, 1 for ∞ and 0 otherwise, and the
 // members of K in 4 bytes each.
-func loopyCRC(crc uint32, vals []compute.Generalized) uint32 {
+func loopyCRC(crc uint32, vals []sg.Generalized) uint32 {
 	var buf [4]byte
 	for _, x := range vals {
 		if !x.Inf {
@@ -113,7 +114,7 @@ func loopyCRC(crc uint32, vals []compute.Generalized) uint32 {
 // columns sg (at idx[0]: null for ∞) and finite_followers (at idx[1]) of
 // rec, appending them to t.
 func readLoopyRows(rec arrow.RecordBatch, idx [2]int, t *compute.GraphTable) error {
-	return readGeneralized(rec.Column(idx[0]), rec.Column(idx[1]), t.Nodes(), func(x compute.Generalized) {
+	return readGeneralized(rec.Column(idx[0]), rec.Column(idx[1]), t.Nodes(), func(x sg.Generalized) {
 		t.Loopy = append(t.Loopy, x)
 		t.G.Append(x.Value)
 	})
@@ -122,8 +123,8 @@ func readLoopyRows(rec arrow.RecordBatch, idx [2]int, t *compute.GraphTable) err
 // readGeneralized reads generalized values from the columns sg (null for
 // ∞) and finite_followers of rows first+1… (as a message counts them),
 // handing each to add: a number, or ∞(K) with Value 0.
-func readGeneralized(sgCol, ksCol arrow.Array, first int, add func(compute.Generalized)) error {
-	sg, ok1 := sgCol.(*array.Int32)
+func readGeneralized(sgCol, ksCol arrow.Array, first int, add func(sg.Generalized)) error {
+	col, ok1 := sgCol.(*array.Int32)
 	ks, ok2 := ksCol.(*array.List)
 	if !ok1 || !ok2 {
 		return fmt.Errorf("columns %s and %s: want int32 and a list of int32", colSG, colFiniteFollowers)
@@ -132,16 +133,16 @@ func readGeneralized(sgCol, ksCol arrow.Array, first int, add func(compute.Gener
 	if !ok {
 		return fmt.Errorf("column %s: want a list of int32", colFiniteFollowers)
 	}
-	for i := range sg.Len() {
+	for i := range col.Len() {
 		row := first + i + 1
-		if sg.IsNull(i) == ks.IsNull(i) {
+		if col.IsNull(i) == ks.IsNull(i) {
 			return fmt.Errorf("row %d: want either a value in %s or a list in %s", row, colSG, colFiniteFollowers)
 		}
-		if !sg.IsNull(i) {
-			if v := sg.Value(i); v < 0 {
+		if !col.IsNull(i) {
+			if v := col.Value(i); v < 0 {
 				return fmt.Errorf("row %d: %s holds %d, not an SG value", row, colSG, v)
 			}
-			add(compute.Generalized{Value: uint32(sg.Value(i))})
+			add(sg.Generalized{Value: uint32(col.Value(i))})
 			continue
 		}
 		lo, hi := ks.ValueOffsets(i)
@@ -152,7 +153,7 @@ func readGeneralized(sgCol, ksCol arrow.Array, first int, add func(compute.Gener
 			}
 			k = append(k, uint32(kv.Value(int(j))))
 		}
-		add(compute.Generalized{Inf: true, K: k})
+		add(sg.Generalized{Inf: true, K: k})
 	}
 	return nil
 }
@@ -168,7 +169,7 @@ func readLoopyGraph(recs records, node int, t *compute.GraphTable, strs bool) er
 		}
 		idx[i] = c[0]
 	}
-	t.Loopy = []compute.Generalized{}
+	t.Loopy = []sg.Generalized{}
 	var long []int64
 	return recs.each(func(rec arrow.RecordBatch) error {
 		cols, err := batchColumns(rec, []int{node})

@@ -7,8 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // A table of generalized values (compute.Table.Loopy: a scripted game
@@ -20,7 +19,7 @@ import (
 
 // tableCRC returns sgtab.crc32c of t: the CRC-32C of its columns of
 // values, and of its generalized values when it has them.
-func tableCRC(t *compute.Table) string {
+func tableCRC(t *sg.Table) string {
 	crc := crcValue(valuesOf(t)...)
 	if t.Loopy != nil {
 		crc = loopyCRC(crc, t.Loopy)
@@ -30,7 +29,7 @@ func tableCRC(t *compute.Table) string {
 
 // loopyBatches returns the record batches of the table of generalized
 // values t, of schema, rows rows each.
-func loopyBatches(t *compute.Table, schema *arrow.Schema, rows int) batchFunc {
+func loopyBatches(t *sg.Table, schema *arrow.Schema, rows int) batchFunc {
 	return func(mem memory.Allocator, write func(arrow.RecordBatch) error) error {
 		b := array.NewRecordBuilder(mem, schema)
 		defer b.Release()
@@ -61,7 +60,7 @@ func (f *File) readLoopyTable(ctx context.Context, recs records, opt ReadOptions
 		return fmt.Errorf("column %s: %d of it, want 1", colFiniteFollowers, len(ks))
 	}
 	idx = append(idx, ks[0])
-	t := &compute.Table{Loopy: []compute.Generalized{}}
+	t := &sg.Table{Loopy: []sg.Generalized{}}
 	var long []int64
 	err = recs.each(func(rec arrow.RecordBatch) error {
 		cols, err := batchColumns(rec, idx[:1])
@@ -71,7 +70,7 @@ func (f *File) readLoopyTable(ctx context.Context, recs records, opt ReadOptions
 		if long, err = counting(colN, cols[0], t.G.Len(), long); err != nil {
 			return err
 		}
-		return readGeneralized(rec.Column(idx[1]), rec.Column(idx[2]), t.G.Len(), func(x compute.Generalized) {
+		return readGeneralized(rec.Column(idx[1]), rec.Column(idx[2]), t.G.Len(), func(x sg.Generalized) {
 			t.Loopy = append(t.Loopy, x)
 			t.G.Append(x.Value)
 		})

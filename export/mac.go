@@ -5,12 +5,11 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"github.com/sgtab/sgtab/compute/sg"
 	"hash"
 	"maps"
 	"slices"
 	"strings"
-
-	"github.com/sgtab/sgtab/compute"
 )
 
 // KeyMAC is a table's or checkpoint's message authentication code: the
@@ -23,7 +22,7 @@ const KeyMAC = "sgtab.mac"
 
 // macOf returns the MAC (KeyMAC) of the metadata meta and the values vs
 // under key.
-func macOf(key []byte, meta map[string]string, vs ...compute.Values) string {
+func macOf(key []byte, meta map[string]string, vs ...sg.Values) string {
 	h := macMeta(key, "sgtab table MAC 1\n", meta)
 	for _, v := range vs {
 		// Each value in the fewest bytes that hold every one: as the
@@ -37,7 +36,7 @@ func macOf(key []byte, meta map[string]string, vs ...compute.Values) string {
 		}
 		h.Write(binary.AppendUvarint(nil, uint64(v.Len())))
 		h.Write([]byte{byte(width)})
-		valueBytes([]compute.Values{v}, width, func(b []byte) { h.Write(b) })
+		valueBytes([]sg.Values{v}, width, func(b []byte) { h.Write(b) })
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }

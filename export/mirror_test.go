@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 )
 
@@ -17,7 +18,7 @@ import (
 // reported.
 func TestRingMirrorMetadata(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name string, tab *compute.Table, opt export.Options) string {
+	write := func(name string, tab *sg.Table, opt export.Options) string {
 		t.Helper()
 		path := filepath.Join(dir, name+".parquet")
 		if err := export.WriteParquet(path, tab, opt); err != nil {
@@ -28,7 +29,7 @@ func TestRingMirrorMetadata(t *testing.T) {
 	coin := computed(t, "name: coin-ring-3\ncode: \"0.777\"\nstart: ring\n", 300)
 	huge := computed(t, "name: coin-ring-k\nmoves:\n  - take: {min: 1, max: 1000000000}\n    leave: [0, 1, 2]\nstart: ring\n", 300)
 	for _, tc := range []struct {
-		tab              *compute.Table
+		tab              *sg.Table
 		from, status     string
 		theorem, windows string
 	}{
@@ -74,7 +75,7 @@ func TestRingMirrorMetadata(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := got.Analysis.Ring; r.MirrorFrom != 0 || r.Status == compute.Proved {
+	if r := got.Analysis.Ring; r.MirrorFrom != 0 || r.Status == sg.Proved {
 		t.Errorf("0.777 written without its analysis reads back %+v, want no proof", r)
 	}
 }

@@ -9,8 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
-
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // parquetFormat writes Parquet files: zstd, no dictionary encoding, n
@@ -22,12 +21,12 @@ var parquetFormat = format{name: "parquet", open: openParquet}
 // and not dictionary-encoded; n is DELTA_BINARY_PACKED. The file is written
 // as path+".tmp" and renamed to path when complete; on error neither exists
 // afterwards (an older file at path is left alone).
-func WriteParquet(path string, t *compute.Table, opt Options) error {
+func WriteParquet(path string, t *sg.Table, opt Options) error {
 	return parquetFormat.writeTableFile(path, t, opt)
 }
 
 // WriteParquetTo writes t to w as a Parquet file, as WriteParquet does.
-func WriteParquetTo(w io.Writer, t *compute.Table, opt Options) error {
+func WriteParquetTo(w io.Writer, t *sg.Table, opt Options) error {
 	return parquetFormat.writeTableTo(w, t, opt)
 }
 

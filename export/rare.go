@@ -10,7 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -21,8 +21,8 @@ const KeyRareCRC = "sgtab.rare_crc32c"
 // rare under Mask.
 type RareTable struct {
 	Game   rules.Game
-	Heaps  int           // the table's N: every position is at most Heaps
-	Split  compute.Split // the split the positions are rare under (Count: their number)
+	Heaps  int      // the table's N: every position is at most Heaps
+	Split  sg.Split // the split the positions are rare under (Count: their number)
 	N      []int
 	Values []uint32
 }
@@ -33,7 +33,7 @@ type RareTable struct {
 // rare, and sgtab.rare_crc32c, the CRC-32C of its rows. It is an error if t
 // has no rare/common split. The file is written under a temporary name and
 // renamed when complete (WriteFile).
-func WriteRare(path string, t *compute.Table, opt Options) error {
+func WriteRare(path string, t *sg.Table, opt Options) error {
 	err := writeFile(path, func(f *os.File) error {
 		if t.Analysis == nil || t.Analysis.Rare.Mask == 0 {
 			return fmt.Errorf("table %s has no rare values", t.Game.Name)
@@ -49,7 +49,7 @@ func WriteRare(path string, t *compute.Table, opt Options) error {
 		}
 		meta[KeyKind] = string(KindRare)
 		meta[KeyRareCRC] = rareCRC(r.Positions, vs)
-		schema := Schema(&compute.Table{G: compute.ValuesOf(vs)}, meta) // n and sg
+		schema := Schema(&sg.Table{G: sg.ValuesOf(vs)}, meta) // n and sg
 		return writeBatch(f, schema, opt, func(b *array.RecordBuilder) {
 			ns := b.Field(0).(*array.Int64Builder)
 			for i, n := range r.Positions {
@@ -98,11 +98,11 @@ func (f *File) readRare(recs records) error {
 	if err1 != nil || err2 != nil || err3 != nil || mask == 0 {
 		return fmt.Errorf("metadata %s, %s and %s: want the table's N, its rare mask and the number of rare positions", KeyHeaps, KeyRareMask, KeyRareCount)
 	}
-	r.Heaps, r.Split = heaps, compute.Split{Mask: uint32(mask), Count: count}
+	r.Heaps, r.Split = heaps, sg.Split{Mask: uint32(mask), Count: count}
 	switch pos := meta[KeyRarePos]; pos {
 	case "", "none": // written before parities counted, or none
-	case string(compute.Even), string(compute.Odd):
-		r.Split.Pos = compute.Parity(pos)
+	case string(sg.Even), string(sg.Odd):
+		r.Split.Pos = sg.Parity(pos)
 	default:
 		return fmt.Errorf("metadata %s = %q, want none, even or odd", KeyRarePos, pos)
 	}

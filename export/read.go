@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // A File is a file that sgtab wrote, read back and verified (see Read): a
@@ -24,7 +25,7 @@ type File struct {
 	// Meta holds the key/value metadata (without Parquet's ARROW:schema).
 	Meta map[string]string
 
-	Table     *compute.Table        // KindTable (with its Analysis) and KindCheckpoint
+	Table     *sg.Table             // KindTable (with its Analysis) and KindCheckpoint
 	Lattice   *compute.LatticeTable // KindLattice
 	Graph     *compute.GraphTable   // KindGraph
 	Rare      *RareTable            // KindRare
@@ -140,7 +141,7 @@ func ReadFrom(r io.ReaderAt, size int64) (*File, error) {
 
 // ReadTable reads and verifies a heap game's table (Read), and reports its
 // format, "parquet", "arrow" or "csv". Any other kind of file is an error.
-func ReadTable(path string) (t *compute.Table, meta map[string]string, format string, err error) {
+func ReadTable(path string) (t *sg.Table, meta map[string]string, format string, err error) {
 	f, err := Read(path)
 	if err != nil {
 		return nil, nil, "", err
@@ -154,23 +155,23 @@ func ReadTable(path string) (t *compute.Table, meta map[string]string, format st
 // ReadParquet reads and verifies a table written by WriteParquet: its values,
 // the Game (Name, Rule, Start, Heaps, Config, Misere or State) and Created
 // from the metadata, and the metadata itself. See Read.
-func ReadParquet(path string) (*compute.Table, map[string]string, error) {
+func ReadParquet(path string) (*sg.Table, map[string]string, error) {
 	return readTableAs(path, "parquet")
 }
 
 // ReadIPC reads and verifies a table written by WriteIPC, as ReadParquet
 // does.
-func ReadIPC(path string) (*compute.Table, map[string]string, error) {
+func ReadIPC(path string) (*sg.Table, map[string]string, error) {
 	return readTableAs(path, "arrow")
 }
 
 // ReadCSV reads and verifies a table written by WriteCSV, with its
 // sidecar, as ReadParquet does.
-func ReadCSV(path string) (*compute.Table, map[string]string, error) {
+func ReadCSV(path string) (*sg.Table, map[string]string, error) {
 	return readTableAs(path, "csv")
 }
 
-func readTableAs(path, format string) (*compute.Table, map[string]string, error) {
+func readTableAs(path, format string) (*sg.Table, map[string]string, error) {
 	t, meta, got, err := ReadTable(path)
 	if err == nil && got != format {
 		err = fmt.Errorf("read %s: an %s file, not %s", path, got, format)
@@ -180,17 +181,17 @@ func readTableAs(path, format string) (*compute.Table, map[string]string, error)
 
 // ReadParquetFrom reads and verifies a table from the size bytes of r, as
 // ReadParquet does.
-func ReadParquetFrom(r io.ReaderAt, size int64) (*compute.Table, map[string]string, error) {
+func ReadParquetFrom(r io.ReaderAt, size int64) (*sg.Table, map[string]string, error) {
 	return readTableFrom(r, size, "parquet")
 }
 
 // ReadIPCFrom reads and verifies a table from the size bytes of r, as
 // ReadIPC does.
-func ReadIPCFrom(r io.ReaderAt, size int64) (*compute.Table, map[string]string, error) {
+func ReadIPCFrom(r io.ReaderAt, size int64) (*sg.Table, map[string]string, error) {
 	return readTableFrom(r, size, "arrow")
 }
 
-func readTableFrom(r io.ReaderAt, size int64, format string) (*compute.Table, map[string]string, error) {
+func readTableFrom(r io.ReaderAt, size int64, format string) (*sg.Table, map[string]string, error) {
 	f, err := readFrom(context.Background(), r, size, memory.DefaultAllocator, ReadOptions{})
 	switch {
 	case err != nil:

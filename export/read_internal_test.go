@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -33,7 +34,7 @@ func TestReadReleases(t *testing.T) {
 	for _, f := range []struct {
 		name  string
 		write func(*bytes.Buffer) error
-		read  func(*bytes.Reader, int64, memory.Allocator) (*compute.Table, map[string]string, error)
+		read  func(*bytes.Reader, int64, memory.Allocator) (*sg.Table, map[string]string, error)
 		leak  int
 	}{
 		// 2500 rows in row groups of 1500: two column chunks of n.
@@ -58,7 +59,7 @@ func TestReadReleases(t *testing.T) {
 	}
 }
 
-func readAt(r *bytes.Reader, size int64, mem memory.Allocator) (*compute.Table, map[string]string, error) {
+func readAt(r *bytes.Reader, size int64, mem memory.Allocator) (*sg.Table, map[string]string, error) {
 	f, err := readFrom(context.Background(), r, size, mem, ReadOptions{})
 	if err != nil {
 		return nil, nil, err

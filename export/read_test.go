@@ -19,7 +19,7 @@ import (
 	pq "github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 )
 
@@ -246,7 +246,7 @@ func TestReadBitFlips(t *testing.T) {
 			t.Fatal(err)
 		}
 		damaged := filepath.Join(dir, "damaged")
-		failed := flipBits(t, rnd, good, damaged, kayles, func() (*compute.Table, map[string]string, error) { return f.read(damaged) })
+		failed := flipBits(t, rnd, good, damaged, kayles, func() (*sg.Table, map[string]string, error) { return f.read(damaged) })
 		t.Logf("%s: %d of 300 flips refused", f.name, failed)
 	}
 }
@@ -255,7 +255,7 @@ func TestReadBitFlips(t *testing.T) {
 // random bit flipped, and calls read: every read must fail, or give the
 // values of want with the proof the metadata claims, never other values.
 // It returns how many reads failed, and leaves good in damaged.
-func flipBits(t *testing.T, rnd *rand.Rand, good []byte, damaged string, want *compute.Table, read func() (*compute.Table, map[string]string, error)) int {
+func flipBits(t *testing.T, rnd *rand.Rand, good []byte, damaged string, want *sg.Table, read func() (*sg.Table, map[string]string, error)) int {
 	t.Helper()
 	failed := 0
 	for range 300 {
@@ -273,7 +273,7 @@ func flipBits(t *testing.T, rnd *rand.Rand, good []byte, damaged string, want *c
 		if !got.G.Equal(want.G) {
 			t.Fatalf("%s: a flip at byte %d of %d changed the values, and the read succeeded", filepath.Base(damaged), i, len(b))
 		}
-		if meta[export.KeyStatus] == "proved" && got.Analysis.Status != compute.Proved {
+		if meta[export.KeyStatus] == "proved" && got.Analysis.Status != sg.Proved {
 			t.Fatalf("%s: a flip at byte %d lost the proof", filepath.Base(damaged), i)
 		}
 	}
@@ -294,10 +294,10 @@ func TestReadForeign(t *testing.T) {
 		for i := range vs {
 			vs[i], ns[i] = uint32(i%4), uint64(i)
 		}
-		n, sg := u64s(ns...), u32s(vs...)
-		writeRaw(t, f.name, path, nil, []string{"sg", "n"}, []arrow.Array{sg, n})
+		n, col := u64s(ns...), u32s(vs...)
+		writeRaw(t, f.name, path, nil, []string{"sg", "n"}, []arrow.Array{col, n})
 		n.Release()
-		sg.Release()
+		col.Release()
 		file, err := export.Read(path)
 		if err != nil {
 			t.Fatalf("%s: %v", f.name, err)
@@ -306,7 +306,7 @@ func TestReadForeign(t *testing.T) {
 		if !file.Foreign || !slices.Equal(got.G.Uint32s(), vs) || got.Ring.Len() != 0 || got.Game.Heaps != 99 {
 			t.Errorf("%s: foreign %v, G %v, Ring %v, Heaps %d", f.name, file.Foreign, got.G, got.Ring, got.Game.Heaps)
 		}
-		if a := got.Analysis; a.Status != compute.Observed || a.Period.Length != 4 || a.Proof != (compute.Proof{}) {
+		if a := got.Analysis; a.Status != sg.Observed || a.Period.Length != 4 || a.Proof != (sg.Proof{}) {
 			t.Errorf("%s: analysis %+v, want period 4 observed, no proof", f.name, a)
 		}
 	}
@@ -342,7 +342,7 @@ func TestReadProofClaims(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a := got.Analysis; a.Status != compute.Proved || a.Period != kayles.Analysis.Period || a.Computed != kayles.Analysis.Computed {
+	if a := got.Analysis; a.Status != sg.Proved || a.Period != kayles.Analysis.Period || a.Computed != kayles.Analysis.Computed {
 		t.Errorf("analysis %+v, want %+v", a, kayles.Analysis)
 	}
 	// Not claimed: observed, though the values would prove it.
@@ -354,7 +354,7 @@ func TestReadProofClaims(t *testing.T) {
 	if got, _, err = export.ReadParquet(path); err != nil {
 		t.Fatal(err)
 	}
-	if a := got.Analysis; a.Status != compute.Observed || a.Period.Length != 12 || a.Proof != (compute.Proof{}) {
+	if a := got.Analysis; a.Status != sg.Observed || a.Period.Length != 12 || a.Proof != (sg.Proof{}) {
 		t.Errorf("analysis %+v, want period 12 observed, no proof", a)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -30,7 +31,7 @@ func (f *File) readTable(ctx context.Context, recs records, opt ReadOptions) err
 		return err
 	}
 	idx = append(idx, more...)
-	t := &compute.Table{}
+	t := &sg.Table{}
 	var (
 		long []int64
 		wide []uint32

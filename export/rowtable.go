@@ -10,8 +10,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // A rowColumn is a column of a table of rows of type R, one row per game:
@@ -118,7 +117,7 @@ func (c *rowColumn[R]) appendBytes(b []byte, r *R) []byte {
 // periodColumns returns the columns PREFIXperiod, PREFIXpreperiod and
 // PREFIXsaltus of a row table: the length, start and saltus of the period
 // p gives a row, null in the rows where has is false (no period found).
-func periodColumns[R any](prefix string, p func(r *R) compute.Period, has func(r *R) bool) []rowColumn[R] {
+func periodColumns[R any](prefix string, p func(r *R) sg.Period, has func(r *R) bool) []rowColumn[R] {
 	return []rowColumn[R]{
 		numColumn(prefix+"period", func(r *R) int64 { return int64(p(r).Length) }).nullUnless(has),
 		numColumn(prefix+"preperiod", func(r *R) int64 { return int64(p(r).Start) }).nullUnless(has),
@@ -131,11 +130,11 @@ func periodColumns[R any](prefix string, p func(r *R) compute.Period, has func(r
 // ring values (status) and that period (p), null for a game that does not
 // start on a ring (status ""), and the period's null where the rings have
 // none.
-func ringColumns[R any](status func(r *R) compute.Status, p func(r *R) compute.Period) []rowColumn[R] {
+func ringColumns[R any](status func(r *R) sg.Status, p func(r *R) sg.Period) []rowColumn[R] {
 	return append([]rowColumn[R]{
 		strColumn("ring_status", func(r *R) string { return string(status(r)) }).
 			nullUnless(func(r *R) bool { return status(r) != "" }),
-	}, periodColumns("ring_", p, func(r *R) bool { return status(r) != "" && status(r) != compute.None })...)
+	}, periodColumns("ring_", p, func(r *R) bool { return status(r) != "" && status(r) != sg.None })...)
 }
 
 // rarePos is the name of the column of a row table that holds the parity
@@ -145,9 +144,9 @@ const rarePos = "rare_pos"
 // rarePosColumn returns the column rare_pos of a row table, the parity pos
 // gives a row: "even" or "odd" when the heap's parity counts in the
 // rare/common split, null otherwise.
-func rarePosColumn[R any](pos func(r *R) compute.Parity) rowColumn[R] {
+func rarePosColumn[R any](pos func(r *R) sg.Parity) rowColumn[R] {
 	return strColumn(rarePos, func(r *R) string { return string(pos(r)) }).
-		nullUnless(func(r *R) bool { return pos(r) != compute.NoParity })
+		nullUnless(func(r *R) bool { return pos(r) != sg.NoParity })
 }
 
 // rowFields returns the fields of the columns cols.

@@ -17,6 +17,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -137,7 +138,7 @@ func (o Options) allocator() memory.Allocator {
 }
 
 // metadata returns the base keys of t merged with o.Extra.
-func (o Options) metadata(t *compute.Table) (map[string]string, error) {
+func (o Options) metadata(t *sg.Table) (map[string]string, error) {
 	meta := Metadata(t, o.Version)
 	if o.kind != "" {
 		meta[KeyKind] = string(o.kind)
@@ -164,7 +165,7 @@ func (o Options) metadata(t *compute.Table) (map[string]string, error) {
 // Key constants); sgtab.classical and sgtab.classical_rule when a classical
 // theorem solves the game (Fibonacci Nim). An empty version means the sgtab module version from the
 // build info, or "(devel)".
-func Metadata(t *compute.Table, version string) map[string]string {
+func Metadata(t *sg.Table, version string) map[string]string {
 	m := baseMetadata(KindTable, t.Game, version, t.Created)
 	maps.Copy(m, map[string]string{
 		KeyRule:     t.Game.RuleText(),
@@ -193,7 +194,7 @@ func Metadata(t *compute.Table, version string) map[string]string {
 		if b := a.Rare.Best; a.Rare.Mask == 0 && b.Mask != 0 {
 			m[KeyRareBest] = fmt.Sprintf("%d %s %d", b.Mask, parityText(b.Pos), b.Count)
 		}
-		if a.Status != compute.None {
+		if a.Status != sg.None {
 			p := a.Period
 			m[KeyPeriod] = itoa(p.Length)
 			m[KeyPreperiod] = itoa(p.Start)
@@ -201,20 +202,20 @@ func Metadata(t *compute.Table, version string) map[string]string {
 			m[KeyLastException] = orNone(p.LastException())
 			m[KeyClosedForm] = a.ClosedForm
 		}
-		if a.Status == compute.Proved {
+		if a.Status == sg.Proved {
 			m[KeyTheorem] = a.Proof.Theorem
 			m[KeyProofWindow] = a.Proof.String()
 		}
 		if r := a.Ring; r != nil {
 			m[KeyRingStatus] = string(r.Status)
 			m[KeyRingChecksum] = r.Checksum
-			if r.Status != compute.None {
+			if r.Status != sg.None {
 				m[KeyRingPeriod] = itoa(r.Period.Length)
 				m[KeyRingPreperiod] = itoa(r.Period.Start)
 				m[KeyRingSaltus] = strconv.FormatUint(uint64(r.Period.Saltus), 10)
 				m[KeyRingClosedForm] = r.ClosedForm
 			}
-			if r.Status == compute.Proved {
+			if r.Status == sg.Proved {
 				m[KeyRingTheorem] = r.Proof.Theorem
 				m[KeyRingProofWindow] = r.Proof.String()
 			}
@@ -244,8 +245,8 @@ func baseMetadata(kind Kind, g rules.Game, version string, created time.Time) ma
 }
 
 // parityText writes a split's parity: none, even or odd.
-func parityText(p compute.Parity) string {
-	if p == compute.NoParity {
+func parityText(p sg.Parity) string {
+	if p == sg.NoParity {
 		return "none"
 	}
 	return string(p)
@@ -283,7 +284,7 @@ func buildVersion() string {
 // schema metadata in sorted key order. The value columns are int32, or
 // int64 when a value of the table is above 2^31 − 1 (see valueType).
 // Signed types let readers subtract columns (sg − n) without wrapping.
-func Schema(t *compute.Table, meta map[string]string) *arrow.Schema {
+func Schema(t *sg.Table, meta map[string]string) *arrow.Schema {
 	fields := []arrow.Field{{Name: colN, Type: arrow.PrimitiveTypes.Int64}}
 	names, vs := valueColumns(t)
 	for i, v := range vs {
@@ -294,7 +295,7 @@ func Schema(t *compute.Table, meta map[string]string) *arrow.Schema {
 
 // valueType is the column type of values: int32 when they all fit, which
 // they do but in tables of more than 2^31 heap sizes, else int64.
-func valueType(v compute.Values) arrow.DataType {
+func valueType(v sg.Values) arrow.DataType {
 	if v.Max() > math.MaxInt32 {
 		return arrow.PrimitiveTypes.Int64
 	}
@@ -329,12 +330,12 @@ const (
 // crcOf returns the CRC-32C (Castagnoli) of the values of each of vs in
 // turn, each value as four bytes, little-endian, in 8 hexadecimal digits:
 // unlike the 16-bit checksum it sees every bit of every value.
-func crcOf(vs ...compute.Values) string {
+func crcOf(vs ...sg.Values) string {
 	return fmt.Sprintf("%08X", crcValue(vs...))
 }
 
 // crcValue returns the CRC-32C that crcOf writes.
-func crcValue(vs ...compute.Values) uint32 {
+func crcValue(vs ...sg.Values) uint32 {
 	var crc uint32
 	valueBytes(vs, 4, func(b []byte) { crc = crc32.Update(crc, castagnoli, b) })
 	return crc
@@ -343,7 +344,7 @@ func crcValue(vs ...compute.Values) uint32 {
 // valueBytes calls fn with the values of each of vs in turn, each as width
 // bytes (1, 2 or 4: every value must fit), little-endian, a chunk at a
 // time; fn must not keep the bytes.
-func valueBytes(vs []compute.Values, width int, fn func([]byte)) {
+func valueBytes(vs []sg.Values, width int, fn func([]byte)) {
 	const chunk = 1 << 16
 	wide := make([]uint32, 0, chunk)
 	buf := make([]byte, 4*chunk)
@@ -368,7 +369,7 @@ func valueBytes(vs []compute.Values, width int, fn func([]byte)) {
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // checkTable reports whether t can be written.
-func checkTable(t *compute.Table) error {
+func checkTable(t *sg.Table) error {
 	if t == nil {
 		return errors.New("nil table")
 	}

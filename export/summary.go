@@ -12,8 +12,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // keyGames is the summary table's count of rows (games).
@@ -24,20 +23,20 @@ const keyGames = "sgtab.games"
 type Summary struct {
 	Name, Rule, Start string
 	Heaps             int
-	Status            compute.Status
+	Status            sg.Status
 	// Period, Preperiod and Saltus are meaningful unless Status is None.
 	Period, Preperiod int
 	Saltus            uint32
 	MaxSG             uint32
 	RareMask          uint32
-	RarePos           compute.Parity // how the heap's parity counts in the split
+	RarePos           sg.Parity // how the heap's parity counts in the split
 	RareCount         int
 	Checksum          string
 	Seconds           float64
 	// RingStatus is the standing of the ring values' period, "" unless
 	// the game starts on a ring; RingPeriod, RingPreperiod and RingSaltus
 	// are meaningful when it is proved or observed.
-	RingStatus                compute.Status
+	RingStatus                sg.Status
 	RingPeriod, RingPreperiod int
 	RingSaltus                uint32
 	// Play is normal or misere, Values what the table holds: SG or
@@ -53,7 +52,7 @@ type Summary struct {
 }
 
 // Summarize returns the summary row of t, which must have been analysed.
-func Summarize(t *compute.Table) Summary {
+func Summarize(t *sg.Table) Summary {
 	a := t.Analysis
 	s := Summary{
 		Name: t.Game.Name, Rule: t.Game.RuleText(), Start: t.Game.Start.String(),
@@ -79,7 +78,7 @@ func Summarize(t *compute.Table) Summary {
 // written before the ring columns (summaryRing), rare_pos, the play's
 // (summaryPlay) and tame_through read without them.
 var summaryColumns = slices.Concat(summaryBase, summaryRing,
-	[]rowColumn[Summary]{rarePosColumn(func(r *Summary) compute.Parity { return r.RarePos })}, summaryPlay,
+	[]rowColumn[Summary]{rarePosColumn(func(r *Summary) sg.Parity { return r.RarePos })}, summaryPlay,
 	[]rowColumn[Summary]{theoremColumn},
 	[]rowColumn[Summary]{numColumn(tameThrough, func(r *Summary) int64 { return int64(*r.TameThrough) }).
 		nullUnless(func(r *Summary) bool { return r.TameThrough != nil })})
@@ -103,9 +102,9 @@ var summaryBase = slices.Concat(
 		numColumn("heaps", func(r *Summary) int64 { return int64(r.Heaps) }),
 		strColumn("status", func(r *Summary) string { return string(r.Status) }),
 	},
-	periodColumns("", func(r *Summary) compute.Period {
-		return compute.Period{Length: r.Period, Start: r.Preperiod, Saltus: r.Saltus}
-	}, func(r *Summary) bool { return r.Status != compute.None }),
+	periodColumns("", func(r *Summary) sg.Period {
+		return sg.Period{Length: r.Period, Start: r.Preperiod, Saltus: r.Saltus}
+	}, func(r *Summary) bool { return r.Status != sg.None }),
 	[]rowColumn[Summary]{
 		numColumn("max_sg", func(r *Summary) int64 { return int64(r.MaxSG) }),
 		numColumn("rare_mask", func(r *Summary) int64 { return int64(r.RareMask) }),
@@ -116,8 +115,8 @@ var summaryBase = slices.Concat(
 )
 
 // summaryRing are the ring columns of a summary table (see ringColumns).
-var summaryRing = ringColumns(func(r *Summary) compute.Status { return r.RingStatus }, func(r *Summary) compute.Period {
-	return compute.Period{Length: r.RingPeriod, Start: r.RingPreperiod, Saltus: r.RingSaltus}
+var summaryRing = ringColumns(func(r *Summary) sg.Status { return r.RingStatus }, func(r *Summary) sg.Period {
+	return sg.Period{Length: r.RingPeriod, Start: r.RingPreperiod, Saltus: r.RingSaltus}
 })
 
 // summaryPlay are the columns of the play (normal or misere) and of what
@@ -282,7 +281,7 @@ func (at summaryAt) row(rec arrow.RecordBatch, i, row int) (Summary, error) {
 	}
 	r := Summary{
 		Name: str(0), Rule: str(1), Start: str(2),
-		Heaps: int(num(3, math.MaxInt64)), Status: compute.Status(str(4)),
+		Heaps: int(num(3, math.MaxInt64)), Status: sg.Status(str(4)),
 		MaxSG: uint32(num(8, math.MaxUint32)), RareMask: uint32(num(9, math.MaxUint32)), RareCount: int(num(10, math.MaxInt64)),
 		Checksum: str(11), Seconds: rec.Column(at.base[12]).(*array.Float64).Value(i),
 	}
@@ -307,7 +306,7 @@ func (at summaryAt) row(rec arrow.RecordBatch, i, row int) (Summary, error) {
 		r.TameThrough = new(int(v))
 	}
 	if at.ring != nil && rec.Column(at.ring[0]).IsValid(i) {
-		r.RingStatus = compute.Status(rec.Column(at.ring[0]).(*array.String).Value(i))
+		r.RingStatus = sg.Status(rec.Column(at.ring[0]).(*array.String).Value(i))
 		if rec.Column(at.ring[1]).IsValid(i) {
 			var vs [3]int64
 			for c := range vs {
@@ -336,12 +335,12 @@ func rarePosIndex(s *arrow.Schema) (int, error) {
 
 // rarePosAt reads the parity of row i (row in the file) from the column
 // rare_pos at index pos (none when pos < 0 or the row is null).
-func rarePosAt(rec arrow.RecordBatch, pos, i, row int) (compute.Parity, error) {
+func rarePosAt(rec arrow.RecordBatch, pos, i, row int) (sg.Parity, error) {
 	if pos < 0 || rec.Column(pos).IsNull(i) {
-		return compute.NoParity, nil
+		return sg.NoParity, nil
 	}
-	switch p := compute.Parity(rec.Column(pos).(*array.String).Value(i)); p {
-	case compute.Even, compute.Odd:
+	switch p := sg.Parity(rec.Column(pos).(*array.String).Value(i)); p {
+	case sg.Even, sg.Odd:
 		return p, nil
 	default:
 		return "", fmt.Errorf("column %s, row %d: %q, want even or odd", rarePos, row, p)

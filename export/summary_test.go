@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 )
 
@@ -19,16 +19,16 @@ func TestSummaryRoundTrip(t *testing.T) {
 	ring := computed(t, "name: ring\ncode: \"0.77\"\nstart: ring\n", 300)
 	g127 := computed(t, "name: g127\ncode: \"0.127\"\n", 20000)
 	rows := []export.Summary{export.Summarize(kayles), export.Summarize(grundy), export.Summarize(ring), export.Summarize(g127)}
-	if rows[0].Status != compute.Proved || rows[0].Period != 12 || rows[0].Preperiod != 71 || rows[0].MaxSG != 8 || rows[0].RingStatus != "" {
+	if rows[0].Status != sg.Proved || rows[0].Period != 12 || rows[0].Preperiod != 71 || rows[0].MaxSG != 8 || rows[0].RingStatus != "" {
 		t.Fatalf("Summarize(kayles) = %+v", rows[0])
 	}
-	if rows[1].Status != compute.None || rows[1].Period != 0 {
+	if rows[1].Status != sg.None || rows[1].Period != 0 {
 		t.Fatalf("Summarize(grundy) = %+v", rows[1])
 	}
-	if r := rows[2]; r.RingStatus != compute.Proved || r.RingPeriod != 1 || r.RingPreperiod != 3 {
+	if r := rows[2]; r.RingStatus != sg.Proved || r.RingPeriod != 1 || r.RingPreperiod != 3 {
 		t.Fatalf("Summarize(ring) = %+v", r)
 	}
-	if r := rows[3]; r.RareMask != 1 || r.RarePos != compute.Odd {
+	if r := rows[3]; r.RareMask != 1 || r.RarePos != sg.Odd {
 		t.Fatalf("Summarize(0.127) = %+v", r)
 	}
 	path := filepath.Join(t.TempDir(), "summary.parquet")
@@ -59,7 +59,7 @@ func TestSummaryRoundTrip(t *testing.T) {
 func TestMergeSummary(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "summary.parquet")
 	row := func(name string, heaps int) export.Summary {
-		return export.Summary{Name: name, Rule: "0.77", Start: "line", Heaps: heaps, Status: compute.None, Checksum: "0"}
+		return export.Summary{Name: name, Rule: "0.77", Start: "line", Heaps: heaps, Status: sg.None, Checksum: "0"}
 	}
 	if err := export.MergeSummary(path, []export.Summary{row("a", 1), row("b", 1)}, export.Options{}); err != nil {
 		t.Fatal(err)
@@ -91,15 +91,15 @@ func TestMergeSummary(t *testing.T) {
 // no game has (a negative heap size, period or ring period): reading them
 // back names the column and the row.
 func TestSummaryRefusesNegativeNumbers(t *testing.T) {
-	ok := export.Summary{Name: "a", Rule: "0.77", Start: "line", Heaps: 10, Status: compute.None, Checksum: "0"}
+	ok := export.Summary{Name: "a", Rule: "0.77", Start: "line", Heaps: 10, Status: sg.None, Checksum: "0"}
 	for _, tc := range []struct {
 		edit func(r *export.Summary)
 		want string
 	}{
 		{func(r *export.Summary) { r.Heaps = -1 }, "column heaps, row 1: -1 out of range"},
-		{func(r *export.Summary) { r.Status, r.Period, r.Preperiod = compute.Observed, 2, -3 }, "column preperiod, row 1: -3 out of range"},
+		{func(r *export.Summary) { r.Status, r.Period, r.Preperiod = sg.Observed, 2, -3 }, "column preperiod, row 1: -3 out of range"},
 		{func(r *export.Summary) {
-			r.Start, r.RingStatus, r.RingPeriod, r.RingPreperiod = "ring", compute.Proved, -4, 1
+			r.Start, r.RingStatus, r.RingPeriod, r.RingPreperiod = "ring", sg.Proved, -4, 1
 		}, "column ring_period, row 1: -4 out of range"},
 	} {
 		bad := ok

@@ -8,13 +8,14 @@ import (
 	"unicode/utf8"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
 // verifySums checks the values (g) and any further columns of values
 // against sgtab.checksum (of g alone) and sgtab.crc32c (of all); at least
 // one must be present.
-func verifySums(meta map[string]string, g compute.Values, more ...compute.Values) error {
+func verifySums(meta map[string]string, g sg.Values, more ...sg.Values) error {
 	sum, hasSum := meta[KeyChecksum]
 	crc, hasCRC := meta[KeyCRC]
 	if !hasSum && !hasCRC {
@@ -26,7 +27,7 @@ func verifySums(meta map[string]string, g compute.Values, more ...compute.Values
 		}
 	}
 	if hasCRC {
-		if got := crcOf(append([]compute.Values{g}, more...)...); got != crc {
+		if got := crcOf(append([]sg.Values{g}, more...)...); got != crc {
 			return fmt.Errorf("damaged: the values' CRC-32C is %s, but %s says %s", got, KeyCRC, crc)
 		}
 	}
@@ -43,15 +44,15 @@ const verifyPrefix = 1024
 func (f *File) verifyAnalysis(ctx context.Context, opt ReadOptions) error {
 	t, meta := f.Table, f.Meta
 	a := compute.Analyze(t)
-	claimed := meta[KeyStatus] == string(compute.Proved)
+	claimed := meta[KeyStatus] == string(sg.Proved)
 	check := min(t.N(), verifyPrefix)
 	switch {
 	case claimed:
-		var want compute.Period
+		var want sg.Period
 		if err := readPeriod(meta, &want); err != nil {
 			return err
 		}
-		if a.Status != compute.Proved || a.Period != want {
+		if a.Status != sg.Proved || a.Period != want {
 			return fmt.Errorf("metadata %s says the period %d from n = %d is proved, but the values do not prove it", KeyStatus, want.Length, want.Start)
 		}
 		need := a.Proof.Need(a.Period)
@@ -61,10 +62,10 @@ func (f *File) verifyAnalysis(ctx context.Context, opt ReadOptions) error {
 		if c, err := strconv.Atoi(meta[KeyComputed]); err == nil && c >= need && c <= t.N() {
 			a.Computed = c
 		}
-	case a.Status == compute.Proved:
+	case a.Status == sg.Proved:
 		// The values would prove it, but the file does not claim it:
 		// report what the values show, no more.
-		a.Status, a.Proof = compute.Observed, compute.Proof{}
+		a.Status, a.Proof = sg.Observed, sg.Proof{}
 	}
 	if r := a.Ring; r != nil {
 		if err := verifyLostFrom(meta, r); err != nil {
@@ -73,19 +74,19 @@ func (f *File) verifyAnalysis(ctx context.Context, opt ReadOptions) error {
 		// The ring's period is proved from the rows' proved period, or by
 		// the mirror strategy: the same rules, for the ring's own claim.
 		switch {
-		case meta[KeyRingStatus] == string(compute.Proved):
-			var want compute.Period
+		case meta[KeyRingStatus] == string(sg.Proved):
+			var want sg.Period
 			if err := readPeriodKeys(meta, &want, KeyRingPeriod, KeyRingPreperiod, KeyRingSaltus); err != nil {
 				return err
 			}
-			if r.Status != compute.Proved || r.Period != want {
+			if r.Status != sg.Proved || r.Period != want {
 				return fmt.Errorf("metadata %s says the ring period %d from n = %d is proved, but the values do not prove it", KeyRingStatus, want.Length, want.Start)
 			}
 			if !f.Signed(opt.Key) {
 				check = max(check, r.Proof.Need(r.Period))
 			}
-		case r.Status == compute.Proved:
-			r.Status, r.Proof = compute.Observed, compute.Proof{}
+		case r.Status == sg.Proved:
+			r.Status, r.Proof = sg.Observed, sg.Proof{}
 		}
 	}
 	t.Analysis = a
@@ -99,7 +100,7 @@ func (f *File) verifyAnalysis(ctx context.Context, opt ReadOptions) error {
 // verifyLostFrom reconciles the mirror strategy's bound of the ring
 // analysis r, from the rule and values read, with sgtab.ring_lost_from: a
 // claim must be what they give; without one, none is reported.
-func verifyLostFrom(meta map[string]string, r *compute.RingAnalysis) error {
+func verifyLostFrom(meta map[string]string, r *sg.RingAnalysis) error {
 	s, claimed := meta[KeyRingLostFrom]
 	if !claimed {
 		r.MirrorFrom = 0
@@ -116,13 +117,13 @@ func verifyLostFrom(meta map[string]string, r *compute.RingAnalysis) error {
 }
 
 // readPeriod reads sgtab.period, sgtab.preperiod and sgtab.saltus into p.
-func readPeriod(meta map[string]string, p *compute.Period) error {
+func readPeriod(meta map[string]string, p *sg.Period) error {
 	return readPeriodKeys(meta, p, KeyPeriod, KeyPreperiod, KeySaltus)
 }
 
 // readPeriodKeys reads a period's length, start and saltus into p from the
 // metadata keys given.
-func readPeriodKeys(meta map[string]string, p *compute.Period, period, preperiod, saltus string) error {
+func readPeriodKeys(meta map[string]string, p *sg.Period, period, preperiod, saltus string) error {
 	for _, f := range []struct {
 		key string
 		v   *int
@@ -145,7 +146,7 @@ func readPeriodKeys(meta map[string]string, p *compute.Period, period, preperiod
 // its rule (compute.Verify), within the budget of opt: the first
 // verifyPrefix first, so that a table of another game is told by its
 // values before the budget refuses a long proof window.
-func checkRule(ctx context.Context, t *compute.Table, m int, opt ReadOptions) error {
+func checkRule(ctx context.Context, t *sg.Table, m int, opt ReadOptions) error {
 	budget := opt.budget()
 	steps := []int{m}
 	if m > verifyPrefix {
@@ -164,7 +165,7 @@ func checkRule(ctx context.Context, t *compute.Table, m int, opt ReadOptions) er
 }
 
 // ruleError words an error of compute.Verify checking t against its rule.
-func ruleError(t *compute.Table, err error) error {
+func ruleError(t *sg.Table, err error) error {
 	rule := ShortRule(t.Game)
 	if bad, ok := errors.AsType[*compute.MismatchError](err); ok {
 		f := bad.Quantity

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -103,7 +104,7 @@ func TestSigned(t *testing.T) {
 		file, _ = export.Read(path)
 		ring := file.Table.Ring.Uint32s()
 		ring[200]++
-		file.Table.Ring = compute.ValuesOf(ring)
+		file.Table.Ring = sg.ValuesOf(ring)
 		if file.Signed(key) {
 			t.Errorf("%s: signed with a ring value changed", f.name)
 		}
@@ -135,7 +136,7 @@ func TestVerifyLattice(t *testing.T) {
 	}
 	vs := lt.G.Uint32s()
 	vs[90*lt.W+80]++
-	lt.G = compute.ValuesOf(vs)
+	lt.G = sg.ValuesOf(vs)
 	if err := export.VerifyLattice(t.Context(), lt); err == nil || !strings.Contains(err.Error(), "the file's SG(80, 90) is") {
 		t.Errorf("err = %v, want SG(80, 90) named", err)
 	}
@@ -200,7 +201,7 @@ func TestReadDamagedMessages(t *testing.T) {
 func TestReadSignedProofTrusted(t *testing.T) {
 	// 0.165: period 1550 from 5181, proved at 13463 (Austin 1976).
 	own := computed(t, "name: g\ncode: \"0.165\"\n", 13463)
-	if own.Analysis.Status != compute.Proved {
+	if own.Analysis.Status != sg.Proved {
 		t.Fatalf("the table claims no proof: %s", own.Analysis.Status)
 	}
 	path := filepath.Join(t.TempDir(), "g.parquet")

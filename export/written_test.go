@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -40,7 +41,7 @@ var created = time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)
 // rare positions, a summary, a census, a misère quotient, a checkpoint and
 // edge lists.
 func writtenCases(t *testing.T) []writtenCase {
-	heap := func(yaml string, n int) *compute.Table {
+	heap := func(yaml string, n int) *sg.Table {
 		tab := computed(t, yaml, n)
 		tab.Created, tab.Elapsed = created, 1500*time.Millisecond
 		return tab
@@ -55,8 +56,8 @@ func writtenCases(t *testing.T) []writtenCase {
 	}
 	fib.Created = created
 	wide := newTable(t, 40, true)
-	wide.G = compute.ValuesOf(append(wide.G.Uint32s()[:39], 1<<32-1))
-	wide.Ring = compute.ValuesOf(append(wide.Ring.Uint32s()[:39], 1<<31))
+	wide.G = sg.ValuesOf(append(wide.G.Uint32s()[:39], 1<<32-1))
+	wide.Ring = sg.ValuesOf(append(wide.Ring.Uint32s()[:39], 1<<31))
 
 	wythoff, err := compute.Lattice(t.Context(), parseGame(t, "name: wythoff\nlattice:\n  size: [40, 30]\n  moves:\n"+
 		"    - {step: [-1, 0], repeat: true}\n    - {step: [0, -1], repeat: true}\n    - {step: [-1, -1], repeat: true}\n"),
@@ -71,19 +72,19 @@ func writtenCases(t *testing.T) []writtenCase {
 	wythoff.Created, euclid.Created = created, created
 	ints := &compute.GraphTable{
 		Game: rules.Game{Name: "ints", Config: "name: ints\n", Graph: &rules.GraphSpec{Text: "edges i.csv"}},
-		Ints: []int64{7, -3, 100000000000, 0}, G: compute.ValuesOf([]uint32{1, 0, 2, 5}), Edges: 4, EdgesCRC: 9,
+		Ints: []int64{7, -3, 100000000000, 0}, G: sg.ValuesOf([]uint32{1, 0, 2, 5}), Edges: 4, EdgesCRC: 9,
 		Created: created,
 	}
 	strs := &compute.GraphTable{
 		Game:    rules.Game{Name: "strings", Graph: &rules.GraphSpec{Text: "edges s.csv"}},
 		Strings: []string{"b", "a, node", `say "hi"`, "two\nlines", " space", "12", "é"},
-		G:       compute.ValuesOf([]uint32{0, 1, 2, 3, 300, 70000, 1<<32 - 1}), Edges: 7,
+		G:       sg.ValuesOf([]uint32{0, 1, 2, 3, 300, 70000, 1<<32 - 1}), Edges: 7,
 	}
 
 	opt := export.Options{Version: "test"}
 	small := export.Options{Version: "test", BatchRows: 700, RowGroupRows: 1500}
 	signed := export.Options{Version: "test", MACKey: []byte("a key of the test's own"), Extra: map[string]string{"x.note": "<&>"}}
-	type heapWriter func(string, *compute.Table, export.Options) error
+	type heapWriter func(string, *sg.Table, export.Options) error
 	heapFormats := []struct {
 		ext   string
 		write heapWriter
@@ -91,7 +92,7 @@ func writtenCases(t *testing.T) []writtenCase {
 	var cases []writtenCase
 	for _, tc := range []struct {
 		name string
-		t    *compute.Table
+		t    *sg.Table
 		opt  export.Options
 	}{
 		{"kayles", kayles, opt}, {"kayles-batches", kayles, small}, {"ring", ring, signed},
@@ -179,17 +180,17 @@ func writtenCases(t *testing.T) []writtenCase {
 // rare positions, a ring game whose rings have a period, and no period.
 func writtenCensus() []export.CensusRow {
 	return []export.CensusRow{
-		{Name: "0.07", Rule: "0.07", Family: "codes 0.0*", Start: "line", Play: "normal", Status: compute.Proved,
+		{Name: "0.07", Rule: "0.07", Family: "codes 0.0*", Start: "line", Play: "normal", Status: sg.Proved,
 			Period: 34, Preperiod: 52, LastException: 51, Heaps: 1000, MaxSG: 9, MaxAt: 51,
-			RareMask: 1, RarePos: compute.Even, RareCount: 7, LastRare: 40, Checksum: "0123ABCD", Seconds: 0.25,
+			RareMask: 1, RarePos: sg.Even, RareCount: 7, LastRare: 40, Checksum: "0123ABCD", Seconds: 0.25,
 			First: []uint32{0, 0, 1, 1, 2}, Shift: 1, ClassKey: "abab", Class: "cab", ClassSize: 2,
 			Representative: "0.137", ClassOffset: 1},
-		{Name: "0.77-ring", Rule: "0.77", Family: "codes 0.7*", Start: "ring", Play: "normal", Status: compute.Proved,
+		{Name: "0.77-ring", Rule: "0.77", Family: "codes 0.7*", Start: "ring", Play: "normal", Status: sg.Proved,
 			Period: 12, Preperiod: 71, LastException: 70, Heaps: 1000, MaxSG: 8, MaxAt: 70,
 			LastRare: -1, Checksum: "0000FFFF", Seconds: 0.5, First: []uint32{0, 0, 1, 1, 1},
 			ClassKey: "efef", Class: "cef", ClassSize: 1, Representative: "0.77-ring",
-			RingStatus: compute.Observed, RingPeriod: 1, RingPreperiod: 3},
-		{Name: "4.0", Rule: "4.0", Family: "listed", Start: "line", Play: "misere", Status: compute.None,
+			RingStatus: sg.Observed, RingPeriod: 1, RingPreperiod: 3},
+		{Name: "4.0", Rule: "4.0", Family: "listed", Start: "line", Play: "misere", Status: sg.None,
 			Heaps: 1000, MaxSG: 20, MaxAt: 900, LastRare: -1, Checksum: "FFFF0000", Seconds: 1.5,
 			First: []uint32{0, 0, 0, 1 << 31}, ClassKey: "cdcd", Class: "ccd", ClassSize: 1, Representative: "4.0"},
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // A Summary is what a run reports of one game, as one JSON object (sgtab
@@ -22,19 +23,19 @@ type Summary struct {
 	Files   []string `json:"files"`
 
 	// The analysis (compute.Analysis).
-	Status        compute.Status `json:"status"`
-	Period        *int           `json:"period"`
-	Preperiod     *int           `json:"preperiod"`
-	Saltus        *uint32        `json:"saltus"`
-	LastException *int           `json:"last_exception"`
-	ClosedForm    string         `json:"closed_form,omitempty"`
-	Theorem       string         `json:"theorem,omitempty"`
-	ProofWindow   string         `json:"proof_window,omitempty"`
-	Computed      int            `json:"computed"`
-	RareMask      uint32         `json:"rare_mask"`
-	RarePos       compute.Parity `json:"rare_pos,omitempty"`
-	RareCount     int            `json:"rare_count"`
-	LastRare      *int           `json:"last_rare"`
+	Status        sg.Status `json:"status"`
+	Period        *int      `json:"period"`
+	Preperiod     *int      `json:"preperiod"`
+	Saltus        *uint32   `json:"saltus"`
+	LastException *int      `json:"last_exception"`
+	ClosedForm    string    `json:"closed_form,omitempty"`
+	Theorem       string    `json:"theorem,omitempty"`
+	ProofWindow   string    `json:"proof_window,omitempty"`
+	Computed      int       `json:"computed"`
+	RareMask      uint32    `json:"rare_mask"`
+	RarePos       sg.Parity `json:"rare_pos,omitempty"`
+	RareCount     int       `json:"rare_count"`
+	LastRare      *int      `json:"last_rare"`
 	// RareBest is the best split when none is reported (it means nothing:
 	// see compute.FindRare): null otherwise. The text output leaves it out.
 	RareBest *RareSplit `json:"rare_best"`
@@ -42,14 +43,14 @@ type Summary struct {
 
 	// The analysis of the ring values SG_ring(n), for a game that starts
 	// on a ring (compute.RingAnalysis): left out for other games.
-	RingStatus      compute.Status `json:"ring_status,omitempty"`
-	RingPeriod      *int           `json:"ring_period,omitempty"`
-	RingPreperiod   *int           `json:"ring_preperiod,omitempty"`
-	RingSaltus      *uint32        `json:"ring_saltus,omitempty"`
-	RingClosedForm  string         `json:"ring_closed_form,omitempty"`
-	RingTheorem     string         `json:"ring_theorem,omitempty"`
-	RingProofWindow string         `json:"ring_proof_window,omitempty"`
-	RingChecksum    string         `json:"ring_checksum,omitempty"`
+	RingStatus      sg.Status `json:"ring_status,omitempty"`
+	RingPeriod      *int      `json:"ring_period,omitempty"`
+	RingPreperiod   *int      `json:"ring_preperiod,omitempty"`
+	RingSaltus      *uint32   `json:"ring_saltus,omitempty"`
+	RingClosedForm  string    `json:"ring_closed_form,omitempty"`
+	RingTheorem     string    `json:"ring_theorem,omitempty"`
+	RingProofWindow string    `json:"ring_proof_window,omitempty"`
+	RingChecksum    string    `json:"ring_checksum,omitempty"`
 	// RingLostFrom is the ring size from which every ring is lost for the
 	// player to move, proved by RingLostTheorem (the mirror strategy,
 	// compute.RingMirror) whether or not the table reaches it; null when
@@ -101,9 +102,9 @@ type Summary struct {
 // A RareSplit is a rare/common split that a summary reports: mask,
 // parity, and the positions it makes rare.
 type RareSplit struct {
-	Mask  uint32         `json:"mask"`
-	Pos   compute.Parity `json:"pos,omitempty"`
-	Count int            `json:"count"`
+	Mask  uint32    `json:"mask"`
+	Pos   sg.Parity `json:"pos,omitempty"`
+	Count int       `json:"count"`
 }
 
 // A RowPeriod is the period of one row of a lattice table:

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 )
 
@@ -72,7 +73,7 @@ func (v *Voucher) FirstWrong(f *export.File, what string) (*compute.MismatchErro
 // names, that a resumed run may go on from: all of them when they pass
 // (FirstWrong), else those below the first wrong one, said; with strict
 // (-resume), a wrong value is an error instead.
-func (v *Voucher) Usable(f *export.File, what string, strict bool) (*compute.Table, error) {
+func (v *Voucher) Usable(f *export.File, what string, strict bool) (*sg.Table, error) {
 	bad, err := v.FirstWrong(f, what)
 	switch {
 	case err != nil:
@@ -87,7 +88,7 @@ func (v *Voucher) Usable(f *export.File, what string, strict bool) (*compute.Tab
 	if bad.N == 0 {
 		return nil, nil
 	}
-	prefix := &compute.Table{Game: t.Game, G: t.G.Slice(0, bad.N)}
+	prefix := &sg.Table{Game: t.Game, G: t.G.Slice(0, bad.N)}
 	if t.Ring.Len() > 0 {
 		prefix.Ring = t.Ring.Slice(0, bad.N)
 	}

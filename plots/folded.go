@@ -6,11 +6,10 @@ import (
 	"image/color"
 	"strconv"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-
-	"github.com/sgtab/sgtab/compute"
 )
 
 // MaxFoldColumns is the longest period Folded folds; the picture has at
@@ -27,7 +26,7 @@ const foldWidth = 10
 // row r, column c holds G(r·p + c) − s·r, with p and s the period's length
 // and saltus, for every r·p + c < g.Len(). Below the preperiod the columns
 // may vary; from it on, each column is constant.
-func Fold(g compute.Values, per compute.Period, rows int) [][]int64 {
+func Fold(g sg.Values, per sg.Period, rows int) [][]int64 {
 	p := per.Length
 	out := make([][]int64, 0, rows)
 	for r := 0; r < rows && r*p < g.Len(); r++ {
@@ -43,7 +42,7 @@ func Fold(g compute.Values, per compute.Period, rows int) [][]int64 {
 // foldRows returns how many rows the folded picture of a table of size
 // values shows: the preperiod and eight more periods, at least 16 rows, at
 // most maxFoldRows and the rows the table has.
-func foldRows(size int, per compute.Period) int {
+func foldRows(size int, per sg.Period) int {
 	p := per.Length
 	want := max((per.Start+p-1)/p+8, 16)
 	return min(want, maxFoldRows, (size+p-1)/p)
@@ -58,9 +57,9 @@ func foldRows(size int, per compute.Period) int {
 // least 16 rows), and its y axis says how many rows of how many it shows.
 // A period of 1, such as Nim's, is folded ten periods wide.
 // It is an error if t has no period, or one longer than 600.
-func Folded(t *compute.Table) (*plot.Plot, error) {
+func Folded(t *sg.Table) (*plot.Plot, error) {
 	a := t.Analysis
-	if a == nil || a.Status == compute.None {
+	if a == nil || a.Status == sg.None {
 		return nil, fmt.Errorf("plot %s: no period to fold by", t.Game.Name)
 	}
 	per := a.Period

@@ -5,11 +5,10 @@ import (
 	"image/color"
 	"strconv"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-
-	"github.com/sgtab/sgtab/compute"
 )
 
 // MaxGenusColumns is how many heaps the genus picture shows at most: the
@@ -37,7 +36,7 @@ var tamenessColors = []color.Color{
 // g^{g,g⊕2}), so the rows run in step with g as long as the heaps are tame,
 // and the first heap that is not stands out. It is an error if t holds no
 // genera.
-func Genus(t *compute.Table) (*plot.Plot, error) {
+func Genus(t *sg.Table) (*plot.Plot, error) {
 	c := t.Genus
 	if c == nil || c.Len() == 0 {
 		return nil, fmt.Errorf("plot %s: no genera: not a misère table", t.Game.Name)
@@ -61,7 +60,7 @@ func Genus(t *compute.Table) (*plot.Plot, error) {
 	p.Y.Tick.Marker = g
 	p.Add(g)
 	var k key
-	for i, cl := range compute.Tamenesses {
+	for i, cl := range sg.Tamenesses {
 		k = append(k, keyEntry{cl.String(), tamenessColors[i]})
 	}
 	p.Add(k)

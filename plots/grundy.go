@@ -4,11 +4,10 @@ import (
 	"fmt"
 	"image/color"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-
-	"github.com/sgtab/sgtab/compute"
 )
 
 // Options tune a plot. The zero value means defaults.
@@ -24,7 +23,7 @@ type Options struct {
 // visible at any N: the heap sizes are cut into columns, and each column is
 // drawn as a bar from its smallest to its largest value, so no value is lost
 // to overplotting and drawing costs no more than the plot's width.
-func Grundy(t *compute.Table, opt Options) (*plot.Plot, error) {
+func Grundy(t *sg.Table, opt Options) (*plot.Plot, error) {
 	g, what, period := t.G, "SG(n)", standing(t)
 	if opt.Ring {
 		if t.Ring.Len() == 0 {
@@ -51,7 +50,7 @@ func Grundy(t *compute.Table, opt Options) (*plot.Plot, error) {
 
 // columns draws a sequence as per-column min–max bars.
 type columns struct {
-	g     compute.Values
+	g     sg.Values
 	n     int
 	color color.Color
 }
@@ -94,7 +93,7 @@ type Bucket struct {
 // length draw a periodic sequence as a periodic picture; runs of 1 and 2
 // heap sizes, mixed, would beat against the period in bands that are not in
 // the values. cols must be ≥ 1, otherwise Buckets panics.
-func Buckets(g compute.Values, cols int) []Bucket {
+func Buckets(g sg.Values, cols int) []Bucket {
 	if cols < 1 {
 		panic("plots: cols < 1")
 	}

@@ -7,7 +7,7 @@ import (
 
 	"gonum.org/v1/plot/vg"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/plots"
 )
 
@@ -22,7 +22,7 @@ func TestBuckets(t *testing.T) {
 			g[i] = uint32(rng.IntN(1000)) // one byte or two
 		}
 		cols := 1 + rng.IntN(600)
-		bs := plots.Buckets(compute.ValuesOf(g), cols)
+		bs := plots.Buckets(sg.ValuesOf(g), cols)
 		k := (len(g) + cols - 1) / cols // heap sizes a bucket
 		if len(bs) > cols || len(bs) != (len(g)+k-1)/k {
 			t.Fatalf("%d buckets for %d values in %d columns", len(bs), len(g), cols)

@@ -6,6 +6,7 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // maxBins bounds the bars of a histogram: wider value ranges are binned.
@@ -20,7 +21,7 @@ type Bin struct {
 // ValueBins counts the values of g in at most bins bins of equal width,
 // splitting each count into rare and common positions under split (all
 // common when its mask is 0).
-func ValueBins(g compute.Values, split compute.Split, bins int) []Bin {
+func ValueBins(g sg.Values, split sg.Split, bins int) []Bin {
 	top := g.Max()
 	width := (int64(top) + int64(bins)) / int64(bins) // ⌈(top+1)/bins⌉
 	out := make([]Bin, (int64(top)+width)/width)
@@ -49,11 +50,11 @@ func ValueBins(g compute.Values, split compute.Split, bins int) []Bin {
 // the values split into rare and common (Analysis.Rare): rare in orange,
 // common in blue. Wide value ranges are binned, each bin then drawing its
 // rare and common counts side by side.
-func Histogram(t *compute.Table) (*plot.Plot, error) {
+func Histogram(t *sg.Table) (*plot.Plot, error) {
 	if t.G.Len() == 0 {
 		return nil, fmt.Errorf("plot %s: empty table", t.Game.Name)
 	}
-	var split compute.Split
+	var split sg.Split
 	if t.Analysis != nil {
 		split = t.Analysis.Rare.Split
 	}
@@ -70,7 +71,7 @@ func GraphHistogram(t *compute.GraphTable) (*plot.Plot, error) {
 	}
 	line := fmt.Sprintf("%d nodes, %d edges", t.Nodes(), t.Edges)
 	if t.Loopy == nil {
-		return histogram(&compute.Table{Game: t.Game, G: t.G}, compute.Split{}, line, "nodes")
+		return histogram(&sg.Table{Game: t.Game, G: t.G}, sg.Split{}, line, "nodes")
 	}
 	var finite []uint32
 	inf, draws := 0, 0
@@ -78,7 +79,7 @@ func GraphHistogram(t *compute.GraphTable) (*plot.Plot, error) {
 		switch {
 		case !x.Inf:
 			finite = append(finite, x.Value)
-		case x.Outcome() == compute.D:
+		case x.Outcome() == sg.D:
 			draws++
 			fallthrough
 		default:
@@ -89,12 +90,12 @@ func GraphHistogram(t *compute.GraphTable) (*plot.Plot, error) {
 	if len(finite) == 0 {
 		return nil, fmt.Errorf("plot %s: every node has the value ∞, no finite value to draw", t.Game.Name)
 	}
-	return histogram(&compute.Table{Game: t.Game, G: compute.ValuesOf(finite)}, compute.Split{}, line, "nodes")
+	return histogram(&sg.Table{Game: t.Game, G: sg.ValuesOf(finite)}, sg.Split{}, line, "nodes")
 }
 
 // histogram draws the histogram of t's values, split into rare and common
 // under split, titled with line, counting what.
-func histogram(t *compute.Table, split compute.Split, line, what string) (*plot.Plot, error) {
+func histogram(t *sg.Table, split sg.Split, line, what string) (*plot.Plot, error) {
 	bins := ValueBins(t.G, split, maxBins)
 	bars := &rects{}
 	const floor = 0.5 // the bars' foot on the log scale, below a count of 1
@@ -125,7 +126,7 @@ func histogram(t *compute.Table, split compute.Split, line, what string) (*plot.
 	p.Y.Min = floor
 	k := key{{"no rare/common split", commonColor}}
 	switch {
-	case split.Mask != 0 && split.Pos != compute.NoParity:
+	case split.Mask != 0 && split.Pos != sg.NoParity:
 		k = key{{fmt.Sprintf("rare (%s popcount of v & %#x, plus n)", split.Pos, split.Mask), rareColor}, {"common", commonColor}}
 	case split.Mask != 0:
 		k = key{{fmt.Sprintf("rare (even popcount of v & %#x)", split.Mask), rareColor}, {"common", commonColor}}

@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/plots"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -77,7 +78,7 @@ func white(c color.Color) bool {
 // no text (black) inside the data area, and the key's swatches (the rare
 // colour for Kayles) above it.
 func TestHistogramKey(t *testing.T) {
-	for _, tab := range []*compute.Table{table(t, kaylesYAML, 2000), table(t, laskerYAML, 2000), table(t, "name: officers\ncode: \"0.6\"\n", 20000)} {
+	for _, tab := range []*sg.Table{table(t, kaylesYAML, 2000), table(t, laskerYAML, 2000), table(t, "name: officers\ncode: \"0.6\"\n", 20000)} {
 		p, err := plots.Histogram(tab)
 		if err != nil {
 			t.Fatal(err)
@@ -243,7 +244,7 @@ func TestMisereNames(t *testing.T) {
 // bins of ⌈10001/512⌉ = 20; Kayles' values, 0 to 8, are not binned.
 func TestHistogramBins(t *testing.T) {
 	for _, tc := range []struct {
-		tab  *compute.Table
+		tab  *sg.Table
 		want string
 	}{
 		{table(t, nimYAML, 10000), "SG value (bins of 20 values)"},
@@ -277,7 +278,7 @@ func TestSpectrumReach(t *testing.T) {
 // neighbours.
 func TestSpectrumLongPeriod(t *testing.T) {
 	tab := table(t, "name: g0165\ncode: \"0.165\"\n", 13463)
-	if a := tab.Analysis; a.Status != compute.Proved || a.Period.Length != 1550 || a.Period.Start != 5181 {
+	if a := tab.Analysis; a.Status != sg.Proved || a.Period.Length != 1550 || a.Period.Start != 5181 {
 		t.Fatalf("0.165: %s, period %+v; want proved, 1550 from 5181", a.Status, a.Period)
 	}
 	window, maxP, found := plots.SpectrumRange(tab)
@@ -339,14 +340,14 @@ func TestLabelsInside(t *testing.T) {
 	}
 	ring := table(t, "name: coin-ring-2\ncode: \"0.77\"\nstart: ring\n", 1000)
 	graph := &compute.GraphTable{Game: rules.Game{Name: "g", Graph: &rules.GraphSpec{Text: "edges g.csv"}},
-		Strings: []string{"a", "b", "c"}, G: compute.ValuesOf([]uint32{0, 1, 2}), Edges: 3}
+		Strings: []string{"a", "b", "c"}, G: sg.ValuesOf([]uint32{0, 1, 2}), Edges: 3}
 	type figure struct {
 		name string
 		draw func() (*plot.Plot, error)
 		w, h vg.Length
 	}
 	var figures []figure
-	for _, tab := range []*compute.Table{misere, fib, ring} {
+	for _, tab := range []*sg.Table{misere, fib, ring} {
 		figures = append(figures,
 			figure{tab.Game.Name, func() (*plot.Plot, error) { return plots.Grundy(tab, plots.Options{}) }, 8 * vg.Inch, 4 * vg.Inch},
 			figure{tab.Game.Name + "-spectrum", func() (*plot.Plot, error) { return plots.Spectrum(tab) }, 8 * vg.Inch, 4 * vg.Inch},
@@ -392,7 +393,7 @@ func TestBarsClearOfFrame(t *testing.T) {
 		}
 	}
 	calendar := &compute.GraphTable{Game: rules.Game{Name: "calendar", Graph: &rules.GraphSpec{Text: "calendar"}},
-		Ints: names, G: compute.ValuesOf(days), Edges: 73676}
+		Ints: names, G: sg.ValuesOf(days), Edges: 73676}
 	kayles := table(t, kaylesYAML, 2000)
 	officers := table(t, "name: officers\ncode: \"0.6\"\n", 20000)
 	for _, tc := range []struct {

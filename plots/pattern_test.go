@@ -17,11 +17,12 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/plots"
 	"github.com/sgtab/sgtab/rules"
 )
 
-func table(t testing.TB, yaml string, n int) *compute.Table {
+func table(t testing.TB, yaml string, n int) *sg.Table {
 	t.Helper()
 	games, err := rules.Parse(strings.NewReader(yaml), "game.yaml")
 	if err != nil {
@@ -241,7 +242,7 @@ func TestValueBins(t *testing.T) {
 			vs[i] = uint32(rng.IntN(top + 1))
 		}
 		mask := uint32(rng.IntN(64))
-		bins := plots.ValueBins(compute.ValuesOf(vs), compute.Split{Mask: mask}, 512)
+		bins := plots.ValueBins(sg.ValuesOf(vs), sg.Split{Mask: mask}, 512)
 		if len(bins) > 512 || bins[0].Lo != 0 || bins[len(bins)-1].Hi != slicesMax(vs) {
 			t.Fatalf("top %d: %d bins from %d to %d", top, len(bins), bins[0].Lo, bins[len(bins)-1].Hi)
 		}
@@ -249,7 +250,7 @@ func TestValueBins(t *testing.T) {
 			var rare, common int64
 			for _, v := range vs {
 				if v >= b.Lo && v <= b.Hi {
-					if mask != 0 && compute.IsRare(v, mask) {
+					if mask != 0 && sg.IsRare(v, mask) {
 						rare++
 					} else {
 						common++

@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
-
-	"github.com/sgtab/sgtab/compute"
 )
 
 // The spectrum looks at the last spectrumWindow values of a table, for
@@ -27,12 +26,12 @@ const (
 // window−1 and window to g.Len(). Each share rests on every pair while
 // maxP·window ≤ 2^26, and on as many pairs, evenly spaced, beyond: the
 // work stays bounded, and a period's share is still exactly 1.
-func PeriodSpectrum(g compute.Values, maxP, window int) []float64 {
+func PeriodSpectrum(g sg.Values, maxP, window int) []float64 {
 	return periodSpectrum(g, maxP, window, spectrumPairs)
 }
 
 // periodSpectrum is PeriodSpectrum comparing about pairs pairs in all.
-func periodSpectrum(g compute.Values, maxP, window, pairs int) []float64 {
+func periodSpectrum(g sg.Values, maxP, window, pairs int) []float64 {
 	window = min(window, g.Len())
 	maxP = min(maxP, window-1)
 	if maxP < 1 {
@@ -52,7 +51,7 @@ const maxCopied = 1 << 22
 // spectrumAt returns the shares of PeriodSpectrum at the candidate
 // periods ps (each at least 1 and below window ≤ g.Len()), comparing about
 // pairs pairs in all.
-func spectrumAt(g compute.Values, ps []int, window, pairs int) []float64 {
+func spectrumAt(g sg.Values, ps []int, window, pairs int) []float64 {
 	lo := g.Len() - window
 	var vs []uint32
 	if window <= maxCopied {
@@ -137,7 +136,7 @@ func spectrumCandidates(maxP, found int) []int {
 // the period found, if any, in orange, drawn over its neighbours: the true
 // period stands out as a bar of height 1, repeated at its multiples. The
 // candidate periods and the values looked at are those of spectrumRange.
-func Spectrum(t *compute.Table) (*plot.Plot, error) {
+func Spectrum(t *sg.Table) (*plot.Plot, error) {
 	if t.G.Len() < 4 {
 		return nil, fmt.Errorf("plot %s: too few values for a spectrum", t.Game.Name)
 	}
@@ -178,10 +177,10 @@ func Spectrum(t *compute.Table) (*plot.Plot, error) {
 // for a long period up to 1000 or, beyond, to 2p and an eighth, so that p
 // and its first multiple show. Either way p runs to at most half the
 // window, so that every share rests on many pairs.
-func spectrumRange(t *compute.Table) (window, maxP, found int) {
+func spectrumRange(t *sg.Table) (window, maxP, found int) {
 	n := t.G.Len()
 	window, maxP = min(spectrumWindow, n), spectrumMaxP
-	if a := t.Analysis; a != nil && a.Status != compute.None {
+	if a := t.Analysis; a != nil && a.Status != sg.None {
 		p, periodic := a.Period.Length, n-a.Period.Start
 		want := max(48, min(8*p, max(spectrumMaxP, 2*p+p/8)))
 		if w := min(periodic, max(spectrumWindow, 2*want)); p <= w/2 {

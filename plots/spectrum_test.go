@@ -4,7 +4,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/plots"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -26,8 +26,8 @@ func TestSpectrumBoundedMemory(t *testing.T) {
 		x = x*1664525 + 1013904223
 		vs[i] = x >> 28
 	}
-	tab := &compute.Table{Game: rules.Game{Name: "long"}, G: compute.ValuesOf(vs),
-		Analysis: &compute.Analysis{Status: compute.Observed, Period: compute.Period{Length: p}}}
+	tab := &sg.Table{Game: rules.Game{Name: "long"}, G: sg.ValuesOf(vs),
+		Analysis: &sg.Analysis{Status: sg.Observed, Period: sg.Period{Length: p}}}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	if _, err := plots.Spectrum(tab); err != nil {

@@ -7,11 +7,10 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-
-	"github.com/sgtab/sgtab/compute"
 )
 
 // Colours of the data: blue for values in general and for common values,
@@ -24,18 +23,18 @@ var (
 
 // outcomeLabel names what a table of outcomes (a misère game, Fibonacci
 // Nim) holds in place of SG(n).
-func outcomeLabel(t *compute.Table) string {
+func outcomeLabel(t *sg.Table) string {
 	return misere(t) + "outcome (1: won, 0: lost, for the player to move)"
 }
 
 // outcomeAxis is outcomeLabel short enough for a y axis 4 inches high,
 // whose ticks say "1 won" and "0 lost".
-func outcomeAxis(t *compute.Table) string {
+func outcomeAxis(t *sg.Table) string {
 	return misere(t) + "outcome for the player to move"
 }
 
 // misere returns "misère " for a misère game's table, "" otherwise.
-func misere(t *compute.Table) string {
+func misere(t *sg.Table) string {
 	if t.Game.Misere {
 		return "misère "
 	}
@@ -44,12 +43,12 @@ func misere(t *compute.Table) string {
 
 // newPlot returns a plot titled with t's name and rule, what it shows, and
 // a second line stating the period found and its standing.
-func newPlot(t *compute.Table, what string) *plot.Plot {
+func newPlot(t *sg.Table, what string) *plot.Plot {
 	return newPlotStanding(t, what, standing(t))
 }
 
 // newPlotStanding is newPlot with the period's line given.
-func newPlotStanding(t *compute.Table, what, period string) *plot.Plot {
+func newPlotStanding(t *sg.Table, what, period string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s — %s: %s\n%s", t.Game.Name, t.Game.RuleText(), what, period)
 	p.X.Tick.Marker, p.Y.Tick.Marker = intTicks{}, intTicks{}
@@ -88,7 +87,7 @@ func (margin) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
 
 // standing states the period of t and its standing in a line, e.g.
 // "period 12 from n = 71, proved (Guy–Smith octal periodicity theorem)".
-func standing(t *compute.Table) string {
+func standing(t *sg.Table) string {
 	a := t.Analysis
 	if a == nil {
 		return fmt.Sprintf("no period up to n = %d", t.N())
@@ -97,7 +96,7 @@ func standing(t *compute.Table) string {
 }
 
 // ringStanding is standing for the ring values of t.
-func ringStanding(t *compute.Table) string {
+func ringStanding(t *sg.Table) string {
 	if t.Analysis == nil || t.Analysis.Ring == nil {
 		return fmt.Sprintf("no period up to n = %d", t.N())
 	}
@@ -105,15 +104,15 @@ func ringStanding(t *compute.Table) string {
 	return standingOf(t, r.Status, r.Period, r.Proof)
 }
 
-func standingOf(t *compute.Table, st compute.Status, p compute.Period, proof compute.Proof) string {
-	if st == compute.None {
+func standingOf(t *sg.Table, st sg.Status, p sg.Period, proof sg.Proof) string {
+	if st == sg.None {
 		return fmt.Sprintf("no period up to n = %d", t.N())
 	}
 	s := fmt.Sprintf("period %d from n = %d", p.Length, p.Start)
 	if p.Saltus != 0 {
 		s += fmt.Sprintf(", saltus %d", p.Saltus)
 	}
-	if st == compute.Proved {
+	if st == sg.Proved {
 		return s + ", proved (" + proof.Theorem + ")"
 	}
 	return s + ", observed to n = " + fmt.Sprint(t.N())

@@ -1,6 +1,6 @@
 package positions
 
-import "github.com/sgtab/sgtab/compute"
+import "github.com/sgtab/sgtab/compute/sg"
 
 // A Head holds what every answer says first, whatever answered it, under
 // the same names in every answer's JSON (docs/query-answer.schema.json
@@ -51,9 +51,9 @@ func NewHead(kind string, words []string) Head {
 // Decide sets the outcome: N when the player to move wins, P otherwise.
 func (h *Head) Decide(wins bool) {
 	h.FirstPlayerWins = wins
-	h.Outcome = string(compute.P)
+	h.Outcome = string(sg.P)
 	if wins {
-		h.Outcome = string(compute.N)
+		h.Outcome = string(sg.N)
 	}
 }
 

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/graph"
 )
 
@@ -30,7 +30,7 @@ type LoopyTokensAnswer struct {
 // the graph g with cycles, of the game named game, whose nodes have the
 // generalized values vals: a position of tokens is the sum of its tokens'
 // games, of the sum of their values, which says its outcome.
-func LoopyTokens(g *graph.Named, vals []compute.Generalized, game string) Answerer {
+func LoopyTokens(g *graph.Named, vals []sg.Generalized, game string) Answerer {
 	return loopyAnswerer(LoopyGame{
 		What:   fmt.Sprintf("tokens on the graph of %s, which has cycles", game),
 		Values: vals, Successors: g.Successors, Name: g.Name,
@@ -44,7 +44,7 @@ func LoopyTokens(g *graph.Named, vals []compute.Generalized, game string) Answer
 // Nodes, which reads the words of a sum as its positions.
 type LoopyGame struct {
 	What       string
-	Values     []compute.Generalized
+	Values     []sg.Generalized
 	Successors func(v int) []int32
 	Name       func(v int) string
 	Nodes      func(words []string) ([]int, error)
@@ -70,11 +70,11 @@ func loopyAnswerer(g LoopyGame) Answerer {
 		}
 		sum := sumExcept(vals, nodes, -1)
 		a.Sum, a.Outcome = sum.String(), string(sum.Outcome())
-		a.FirstPlayerWins = sum.Outcome() == compute.N
+		a.FirstPlayerWins = sum.Outcome() == sg.N
 		if !sum.Inf {
 			a.valued(uint64(sum.Value))
 		}
-		want := map[compute.Outcome]compute.Outcome{compute.N: compute.P, compute.D: compute.D}[sum.Outcome()]
+		want := map[sg.Outcome]sg.Outcome{sg.N: sg.P, sg.D: sg.D}[sum.Outcome()]
 		if want == 0 {
 			return a, nil
 		}
@@ -95,8 +95,8 @@ func loopyAnswerer(g LoopyGame) Answerer {
 
 // sumExcept returns the sum of the values of the tokens on nodes, but for
 // the token skip (none when skip < 0).
-func sumExcept(vals []compute.Generalized, nodes []int, skip int) compute.Generalized {
-	sum := compute.Generalized{}
+func sumExcept(vals []sg.Generalized, nodes []int, skip int) sg.Generalized {
+	sum := sg.Generalized{}
 	for i, v := range nodes {
 		if i != skip {
 			sum = sum.Plus(vals[v])
@@ -112,14 +112,14 @@ func (a *LoopyTokensAnswer) Text(w io.Writer, countOnly bool) {
 		fmt.Fprintf(w, "  token %d: %s, value %s\n", i+1, t, a.Values[i])
 	}
 	play := fmt.Sprintf("value %s: the player to move", a.Sum)
-	if a.Outcome == string(compute.D) {
+	if a.Outcome == string(sg.D) {
 		fmt.Fprintf(w, "  %s draws (neither player can force a win), with %s drawing %s", play, thousands(a.Count), plural(a.Count, "move"))
 		if countOnly || a.Count == 0 {
 			fmt.Fprintln(w)
 			return
 		}
 		fmt.Fprintln(w, ":")
-	} else if !writeOutcome(w, play, secondWins, a.Outcome == string(compute.N), a.Count, countOnly) {
+	} else if !writeOutcome(w, play, secondWins, a.Outcome == string(sg.N), a.Count, countOnly) {
 		return
 	}
 	for _, m := range a.Moves {

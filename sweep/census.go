@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -31,11 +31,11 @@ func Census(p *Plan, results map[string]Result) ([]export.CensusRow, error) {
 		}
 		rows = append(rows, export.CensusRow{
 			Name: m.Name, Rule: m.Rule.String(), Family: m.Family, Start: m.Start.String(), Play: playName(m.Misere),
-			Status: compute.Status(r.Status), Period: r.Period, Preperiod: r.Preperiod, Saltus: r.Saltus,
+			Status: sg.Status(r.Status), Period: r.Period, Preperiod: r.Preperiod, Saltus: r.Saltus,
 			LastException: r.LastException, Heaps: r.Heaps, MaxSG: r.MaxSG, MaxAt: r.MaxAt,
 			RareMask: r.RareMask, RarePos: r.RarePos, RareCount: r.RareCount, LastRare: r.LastRare, Checksum: r.Checksum,
 			Seconds: r.Seconds, First: r.First, Shift: m.Shift, ClassKey: r.ClassKey,
-			RingStatus: compute.Status(r.RingStatus), RingPeriod: r.RingPeriod, RingPreperiod: r.RingPreperiod, RingSaltus: r.RingSaltus,
+			RingStatus: sg.Status(r.RingStatus), RingPeriod: r.RingPeriod, RingPreperiod: r.RingPreperiod, RingSaltus: r.RingSaltus,
 		})
 	}
 	Classify(rows)

@@ -16,7 +16,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 )
 
@@ -63,23 +63,23 @@ const journalFormat = 2
 
 // A Result is what the sweep keeps of one job's table.
 type Result struct {
-	Key           string         `json:"key"`
-	Status        string         `json:"status"`
-	Period        int            `json:"period"`
-	Preperiod     int            `json:"preperiod"`
-	Saltus        uint32         `json:"saltus"`
-	LastException int            `json:"last_exception"`
-	Heaps         int            `json:"heaps"`
-	MaxSG         uint32         `json:"max_sg"`
-	MaxAt         int            `json:"max_at"`
-	RareMask      uint32         `json:"rare_mask"`
-	RarePos       compute.Parity `json:"rare_pos,omitempty"`
-	RareCount     int            `json:"rare_count"`
-	LastRare      int            `json:"last_rare"`
-	Checksum      string         `json:"checksum"`
-	Seconds       float64        `json:"seconds"`
-	First         []uint32       `json:"first"`
-	ClassKey      string         `json:"class_key"`
+	Key           string    `json:"key"`
+	Status        string    `json:"status"`
+	Period        int       `json:"period"`
+	Preperiod     int       `json:"preperiod"`
+	Saltus        uint32    `json:"saltus"`
+	LastException int       `json:"last_exception"`
+	Heaps         int       `json:"heaps"`
+	MaxSG         uint32    `json:"max_sg"`
+	MaxAt         int       `json:"max_at"`
+	RareMask      uint32    `json:"rare_mask"`
+	RarePos       sg.Parity `json:"rare_pos,omitempty"`
+	RareCount     int       `json:"rare_count"`
+	LastRare      int       `json:"last_rare"`
+	Checksum      string    `json:"checksum"`
+	Seconds       float64   `json:"seconds"`
+	First         []uint32  `json:"first"`
+	ClassKey      string    `json:"class_key"`
 	// The ring values' analysis, for a game that starts on a ring.
 	RingStatus    string `json:"ring_status,omitempty"`
 	RingPeriod    int    `json:"ring_period,omitempty"`

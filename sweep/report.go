@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 )
 
@@ -18,7 +18,7 @@ import (
 // class, its representative).
 func Report(what string, rows []export.CensusRow, p *Plan, path string, took time.Duration) string {
 	var b strings.Builder
-	status := map[compute.Status]int{}
+	status := map[sg.Status]int{}
 	for _, r := range rows {
 		status[r.Status]++
 	}
@@ -30,12 +30,12 @@ func Report(what string, rows []export.CensusRow, p *Plan, path string, took tim
 	if p.Skipped > 0 {
 		fmt.Fprintf(&b, "  %d misère %s left out: they start on a ring, and misère play is computed from a line only\n", p.Skipped, plural(p.Skipped, "variant"))
 	}
-	fmt.Fprintf(&b, "  %d proved, %d observed, %d with no period found\n", status[compute.Proved], status[compute.Observed], status[compute.None])
+	fmt.Fprintf(&b, "  %d proved, %d observed, %d with no period found\n", status[sg.Proved], status[sg.Observed], status[sg.None])
 	reportClasses(&b, rows)
 	top := func(what string, key func(export.CensusRow) int) {
 		var periodic []export.CensusRow
 		for _, r := range rows {
-			if r.Status != compute.None && r.Name == r.Representative {
+			if r.Status != sg.None && r.Name == r.Representative {
 				periodic = append(periodic, r)
 			}
 		}
@@ -54,14 +54,14 @@ func Report(what string, rows []export.CensusRow, p *Plan, path string, took tim
 	top("periods", func(r export.CensusRow) int { return r.Period })
 	var open []string
 	for _, r := range rows {
-		if r.Status == compute.None && r.Name == r.Representative {
+		if r.Status == sg.None && r.Name == r.Representative {
 			open = append(open, r.Name)
 		}
 	}
 	if len(open) > 0 {
 		classes := map[bool]string{false: "classes", true: "class"}[len(open) == 1]
 		fmt.Fprintf(&b, "  open at n = %d (no period found): %d %s in %d %s, whose representatives are %s\n",
-			p.N, status[compute.None], plural(status[compute.None], "game"), len(open), classes, listShort(open, 20))
+			p.N, status[sg.None], plural(status[sg.None], "game"), len(open), classes, listShort(open, 20))
 	}
 	return b.String()
 }

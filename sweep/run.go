@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -22,7 +23,7 @@ type Options struct {
 	Progress func(delta int64)
 	// Done, if not nil, is called after each job is journalled, with the
 	// job and its table, from any goroutine (to write the table, say).
-	Done func(job Job, t *compute.Table) error
+	Done func(job Job, t *sg.Table) error
 }
 
 // Run computes the jobs of p that j does not hold yet, appends each result
@@ -44,7 +45,7 @@ func Run(ctx context.Context, p *Plan, j *Journal, opt Options) (map[string]Resu
 		games, jobs = append(games, g), append(jobs, job)
 	}
 	copt := compute.Options{Workers: opt.Workers, Progress: opt.Progress, StopWhenProved: p.Auto}
-	err := compute.Each(ctx, games, copt, func(k int, t *compute.Table) error {
+	err := compute.Each(ctx, games, copt, func(k int, t *sg.Table) error {
 		job := jobs[k]
 		if err := j.Add(result(job, t, p.Compare, shift(job.Game))); err != nil {
 			return err
@@ -62,19 +63,19 @@ func Run(ctx context.Context, p *Plan, j *Journal, opt Options) (map[string]Resu
 
 // result returns what the census keeps of the table t of job: its
 // analysis, and the class key of its values from s on.
-func result(job Job, t *compute.Table, compare, s int) Result {
+func result(job Job, t *sg.Table, compare, s int) Result {
 	a := t.Analysis
 	r := Result{
 		Key: job.Key, Status: string(a.Status), Heaps: t.N(),
 		RareMask: a.Rare.Mask, RarePos: a.Rare.Pos, RareCount: a.Rare.Count, LastRare: a.Rare.Last,
 		Checksum: a.Checksum, Seconds: t.Elapsed.Seconds(),
 	}
-	if a.Status != compute.None {
+	if a.Status != sg.None {
 		r.Period, r.Preperiod, r.Saltus, r.LastException = a.Period.Length, a.Period.Start, a.Period.Saltus, a.Period.LastException()
 	}
 	if ring := a.Ring; ring != nil {
 		r.RingStatus = string(ring.Status)
-		if ring.Status != compute.None {
+		if ring.Status != sg.None {
 			r.RingPeriod, r.RingPreperiod, r.RingSaltus = ring.Period.Length, ring.Period.Start, ring.Period.Saltus
 		}
 	}
@@ -90,13 +91,13 @@ func result(job Job, t *compute.Table, compare, s int) Result {
 			r.First = append(r.First, vals.At(n))
 		}
 	}
-	var per *compute.Period
+	var per *sg.Period
 	switch {
 	case t.Ring.Len() > 0:
-		if a.Ring != nil && a.Ring.Status == compute.Proved {
+		if a.Ring != nil && a.Ring.Status == sg.Proved {
 			per = &a.Ring.Period
 		}
-	case a.Status == compute.Proved:
+	case a.Status == sg.Proved:
 		per = &a.Period
 	}
 	r.ClassKey = classKey(job.Game, vals, per, s, compare)
@@ -107,7 +108,7 @@ func result(job Job, t *compute.Table, compare, s int) Result {
 // play and of its values v(s), …, v(s + compare − 1), each as four bytes
 // little-endian; values past the table come from per, a proved period
 // without saltus.
-func classKey(g rules.Game, vals compute.Values, per *compute.Period, s, compare int) string {
+func classKey(g rules.Game, vals sg.Values, per *sg.Period, s, compare int) string {
 	h := sha256.New()
 	play := "normal"
 	if g.Misere {

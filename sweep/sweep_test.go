@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/sweep"
@@ -146,7 +147,7 @@ func TestTwoDigitOctal(t *testing.T) {
 	}
 	for c, want := range czajkaTrivial {
 		r := byName[name(c)]
-		if r.Status != compute.Proved || r.Period != want.period {
+		if r.Status != sg.Proved || r.Period != want.period {
 			t.Errorf("%s: %s, period %d; want proved, period %d", c, r.Status, r.Period, want.period)
 			continue
 		}
@@ -173,7 +174,7 @@ func TestTwoDigitOctal(t *testing.T) {
 		}
 	}
 	for _, c := range czajkaOpen {
-		if r := byName[name(c)]; r.Status != compute.None {
+		if r := byName[name(c)]; r.Status != sg.None {
 			t.Errorf("%s: %s with period %d, want no period up to 4096", c, r.Status, r.Period)
 		}
 	}
@@ -377,7 +378,7 @@ func TestFamousThreeDigit(t *testing.T) {
 	}
 	for _, r := range census(t, yaml, t.TempDir(), sweep.All) {
 		w := want[r.Name]
-		if r.Status != compute.Proved || r.Preperiod != w.pre || r.Period != w.per || r.MaxAt != w.maxAt || int(r.MaxSG) != w.max {
+		if r.Status != sg.Proved || r.Preperiod != w.pre || r.Period != w.per || r.MaxAt != w.maxAt || int(r.MaxSG) != w.max {
 			t.Errorf("%s: %s from %d with period %d, largest %d at %d; want proved from %d with period %d, largest %d at %d",
 				r.Name, r.Status, r.Preperiod, r.Period, r.MaxSG, r.MaxAt, w.pre, w.per, w.max, w.maxAt)
 		}
@@ -604,7 +605,7 @@ func TestAutoStopsAtProof(t *testing.T) {
 		if w, ok := want[g.Name]; ok && a.Heaps != w {
 			t.Errorf("%s: computed to %d, want %d", g.Name, a.Heaps, w)
 		}
-		if a.Status == compute.Proved && a.Heaps >= 4096 {
+		if a.Status == sg.Proved && a.Heaps >= 4096 {
 			t.Errorf("%s: proved, but computed to the cap", g.Name)
 		}
 		if a.ClassKey != f.ClassKey || a.Status != f.Status || a.Period != f.Period || a.RingPeriod != f.RingPeriod {
@@ -720,7 +721,7 @@ func TestJournalForgedLine(t *testing.T) {
 	}
 	j.Close()
 	for _, r := range census(t, yaml, dir, sweep.All) {
-		if r.Name == "0.07" && (r.Period != 34 || r.Status != compute.Proved) {
+		if r.Name == "0.07" && (r.Period != 34 || r.Status != sg.Proved) {
 			t.Errorf("0.07 in the census: period %d, %s; want 34, proved", r.Period, r.Status)
 		}
 	}
@@ -756,7 +757,7 @@ func TestMergeRefusesUnsignedShard(t *testing.T) {
 	for _, k := range []string{export.KeyKind, export.KeyVersion, "sgtab.games", export.KeyCensusCRC, export.KeyMAC} {
 		delete(meta, k)
 	}
-	rows[0].Period, rows[0].Status = 13, compute.Proved
+	rows[0].Period, rows[0].Status = 13, sg.Proved
 	if err := export.WriteCensus(path, rows, meta, export.Options{Version: "test"}); err != nil {
 		t.Fatal(err)
 	}

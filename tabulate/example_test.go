@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/sweep"
@@ -77,7 +77,7 @@ func ExampleSweep() {
 	}
 	for _, r := range rows {
 		fmt.Printf("%s: %s", r.Name, r.Status)
-		if r.Status == compute.Proved {
+		if r.Status == sg.Proved {
 			fmt.Printf(", period %d from n = %d", r.Period, r.Preperiod)
 		}
 		fmt.Printf("; the values of %s shifted by %d\n", r.Representative, r.ClassOffset)

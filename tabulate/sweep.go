@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/family/heap"
@@ -80,7 +80,7 @@ func Sweep(ctx context.Context, p *sweep.Plan, opt SweepOptions) ([]export.Censu
 	bar := d.Begin(int64(todo), fmt.Sprintf("%d %s", todo, family.Plural(todo, "game")))
 	results, err := sweep.Run(ctx, p, journal, sweep.Options{
 		Workers: opt.Workers,
-		Done: func(job sweep.Job, t *compute.Table) error {
+		Done: func(job sweep.Job, t *sg.Table) error {
 			bar.Add(1)
 			if opt.Tables.Dir != "" {
 				return writeSweepTables(p, job, t, opt.Tables)
@@ -109,7 +109,7 @@ func Sweep(ctx context.Context, p *sweep.Plan, opt SweepOptions) ([]export.Censu
 
 // writeSweepTables writes the table t of job under the name of each game
 // of the plan that the job computes, as o says.
-func writeSweepTables(p *sweep.Plan, job sweep.Job, t *compute.Table, o family.Output) error {
+func writeSweepTables(p *sweep.Plan, job sweep.Job, t *sg.Table, o family.Output) error {
 	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
 		return err
 	}

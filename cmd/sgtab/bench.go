@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/progress"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -118,7 +119,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 // timed computes g to n and returns the table and the seconds it took,
 // with a progress bar named desc on stderr when it is a terminal.
-func timed(ctx context.Context, g rules.Game, n int, opt compute.Options, stderr io.Writer, desc string) (*compute.Table, float64, error) {
+func timed(ctx context.Context, g rules.Game, n int, opt compute.Options, stderr io.Writer, desc string) (*sg.Table, float64, error) {
 	bar := progress.New(stderr, int64(n)+1, desc, progress.Options{WarnAfter: longRun})
 	opt.Progress = bar.Add
 	start := time.Now()

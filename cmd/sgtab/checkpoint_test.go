@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family/heap"
 	"github.com/sgtab/sgtab/rules"
@@ -32,7 +33,7 @@ func startRun(t *testing.T, dir string, args ...string) *execCmd {
 }
 
 // readValues reads the table a run wrote, its values and checksum.
-func readValues(t *testing.T, path string) (compute.Values, compute.Values, string) {
+func readValues(t *testing.T, path string) (sg.Values, sg.Values, string) {
 	t.Helper()
 	tab, meta, _, err := export.ReadTable(path)
 	if err != nil {
@@ -176,8 +177,8 @@ func TestCheckpointDamaged(t *testing.T) {
 	if err := os.WriteFile("g.yaml", []byte("name: g\ncode: \"0.6\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	other := &compute.Table{Game: mustGame(t, "name: g\ncode: \"0.7\"\n")}
-	other.G = compute.ValuesOf([]uint32{0, 1, 0, 1})
+	other := &sg.Table{Game: mustGame(t, "name: g\ncode: \"0.7\"\n")}
+	other.G = sg.ValuesOf([]uint32{0, 1, 0, 1})
 	good := func() []byte {
 		g := mustGame(t, "name: g\ncode: \"0.6\"\n")
 		tab, err := compute.Sequence(t.Context(), g, 8000, compute.Options{})

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/configs"
 	"github.com/sgtab/sgtab/export"
 )
@@ -62,7 +62,7 @@ func TestLoopyScriptTableTampered(t *testing.T) {
 	if got := f.Table.Loopy[4].String(); got != "∞()" {
 		t.Fatalf("start(4) reads back as %s, want ∞()", got)
 	}
-	f.Table.Loopy[4] = compute.Generalized{Inf: true, K: []uint32{0}}
+	f.Table.Loopy[4] = sg.Generalized{Inf: true, K: []uint32{0}}
 	if err := export.WriteParquet(path, f.Table, export.Options{}); err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family/heap"
 )
@@ -24,11 +24,11 @@ import (
 // at n = 256 and the rings' from it.
 var ringGames = []struct {
 	name, yaml   string
-	small, large string         // -heaps of the table resumed from, and of the run
-	ring         compute.Status // the rings' standing
+	small, large string    // -heaps of the table resumed from, and of the run
+	ring         sg.Status // the rings' standing
 }{
-	{"coin-ring-3", "name: g\ncode: \"0.777\"\nstart: ring\n", "3000", "4000", compute.Proved},
-	{"kayles-ring", "name: g\ncode: \"0.77\"\nstart: ring\n", "1000", "auto", compute.Proved},
+	{"coin-ring-3", "name: g\ncode: \"0.777\"\nstart: ring\n", "3000", "4000", sg.Proved},
+	{"kayles-ring", "name: g\ncode: \"0.77\"\nstart: ring\n", "1000", "auto", sg.Proved},
 }
 
 // TestResumeKeepsRingAnalysis resumes ring games by each of the three
@@ -221,10 +221,10 @@ func TestRerunChecksUnsignedTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	right := &compute.Table{Game: whole.Table.Game, G: whole.Table.G, Created: whole.Table.Created, Analysis: whole.Table.Analysis}
+	right := &sg.Table{Game: whole.Table.Game, G: whole.Table.G, Created: whole.Table.Created, Analysis: whole.Table.Analysis}
 	for _, tc := range []struct {
 		name  string
-		table *compute.Table
+		table *sg.Table
 		want  string
 	}{
 		{"right", right, "SG(0..8000) is already in "},

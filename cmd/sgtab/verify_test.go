@@ -11,7 +11,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/family/heap"
@@ -75,7 +75,7 @@ func runErr(t *testing.T, args ...string) (int, string) {
 // forged returns the table at path with its value at n (SG(n), or with
 // ring SG_ring(n)) set to v, the rest as it is, with no analysis: what a
 // writer that lies writes, its checksums made to agree when it is written.
-func forged(t *testing.T, path string, n int, ring bool, v uint32) *compute.Table {
+func forged(t *testing.T, path string, n int, ring bool, v uint32) *sg.Table {
 	t.Helper()
 	f, err := export.Read(path)
 	if err != nil {
@@ -88,7 +88,7 @@ func forged(t *testing.T, path string, n int, ring bool, v uint32) *compute.Tabl
 	} else {
 		g[n] = v
 	}
-	return &compute.Table{Game: tab.Game, G: compute.ValuesOf(g), Ring: compute.ValuesOf(r)}
+	return &sg.Table{Game: tab.Game, G: sg.ValuesOf(g), Ring: sg.ValuesOf(r)}
 }
 
 // officers runs Officers (0.6) to heaps into dir/NAME and returns the
@@ -128,12 +128,12 @@ func TestResumeForgedCheckpoint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	prefix := &compute.Table{Game: whole.Table.Game, G: whole.Table.G.Slice(0, 6001)}
+	prefix := &sg.Table{Game: whole.Table.Game, G: whole.Table.G.Slice(0, 6001)}
 	bad := forged(t, fresh, 5000, false, 777)
 	bad.G = bad.G.Slice(0, 6001)
 	for _, tc := range []struct {
 		name   string
-		table  *compute.Table
+		table  *sg.Table
 		mac    []byte
 		strict bool
 		want   string

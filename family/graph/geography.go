@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	graphs "github.com/sgtab/sgtab/graph"
 	"github.com/sgtab/sgtab/positions"
 	"github.com/sgtab/sgtab/rules"
@@ -47,7 +48,7 @@ func geographyTable(ctx context.Context, g rules.Game) (*compute.GraphTable, err
 		out[v] = b2u(w)
 	}
 	t := &compute.GraphTable{Game: g}
-	t.Ints, t.Strings, t.Edges, t.EdgesCRC, t.G, t.Moves = ng.Ints, ng.Strings, ng.Edges(), ng.CRC, compute.ValuesOf(out), moves
+	t.Ints, t.Strings, t.Edges, t.EdgesCRC, t.G, t.Moves = ng.Ints, ng.Strings, ng.Edges(), ng.CRC, sg.ValuesOf(out), moves
 	return t, nil
 }
 
@@ -73,7 +74,7 @@ func gridGeographyTable(g rules.Game) (*compute.GraphTable, error) {
 			t.Moves = append(t.Moves, move)
 		}
 	}
-	t.G, t.Edges = compute.ValuesOf(out), 2*int64(n*(m-1)+m*(n-1))
+	t.G, t.Edges = sg.ValuesOf(out), 2*int64(n*(m-1)+m*(n-1))
 	return t, nil
 }
 

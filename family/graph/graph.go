@@ -19,6 +19,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	graphs "github.com/sgtab/sgtab/graph"
@@ -77,7 +78,7 @@ func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*fam
 	nodes, edges := t.Nodes(), t.Edges
 	s := &family.Summary{
 		Name: g.Name, Rule: g.RuleText(), Start: "graph", Heaps: nodes - 1, MaxSG: t.G.Max(),
-		Seconds: t.Elapsed.Seconds(), Files: files, Status: compute.None, Checksum: t.G.Checksum(),
+		Seconds: t.Elapsed.Seconds(), Files: files, Status: sg.None, Checksum: t.G.Checksum(),
 		Play: "normal", Values: "SG", Nodes: &nodes, Edges: &edges, Losing: &losing,
 	}
 	if g.Graph.Play != "" {
@@ -87,7 +88,7 @@ func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*fam
 		s.Values, s.Infinite, s.Draws = export.ValuesGeneralized, &inf, &draws
 	}
 	row := export.Summary{
-		Name: g.Name, Rule: s.Rule, Start: "graph", Heaps: s.Heaps, Status: compute.None,
+		Name: g.Name, Rule: s.Rule, Start: "graph", Heaps: s.Heaps, Status: sg.None,
 		MaxSG: s.MaxSG, Checksum: s.Checksum, Seconds: s.Seconds, Play: s.Play, Values: s.Values,
 	}
 	return &family.Report{Summary: s, Row: row, Text: Text(s)}, nil
@@ -249,7 +250,7 @@ func table(ctx context.Context, g rules.Game) (*compute.GraphTable, error) {
 // solve gives t the values of the nodes of ng: their SG values, or, when
 // the graph has a cycle, their generalized SG values (compute.LoopyValues).
 func solve(ctx context.Context, ng *graphs.Named, t *compute.GraphTable) error {
-	sg, err := compute.GraphValues(ctx, ng.Graph)
+	vs, err := compute.GraphValues(ctx, ng.Graph)
 	if _, ok := errors.AsType[*compute.CycleError](err); ok {
 		vals, err := compute.LoopyValues(ctx, ng.Graph)
 		if err != nil {
@@ -261,7 +262,7 @@ func solve(ctx context.Context, ng *graphs.Named, t *compute.GraphTable) error {
 	if err != nil {
 		return err
 	}
-	t.G = compute.ValuesOf(sg)
+	t.G = sg.ValuesOf(vs)
 	return nil
 }
 
@@ -272,7 +273,7 @@ func outcomes(t *compute.GraphTable) (losing, draws, inf int) {
 		switch {
 		case t.Loopy != nil && t.Loopy[v].Inf:
 			inf++
-			if t.Loopy[v].Outcome() == compute.D {
+			if t.Loopy[v].Outcome() == sg.D {
 				draws++
 			}
 		case t.G.At(v) == 0:

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/rules"
@@ -65,7 +66,7 @@ func (Family) TabulateAll(ctx context.Context, games []rules.Game, env *family.E
 	var (
 		todo      []rules.Game
 		todoIndex []int
-		froms     []*compute.Table
+		froms     []*sg.Table
 	)
 	for i, g := range games {
 		from, finished, err := res.start(g)
@@ -92,7 +93,7 @@ func (Family) TabulateAll(ctx context.Context, games []rules.Game, env *family.E
 				o.Checkpoint, o.CheckpointEvery = res.checkpoint(todo[i]), env.Resume.Every
 			}
 		}}
-	err := compute.Each(ctx, todo, opt, func(i int, t *compute.Table) error {
+	err := compute.Each(ctx, todo, opt, func(i int, t *sg.Table) error {
 		rep, err := Write(t, env.Output, nil)
 		if err != nil {
 			return err

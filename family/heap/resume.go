@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/rules"
@@ -31,7 +32,7 @@ type resumer struct {
 	env  *family.Env
 	auto bool // -heaps auto: a proved table ends where its proof needs
 	// write writes a checkpoint; export.WriteCheckpoint unless set.
-	write func(path string, t *compute.Table, opt export.Options) error
+	write func(path string, t *sg.Table, opt export.Options) error
 
 	mu      sync.Mutex
 	reached map[string]int  // the last heap size each game's checkpoint holds
@@ -51,7 +52,7 @@ func newResumer(env *family.Env) *resumer {
 // with Strict refused. When the table in the folder is already the one the
 // run would write (see complete) and all its values are trusted, its file
 // is returned instead: there is nothing to compute.
-func (r *resumer) start(g rules.Game) (from *compute.Table, finished *export.File, err error) {
+func (r *resumer) start(g rules.Game) (from *sg.Table, finished *export.File, err error) {
 	rs := r.env.Resume
 	if rs.From != nil && rs.From.Table.Game.Key() == g.Key() {
 		t := rs.From.Table
@@ -70,7 +71,7 @@ func (r *resumer) start(g rules.Game) (from *compute.Table, finished *export.Fil
 	if err != nil {
 		return nil, nil, err
 	}
-	var trusted *compute.Table // f's values, as far as they are trusted, once checked
+	var trusted *sg.Table // f's values, as far as they are trusted, once checked
 	if f != nil && r.complete(g, f.Table) {
 		if trusted, err = r.env.Trust.Usable(f, "its table "+path, rs.Strict); err != nil {
 			return nil, nil, fmt.Errorf("%s: its table %s: %w", g.Name, path, err)
@@ -106,7 +107,7 @@ func (r *resumer) start(g rules.Game) (from *compute.Table, finished *export.Fil
 // checkpointed returns the values of g's checkpoint that a run may go on
 // from, if any: a checkpoint that cannot be used is said why (with Strict,
 // refused).
-func (r *resumer) checkpointed(g rules.Game) (*compute.Table, error) {
+func (r *resumer) checkpointed(g rules.Game) (*sg.Table, error) {
 	cp := CheckpointPath(r.env.Dir, g.Name)
 	if _, err := os.Lstat(cp); err != nil {
 		return nil, nil
@@ -128,7 +129,7 @@ func (r *resumer) checkpointed(g rules.Game) (*compute.Table, error) {
 // readCheckpoint reads the checkpoint cp of the game g (see
 // export.ReadCheckpoint) and returns the values a run may go on from
 // (family.Voucher.Usable).
-func (r *resumer) readCheckpoint(cp string, g rules.Game) (*compute.Table, error) {
+func (r *resumer) readCheckpoint(cp string, g rules.Game) (*sg.Table, error) {
 	f, err := export.ReadCheckpointFile(r.env.Trust.Ctx, cp, g.Key(), r.env.Version, export.ReadOptions{Key: r.env.Trust.Key})
 	if err != nil {
 		return nil, err
@@ -155,7 +156,7 @@ func (r *resumer) folderFile(g rules.Game) (f *export.File, path string, err err
 // folderTable returns the values of f, a table read from path in the
 // output folder (folderFile), that a run may go on from (Usable), when it
 // holds more than than heap sizes; nil otherwise.
-func (r *resumer) folderTable(f *export.File, path string, than int) (*compute.Table, error) {
+func (r *resumer) folderTable(f *export.File, path string, than int) (*sg.Table, error) {
 	if f == nil || f.Table.N() <= than {
 		return nil, nil
 	}
@@ -170,7 +171,7 @@ func (r *resumer) folderTable(f *export.File, path string, than int) (*compute.T
 // is the table the run would write: of the size asked, or with -heaps auto
 // and a proved period, of the size the proof ends it at
 // (compute.ProvedEnd). Computing on from it would only write it again.
-func (r *resumer) complete(g rules.Game, t *compute.Table) bool {
+func (r *resumer) complete(g rules.Game, t *sg.Table) bool {
 	if end, ok := compute.ProvedEnd(g, t.Analysis, g.Heaps); ok && r.auto {
 		return t.N() == end
 	}
@@ -212,13 +213,13 @@ func (r *resumer) keep(f *export.File) (*family.Report, error) {
 // cannot be written (a full disk, a folder made read-only) does not end the
 // computation: the first failure of each game is warned of, and its last
 // checkpoint written, if any, stays to resume from.
-func (r *resumer) checkpoint(g rules.Game) func(G, Ring compute.Values) error {
+func (r *resumer) checkpoint(g rules.Game) func(G, Ring sg.Values) error {
 	write := r.write
 	if write == nil {
 		write = export.WriteCheckpoint
 	}
-	return func(G, Ring compute.Values) error {
-		t := &compute.Table{Game: g, G: G, Ring: Ring}
+	return func(G, Ring sg.Values) error {
+		t := &sg.Table{Game: g, G: G, Ring: Ring}
 		err := write(CheckpointPath(r.env.Dir, g.Name), t, r.env.Options())
 		r.mu.Lock()
 		defer r.mu.Unlock()

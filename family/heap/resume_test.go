@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/rules"
@@ -33,7 +34,7 @@ func TestCheckpointWriteFails(t *testing.T) {
 	env := &family.Env{Output: family.Output{Dir: dir, Version: version},
 		Say: func(format string, args ...any) { fmt.Fprintf(&stderr, format, args...) }}
 	res := newResumer(env)
-	res.write = func(path string, tab *compute.Table, opt export.Options) error {
+	res.write = func(path string, tab *sg.Table, opt export.Options) error {
 		if writes++; writes == 1 {
 			return export.WriteCheckpoint(path, tab, opt)
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/positions"
@@ -36,9 +37,9 @@ type source struct {
 	name       string
 	game       rules.Game
 	file       *export.File    // the stored table; nil: computed from game
-	table      *compute.Table  // nil until prepared
-	period     *compute.Period // a proved period of table's row values
-	ringPeriod *compute.Period // a period of table's ring values proved from the rows' period
+	table      *sg.Table       // nil until prepared
+	period     *sg.Period      // a proved period of table's row values
+	ringPeriod *sg.Period      // a period of table's ring values proved from the rows' period
 	mirror     *compute.Mirror // what the mirror strategy proves of the rings; nil if nothing
 }
 
@@ -243,14 +244,14 @@ func (s *source) extendable() bool {
 }
 
 // take takes the table t and its proved periods.
-func (s *source) take(t *compute.Table) {
+func (s *source) take(t *sg.Table) {
 	s.table = t
 	a := t.Analysis
-	if s.extendable() && a.Status == compute.Proved {
+	if s.extendable() && a.Status == sg.Proved {
 		s.period = &a.Period
 	}
 	// Rings proved by the mirror strategy are answered by it (Proof).
-	if r := a.Ring; r != nil && r.Status == compute.Proved && r.Proof.Theorem != compute.MirrorTheorem {
+	if r := a.Ring; r != nil && r.Status == sg.Proved && r.Proof.Theorem != compute.MirrorTheorem {
 		s.ringPeriod = &r.Period
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/positions"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -114,8 +115,8 @@ func (s *treeSearch) wins(heaps []int) bool {
 // period takes past 2^64 − 1 is refused, not wrapped: with F(n) = 4n − 3
 // from n = 1, heap 2^62 has 2^64 − 3 and heap 2^62 + 1 would have 2^64 + 1.
 func TestValuesPast64Bits(t *testing.T) {
-	s := &source{name: "steep", table: &compute.Table{G: compute.ValuesOf([]uint32{0, 1, 5, 9})},
-		period: &compute.Period{Start: 1, Length: 1, Saltus: 4}}
+	s := &source{name: "steep", table: &sg.Table{G: sg.ValuesOf([]uint32{0, 1, 5, 9})},
+		period: &sg.Period{Start: 1, Length: 1, Saltus: 4}}
 	if err := s.fits(1 << 62); err != nil {
 		t.Errorf("heap 2^62: %v", err)
 	}

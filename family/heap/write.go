@@ -9,20 +9,21 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/plots"
 )
 
 // Writers are the writers of a heap table (n, sg and sg_ring), by format.
-var Writers = family.Writers[*compute.Table]{
+var Writers = family.Writers[*sg.Table]{
 	"parquet": export.WriteParquet, "arrow": export.WriteIPC, "csv": export.WriteCSV,
 }
 
 // Write writes the table t's files, its rare positions when its values
 // split into rare and common ones, and its plots, as out says (but for the
 // table files named in kept, which hold t already), and reports it.
-func Write(t *compute.Table, out family.Output, kept map[string]bool) (*family.Report, error) {
+func Write(t *sg.Table, out family.Output, kept map[string]bool) (*family.Report, error) {
 	files, err := Writers.Write(t.Game.Name, t, out, kept)
 	if err != nil {
 		return nil, err
@@ -49,7 +50,7 @@ func Write(t *compute.Table, out family.Output, kept map[string]bool) (*family.R
 // (NAME-folded), when it has one short enough to fold; the period spectrum
 // (NAME-spectrum); the value histogram (NAME-histogram); and for a misère
 // table the genera of its heaps (NAME-genus).
-func Figures(t *compute.Table) []family.Figure {
+func Figures(t *sg.Table) []family.Figure {
 	wide := func(suffix string, draw func() (*plot.Plot, error)) family.Figure {
 		return family.Figure{Suffix: suffix, Draw: draw, W: 8 * vg.Inch, H: 4 * vg.Inch}
 	}
@@ -57,7 +58,7 @@ func Figures(t *compute.Table) []family.Figure {
 	if t.Ring.Len() > 0 {
 		figures = append(figures, wide("-ring", func() (*plot.Plot, error) { return plots.Grundy(t, plots.Options{Ring: true}) }))
 	}
-	if a := t.Analysis; a != nil && a.Status != compute.None && a.Period.Length <= plots.MaxFoldColumns {
+	if a := t.Analysis; a != nil && a.Status != sg.None && a.Period.Length <= plots.MaxFoldColumns {
 		figures = append(figures, family.Figure{Suffix: "-folded", Draw: func() (*plot.Plot, error) { return plots.Folded(t) }, W: 8 * vg.Inch, H: 6 * vg.Inch})
 	}
 	figures = append(figures,
@@ -71,7 +72,7 @@ func Figures(t *compute.Table) []family.Figure {
 }
 
 // NewSummary summarises the table t, written to files.
-func NewSummary(t *compute.Table, files []string) *family.Summary {
+func NewSummary(t *sg.Table, files []string) *family.Summary {
 	g, a := t.Game, t.Analysis
 	s := &family.Summary{
 		Outcomes: g.HoldsOutcomes(),
@@ -94,7 +95,7 @@ func NewSummary(t *compute.Table, files []string) *family.Summary {
 	} else if b := a.Rare.Best; b.Mask != 0 {
 		s.RareBest = &family.RareSplit{Mask: b.Mask, Pos: b.Pos, Count: b.Count}
 	}
-	if a.Status != compute.None {
+	if a.Status != sg.None {
 		p := a.Period
 		s.Period, s.Preperiod, s.Saltus = new(p.Length), new(p.Start), new(p.Saltus)
 		if p.Start > 0 {
@@ -102,7 +103,7 @@ func NewSummary(t *compute.Table, files []string) *family.Summary {
 		}
 		s.ClosedForm = a.ClosedForm
 	}
-	if a.Status == compute.Proved {
+	if a.Status == sg.Proved {
 		s.Theorem, s.ProofWindow = a.Proof.Theorem, a.Proof.String()
 	}
 	for _, w := range t.Warnings {
@@ -116,28 +117,28 @@ func NewSummary(t *compute.Table, files []string) *family.Summary {
 	if a.Ring != nil {
 		rows = " for the rows"
 	}
-	if a.Status == compute.None {
+	if a.Status == sg.None {
 		s.Warnings = append(s.Warnings, fmt.Sprintf("no period found%s up to n = %d", rows, t.N()))
 	}
-	if a.Ring != nil && a.Ring.Status == compute.None {
+	if a.Ring != nil && a.Ring.Status == sg.None {
 		s.Warnings = append(s.Warnings, fmt.Sprintf("no period found for the rings up to n = %d", t.N()))
 	}
 	return s
 }
 
 // summarizeRings puts the analysis of the ring values, if any, into s.
-func summarizeRings(s *family.Summary, a *compute.Analysis) {
+func summarizeRings(s *family.Summary, a *sg.Analysis) {
 	r := a.Ring
 	if r == nil {
 		return
 	}
 	s.RingStatus, s.RingChecksum = r.Status, r.Checksum
-	if r.Status != compute.None {
+	if r.Status != sg.None {
 		p := r.Period
 		s.RingPeriod, s.RingPreperiod, s.RingSaltus = new(p.Length), new(p.Start), new(p.Saltus)
 		s.RingClosedForm = r.ClosedForm
 	}
-	if r.Status == compute.Proved {
+	if r.Status == sg.Proved {
 		s.RingTheorem, s.RingProofWindow = r.Proof.Theorem, r.Proof.String()
 	}
 	if r.MirrorFrom > 0 {
@@ -172,11 +173,11 @@ func Text(s *family.Summary) string {
 		rows = "rows: "
 	}
 	switch s.Status {
-	case compute.None:
+	case sg.None:
 		fmt.Fprintf(&b, "    %sno period up to n = %d\n", rows, s.Heaps)
 	default:
 		fmt.Fprintf(&b, "    %s%s", rows, family.PeriodWords(*s.Period, *s.Saltus, *s.Preperiod))
-		if s.Status == compute.Proved {
+		if s.Status == sg.Proved {
 			fmt.Fprintf(&b, ": proved, %s, window %s", s.Theorem, s.ProofWindow)
 			if s.Computed < s.Heaps {
 				fmt.Fprintf(&b, "; computed to %d, the rest filled from the period", s.Computed)
@@ -199,11 +200,11 @@ func Text(s *family.Summary) string {
 func ringText(b *strings.Builder, s *family.Summary) {
 	switch s.RingStatus {
 	case "":
-	case compute.None:
+	case sg.None:
 		fmt.Fprintf(b, "    rings: no period up to n = %d\n", s.Heaps)
 	default:
 		fmt.Fprintf(b, "    rings: %s", family.PeriodWords(*s.RingPeriod, *s.RingSaltus, *s.RingPreperiod))
-		if s.RingStatus == compute.Proved {
+		if s.RingStatus == sg.Proved {
 			fmt.Fprintf(b, ": proved, %s, window %s", s.RingTheorem, s.RingProofWindow)
 		} else {
 			fmt.Fprintf(b, ": observed up to n = %d, not proved", s.Heaps)

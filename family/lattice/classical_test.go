@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/family"
 )
 
@@ -20,7 +21,7 @@ func writeReport(t *testing.T, text string, change func(g []uint32)) *family.Sum
 	if change != nil {
 		g := lt.G.Uint32s()
 		change(g)
-		lt.G = compute.ValuesOf(g)
+		lt.G = sg.ValuesOf(g)
 	}
 	rep, err := Write(lt, family.Output{Dir: t.TempDir(), Formats: []string{"parquet"}, Plot: "none"})
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/plots"
@@ -94,13 +95,13 @@ func Write(t *compute.LatticeTable, out family.Output) (*family.Report, error) {
 	s := &family.Summary{
 		Name: t.Game.Name, Rule: t.Game.RuleText(), Start: "lattice",
 		Heaps: t.W*t.H - 1, MaxSG: t.G.Max(), Seconds: t.Elapsed.Seconds(), Files: files,
-		Status: compute.None, Checksum: compute.Checksum(values),
+		Status: sg.None, Checksum: sg.Checksum(values),
 		Board: &[2]int{t.W, t.H}, Losing: &losing, Rows: RowPeriods(t),
 	}
 	addFindings(s, t)
 	s.Findings = append(s.Findings, Patterns(t)...)
 	row := export.Summary{
-		Name: s.Name, Rule: s.Rule, Start: "lattice", Heaps: s.Heaps, Status: compute.None,
+		Name: s.Name, Rule: s.Rule, Start: "lattice", Heaps: s.Heaps, Status: sg.None,
 		MaxSG: s.MaxSG, Checksum: s.Checksum, Seconds: s.Seconds,
 	}
 	if s.Classical != nil {

@@ -13,6 +13,7 @@ import (
 	"fmt"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/family/heap"
@@ -80,7 +81,7 @@ func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*fam
 // and some start is of value ∞), without plots (a value ∞ has no place on
 // them), and reports it: its outcomes, their period (the analysis of t),
 // and how many starts are of value ∞ and drawn.
-func writeLoopy(t *compute.Table, out family.Output) (*family.Report, error) {
+func writeLoopy(t *sg.Table, out family.Output) (*family.Report, error) {
 	files, err := heap.Writers.Write(t.Game.Name, t, out, nil)
 	if err != nil {
 		return nil, err
@@ -101,7 +102,7 @@ func writeLoopy(t *compute.Table, out family.Output) (*family.Report, error) {
 
 // outcomeText writes outcomes as letters, n = 0 first, the first 60 of
 // them when there are more.
-func outcomeText(out []compute.Outcome) string {
+func outcomeText(out []sg.Outcome) string {
 	const most = 60
 	b := make([]byte, 0, most+1)
 	for _, o := range out[:min(len(out), most)] {

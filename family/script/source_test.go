@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	_ "github.com/sgtab/sgtab/family/all"
@@ -95,7 +96,7 @@ func TestScriptTableReadBack(t *testing.T) {
 	if what, err := family.MustFor(f.Table.Game).Verify(t.Context(), f, 1, &ran); err != nil || f.RuleChecked != tab.N() || ran.n != 0 || !strings.HasSuffix(what, ", when read") {
 		t.Fatalf("verify: %q, %v; checked when read through %d of %d, %d values verified again", what, err, f.RuleChecked, tab.N(), ran.n)
 	}
-	var wrong compute.Values
+	var wrong sg.Values
 	for n := range tab.G.Len() {
 		wrong.Append(tab.G.At(n) ^ uint32(min(n/30, 1)))
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/positions"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -215,7 +216,7 @@ func TestFibonacciLosing(t *testing.T) {
 	}
 	g := tab.G.Uint32s()
 	g[20] = 0 // 20 = 13 + 5 + 2 is won
-	tab.G = compute.ValuesOf(g)
+	tab.G = sg.ValuesOf(g)
 	if losing, check := fibonacciLosing(tab); losing != "1, 2, 3, 5, 8, 13, 20, 21" || check != "at heap 20" {
 		t.Errorf("a changed table: losing heaps %q, check %q", losing, check)
 	}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/family/heap"
@@ -94,7 +95,7 @@ func (Family) Verify(ctx context.Context, f *export.File, workers int, meter fam
 // fibonacciLosing lists the losing heaps of Fibonacci Nim's table, and
 // says where the table disagrees with Whinihan's theorem ("at heap n", the
 // first heap whose outcome is not the theorem's), "" when nowhere.
-func fibonacciLosing(t *compute.Table) (losing, check string) {
+func fibonacciLosing(t *sg.Table) (losing, check string) {
 	var heaps []string
 	for n := 1; n <= t.N(); n++ {
 		lost := t.G.At(n) == 0

@@ -1,37 +1,37 @@
-package compute
+package sg
 
 import "math/bits"
 
 // A bitset is a set of Grundy values, one bit per value.
-type bitset []uint64
+type Bitset []uint64
 
 // set adds v, growing the set as needed.
-func (b *bitset) set(v uint32) {
+func (b *Bitset) Set(v uint32) {
 	w := int(v >> 6)
 	if w >= len(*b) {
-		b.grow(w + 1)
+		b.Grow(w + 1)
 	}
 	(*b)[w] |= 1 << (v & 63)
 }
 
-func (b *bitset) grow(words int) {
+func (b *Bitset) Grow(words int) {
 	if words <= cap(*b) {
 		*b = (*b)[:words]
 		return
 	}
-	nb := make(bitset, words, max(words, 2*cap(*b)))
+	nb := make(Bitset, words, max(words, 2*cap(*b)))
 	copy(nb, *b)
 	*b = nb
 }
 
 // has reports whether v is in the set.
-func (b bitset) has(v uint32) bool {
+func (b Bitset) Has(v uint32) bool {
 	w := int(v >> 6)
 	return w < len(b) && b[w]&(1<<(v&63)) != 0
 }
 
 // covers reports whether every value v with lo ≤ v < hi is in the set.
-func (b bitset) covers(lo, hi uint64) bool {
+func (b Bitset) Covers(lo, hi uint64) bool {
 	for v := lo; v < hi; {
 		w := v >> 6
 		if w >= uint64(len(b)) {
@@ -51,7 +51,7 @@ func (b bitset) covers(lo, hi uint64) bool {
 }
 
 // reset empties the set, clearing only the words in use.
-func (b *bitset) reset() {
+func (b *Bitset) Reset() {
 	clear(*b)
 	*b = (*b)[:0]
 }
@@ -74,27 +74,27 @@ func Mex(b []uint64) uint32 {
 // time where the union is dense. mex is the union's own mex, kept up to date
 // as values arrive (it never decreases, so keeping it costs time linear in the
 // largest value).
-type union struct {
-	levels []bitset
+type Union struct {
+	levels []Bitset
 	mex    uint32
 }
 
-func (u *union) add(v uint32) {
+func (u *Union) Add(v uint32) {
 	if len(u.levels) == 0 {
-		u.levels = []bitset{nil}
+		u.levels = []Bitset{nil}
 	}
-	u.levels[0].set(v)
+	u.levels[0].Set(v)
 	u.update(int(v >> 6))
 }
 
 // addAll adds every value of s.
-func (u *union) addAll(s bitset) {
+func (u *Union) AddAll(s Bitset) {
 	if len(u.levels) == 0 {
-		u.levels = []bitset{nil}
+		u.levels = []Bitset{nil}
 	}
 	set := &u.levels[0]
 	if len(*set) < len(s) {
-		set.grow(len(s))
+		set.Grow(len(s))
 	}
 	for i, w := range s {
 		if (*set)[i]|w != (*set)[i] {
@@ -105,16 +105,16 @@ func (u *union) addAll(s bitset) {
 }
 
 // update refreshes the summaries after word w of the set changed.
-func (u *union) update(w int) {
+func (u *Union) update(w int) {
 	for l := 0; u.levels[l][w] == ^uint64(0); l++ {
 		if l+1 == len(u.levels) {
 			u.levels = append(u.levels, nil)
 		}
-		u.levels[l+1].set(uint32(w))
+		u.levels[l+1].Set(uint32(w))
 		w >>= 6
 	}
 	set := u.levels[0]
-	for set.has(u.mex) {
+	for set.Has(u.mex) {
 		if set[u.mex>>6] == ^uint64(0) {
 			u.mex = (u.mex | 63) + 1
 			continue
@@ -124,7 +124,7 @@ func (u *union) update(w int) {
 }
 
 // word returns word w of level l, zero where the level is shorter.
-func (u *union) word(l, w int) uint64 {
+func (u *Union) word(l, w int) uint64 {
 	if l < len(u.levels) && w < len(u.levels[l]) {
 		return u.levels[l][w]
 	}
@@ -134,7 +134,7 @@ func (u *union) word(l, w int) uint64 {
 // mexOf returns the mex of x ∪ us[0] ∪ us[1] ∪ …. Every value below the
 // largest mex of the unions is present, so the scan starts there, and it
 // skips the words that some union has full through the unions' summaries.
-func mexOf(x bitset, us []*union) uint32 {
+func MexOf(x Bitset, us []*Union) uint32 {
 	var from uint32
 	for _, u := range us {
 		from = max(from, u.mex)
@@ -161,7 +161,7 @@ func mexOf(x bitset, us []*union) uint32 {
 
 // nextOpen returns the first index i ≥ w such that no union has word i of
 // level l full (bit i of level l+1 set).
-func nextOpen(us []*union, l, w int) int {
+func nextOpen(us []*Union, l, w int) int {
 	for {
 		block := w >> 6
 		full := uint64(1)<<(w&63) - 1 // indices before w are not candidates

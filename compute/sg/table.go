@@ -1,4 +1,4 @@
-package compute
+package sg
 
 import (
 	"time"
@@ -34,21 +34,51 @@ type Table struct {
 	// Analysis holds the period, closed form, rare values and checksum of G.
 	Analysis *Analysis
 
-	proved *provedPeriod // set when a proved period filled in the rest
+	Proved *ProvedPeriod // set when a proved period filled in the rest
 }
 
 // A provedPeriod is a period proved while computing.
-type provedPeriod struct {
-	period   Period
-	proof    Proof
-	computed int // the largest heap size the engine computed
+type ProvedPeriod struct {
+	Period   Period
+	Proof    Proof
+	Computed int // the largest heap size the engine computed
 }
 
 // N returns the largest heap size in the table.
 func (t *Table) N() int { return t.G.Len() - 1 }
 
 // hasRing reports whether the table has ring values.
-func (t *Table) hasRing() bool { return t.Ring.Len() > 0 }
+func (t *Table) HasRing() bool { return t.Ring.Len() > 0 }
 
 // MaxG returns the largest value in G and Ring.
 func (t *Table) MaxG() uint32 { return max(t.G.Max(), t.Ring.Max()) }
+
+// Outcomes returns the outcome of each start of a table of generalized
+// values (t.Loopy), or of SG values (P where SG = 0, N elsewhere).
+func (t *Table) Outcomes() []Outcome {
+	out := make([]Outcome, t.G.Len())
+	for n := range out {
+		out[n] = t.Value(n).Outcome()
+	}
+	return out
+}
+
+// Draws returns how many starts of t are drawn.
+func (t *Table) Draws() int {
+	d := 0
+	for _, x := range t.Loopy {
+		if x.Outcome() == D {
+			d++
+		}
+	}
+	return d
+}
+
+// Value returns the generalized SG value of n: Loopy's, or the number G
+// holds.
+func (t *Table) Value(n int) Generalized {
+	if t.Loopy != nil {
+		return t.Loopy[n]
+	}
+	return Generalized{Value: t.G.At(n)}
+}

@@ -1,4 +1,4 @@
-package compute
+package sg
 
 import (
 	"fmt"
@@ -42,7 +42,7 @@ type Genus struct {
 
 // emptyGenus is the genus of the game with no move, 0^{120}: G⁻ = 1,
 // then *2 alone is 2, *2 + *2 is 0, and so on.
-var emptyGenus = Genus{G: 0, Gamma: []uint32{1, 2, 0}}
+var EmptyGenus = Genus{G: 0, Gamma: []uint32{1, 2, 0}}
 
 // At returns γk for any k ≥ 0.
 func (x Genus) At(k int) uint32 {
@@ -113,17 +113,17 @@ func ParseGenus(s string) (Genus, error) {
 
 // genusOf returns the genus of a game whose options have the genera opts
 // (see Genus).
-func genusOf(opts []Genus, seen *bitset) Genus {
+func GenusOf(opts []Genus, seen *Bitset) Genus {
 	if len(opts) == 0 {
-		return emptyGenus
+		return EmptyGenus
 	}
 	longest := 2
 	for _, o := range opts {
 		longest = max(longest, len(o.Gamma))
 	}
-	return genusFrom(longest, seen, func(i int, x *bitset) uint32 {
+	return GenusFrom(longest, seen, func(i int, x *Bitset) uint32 {
 		for _, o := range opts {
-			x.set(o.value(i))
+			x.Set(o.Value(i))
 		}
 		return Mex(*x)
 	})
@@ -140,15 +140,15 @@ func genusOf(opts []Genus, seen *bitset) Genus {
 // γ(t+1) = γ(t−1), and so on. A few steps suffice (with the options' sets
 // fixed by parity, each γ is one of two values for its parity), so failing
 // to repeat within 16 of longest is a bug.
-func genusFrom(longest int, seen *bitset, mex func(i int, x *bitset) uint32) Genus {
-	seen.reset()
+func GenusFrom(longest int, seen *Bitset, mex func(i int, x *Bitset) uint32) Genus {
+	seen.Reset()
 	x := Genus{G: mex(-1, seen)}
-	seen.reset()
+	seen.Reset()
 	gamma := []uint32{mex(0, seen)}
 	for k := 1; ; k++ {
-		seen.reset()
-		seen.set(gamma[k-1])
-		seen.set(gamma[k-1] ^ 1)
+		seen.Reset()
+		seen.Set(gamma[k-1])
+		seen.Set(gamma[k-1] ^ 1)
 		gamma = append(gamma, mex(k, seen))
 		if k >= max(2, longest-1) && gamma[k] == gamma[k-2] {
 			x.Gamma = trimGamma(gamma[:k])
@@ -161,7 +161,7 @@ func genusFrom(longest int, seen *bitset, mex func(i int, x *bitset) uint32) Gen
 }
 
 // value returns g for i = −1, γi for i ≥ 0.
-func (x Genus) value(i int) uint32 {
+func (x Genus) Value(i int) uint32 {
 	if i < 0 {
 		return x.G
 	}
@@ -188,7 +188,7 @@ func trimGamma(gamma []uint32) []uint32 {
 // S ⊕ 1 lacks a−1 (as a ∉ S) and holds the values below it: the mex is
 // a−1. For X with no move, X + *1 = *1 has the one option 0 of value 1, and
 // mex{1} = 0 = 1 ⊕ 1. Applied to X + k·*2 it gives every γk.
-func (x Genus) starOne() Genus {
+func (x Genus) StarOne() Genus {
 	y := Genus{G: x.G ^ 1, Gamma: make([]uint32, len(x.Gamma))}
 	for i, v := range x.Gamma {
 		y.Gamma[i] = v ^ 1
@@ -202,7 +202,7 @@ func (x Genus) starOne() Genus {
 // with a heap of 2 or more): from γ1 on, γk = g ⊕ 2 for odd k, g for even.
 // fickle requires g ≤ 1. The genera of g below 256 are made once and
 // shared: no genus is ever changed once made.
-func tameGenus(g uint32, fickle bool) Genus {
+func TameGenus(g uint32, fickle bool) Genus {
 	if g < uint32(len(firmGenera)) {
 		if fickle {
 			return fickleGenera[g]
@@ -231,11 +231,11 @@ var (
 
 // Tame reports whether x is a tame genus (see tameGenus).
 func (x Genus) Tame() bool {
-	return x.Equal(tameGenus(x.G, false)) || x.G <= 1 && x.Equal(tameGenus(x.G, true))
+	return x.Equal(TameGenus(x.G, false)) || x.G <= 1 && x.Equal(TameGenus(x.G, true))
 }
 
 // fickle reports whether the tame genus x is fickle: γ0 = g ⊕ 1.
-func (x Genus) fickle() bool { return x.Gamma[0] == x.G^1 && x.G <= 1 }
+func (x Genus) Fickle() bool { return x.Gamma[0] == x.G^1 && x.G <= 1 }
 
 // tameSum returns the genus of a sum of tame games of genera xs (every
 // position of each tame too): by Conway's theorem (On Numbers and Games,
@@ -247,9 +247,9 @@ func tameSum(xs ...Genus) Genus {
 	fickle := true
 	for _, x := range xs {
 		g ^= x.G
-		fickle = fickle && x.fickle()
+		fickle = fickle && x.Fickle()
 	}
-	return tameGenus(g, fickle)
+	return TameGenus(g, fickle)
 }
 
 // A Tameness classifies a heap by its genus and its followers' (On Numbers
@@ -285,7 +285,7 @@ func (t Tameness) String() string {
 
 // classify returns the class of a game of genus x whose options are all
 // tame (optionsTame) or not.
-func classify(x Genus, optionsTame bool) Tameness {
+func Classify(x Genus, optionsTame bool) Tameness {
 	switch {
 	case optionsTame && x.Tame():
 		return Tame
@@ -295,4 +295,102 @@ func classify(x Genus, optionsTame bool) Tameness {
 		return Restless
 	}
 	return Wild
+}
+
+// GenusColumns hold the genus of every heap of a misère game's table (see
+// Genus), as columns of numbers: Normal.At(n) is g, the normal-play SG value
+// of heap n; Gamma[k].At(n) is γk, its misère SG value plus k heaps *2, for
+// k < len(Gamma), and γk = γ(k−2) for every k ≥ len(Gamma) — len(Gamma) is
+// the longest Gamma of a heap of the table, at least 2, so the columns hold
+// each genus whole; Class.At(n) is the heap's Tameness.
+type GenusColumns struct {
+	Normal Values
+	Gamma  []Values
+	Class  Values
+}
+
+// Len returns the number of heaps the columns describe.
+func (c *GenusColumns) Len() int { return c.Normal.Len() }
+
+// At returns the genus of heap n.
+func (c *GenusColumns) At(n int) Genus {
+	gamma := make([]uint32, len(c.Gamma))
+	for k, col := range c.Gamma {
+		gamma[k] = col.At(n)
+	}
+	return Genus{G: c.Normal.At(n), Gamma: trimGamma(gamma)}
+}
+
+// Tameness returns the class of heap n.
+func (c *GenusColumns) Tameness(n int) Tameness { return Tameness(c.Class.At(n)) }
+
+// TameThrough returns the largest n such that every heap 0..n is tame, -1
+// when heap 0 is not (it always is), and the table's last heap when all are.
+func (c *GenusColumns) TameThrough() int {
+	for n := range c.Len() {
+		if c.Tameness(n) != Tame {
+			return n - 1
+		}
+	}
+	return c.Len() - 1
+}
+
+// Words says in a line what the genera show of the game up to the last
+// heap: "every heap is tame up to n = 1000", or how far they are and which
+// heap is the first that is not: "tame up to n = 4; heap 5 is restless, of
+// genus 4^{146}".
+func (c *GenusColumns) Words() string {
+	last, through := c.Len()-1, c.TameThrough()
+	if through == last {
+		return fmt.Sprintf("every heap is tame up to n = %d", last)
+	}
+	n := through + 1
+	return fmt.Sprintf("tame up to n = %d; heap %d is %v, of genus %v", through, n, c.Tameness(n), c.At(n))
+}
+
+// Slice returns the columns of heaps lo..hi−1.
+func (c *GenusColumns) Slice(lo, hi int) *GenusColumns {
+	s := &GenusColumns{Normal: c.Normal.Slice(lo, hi), Class: c.Class.Slice(lo, hi)}
+	for _, col := range c.Gamma {
+		s.Gamma = append(s.Gamma, col.Slice(lo, hi))
+	}
+	return s
+}
+
+// Equal reports whether c and d hold the same genera and classes, and if
+// not the first heap where they differ.
+func (c *GenusColumns) Equal(d *GenusColumns) (n int, equal bool) {
+	for n := range min(c.Len(), d.Len()) {
+		if !c.At(n).Equal(d.At(n)) || c.Class.At(n) != d.Class.At(n) {
+			return n, false
+		}
+	}
+	return min(c.Len(), d.Len()), c.Len() == d.Len()
+}
+
+// A genusBuilder collects the genera of heaps 0, 1, … into columns.
+type GenusBuilder struct {
+	normal, class []uint32
+	gamma         [][]uint32 // by heap
+	width         int
+}
+
+func (b *GenusBuilder) Add(x Genus, class Tameness) {
+	b.normal = append(b.normal, x.G)
+	b.class = append(b.class, uint32(class))
+	b.gamma = append(b.gamma, x.Gamma)
+	b.width = max(b.width, len(x.Gamma))
+}
+
+// columns returns the columns of the genera added.
+func (b *GenusBuilder) Columns() *GenusColumns {
+	c := &GenusColumns{Normal: ValuesOf(b.normal), Class: ValuesOf(b.class)}
+	col := make([]uint32, len(b.gamma))
+	for k := range b.width {
+		for n, gamma := range b.gamma {
+			col[n] = Genus{Gamma: gamma}.At(k)
+		}
+		c.Gamma = append(c.Gamma, ValuesOf(col))
+	}
+	return c
 }

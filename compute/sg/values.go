@@ -1,4 +1,4 @@
-package compute
+package sg
 
 import (
 	"fmt"
@@ -29,7 +29,7 @@ func ValuesOf(vs []uint32) Values {
 }
 
 // makeValues returns n zero values of width bits.
-func makeValues(n, width int) Values {
+func MakeValues(n, width int) Values {
 	switch width {
 	case 8:
 		return Values{u8: make([]uint8, n)}
@@ -163,7 +163,7 @@ func (v *Values) Append(xs ...uint32) {
 	for _, x := range xs {
 		top = max(top, x)
 	}
-	v.widen(widthOf(top))
+	v.Widen(WidthOf(top))
 	switch {
 	case v.u32 != nil:
 		v.u32 = append(v.u32, xs...)
@@ -182,7 +182,7 @@ func (v *Values) Append(xs ...uint32) {
 }
 
 // widthOf returns the narrowest width that holds x.
-func widthOf(x uint32) int {
+func WidthOf(x uint32) int {
 	switch {
 	case x <= math.MaxUint8:
 		return 8
@@ -194,11 +194,11 @@ func widthOf(x uint32) int {
 }
 
 // widen makes the storage at least width bits wide, copying the values.
-func (v *Values) widen(width int) {
+func (v *Values) Widen(width int) {
 	if width <= v.Width() {
 		return
 	}
-	w := makeValues(v.Len(), width)
+	w := MakeValues(v.Len(), width)
 	switch width {
 	case 16:
 		for i, x := range v.u8 {
@@ -211,8 +211,8 @@ func (v *Values) widen(width int) {
 }
 
 // grow returns v with room for n values, the first v.Len() of them v's.
-func (v Values) grow(n int) Values {
-	w := makeValues(n, v.Width())
+func (v Values) Grow(n int) Values {
+	w := MakeValues(n, v.Width())
 	copy(w.u8, v.u8)
 	copy(w.u16, v.u16)
 	copy(w.u32, v.u32)
@@ -220,7 +220,7 @@ func (v Values) grow(n int) Values {
 }
 
 // typed returns the values of v as a []T; T must be the type of v's width.
-func typed[T Value](v Values) []T {
+func Typed[T Value](v Values) []T {
 	var s any
 	switch any(T(0)).(type) {
 	case uint8:
@@ -234,7 +234,7 @@ func typed[T Value](v Values) []T {
 }
 
 // valuesFrom wraps vs as Values.
-func valuesFrom[T Value](vs []T) Values {
+func ValuesFrom[T Value](vs []T) Values {
 	switch s := any(vs).(type) {
 	case []uint8:
 		return Values{u8: s}
@@ -263,7 +263,7 @@ func (v Values) String() string { return fmt.Sprint(v.Uint32s()) }
 
 // fill sets the values from index from on from the period per, as a
 // proved period says: v(m) = v(m − p) + s. The width must hold them.
-func (v Values) fill(from int, per Period) {
+func (v Values) Fill(from int, per Period) {
 	switch v.Width() {
 	case 8:
 		fillPeriod(v.u8, from, per)
