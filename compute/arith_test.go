@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -170,14 +171,14 @@ func laskerSGn(n int) uint64 { return laskerSG(n) }
 // must hold on every value computed, to 3000 (6000). Fewer codes proved
 // than sgtab proves today fails it too.
 func TestArithProofsHold(t *testing.T) {
-	N := share(4000, 3000)
+	N := testenv.Share(4000, 3000)
 	var codes []string
 	for _, d0 := range []int{0, 4} {
 		for d := 1; d < 8; d++ {
 			codes = append(codes, fmt.Sprintf("%d.(%d)", d0, d))
 			for d1 := range 8 {
 				codes = append(codes, fmt.Sprintf("%d.%d(%d)", d0, d1, d))
-				for d2 := range share(8, 0) {
+				for d2 := range testenv.Share(8, 0) {
 					codes = append(codes, fmt.Sprintf("%d.%d%d(%d)", d0, d1, d2, d))
 				}
 			}
@@ -209,7 +210,7 @@ func TestArithProofsHold(t *testing.T) {
 		}
 	}
 	// 91 of the 126 codes (758 of the 1022), as sgtab has proved them.
-	if len(proved) < share(758, 91) {
+	if len(proved) < testenv.Share(758, 91) {
 		t.Errorf("only %d of %d codes proved: the check says little", len(proved), len(codes))
 	}
 }
@@ -219,7 +220,7 @@ func TestArithProofsHold(t *testing.T) {
 // engine's splits cost O(n) a heap here), and against the values of
 // laskerMex, a direct mex computation of its own, to 10^5 (10^6).
 func TestLaskerProvedForm(t *testing.T) {
-	r, G := computed(t, lasker, share(100_000, 10_000))
+	r, G := computed(t, lasker, testenv.Share(100_000, 10_000))
 	per, proof, ok := prove(r, G[:64])
 	if !ok {
 		t.Fatal("not proved")
@@ -230,7 +231,7 @@ func TestLaskerProvedForm(t *testing.T) {
 			t.Fatalf("the proved form gives SG(%d) = %d, the engine %d", n, got, v)
 		}
 	}
-	for n, v := range laskerMex(t, share(1_000_000, 100_000)) {
+	for n, v := range laskerMex(t, testenv.Share(1_000_000, 100_000)) {
 		if got, _ := per.Extend(P, n); got != uint64(v) {
 			t.Fatalf("the proved form gives SG(%d) = %d, the mex %d", n, got, v)
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
 )
 
 func benchSequence(b *testing.B, yaml string, n int) { benchSequenceOpt(b, yaml, n, compute.Options{}) }
@@ -87,8 +88,8 @@ func BenchmarkGraph1e7(b *testing.B) {
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		g := compute.NewGraph(n, from, to)
-		if _, err := compute.GraphValues(b.Context(), g); err != nil {
+		g := graphgame.NewGraph(n, from, to)
+		if _, err := graphgame.GraphValues(b.Context(), g); err != nil {
 			b.Fatal(err)
 		}
 	}

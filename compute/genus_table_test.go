@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -20,7 +21,7 @@ import (
 // its normal-play value; and the outcome column against γ0.
 func TestLineGeneraBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 11))
-	for trial := range compute.Share(120, 30) {
+	for trial := range testenv.Share(120, 30) {
 		code := "0."
 		for range 1 + rng.IntN(5) {
 			code += fmt.Sprint(rng.IntN(4))

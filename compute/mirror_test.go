@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -89,7 +90,7 @@ func TestMirrorAgainstBrute(t *testing.T) {
 	rng := rand.New(rand.NewPCG(25, 3))
 	const far = 200
 	applied, bounded := 0, 0
-	for range compute.Share(400, 120) {
+	for range testenv.Share(400, 120) {
 		code := "0."
 		if rng.IntN(4) == 0 {
 			code = "4."
@@ -127,7 +128,7 @@ func TestMirrorAgainstBrute(t *testing.T) {
 			bounded++
 		}
 	}
-	if applied < compute.Share(100, 30) || bounded < compute.Share(40, 12) {
+	if applied < testenv.Share(100, 30) || bounded < testenv.Share(40, 12) {
 		t.Errorf("the mirror applied to %d codes, with a bound to %d: the check says little", applied, bounded)
 	}
 }
@@ -208,7 +209,7 @@ func TestMirrorMovesAndDecided(t *testing.T) {
 	rng := rand.New(rand.NewPCG(25, 4))
 	const far = 120
 	checked := 0
-	for range compute.Share(300, 100) {
+	for range testenv.Share(300, 100) {
 		code := "0."
 		for range 1 + rng.IntN(4) {
 			code += fmt.Sprint(rng.IntN(8))
@@ -262,7 +263,7 @@ func TestMirrorMovesAndDecided(t *testing.T) {
 			}
 		}
 	}
-	if checked < compute.Share(60, 20) {
+	if checked < testenv.Share(60, 20) {
 		t.Errorf("only %d codes checked", checked)
 	}
 	// A run's rings taken whole are decided at once, up to 10^18.

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -115,7 +116,7 @@ func parseRule(t *testing.T, code string) rules.Rule {
 // (with SGTAB_LONG; a share of them otherwise), in a shuffled order so
 // that the search's memory of earlier answers is exercised too.
 func TestMisereSearchBruteForce(t *testing.T) {
-	heaps, most := compute.Share(4, 3), compute.Share(12, 9)
+	heaps, most := testenv.Share(4, 3), testenv.Share(12, 9)
 	for _, code := range misereCodes {
 		t.Run(code, func(t *testing.T) {
 			brute := newBruteMisere(bruteCodeGame(code))
@@ -221,8 +222,8 @@ func TestMisereSearchLargerPositions(t *testing.T) {
 		}
 		brute := newBruteMisere(games...)
 		s := compute.NewMisereSearch(rs, compute.MisereLimits{})
-		most := compute.Share(30, 22) // tokens in all
-		for range compute.Share(60, 8) {
+		most := testenv.Share(30, 22) // tokens in all
+		for range testenv.Share(60, 8) {
 			var pos []compute.MisereHeap
 			p := brutePosition{rows: make([][]int, len(codes))}
 			total := 0
@@ -259,12 +260,12 @@ func TestTameRule(t *testing.T) {
 		s := compute.NewMisereSearch([]rules.Rule{r}, compute.MisereLimits{})
 		plain := compute.PlainMisereSearch([]rules.Rule{r}, compute.MisereLimits{})
 		var tame []int
-		for n := range compute.Share(30, 16) {
+		for n := range testenv.Share(30, 16) {
 			if c, err := s.Tameness(t.Context(), 0, n); err == nil && c == sg.Tame {
 				tame = append(tame, n)
 			}
 		}
-		for range compute.Share(200, 40) {
+		for range testenv.Share(200, 40) {
 			var heaps []int
 			for range 1 + rng.IntN(5) {
 				heaps = append(heaps, tame[rng.IntN(len(tame))])

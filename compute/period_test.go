@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/sg"
 )
 
@@ -309,7 +310,7 @@ func TestChecksum(t *testing.T) {
 // every mask directly, and Grundy's game against its published rare values.
 func TestFindRare(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
-	for trial := range compute.Share(300, 100) {
+	for trial := range testenv.Share(300, 100) {
 		G := make([]uint32, 1+rng.IntN(2000))
 		planted := sg.Split{Mask: uint32(1 + rng.IntN(63)), Pos: []sg.Parity{sg.NoParity, sg.Even, sg.Odd}[trial%3]}
 		for i := range G {
@@ -453,7 +454,7 @@ func TestFindRare(t *testing.T) {
 // grundyN is how far the tests compute Grundy's game: 10^5, or 2·10^4 under
 // the race detector (enough for the mask and the first rare values).
 func grundyN() int {
-	if raceEnabled {
+	if testenv.Race {
 		return 20000
 	}
 	return 100000

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute/internal/kernel"
+	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -28,7 +29,7 @@ func TestPoolEqualsSerial(t *testing.T) {
 		var first *sg.Table
 		for _, w := range []int{1, 2, 3, 7} {
 			for _, plain := range []bool{false, true} {
-				tab, err := Sequence(t.Context(), games[0], share(600, 400), Options{Workers: w, Plain: plain, Exhaustive: true})
+				tab, err := Sequence(t.Context(), games[0], testenv.Share(600, 400), Options{Workers: w, Plain: plain, Exhaustive: true})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -51,7 +52,7 @@ func TestPoolEqualsSerial(t *testing.T) {
 func TestBlockEqualsSerial(t *testing.T) {
 	saved := blockHeaps
 	defer func() { blockHeaps = saved }()
-	n := share(3000, 1500)
+	n := testenv.Share(3000, 1500)
 	again, above := 0, 0
 	for _, code := range []string{"0.6", "4!.0", "0.16", "0.1036", "4.4"} {
 		games, err := rules.Parse(strings.NewReader("code: \""+code+"\""), "block.yaml")
@@ -148,7 +149,7 @@ func TestLookaheadDrains(t *testing.T) {
 // their ranges.
 func TestSettleAnyTable(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
-	for trial := range share(3000, 1000) {
+	for trial := range testenv.Share(3000, 1000) {
 		code := []string{"0.6", "4!.0", "0.1036", "4.4", "0.16"}[trial%5]
 		r, err := rules.ParseCode(code, 8)
 		if err != nil {
@@ -276,7 +277,7 @@ func TestRunsEqualPlain(t *testing.T) {
 	}()
 	rng := rand.New(rand.NewPCG(13, 13))
 	codes := []string{"0.6", "4!.0", "0.007", "0.16", "4.4", "0.1036", "0.77", "0.0051", "0.3016"}
-	for len(codes) < share(24, 10) {
+	for len(codes) < testenv.Share(24, 10) {
 		code := []byte("0.")
 		if rng.IntN(3) == 0 {
 			code[0] = '4'
@@ -287,7 +288,7 @@ func TestRunsEqualPlain(t *testing.T) {
 		code[len(code)-1] |= 4 // a split
 		codes = append(codes, string(code))
 	}
-	n := share(1500, 1000)
+	n := testenv.Share(1500, 1000)
 	for i, code := range codes {
 		r, err := rules.ParseCode(code, 8)
 		if err != nil {

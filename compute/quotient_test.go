@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -208,7 +209,7 @@ func TestQuotientPublished(t *testing.T) {
 func TestQuotientDawsonsKaylesPast24(t *testing.T) {
 	n, want := 26, []int{1, 2, 2, 6, 6, 6, 6, 6, 6, 12, 12, 12, 12, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 144, 144}
 	lim := compute.QuotientLimits{}
-	if compute.LongTests {
+	if testenv.Long {
 		n, want = 30, append(want, 176, 176, 176, 360)
 		lim.Steps = 2e10 // heap 30 checks about twenty candidates of orders 400 to 850
 	}

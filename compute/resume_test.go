@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/sg"
 )
 
@@ -22,7 +23,7 @@ func TestResume(t *testing.T) {
 	} {
 		g := game(t, yaml)
 		size := 20000
-		if raceEnabled {
+		if testenv.Race {
 			size = 5000
 		}
 		switch yaml {
@@ -39,7 +40,7 @@ func TestResume(t *testing.T) {
 		}
 		for wi, workers := range []int{1, 2} {
 			for mi, m := range []int{1, 255, 256, size / 2, size} {
-				if !compute.LongTests && (wi+mi)%2 == 1 {
+				if !testenv.Long && (wi+mi)%2 == 1 {
 					continue // every prefix on one worker or the other
 				}
 				first, err := compute.Sequence(t.Context(), g, m, compute.Options{Workers: workers, Exhaustive: true})
@@ -65,7 +66,7 @@ func TestResume(t *testing.T) {
 func TestCheckpoints(t *testing.T) {
 	g := game(t, `code: "0.6"`)
 	n := 30000
-	if raceEnabled {
+	if testenv.Race {
 		n = 14000 // still three checkpoints, 4096 heap sizes apart
 	}
 	whole, err := compute.Sequence(t.Context(), g, n, compute.Options{})

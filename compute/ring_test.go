@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/sg"
 )
 
@@ -46,7 +46,7 @@ func TestRingProofsAgainstBrute(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	const far = 400
 	proved := 0
-	for range compute.Share(60, 30) {
+	for range testenv.Share(60, 30) {
 		code := "0."
 		for range 1 + rng.IntN(3) {
 			code += fmt.Sprint(rng.IntN(8))
@@ -81,7 +81,7 @@ func TestRingProofsAgainstBrute(t *testing.T) {
 			}
 		}
 	}
-	if proved < compute.Share(20, 10) {
+	if proved < testenv.Share(20, 10) {
 		t.Errorf("only %d ring periods proved: the check says little", proved)
 	}
 }

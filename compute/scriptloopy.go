@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
 )
 
@@ -54,7 +55,7 @@ func (sp *ScriptPositions) generalizedValues(ctx context.Context) error {
 		}
 		v := comp[i]
 		if len(comp) > 1 || slices.Contains(sp.Parts[v], v) {
-			return &CycleError{Nodes: sp.cycleThrough(v, comp), Parts: true}
+			return &graphgame.CycleError{Nodes: sp.cycleThrough(v, comp), Parts: true}
 		}
 		if err := sp.labelBatch(ctx, batch); err != nil {
 			return err
@@ -88,19 +89,19 @@ func (sp *ScriptPositions) labelBatch(ctx context.Context, batch []int32) error 
 		local[v] = int32(i)
 	}
 	var from, to []int32
-	var given []givenValue
+	var given []graphgame.Given
 	for i, v := range batch {
 		for _, w := range sp.Succ[v] {
 			j, ok := local[w]
 			if !ok {
 				j = int32(len(batch) + len(given))
 				local[w] = j
-				given = append(given, givenValue{node: j, x: sp.Gen[w]})
+				given = append(given, graphgame.Given{Node: j, Value: sp.Gen[w]})
 			}
 			from, to = append(from, int32(i)), append(to, j)
 		}
 	}
-	vals, err := loopyValues(ctx, NewGraph(len(batch)+len(given), from, to), given)
+	vals, err := graphgame.LoopyValuesGiven(ctx, graphgame.NewGraph(len(batch)+len(given), from, to), given)
 	if err != nil {
 		return err
 	}

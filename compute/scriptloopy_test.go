@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
+	"github.com/sgtab/sgtab/compute/internal/brute"
 	"github.com/sgtab/sgtab/compute/sg"
 )
 
@@ -187,7 +189,7 @@ func (b loopyScriptGame) bruteSolve(roots []bruteState, limit int) (map[bruteSta
 		}
 	}
 	out := map[bruteState]sg.Outcome{}
-	for i, o := range retrograde(next) {
+	for i, o := range brute.Outcomes(next) {
 		out[states[i]] = o
 	}
 	return out, true
@@ -246,7 +248,7 @@ func TestLoopyScriptsMatchBruteForce(t *testing.T) {
 		}
 		sp, err := compute.ExploreScript(t.Context(), scriptGame(t, b.script()), compute.Options{Workers: 1})
 		if b.partsCycle() {
-			if _, ok := errors.AsType[*compute.CycleError](err); !ok {
+			if _, ok := errors.AsType[*graphgame.CycleError](err); !ok {
 				t.Fatalf("game %d %+v: a sum is part of itself, but the error is %v", i, b, err)
 			}
 			refused++

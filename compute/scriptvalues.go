@@ -3,6 +3,7 @@ package compute
 import (
 	"context"
 	"errors"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"slices"
 )
 
@@ -21,14 +22,14 @@ func (sp *ScriptPositions) values(ctx context.Context) error {
 				from, to = append(from, int32(v)), append(to, w)
 			}
 		}
-		sp.SG, err = GraphValues(ctx, NewGraph(len(sp.Text), from, to))
+		sp.SG, err = graphgame.GraphValues(ctx, graphgame.NewGraph(len(sp.Text), from, to))
 	} else {
 		err = sp.searchValues(ctx)
 	}
-	if _, ok := errors.AsType[*CycleError](err); ok {
+	if _, ok := errors.AsType[*graphgame.CycleError](err); ok {
 		err = sp.generalizedValues(ctx)
 	}
-	if ce, ok := errors.AsType[*CycleError](err); ok {
+	if ce, ok := errors.AsType[*graphgame.CycleError](err); ok {
 		ce.Name = func(v int) string { return sp.Text[v] }
 	}
 	return err
@@ -66,7 +67,7 @@ func (sp *ScriptPositions) searchValues(ctx context.Context) error {
 						stack = append(stack, w)
 					case open:
 						// The open positions are the path to v.
-						return &CycleError{Nodes: sp.cycleFrom(stack, state, w)}
+						return &graphgame.CycleError{Nodes: sp.cycleFrom(stack, state, w)}
 					}
 				}
 				continue

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -310,7 +311,7 @@ func bruteMoveYAML(f *bruteFamily) string {
 // words, on both row and ring starts: ring moves of these codes mix a large
 // value (the ring cut open, k = 0) with two-row splits (bit 8).
 func TestBruteForceWide(t *testing.T) {
-	n := compute.Share(200, 120)
+	n := testenv.Share(200, 120)
 	for _, code := range []string{"C.(F)", "C!.(F)", "8.(7)", "4.(3)", "0.(F)", "4.(B)", "C.(37)"} {
 		for _, start := range []string{"line", "ring"} {
 			yaml := fmt.Sprintf("code: %q\nstart: %s\n", code, start)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/internal/testenv"
 )
 
 // TestSparseEqualsPlain checks that the sparse-space engine gives exactly
@@ -14,11 +15,11 @@ import (
 func TestSparseEqualsPlain(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	n := 4000
-	if raceEnabled {
+	if testenv.Race {
 		n = 1500
 	}
 	var yamls []string
-	for len(yamls) < compute.Share(120, 24) {
+	for len(yamls) < testenv.Share(120, 24) {
 		digits := 1 + rng.IntN(4)
 		code := []byte("0.")
 		if rng.IntN(4) == 0 {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/sg"
 )
 
@@ -52,7 +53,7 @@ func TestValuesWiden(t *testing.T) {
 // (its options are the rows 0..n−1).
 func TestSequenceWidens(t *testing.T) {
 	n := 70000
-	if raceEnabled {
+	if testenv.Race {
 		n = 300
 	}
 	tab, err := compute.Sequence(t.Context(), game(t, "moves:\n  - take: {min: 1}\nstart: ring"), n, compute.Options{})

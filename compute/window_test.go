@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -19,7 +20,7 @@ func TestProofWindowExact(t *testing.T) {
 	proved := 0
 	for _, d0 := range []int{0, 4} {
 		for c := range 512 {
-			if c%share(1, 5) != 0 {
+			if c%testenv.Share(1, 5) != 0 {
 				continue
 			}
 			code := fmt.Sprintf("%d.%d%d%d", d0, c>>6, c>>3&7, c&7)
@@ -58,7 +59,7 @@ func TestProofWindowExact(t *testing.T) {
 			}
 		}
 	}
-	if proved < share(500, 100) {
+	if proved < testenv.Share(500, 100) {
 		t.Errorf("only %d codes proved: the check says little", proved)
 	}
 }

@@ -1,4 +1,4 @@
-package compute
+package graphgame
 
 import (
 	"context"
@@ -30,15 +30,15 @@ const (
 // unlabelled and their edges, so the whole costs O((V + E)·(M + 1)) with
 // M the largest finite value. It returns ctx.Err() when ctx is cancelled.
 func LoopyValues(ctx context.Context, g *Graph) ([]sg.Generalized, error) {
-	return loopyValues(ctx, g, nil)
+	return LoopyValuesGiven(ctx, g, nil)
 }
 
 // A givenValue is a node of a graph whose value is given, not labelled:
 // its game is played elsewhere (a sum of parts), and the node, which has
 // no followers in the graph, stands for it.
-type givenValue struct {
-	node int32
-	x    sg.Generalized
+type Given struct {
+	Node  int32
+	Value sg.Generalized
 }
 
 // loopyValues is LoopyValues on a graph some of whose nodes have their
@@ -48,7 +48,7 @@ type givenValue struct {
 // at each stage m where it reaches m. A game's generalized value says
 // what it does in every sum (Smith), so a follower may stand for any game
 // of its value.
-func loopyValues(ctx context.Context, g *Graph, given []givenValue) ([]sg.Generalized, error) {
+func LoopyValuesGiven(ctx context.Context, g *Graph, given []Given) ([]sg.Generalized, error) {
 	n := g.Nodes()
 	pred := g.Reverse()
 	lab := make([]int64, n)
@@ -56,8 +56,8 @@ func loopyValues(ctx context.Context, g *Graph, given []givenValue) ([]sg.Genera
 		lab[v] = unlabelled
 	}
 	for _, gv := range given {
-		if gv.x.Inf {
-			lab[gv.node] = infinite
+		if gv.Value.Inf {
+			lab[gv.Node] = infinite
 		}
 	}
 	active := make([]int32, 0, n)
@@ -87,7 +87,7 @@ func loopyValues(ctx context.Context, g *Graph, given []givenValue) ([]sg.Genera
 	}
 	out := generalizedOf(g, lab)
 	for _, gv := range given {
-		out[gv.node] = gv.x
+		out[gv.Node] = gv.Value
 	}
 	return out, nil
 }
@@ -97,7 +97,7 @@ func loopyValues(ctx context.Context, g *Graph, given []givenValue) ([]sg.Genera
 // unlabelled or ∞ and have no follower labelled m yet; u is labelled once
 // it reaches 0, unless a follower of u is labelled m first. The nodes of
 // given have a follower labelled m when their values say so.
-func loopyStage(g, pred *Graph, lab []int64, active []int32, reach []uint32, cnt []int32, m int64, given []givenValue) {
+func loopyStage(g, pred *Graph, lab []int64, active []int32, reach []uint32, cnt []int32, m int64, given []Given) {
 	mark := uint32(m + 1)
 	open := func(w int32) bool { return lab[w] < 0 }
 	var ready []int32
@@ -131,8 +131,8 @@ func loopyStage(g, pred *Graph, lab []int64, active []int32, reach []uint32, cnt
 		}
 	}
 	for _, gv := range given {
-		if gv.x.Reaches(m) {
-			reached(gv.node)
+		if gv.Value.Reaches(m) {
+			reached(gv.Node)
 		}
 	}
 	for len(ready) > 0 {

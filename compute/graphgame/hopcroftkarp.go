@@ -1,4 +1,4 @@
-package compute
+package graphgame
 
 // hopcroftKarp returns a maximum matching of the bipartite graph g (every
 // edge given both ways), side[v] being v's side (0 or 1): mate[v] is v's

@@ -1,4 +1,4 @@
-package compute_test
+package graphgame_test
 
 import (
 	"context"
@@ -6,13 +6,14 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
+	"github.com/sgtab/sgtab/compute/internal/brute"
 	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // randomGraph returns a random directed graph of n nodes, each edge (self
 // loops included) present with probability p.
-func randomGraph(r *rand.Rand, n int, p float64) *compute.Graph {
+func randomGraph(r *rand.Rand, n int, p float64) *graphgame.Graph {
 	var from, to []int32
 	for v := range n {
 		for w := range n {
@@ -21,7 +22,7 @@ func randomGraph(r *rand.Rand, n int, p float64) *compute.Graph {
 			}
 		}
 	}
-	return compute.NewGraph(n, from, to)
+	return graphgame.NewGraph(n, from, to)
 }
 
 // bruteOutcomes returns the outcome of every position of k tokens on g
@@ -29,7 +30,7 @@ func randomGraph(r *rand.Rand, n int, p float64) *compute.Graph {
 // retrograde analysis of the game graph of positions: a position with no
 // move is lost; one with a move to a lost position is won; one whose every
 // move goes to a won position is lost; what is left is a draw.
-func bruteOutcomes(g *compute.Graph, k int) []sg.Outcome {
+func bruteOutcomes(g *graphgame.Graph, k int) []sg.Outcome {
 	n := g.Nodes()
 	size := 1
 	for range k {
@@ -49,41 +50,7 @@ func bruteOutcomes(g *compute.Graph, k int) []sg.Outcome {
 	for s := range size {
 		next[s] = moves(s)
 	}
-	return retrograde(next)
-}
-
-// retrograde returns the outcome of every position of a game graph whose
-// position s moves to the positions next[s], by retrograde analysis: a
-// position with no move is lost; one with a move to a lost position is
-// won; one whose every move goes to a won position is lost; what is left
-// is a draw.
-func retrograde(next [][]int) []sg.Outcome {
-	out := make([]sg.Outcome, len(next))
-	for changed := true; changed; {
-		changed = false
-		for s := range next {
-			if out[s] != 0 {
-				continue
-			}
-			lost, won := true, false
-			for _, t := range next[s] {
-				won = won || out[t] == sg.P
-				lost = lost && out[t] == sg.N
-			}
-			switch {
-			case won:
-				out[s], changed = sg.N, true
-			case lost:
-				out[s], changed = sg.P, true
-			}
-		}
-	}
-	for s := range out {
-		if out[s] == 0 {
-			out[s] = sg.D
-		}
-	}
-	return out
+	return brute.Outcomes(next)
 }
 
 // TestLoopySumsMatchRetrogradeAnalysis checks the generalized values and
@@ -96,11 +63,11 @@ func TestLoopySumsMatchRetrogradeAnalysis(t *testing.T) {
 	for trial := range 120 {
 		n := 1 + r.IntN(6)
 		g := randomGraph(r, n, []float64{0.15, 0.3, 0.5}[trial%3])
-		vals, err := compute.LoopyValues(context.Background(), g)
+		vals, err := graphgame.LoopyValues(context.Background(), g)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := compute.VerifyLoopy(g, vals); err != nil {
+		if err := graphgame.VerifyLoopy(g, vals); err != nil {
 			t.Fatalf("trial %d: %v", trial, err)
 		}
 		for k := 1; k <= 3; k++ {
@@ -148,8 +115,8 @@ func TestLoopyValuesSmallExamples(t *testing.T) {
 		{"triangle with exits", 4, []int32{0, 1, 2, 0, 1, 2}, []int32{1, 2, 0, 3, 3, 3}, []string{"∞(0)", "∞(0)", "∞(0)", "0"}},
 	}
 	for _, tt := range tests {
-		g := compute.NewGraph(tt.n, tt.from, tt.to)
-		vals, err := compute.LoopyValues(context.Background(), g)
+		g := graphgame.NewGraph(tt.n, tt.from, tt.to)
+		vals, err := graphgame.LoopyValues(context.Background(), g)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,30 +1,29 @@
-package compute_test
+package graphgame_test
 
 import (
 	"context"
 	"fmt"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"math/rand/v2"
 	"os"
 	"slices"
 	"testing"
-
-	"github.com/sgtab/sgtab/compute"
 )
 
 // undirected returns the graph of n vertices with the edges u – w given,
 // each both ways.
-func undirected(n int, edges [][2]int32) *compute.Graph {
+func undirected(n int, edges [][2]int32) *graphgame.Graph {
 	var from, to []int32
 	for _, e := range edges {
 		from, to = append(from, e[0], e[1]), append(to, e[1], e[0])
 	}
-	return compute.NewGraph(n, from, to)
+	return graphgame.NewGraph(n, from, to)
 }
 
 // randomUndirected returns a random simple graph of n vertices, each edge
 // present with probability p; bipartite, between the even and the odd
 // vertices, when bip.
-func randomUndirected(r *rand.Rand, n int, p float64, bip bool) *compute.Graph {
+func randomUndirected(r *rand.Rand, n int, p float64, bip bool) *graphgame.Graph {
 	var edges [][2]int32
 	for u := range n {
 		for w := u + 1; w < n; w++ {
@@ -37,7 +36,7 @@ func randomUndirected(r *rand.Rand, n int, p float64, bip bool) *compute.Graph {
 }
 
 // gridGraph returns the n×m grid, vertex (i, j) numbered i·m + j.
-func gridGraph(n, m int) *compute.Graph {
+func gridGraph(n, m int) *graphgame.Graph {
 	var edges [][2]int32
 	for i := range n {
 		for j := range m {
@@ -56,7 +55,7 @@ func gridGraph(n, m int) *compute.Graph {
 // bruteVertex reports whether the mover wins vertex geography at v with
 // the vertices in visited (a bit set, v among them) used up: a game-tree
 // search over the visited sets, memoized.
-func bruteVertex(g *compute.Graph, v int32, visited uint32, memo map[[2]uint32]bool) bool {
+func bruteVertex(g *graphgame.Graph, v int32, visited uint32, memo map[[2]uint32]bool) bool {
 	k := [2]uint32{uint32(v), visited}
 	if w, ok := memo[k]; ok {
 		return w
@@ -75,9 +74,9 @@ func bruteVertex(g *compute.Graph, v int32, visited uint32, memo map[[2]uint32]b
 // checkGeography checks Geography and GeographyMoves on g against the
 // game-tree searches: who wins from every start, the move Geography
 // picks, and the set of winning moves.
-func checkGeography(t *testing.T, name string, g *compute.Graph) {
+func checkGeography(t *testing.T, name string, g *graphgame.Graph) {
 	t.Helper()
-	win, move, err := compute.Geography(context.Background(), g)
+	win, move, err := graphgame.Geography(context.Background(), g)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -97,7 +96,7 @@ func checkGeography(t *testing.T, name string, g *compute.Graph) {
 		if win[v] && !slices.Contains(want, move[v]) {
 			t.Fatalf("%s, start %d: move to %d, not a winning move (those are %v)", name, v, move[v], want)
 		}
-		if got := compute.GeographyMoves(g, int(v)); !slices.Equal(got, want) {
+		if got := graphgame.GeographyMoves(g, int(v)); !slices.Equal(got, want) {
 			t.Fatalf("%s, start %d: winning moves %v, want %v", name, v, got, want)
 		}
 	}
@@ -132,13 +131,13 @@ func TestGridGeographyTheorem(t *testing.T) {
 	for n := 1; n <= upTo; n++ {
 		for m := 1; m <= upTo; m++ {
 			g := gridGraph(n, m)
-			win, move, err := compute.Geography(context.Background(), g)
+			win, move, err := graphgame.Geography(context.Background(), g)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for v := range g.Nodes() {
 				i, j := v/m, v%m
-				w, moves := compute.GridGeography(n, m, i, j)
+				w, moves := graphgame.GridGeography(n, m, i, j)
 				var got []int32
 				for _, u := range moves {
 					got = append(got, int32(u[0]*m+u[1]))
@@ -148,7 +147,7 @@ func TestGridGeographyTheorem(t *testing.T) {
 					t.Fatalf("%d×%d board, square %d,%d: the rule says %v with moves %v; Geography %v, moving to %d", n, m, i, j, w, got, win[v], move[v])
 				}
 				if n <= movesUpTo && m <= movesUpTo {
-					if want := compute.GeographyMoves(g, v); !slices.Equal(got, want) {
+					if want := graphgame.GeographyMoves(g, v); !slices.Equal(got, want) {
 						t.Fatalf("%d×%d board, square %d,%d: the rule's moves %v, Geography's %v", n, m, i, j, got, want)
 					}
 				}
@@ -159,7 +158,7 @@ func TestGridGeographyTheorem(t *testing.T) {
 
 // checkMatching reports what is wrong with mate as a matching of g: a
 // pair that is not mutual, or not an edge.
-func checkMatching(g *compute.Graph, mate []int32) error {
+func checkMatching(g *graphgame.Graph, mate []int32) error {
 	for v, w := range mate {
 		if w >= 0 && (mate[w] != int32(v) || !slices.Contains(g.Successors(v), w)) {
 			return fmt.Errorf("%d is matched to %d, whose mate is %d", v, w, mate[w])
@@ -185,16 +184,16 @@ func matched(mate []int32) int {
 // the same size; and that it is not used on a graph with an odd cycle.
 func TestHopcroftKarpMatchesBlossom(t *testing.T) {
 	r := rand.New(rand.NewPCG(1973, 225))
-	check := func(name string, g *compute.Graph) {
+	check := func(name string, g *graphgame.Graph) {
 		t.Helper()
-		hk, ok := compute.HopcroftKarpMatching(g)
+		hk, ok := graphgame.HopcroftKarpMatching(g)
 		if !ok {
 			t.Fatalf("%s: not found bipartite", name)
 		}
 		if err := checkMatching(g, hk); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if got, want := matched(hk), matched(compute.BlossomMatching(g)); got != want {
+		if got, want := matched(hk), matched(graphgame.BlossomMatching(g)); got != want {
 			t.Fatalf("%s: Hopcroft–Karp matches %d vertices, the blossom algorithm %d", name, got, want)
 		}
 	}
@@ -206,7 +205,7 @@ func TestHopcroftKarpMatchesBlossom(t *testing.T) {
 			check(fmt.Sprintf("grid %d×%d", n, m), gridGraph(n, m))
 		}
 	}
-	if _, ok := compute.HopcroftKarpMatching(undirected(3, [][2]int32{{0, 1}, {1, 2}, {2, 0}})); ok {
+	if _, ok := graphgame.HopcroftKarpMatching(undirected(3, [][2]int32{{0, 1}, {1, 2}, {2, 0}})); ok {
 		t.Error("the triangle found bipartite")
 	}
 }
@@ -235,16 +234,16 @@ func BenchmarkMaximumMatchingGrid(b *testing.B) {
 	shuffled := undirected(n*n, edges)
 	for _, g := range []struct {
 		name string
-		g    *compute.Graph
+		g    *graphgame.Graph
 	}{{"rows", rows}, {"shuffled", shuffled}} {
 		b.Run(g.name+"/blossom", func(b *testing.B) {
 			for b.Loop() {
-				compute.BlossomMatching(g.g)
+				graphgame.BlossomMatching(g.g)
 			}
 		})
 		b.Run(g.name+"/hopcroft-karp", func(b *testing.B) {
 			for b.Loop() {
-				compute.HopcroftKarpMatching(g.g)
+				graphgame.HopcroftKarpMatching(g.g)
 			}
 		})
 	}

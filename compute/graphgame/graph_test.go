@@ -1,14 +1,13 @@
-package compute_test
+package graphgame_test
 
 import (
 	"errors"
 	"fmt"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/sgtab/sgtab/compute"
 )
 
 // graphSG is the SG value of node v from the definition, by recursion over
@@ -53,8 +52,8 @@ func TestGraphValues(t *testing.T) {
 				from, to = append(from, int32(order[a])), append(to, int32(order[b]))
 			}
 		}
-		g := compute.NewGraph(n, from, to)
-		got, err := compute.GraphValues(t.Context(), g)
+		g := graphgame.NewGraph(n, from, to)
+		got, err := graphgame.GraphValues(t.Context(), g)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,9 +91,9 @@ func TestGraphCycles(t *testing.T) {
 		{"2-cycle", 4, []int32{0, 1, 2, 2}, []int32{1, 2, 1, 3}, 2},
 		{"long cycle", 100001, lf, lt, 100000},
 	} {
-		g := compute.NewGraph(c.n, c.from, c.to)
-		_, err := compute.GraphValues(t.Context(), g)
-		var ce *compute.CycleError
+		g := graphgame.NewGraph(c.n, c.from, c.to)
+		_, err := graphgame.GraphValues(t.Context(), g)
+		var ce *graphgame.CycleError
 		if !errors.As(err, &ce) {
 			t.Fatalf("%s: %v, want a cycle", c.name, err)
 		}
@@ -128,16 +127,16 @@ func TestCycleErrorMessage(t *testing.T) {
 	long := strings.Repeat("é", 5000)
 	for _, c := range []struct {
 		name string
-		err  *compute.CycleError
+		err  *graphgame.CycleError
 		want string
 	}{
-		{"three", &compute.CycleError{Nodes: []int{0, 1, 2}, Name: letters}, "the graph has a cycle, a → b → c → a"},
-		{"self-loop", &compute.CycleError{Nodes: []int{7}}, "the graph has a cycle, 7 → 7"},
-		{"eight", &compute.CycleError{Nodes: seq(8), Name: letters}, "the graph has a cycle, a → b → c → d → e → f → g → h → a"},
-		{"nine", &compute.CycleError{Nodes: seq(9), Name: letters}, "the graph has a cycle of 9 nodes, a → b → c → d → … → f → g → h → i → a"},
-		{"a million", &compute.CycleError{Nodes: seq(1_000_000), Name: func(v int) string { return fmt.Sprintf("node-%d", v) }},
+		{"three", &graphgame.CycleError{Nodes: []int{0, 1, 2}, Name: letters}, "the graph has a cycle, a → b → c → a"},
+		{"self-loop", &graphgame.CycleError{Nodes: []int{7}}, "the graph has a cycle, 7 → 7"},
+		{"eight", &graphgame.CycleError{Nodes: seq(8), Name: letters}, "the graph has a cycle, a → b → c → d → e → f → g → h → a"},
+		{"nine", &graphgame.CycleError{Nodes: seq(9), Name: letters}, "the graph has a cycle of 9 nodes, a → b → c → d → … → f → g → h → i → a"},
+		{"a million", &graphgame.CycleError{Nodes: seq(1_000_000), Name: func(v int) string { return fmt.Sprintf("node-%d", v) }},
 			"the graph has a cycle of 1000000 nodes, node-0 → node-1 → node-2 → node-3 → … → node-999996 → node-999997 → node-999998 → node-999999 → node-0"},
-		{"long names", &compute.CycleError{Nodes: []int{0, 1}, Name: func(v int) string { return fmt.Sprint(v) + long }},
+		{"long names", &graphgame.CycleError{Nodes: []int{0, 1}, Name: func(v int) string { return fmt.Sprint(v) + long }},
 			"the graph has a cycle, 0" + strings.Repeat("é", 31) + "… → 1" + strings.Repeat("é", 31) + "… → 0" + strings.Repeat("é", 31) + "…"},
 	} {
 		if got := c.err.Error(); got != c.want+tail {
@@ -151,7 +150,7 @@ func TestCycleErrorMessage(t *testing.T) {
 	for i := range n {
 		from[i], to[i] = int32(i), int32((i+1)%n)
 	}
-	_, err := compute.GraphValues(t.Context(), compute.NewGraph(n, from, to))
+	_, err := graphgame.GraphValues(t.Context(), graphgame.NewGraph(n, from, to))
 	if err == nil || !strings.Contains(err.Error(), "a cycle of 1000000 nodes") || len(err.Error()) > 300 {
 		t.Errorf("a ring of 10^6 nodes: %d bytes, %.300v", len(err.Error()), err)
 	}

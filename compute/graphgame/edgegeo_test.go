@@ -1,4 +1,4 @@
-package compute_test
+package graphgame_test
 
 import (
 	"context"
@@ -9,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
+	"github.com/sgtab/sgtab/compute/internal/testenv"
 )
 
 // An edgeBrute plays undirected edge geography on a graph from the
@@ -17,13 +18,13 @@ import (
 // vertex), memoized in a map. Edge k is the k-th pair u < w in the order
 // of g's adjacency lists; a graph of at most 64 edges.
 type edgeBrute struct {
-	g    *compute.Graph
+	g    *graphgame.Graph
 	id   map[[2]int32]uint // the edge u – w (u < w) → its number
 	memo map[[2]uint64]bool
 }
 
 // newEdgeBrute numbers the edges of the undirected graph g.
-func newEdgeBrute(g *compute.Graph) *edgeBrute {
+func newEdgeBrute(g *graphgame.Graph) *edgeBrute {
 	b := &edgeBrute{g: g, id: map[[2]int32]uint{}, memo: map[[2]uint64]bool{}}
 	for v := range int32(g.Nodes()) {
 		for _, w := range g.Successors(int(v)) {
@@ -78,7 +79,7 @@ func (b *edgeBrute) winningMoves(v int32) []int32 {
 // under test, from the definition of rank: with M the biadjacency matrix
 // over GF(2) whose rows are the vertices on v's side, the mover wins
 // exactly when deleting v's row lowers M's rank.
-func rankCriterion(g *compute.Graph, side []int, v int) bool {
+func rankCriterion(g *graphgame.Graph, side []int, v int) bool {
 	var with, without []uint64
 	for x := range g.Nodes() {
 		if side[x] != side[v] {
@@ -120,7 +121,7 @@ func gf2Rank(rows []uint64) int {
 
 // twoColour returns the sides (0, 1) of the vertices of g, and false
 // when g has an odd cycle.
-func twoColour(g *compute.Graph) ([]int, bool) {
+func twoColour(g *graphgame.Graph) ([]int, bool) {
 	side := make([]int, g.Nodes())
 	for i := range side {
 		side[i] = -1
@@ -151,7 +152,7 @@ func twoColour(g *compute.Graph) ([]int, bool) {
 // randomBipartite returns a random simple bipartite graph of k edges (or
 // all a·b of them, when fewer) between a vertices on one side (0..a−1) and
 // b on the other (a..a+b−1).
-func randomBipartite(r *rand.Rand, a, b, k int) *compute.Graph {
+func randomBipartite(r *rand.Rand, a, b, k int) *graphgame.Graph {
 	var edges [][2]int32
 	for _, x := range r.Perm(a * b)[:min(k, a*b)] {
 		edges = append(edges, [2]int32{int32(x / b), int32(a + x%b)})
@@ -168,11 +169,11 @@ func randomBipartite(r *rand.Rand, a, b, k int) *compute.Graph {
 // every grid of at most 16 edges.
 func TestEdgeGeographyRankCriterion(t *testing.T) {
 	trials := 5000
-	if compute.LongTests {
+	if testenv.Long {
 		trials = 50000
 	}
 	r := rand.New(rand.NewPCG(1993, 371))
-	check := func(name string, g *compute.Graph) {
+	check := func(name string, g *graphgame.Graph) {
 		t.Helper()
 		side, ok := twoColour(g)
 		if !ok {
@@ -200,10 +201,10 @@ func TestEdgeGeographyRankCriterion(t *testing.T) {
 // against the game-tree search from the definition: who wins from every
 // start, the move EdgeGeography picks (the lowest winning one), and the
 // set of winning moves, each one winning by the search.
-func checkEdgeGeography(t *testing.T, name string, g *compute.Graph) {
+func checkEdgeGeography(t *testing.T, name string, g *graphgame.Graph) {
 	t.Helper()
 	ctx := context.Background()
-	win, move, err := compute.EdgeGeography(ctx, g)
+	win, move, err := graphgame.EdgeGeography(ctx, g)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -216,7 +217,7 @@ func checkEdgeGeography(t *testing.T, name string, g *compute.Graph) {
 		if first := int32(-1); win[v] && move[v] != want[0] || !win[v] && move[v] != first {
 			t.Fatalf("%s, start %d: move to %d, want %v (the winning moves are %v)", name, v, move[v], want[:min(1, len(want))], want)
 		}
-		got, err := compute.EdgeGeographyMoves(ctx, g, int(v))
+		got, err := graphgame.EdgeGeographyMoves(ctx, g, int(v))
 		if err != nil || !slices.Equal(got, want) {
 			t.Fatalf("%s, start %d: winning moves %v (%v), want %v", name, v, got, err, want)
 		}
@@ -225,7 +226,7 @@ func checkEdgeGeography(t *testing.T, name string, g *compute.Graph) {
 
 // randomGraphEdges returns a random simple graph of n vertices and k
 // edges (or all of them, when fewer).
-func randomGraphEdges(r *rand.Rand, n, k int) *compute.Graph {
+func randomGraphEdges(r *rand.Rand, n, k int) *graphgame.Graph {
 	var all [][2]int32
 	for u := range n {
 		for w := u + 1; w < n; w++ {
@@ -245,7 +246,7 @@ func randomGraphEdges(r *rand.Rand, n, k int) *compute.Graph {
 func TestEdgeGeographyMatchesGameTreeSearch(t *testing.T) {
 	r := rand.New(rand.NewPCG(112, 1993))
 	trials := 400
-	if compute.LongTests {
+	if testenv.Long {
 		trials = 4000
 	}
 	for trial := range trials {
@@ -281,20 +282,20 @@ func TestEdgeGeographyRefusesLargeOddComponents(t *testing.T) {
 	ctx := context.Background()
 	path := [][2]int32{{0, 1}, {1, 2}} // 0 – 1 – 2, then the complete graph
 	g := undirected(3+12, append(slices.Clone(path), complete(12, 3)...))
-	_, _, err := compute.EdgeGeography(ctx, g)
-	var e *compute.EdgeGeographyError
+	_, _, err := graphgame.EdgeGeography(ctx, g)
+	var e *graphgame.EdgeGeographyError
 	if !errors.As(err, &e) || e.PositionsBound || e.Edges != 66 || e.Vertex != 3 || !strings.Contains(err.Error(), "more than the 64 edges") {
 		t.Fatalf("K12: %v (%+v)", err, e)
 	}
-	if moves, err := compute.EdgeGeographyMoves(ctx, g, 1); err != nil || !slices.Equal(moves, []int32{0, 2}) {
+	if moves, err := graphgame.EdgeGeographyMoves(ctx, g, 1); err != nil || !slices.Equal(moves, []int32{0, 2}) {
 		t.Errorf("the middle of the path beside K12: moves %v, %v; want [0 2] (either end, leaving no edge there)", moves, err)
 	}
-	compute.LowerSearchPositions(t, 1000)
+	graphgame.LowerSearchPositions(t, 1000)
 	g = undirected(3+7, append(slices.Clone(path), complete(7, 3)...))
-	if _, err := compute.EdgeGeographyMoves(ctx, g, 5); !errors.As(err, &e) || !e.PositionsBound || e.Vertex != 5 || !strings.Contains(err.Error(), "more than the 1000 positions") {
+	if _, err := graphgame.EdgeGeographyMoves(ctx, g, 5); !errors.As(err, &e) || !e.PositionsBound || e.Vertex != 5 || !strings.Contains(err.Error(), "more than the 1000 positions") {
 		t.Fatalf("K7 with 1000 positions: %v", err)
 	}
-	if moves, err := compute.EdgeGeographyMoves(ctx, g, 0); err != nil || len(moves) != 0 {
+	if moves, err := graphgame.EdgeGeographyMoves(ctx, g, 0); err != nil || len(moves) != 0 {
 		t.Errorf("the end of the path beside K7: moves %v, %v; want none (lost: 0 → 1 → 2)", moves, err)
 	}
 }

@@ -1,4 +1,4 @@
-package compute
+package graphgame
 
 // GridGeography reports whether the player to move wins vertex geography
 // (see Geography) on the n×m board from the square in row i and column j

@@ -1,5 +1,0 @@
-//go:build !race
-
-package compute_test
-
-const raceEnabled = false
