@@ -121,14 +121,14 @@ func TestOctal4Recomputed(t *testing.T) {
 				t.Fatal(err)
 			}
 			g := rules.Game{Name: r.Name, Rule: rule}
-			tab, err := compute.Sequence(t.Context(), g, r.Heaps, compute.Options{})
+			tab, err := compute.Sequence(t.Context(), g, r.Heaps, sg.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if got := tab.Analysis.Checksum; got != r.Checksum {
 				t.Errorf("checksum of SG(0..%d) %s, the census says %s", r.Heaps, got, r.Checksum)
 			}
-			tab, err = compute.Sequence(t.Context(), g, 262144, compute.Options{StopWhenProved: true})
+			tab, err = compute.Sequence(t.Context(), g, 262144, sg.Options{StopWhenProved: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -35,7 +35,7 @@ func computed(t testing.TB, code string, n int) (rules.Rule, []uint32) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := Sequence(t.Context(), rules.Game{Name: code, Rule: r}, n, Options{Exhaustive: true})
+	tab, err := Sequence(t.Context(), rules.Game{Name: code, Rule: r}, n, sg.Options{Exhaustive: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,7 +294,7 @@ func TestArithFillWidens(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := rules.Game{Name: "lasker", Rule: r}
-	tab, err := Sequence(t.Context(), g, 70000, Options{})
+	tab, err := Sequence(t.Context(), g, 70000, sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -306,7 +306,7 @@ func TestArithFillWidens(t *testing.T) {
 			t.Fatalf("SG(%d) = %d, want %d", n, tab.G.At(n), laskerSG(n))
 		}
 	}
-	short, err := Sequence(t.Context(), g, 70000, Options{StopWhenProved: true})
+	short, err := Sequence(t.Context(), g, 70000, sg.Options{StopWhenProved: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -315,7 +315,7 @@ func TestArithFillWidens(t *testing.T) {
 	}
 	// Going on from that table proves the period at once and fills the
 	// rest, widened as well.
-	resumed, err := Sequence(t.Context(), g, 70000, Options{From: short})
+	resumed, err := Sequence(t.Context(), g, 70000, sg.Options{From: short})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -334,19 +334,19 @@ func TestVerifyArithmetic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := Sequence(t.Context(), rules.Game{Name: "lasker", Rule: r}, 5000, Options{})
+	tab, err := Sequence(t.Context(), rules.Game{Name: "lasker", Rule: r}, 5000, sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := Verify(t.Context(), tab, VerifyOptions{})
+	v, err := Verify(t.Context(), tab, sg.VerifyOptions{})
 	if err != nil || v.ByOptions != 16 || v.Through != 5000 {
 		t.Fatalf("Verify: %+v, %v; want through 5000, by options to 16", v, err)
 	}
 	u := tab.G.Uint32s()
 	u[4000]++
 	tab.G = sg.ValuesOf(u)
-	_, err = Verify(t.Context(), tab, VerifyOptions{})
-	if m, ok := errors.AsType[*MismatchError](err); !ok || m.N != 4000 || m.Want != 3999 {
+	_, err = Verify(t.Context(), tab, sg.VerifyOptions{})
+	if m, ok := errors.AsType[*sg.MismatchError](err); !ok || m.N != 4000 || m.Want != 3999 {
 		t.Errorf("Verify of a changed SG(4000): %v", err)
 	}
 }
@@ -362,11 +362,11 @@ func TestArithRingFilled(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := rules.Game{Name: "lasker-ring", Rule: r, Start: rules.StartRing}
-	tab, err := Sequence(t.Context(), g, 600, Options{})
+	tab, err := Sequence(t.Context(), g, 600, sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	full, err := Sequence(t.Context(), g, 600, Options{Exhaustive: true})
+	full, err := Sequence(t.Context(), g, 600, sg.Options{Exhaustive: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -382,7 +382,7 @@ func TestArithRingFilled(t *testing.T) {
 	}
 	// StopWhenProved ends no table whose rings the rows' period does not
 	// answer: the rings are computed as far as asked.
-	short, err := Sequence(t.Context(), g, 600, Options{StopWhenProved: true})
+	short, err := Sequence(t.Context(), g, 600, sg.Options{StopWhenProved: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,6 @@ package compute
 import (
 	"context"
 	"fmt"
-	"runtime"
 
 	"golang.org/x/sync/errgroup"
 
@@ -11,18 +10,10 @@ import (
 	"github.com/sgtab/sgtab/rules"
 )
 
-// workers returns the number of goroutines opt asks for.
-func (opt Options) workers() int {
-	if opt.Workers > 0 {
-		return opt.Workers
-	}
-	return runtime.GOMAXPROCS(0)
-}
-
 // Batch computes the table of every game up to its Heaps, running up to
 // opt.Workers games at once. Tables come back in the order of games, whatever
 // order they finish in. The first error cancels the rest.
-func Batch(ctx context.Context, games []rules.Game, opt Options) ([]*sg.Table, error) {
+func Batch(ctx context.Context, games []rules.Game, opt sg.Options) ([]*sg.Table, error) {
 	tables := make([]*sg.Table, len(games))
 	err := Each(ctx, games, opt, func(i int, t *sg.Table) error {
 		tables[i] = t
@@ -39,9 +30,9 @@ func Batch(ctx context.Context, games []rules.Game, opt Options) ([]*sg.Table, e
 // soon as it is done, so that a caller can write and drop tables one by one.
 // fn may be called from several goroutines at once. The first error, from a
 // computation or from fn, cancels the rest and is returned.
-func Each(ctx context.Context, games []rules.Game, opt Options, fn func(i int, t *sg.Table) error) error {
+func Each(ctx context.Context, games []rules.Game, opt sg.Options, fn func(i int, t *sg.Table) error) error {
 	g, ctx := errgroup.WithContext(ctx)
-	workers := opt.workers()
+	workers := opt.Goroutines()
 	g.SetLimit(workers)
 	// Games at once share the workers: with more games than workers, each
 	// computes on one; with fewer, a game also shares its pair scans.

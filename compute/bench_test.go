@@ -6,11 +6,12 @@ import (
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/compute/graphgame"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
-func benchSequence(b *testing.B, yaml string, n int) { benchSequenceOpt(b, yaml, n, compute.Options{}) }
+func benchSequence(b *testing.B, yaml string, n int) { benchSequenceOpt(b, yaml, n, sg.Options{}) }
 
-func benchSequenceOpt(b *testing.B, yaml string, n int, opt compute.Options) {
+func benchSequenceOpt(b *testing.B, yaml string, n int, opt sg.Options) {
 	g := game(b, yaml)
 	b.ReportAllocs()
 	for b.Loop() {
@@ -42,7 +43,7 @@ func BenchmarkSequenceRing1e4(b *testing.B)   { benchSequence(b, ringYAML, 1e4) 
 func BenchmarkSequenceGrundy1e4(b *testing.B) { benchSequence(b, grundyYAML, 1e4) }
 func BenchmarkSequenceGrundy1e5(b *testing.B) { benchSequence(b, grundyYAML, 1e5) }
 func BenchmarkSequenceGrundy1e5Plain(b *testing.B) {
-	benchSequenceOpt(b, grundyYAML, 1e5, compute.Options{Plain: true})
+	benchSequenceOpt(b, grundyYAML, 1e5, sg.Options{Plain: true})
 }
 func BenchmarkSequenceGrundy1e6(b *testing.B)   { benchSequence(b, grundyYAML, 1e6) }
 func BenchmarkSequenceOfficers1e6(b *testing.B) { benchSequence(b, officersYAML, 1e6) }
@@ -53,27 +54,27 @@ func BenchmarkSequenceLasker1e4(b *testing.B)   { benchSequence(b, laskerYAML, 1
 const treblecrossYAML = `code: "0.007"`
 
 func BenchmarkTreblecross1e5Workers1(b *testing.B) {
-	benchSequenceOpt(b, treblecrossYAML, 1e5, compute.Options{Workers: 1})
+	benchSequenceOpt(b, treblecrossYAML, 1e5, sg.Options{Workers: 1})
 }
 func BenchmarkTreblecross1e5Workers2(b *testing.B) {
-	benchSequenceOpt(b, treblecrossYAML, 1e5, compute.Options{Workers: 2})
+	benchSequenceOpt(b, treblecrossYAML, 1e5, sg.Options{Workers: 2})
 }
 
 // Officers in sparse space with one worker and with two, which guess blocks
 // of heaps in parallel (block.go).
 func BenchmarkOfficers3e5Workers1(b *testing.B) {
-	benchSequenceOpt(b, officersYAML, 3e5, compute.Options{Workers: 1})
+	benchSequenceOpt(b, officersYAML, 3e5, sg.Options{Workers: 1})
 }
 func BenchmarkOfficers3e5Workers2(b *testing.B) {
-	benchSequenceOpt(b, officersYAML, 3e5, compute.Options{Workers: 2})
+	benchSequenceOpt(b, officersYAML, 3e5, sg.Options{Workers: 2})
 }
 
 // Grundy's game in sparse space with one worker and with two.
 func BenchmarkGrundy2e18Workers1(b *testing.B) {
-	benchSequenceOpt(b, grundyYAML, 1<<18, compute.Options{Workers: 1})
+	benchSequenceOpt(b, grundyYAML, 1<<18, sg.Options{Workers: 1})
 }
 func BenchmarkGrundy2e18Workers2(b *testing.B) {
-	benchSequenceOpt(b, grundyYAML, 1<<18, compute.Options{Workers: 2})
+	benchSequenceOpt(b, grundyYAML, 1<<18, sg.Options{Workers: 2})
 }
 
 // A random DAG of 10^7 nodes and 5·10^7 edges (each from a node to a later
@@ -101,8 +102,8 @@ func BenchmarkGraph1e7(b *testing.B) {
 const growingYAML = `code: "0.0051"`
 
 func BenchmarkGrowing2e16Workers1(b *testing.B) {
-	benchSequenceOpt(b, growingYAML, 1<<16, compute.Options{Workers: 1})
+	benchSequenceOpt(b, growingYAML, 1<<16, sg.Options{Workers: 1})
 }
 func BenchmarkGrowing2e16Workers2(b *testing.B) {
-	benchSequenceOpt(b, growingYAML, 1<<16, compute.Options{Workers: 2})
+	benchSequenceOpt(b, growingYAML, 1<<16, sg.Options{Workers: 2})
 }

@@ -37,7 +37,7 @@ func (vf *verifier[T]) newChecker() *checker[T] {
 // chunk checks the heap sizes lo..hi−1, adding its work to total, and
 // returns the first that fails; an error when the work passes budget (0:
 // no bound) or ctx is done.
-func (c *checker[T]) chunk(ctx context.Context, lo, hi int, total *atomic.Int64, budget int64, last int) (*MismatchError, error) {
+func (c *checker[T]) chunk(ctx context.Context, lo, hi int, total *atomic.Int64, budget int64, last int) (*sg.MismatchError, error) {
 	run := 1
 	if c.vf.sparse {
 		run = runLanes(valueSize(c.vf.maxG))
@@ -52,7 +52,7 @@ func (c *checker[T]) chunk(ctx context.Context, lo, hi int, total *atomic.Int64,
 			sum := total.Add(c.work)
 			c.work = 0
 			if budget > 0 && sum > budget {
-				return nil, &BudgetError{Budget: budget, Through: last}
+				return nil, &sg.BudgetError{Budget: budget, Through: last}
 			}
 			if err := ctx.Err(); err != nil {
 				return nil, err
@@ -65,7 +65,7 @@ func (c *checker[T]) chunk(ctx context.Context, lo, hi int, total *atomic.Int64,
 // checkRun checks SG(n), and SG_ring(n) on a ring start, against the
 // options of n, for n from first on, lanes heap sizes, and returns the
 // first value that fails.
-func (c *checker[T]) checkRun(first, lanes int) *MismatchError {
+func (c *checker[T]) checkRun(first, lanes int) *sg.MismatchError {
 	vf, G := c.vf, c.vf.G
 	var holds uint64 // bit j: the value of heap first+j holds
 	if vf.sparse {
@@ -80,7 +80,7 @@ func (c *checker[T]) checkRun(first, lanes int) *MismatchError {
 			if n > 0 {
 				want = c.line.value(n, G)
 			}
-			return &MismatchError{N: n, Quantity: vf.quantity, Got: got, Want: want}
+			return &sg.MismatchError{N: n, Quantity: vf.quantity, Got: got, Want: want}
 		}
 		if c.ring == nil {
 			continue
@@ -91,7 +91,7 @@ func (c *checker[T]) checkRun(first, lanes int) *MismatchError {
 			c.work += c.ring.work + int64(len(c.ring.leave2)+len(c.ring.leave3))
 		}
 		if got != want {
-			return &MismatchError{N: n, Ring: true, Quantity: vf.quantity, Got: got, Want: want}
+			return &sg.MismatchError{N: n, Ring: true, Quantity: vf.quantity, Got: got, Want: want}
 		}
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -146,7 +147,7 @@ func SparseMayApply(r rules.Rule) bool {
 // bound its time whatever n is (MisereStepsPerSecond).
 func Estimate(g rules.Game, n, workers int) time.Duration {
 	if g.Misere && g.Rule.MaxParts() > 1 {
-		_, steps := TableMisereLimits.bounds()
+		_, steps := sg.TableMisereLimits.Bounds()
 		return duration(float64(steps) / MisereStepsPerSecond)
 	}
 	workers = max(workers, 1)

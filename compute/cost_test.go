@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -100,7 +101,7 @@ func TestEstimate(t *testing.T) {
 func TestStateProgress(t *testing.T) {
 	for _, g := range []rules.Game{{State: "fibonacci-nim", Heaps: 1000}, {State: "euclid", Heaps: 50}} {
 		var done int64
-		if _, _, err := compute.State(t.Context(), g, compute.Options{Progress: func(d int64) { done += d }}); err != nil {
+		if _, _, err := compute.State(t.Context(), g, sg.Options{Progress: func(d int64) { done += d }}); err != nil {
 			t.Fatal(err)
 		}
 		if want := compute.StatePositions(g); done != want || want < int64(g.Heaps+1) {

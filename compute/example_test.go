@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -18,7 +19,7 @@ code: "0.77"
 		fmt.Println(err)
 		return
 	}
-	t, err := compute.Sequence(context.Background(), games[0], 11, compute.Options{})
+	t, err := compute.Sequence(context.Background(), games[0], 11, sg.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -37,7 +38,7 @@ func ExampleSequence_proved() {
 		return
 	}
 	g := rules.Game{Name: "kayles", Rule: rule, Heaps: 1000}
-	t, err := compute.Sequence(context.Background(), g, g.Heaps, compute.Options{StopWhenProved: true})
+	t, err := compute.Sequence(context.Background(), g, g.Heaps, sg.Options{StopWhenProved: true})
 	if err != nil {
 		fmt.Println(err)
 		return

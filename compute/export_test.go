@@ -1,6 +1,9 @@
 package compute
 
-import "github.com/sgtab/sgtab/rules"
+import (
+	"github.com/sgtab/sgtab/compute/sg"
+	"github.com/sgtab/sgtab/rules"
+)
 
 // RingRuleForTest is ringRule, for the tests of package compute_test.
 var RingRuleForTest = ringRule
@@ -8,7 +11,7 @@ var RingRuleForTest = ringRule
 // PlainMisereSearch returns a MisereSearch of rs that uses no genus theory:
 // only heaps of 0 and *1 are left out of positions, and a position's
 // answer is the search's, never the tame rule's.
-func PlainMisereSearch(rs []rules.Rule, lim MisereLimits) *MisereSearch {
+func PlainMisereSearch(rs []rules.Rule, lim sg.MisereLimits) *MisereSearch {
 	s := NewMisereSearch(rs, lim)
 	s.plain = true
 	return s

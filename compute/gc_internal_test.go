@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -18,7 +19,7 @@ func TestLargeTableTightensGC(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := Sequence(t.Context(), games[0], 1<<26, Options{})
+	tab, err := Sequence(t.Context(), games[0], 1<<26, sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,11 +35,11 @@ func lineGenusColumns(ctx context.Context, r rules.Rule, n int) (*sg.GenusColumn
 // those of ever larger sums, and grow costly fast (see TableMisereLimits). No theorem proves a period of
 // the outcomes of a game that splits heaps: an outcome depends on those of
 // sums, not of single heaps.
-func misereSums(ctx context.Context, g rules.Game, n int, opt Options) (*sg.Table, error) {
+func misereSums(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.Table, error) {
 	start := time.Now()
 	lim := opt.Misere
-	if lim == (MisereLimits{}) {
-		lim = TableMisereLimits
+	if lim == (sg.MisereLimits{}) {
+		lim = sg.TableMisereLimits
 	}
 	s := NewMisereSearch([]rules.Rule{g.Rule}, lim)
 	var (
@@ -49,7 +49,7 @@ func misereSums(ctx context.Context, g rules.Game, n int, opt Options) (*sg.Tabl
 	)
 	for h := 0; h <= n; h++ {
 		x, class, err := s.HeapGenus(ctx, 0, h)
-		if b, ok := errors.AsType[*MisereBoundError](err); ok && h > 0 {
+		if b, ok := errors.AsType[*sg.MisereBoundError](err); ok && h > 0 {
 			warnings = append(warnings, fmt.Errorf("the misère table ends at heap %d of %d: the genus of heap %d needs more: %w", h-1, n, h, b))
 			break
 		}
@@ -93,11 +93,11 @@ const misereCheckSteps = 1 << 22
 // that computed the table; with opt.MaxWork, within at most
 // misereCheckSteps steps, checking the heaps the search reaches
 // (Verification.Through says up to which).
-func verifyMisere(ctx context.Context, t *sg.Table, through int, opt VerifyOptions) (Verification, error) {
-	o := Options{Progress: opt.Progress}
+func verifyMisere(ctx context.Context, t *sg.Table, through int, opt sg.VerifyOptions) (sg.Verification, error) {
+	o := sg.Options{Progress: opt.Progress}
 	bounded := opt.MaxWork > 0 && !ProvesOutcomes(t.Game)
 	if bounded {
-		o.Misere = TableMisereLimits
+		o.Misere = sg.TableMisereLimits
 		o.Misere.Steps = min(opt.MaxWork, misereCheckSteps)
 	}
 	again := func(g rules.Game) (*sg.Table, error) { return misere(ctx, g, g.Heaps, o) }
@@ -106,10 +106,10 @@ func verifyMisere(ctx context.Context, t *sg.Table, through int, opt VerifyOptio
 		g.Heaps = through
 		want, err := again(g)
 		if err != nil {
-			return Verification{}, cause(ctx, err)
+			return sg.Verification{}, cause(ctx, err)
 		}
 		if want.N() < through && !bounded {
-			return Verification{}, fmt.Errorf("computed again, the misère table ends at heap %d: %w", want.N(), errors.Join(want.Warnings...))
+			return sg.Verification{}, fmt.Errorf("computed again, the misère table ends at heap %d: %w", want.N(), errors.Join(want.Warnings...))
 		}
 		through = min(through, want.N())
 		again = func(rules.Game) (*sg.Table, error) { return want, nil }

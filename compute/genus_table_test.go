@@ -32,7 +32,7 @@ func TestLineGeneraBruteForce(t *testing.T) {
 		bg := bruteCodeGame(code)
 		G := bg.heapValues(24)
 		brute := newBruteMisere(bg)
-		tab, err := compute.Sequence(t.Context(), rules.Game{Name: "m", Rule: parseRule(t, code), Misere: true}, 24, compute.Options{})
+		tab, err := compute.Sequence(t.Context(), rules.Game{Name: "m", Rule: parseRule(t, code), Misere: true}, 24, sg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -56,12 +56,12 @@ func TestLineGeneraBruteForce(t *testing.T) {
 // bound.
 func TestMisereSplitTable(t *testing.T) {
 	g := rules.Game{Name: "kayles-misere", Rule: parseRule(t, "0.77"), Misere: true}
-	tab, err := compute.Sequence(t.Context(), g, 30, compute.Options{})
+	tab, err := compute.Sequence(t.Context(), g, 30, sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	brute := newBruteMisere(bruteCodeGame("0.77"))
-	s := compute.NewMisereSearch([]rules.Rule{g.Rule}, compute.MisereLimits{})
+	s := compute.NewMisereSearch([]rules.Rule{g.Rule}, sg.MisereLimits{})
 	if tab.N() != 30 || tab.Genus.Len() != 31 || len(tab.Warnings) != 0 {
 		t.Fatalf("table of %d heaps, %d genera, warnings %v", tab.N()+1, tab.Genus.Len(), tab.Warnings)
 	}
@@ -80,7 +80,7 @@ func TestMisereSplitTable(t *testing.T) {
 	if a := tab.Analysis; a.Status == sg.Proved {
 		t.Errorf("the outcomes of misère Kayles claim a proved period: %+v", a.Period)
 	}
-	short, err := compute.Sequence(t.Context(), g, 100, compute.Options{Misere: compute.MisereLimits{Positions: 1000}})
+	short, err := compute.Sequence(t.Context(), g, 100, sg.Options{Misere: sg.MisereLimits{Positions: 1000}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,16 +96,16 @@ func TestMisereSplitTable(t *testing.T) {
 func TestVerifyMisereTable(t *testing.T) {
 	for _, code := range []string{"0.77", "0.333"} {
 		g := rules.Game{Name: "m", Rule: parseRule(t, code), Misere: true}
-		tab, err := compute.Sequence(t.Context(), g, 40, compute.Options{})
+		tab, err := compute.Sequence(t.Context(), g, 40, sg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := compute.Verify(t.Context(), tab, compute.VerifyOptions{}); err != nil {
+		if _, err := compute.Verify(t.Context(), tab, sg.VerifyOptions{}); err != nil {
 			t.Fatalf("%s: %v", code, err)
 		}
 		bad := *tab
 		bad.G = changed(tab.G, 17, 1-tab.G.At(17))
-		if _, err := compute.Verify(t.Context(), &bad, compute.VerifyOptions{}); !isMismatch(err, 17) {
+		if _, err := compute.Verify(t.Context(), &bad, sg.VerifyOptions{}); !isMismatch(err, 17) {
 			t.Errorf("%s: a wrong outcome of heap 17: %v", code, err)
 		}
 		bad = *tab
@@ -114,14 +114,14 @@ func TestVerifyMisereTable(t *testing.T) {
 		cols.Gamma[1] = changed(cols.Gamma[1], 23, cols.Gamma[1].At(23)^4)
 		bad.Genus = &cols
 		var gm *compute.GenusMismatchError
-		if _, err := compute.Verify(t.Context(), &bad, compute.VerifyOptions{}); !errors.As(err, &gm) || gm.N != 23 {
+		if _, err := compute.Verify(t.Context(), &bad, sg.VerifyOptions{}); !errors.As(err, &gm) || gm.N != 23 {
 			t.Errorf("%s: a wrong genus of heap 23: %v", code, err)
 		}
 	}
 }
 
 func isMismatch(err error, n int) bool {
-	m, ok := errors.AsType[*compute.MismatchError](err)
+	m, ok := errors.AsType[*sg.MismatchError](err)
 	return ok && m.N == n
 }
 
@@ -137,7 +137,7 @@ func changed(v sg.Values, n int, x uint32) sg.Values {
 // the size asked: the table ends where the bounds stop it.
 func TestMisereEstimate(t *testing.T) {
 	g := rules.Game{Name: "m", Rule: parseRule(t, "4!.0"), Misere: true}
-	want := time.Duration(float64(compute.TableMisereLimits.Steps) / compute.MisereStepsPerSecond * float64(time.Second))
+	want := time.Duration(float64(sg.TableMisereLimits.Steps) / compute.MisereStepsPerSecond * float64(time.Second))
 	for _, n := range []int{10, 1 << 24} {
 		if got := compute.Estimate(g, n, 1); got != want {
 			t.Errorf("misère Grundy's game to %d: estimate %v, want %v", n, got, want)

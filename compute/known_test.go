@@ -24,7 +24,7 @@ func game(t testing.TB, yaml string) rules.Game {
 
 func sequence(t testing.TB, yaml string, n int) *sg.Table {
 	t.Helper()
-	tab, err := compute.Sequence(context.Background(), game(t, yaml), n, compute.Options{})
+	tab, err := compute.Sequence(context.Background(), game(t, yaml), n, sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +176,7 @@ func TestSequenceCancel(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			done := make(chan error, 1)
 			go func() {
-				_, err := compute.Sequence(ctx, g, 10_000_000, compute.Options{Workers: workers})
+				_, err := compute.Sequence(ctx, g, 10_000_000, sg.Options{Workers: workers})
 				done <- err
 			}()
 			time.Sleep(after)
@@ -201,7 +201,7 @@ func TestBatchOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, workers := range []int{1, 2, 3, 7} {
-		tabs, err := compute.Batch(t.Context(), games, compute.Options{Workers: workers})
+		tabs, err := compute.Batch(t.Context(), games, sg.Options{Workers: workers})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -220,7 +220,7 @@ func TestBatchOrder(t *testing.T) {
 func TestProgress(t *testing.T) {
 	var total int64
 	g := game(t, `code: "0.77"`)
-	_, err := compute.Sequence(t.Context(), g, 20000, compute.Options{Progress: func(d int64) { total += d }})
+	_, err := compute.Sequence(t.Context(), g, 20000, sg.Options{Progress: func(d int64) { total += d }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -53,7 +53,7 @@ func LatticeMoves(l *rules.Lattice, x, y int) [][2]int {
 // anti-diagonal at most once, so the points of one anti-diagonal touch
 // disjoint lines, and the workers share each anti-diagonal; the values do
 // not depend on their number.
-func Lattice(ctx context.Context, g rules.Game, opt Options) (*LatticeTable, error) {
+func Lattice(ctx context.Context, g rules.Game, opt sg.Options) (*LatticeTable, error) {
 	l := g.Lattice
 	if l == nil {
 		return nil, fmt.Errorf("compute %s: not a lattice game", g.Name)
@@ -75,7 +75,7 @@ func Lattice(ctx context.Context, g rules.Game, opt Options) (*LatticeTable, err
 	for i, s := range repeats {
 		lines[i] = newLineSet(s, W, H)
 	}
-	workers := opt.workers()
+	workers := opt.Goroutines()
 	var p *pool
 	if workers > 1 {
 		p = newPool(workers)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -62,7 +63,7 @@ func TestLatticeBruteForce(t *testing.T) {
 		}
 		g := rules.Game{Name: "random", Lattice: l}
 		for _, workers := range []int{1, 2, 3} {
-			tab, err := compute.Lattice(t.Context(), g, compute.Options{Workers: workers})
+			tab, err := compute.Lattice(t.Context(), g, sg.Options{Workers: workers})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -80,13 +81,13 @@ func TestLatticeBruteForce(t *testing.T) {
 // A000201 and A001950), and the first twelve rows of its SG table are
 // OEIS A317205 (Winning Ways, p. 76).
 func TestWythoff(t *testing.T) {
-	tab, err := compute.Lattice(t.Context(), latticeGame(t, wythoffYAML), compute.Options{})
+	tab, err := compute.Lattice(t.Context(), latticeGame(t, wythoffYAML), sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The anti-diagonals shared among workers give the same values.
 	for _, workers := range []int{1, 3, 7} {
-		other, err := compute.Lattice(t.Context(), latticeGame(t, wythoffYAML), compute.Options{Workers: workers})
+		other, err := compute.Lattice(t.Context(), latticeGame(t, wythoffYAML), sg.Options{Workers: workers})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -131,7 +132,7 @@ func TestNimHof(t *testing.T) {
     - {step: [-1, 0], repeat: true}
     - {step: [-3, -1], repeat: true}
     - {step: [0, -1], repeat: true}
-`), compute.Options{})
+`), sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

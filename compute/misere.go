@@ -27,7 +27,7 @@ import (
 // The outcomes' period is tried at the heap sizes Sequence tries values'
 // (64, 128, … and n): with opt.StopWhenProved, the table ends at the last
 // heap size the first proof needs, as Sequence's tables of values do.
-func misere(ctx context.Context, g rules.Game, n int, opt Options) (*sg.Table, error) {
+func misere(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.Table, error) {
 	if g.Rule.MaxParts() > 1 {
 		return misereSums(ctx, g, n, opt)
 	}
@@ -119,7 +119,7 @@ func misere(ctx context.Context, g rules.Game, n int, opt Options) (*sg.Table, e
 // o[0..h] that a theorem proves, its proof, and the last heap size the
 // proof needs, at which the table ends, as Sequence ends a table of
 // values; nil without a proof (or with opt.Exhaustive).
-func stopAtProof(r rules.Rule, o []uint8, h int, opt Options) *sg.ProvedPeriod {
+func stopAtProof(r rules.Rule, o []uint8, h int, opt sg.Options) *sg.ProvedPeriod {
 	if !opt.StopWhenProved || opt.Exhaustive {
 		return nil
 	}

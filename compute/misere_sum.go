@@ -15,52 +15,6 @@ import (
 // game Game, an index into the rules of a MisereSearch.
 type MisereHeap struct{ Game, N int }
 
-// MisereLimits bound a misère search, so that a position too large to
-// solve is refused with a *MisereBoundError instead of filling the memory
-// or running for hours. The zero value means the defaults.
-type MisereLimits struct {
-	// Positions is how many positions the search may remember, at a
-	// hundred bytes or so each: DefaultMiserePositions.
-	Positions int
-	// Steps is how many options the search may visit, each a position
-	// formed and looked up: DefaultMisereSteps.
-	Steps int64
-}
-
-// The default bounds of a misère search: about 200 MB of remembered
-// positions, and a minute or so of steps.
-const (
-	DefaultMiserePositions = 2_000_000
-	DefaultMisereSteps     = 200_000_000
-)
-
-// TableMisereLimits are the bounds of the search that computes a misère
-// table of a game that splits heaps (Options.Misere), unless set: half a
-// second or so and a few MB, so that a sweep over many such games runs in
-// minutes. Misère Kayles gets to heap 45 within them, Dawson's Kayles to
-// 62: each further heap of a wild game costs more than all before it
-// (sgtab query answers larger heaps, within the search's default bounds).
-var TableMisereLimits = MisereLimits{Positions: 30_000, Steps: 6_000_000}
-
-// bounds returns the bounds of l, the defaults where unset.
-func (l MisereLimits) bounds() (positions int, steps int64) {
-	return cmp.Or(max(l.Positions, 0), DefaultMiserePositions), cmp.Or(max(l.Steps, 0), DefaultMisereSteps)
-}
-
-// A MisereBoundError reports a misère search stopped at one of its bounds
-// (MisereLimits): Bound is "positions" or "steps", Limit its value.
-type MisereBoundError struct {
-	Bound string
-	Limit int64
-}
-
-func (e *MisereBoundError) Error() string {
-	if e.Bound == "positions" {
-		return fmt.Sprintf("the misère search would remember more than %d positions, its memory bound", e.Limit)
-	}
-	return fmt.Sprintf("the misère search would visit more than %d options, its step bound", e.Limit)
-}
-
 // A MisereSearch answers positions of heaps in misère play — several heaps
 // of one game, or of several games (its rules, indexed by MisereHeap.Game),
 // splitting games included — exactly, by a memoized search over canonical
@@ -98,7 +52,7 @@ func (e *MisereBoundError) Error() string {
 // life: past one, every method returns a *MisereBoundError.
 type MisereSearch struct {
 	games  []misereGame
-	lim    MisereLimits
+	lim    sg.MisereLimits
 	ctx    context.Context
 	steps  int64
 	lost   map[string]bool
@@ -127,7 +81,7 @@ type misereGame struct {
 
 // NewMisereSearch returns a search of positions of heaps of the games of
 // rs, each played from a line of tokens, within lim.
-func NewMisereSearch(rs []rules.Rule, lim MisereLimits) *MisereSearch {
+func NewMisereSearch(rs []rules.Rule, lim sg.MisereLimits) *MisereSearch {
 	s := &MisereSearch{lim: lim, lost: map[string]bool{}, genera: map[string]sg.Genus{}, ctx: context.Background()}
 	for _, r := range rs {
 		g := misereGame{rule: r}
@@ -657,8 +611,8 @@ func replaceHeap(dst, c []MisereHeap, i int, left []MisereHeap) []MisereHeap {
 func (s *MisereSearch) spend(n int64) error {
 	before := s.steps
 	s.steps += n
-	if _, most := s.lim.bounds(); s.steps > most {
-		return &MisereBoundError{Bound: "steps", Limit: most}
+	if _, most := s.lim.Bounds(); s.steps > most {
+		return &sg.MisereBoundError{Bound: "steps", Limit: most}
 	}
 	if before>>14 != s.steps>>14 {
 		return context.Cause(s.ctx)
@@ -668,8 +622,8 @@ func (s *MisereSearch) spend(n int64) error {
 
 // remember stores a result with store, within the positions bound.
 func (s *MisereSearch) remember(store func()) error {
-	if most, _ := s.lim.bounds(); s.Positions() >= most {
-		return &MisereBoundError{Bound: "positions", Limit: int64(most)}
+	if most, _ := s.lim.Bounds(); s.Positions() >= most {
+		return &sg.MisereBoundError{Bound: "positions", Limit: int64(most)}
 	}
 	store()
 	return nil

@@ -120,7 +120,7 @@ func TestMisereSearchBruteForce(t *testing.T) {
 	for _, code := range misereCodes {
 		t.Run(code, func(t *testing.T) {
 			brute := newBruteMisere(bruteCodeGame(code))
-			s := compute.NewMisereSearch([]rules.Rule{parseRule(t, code)}, compute.MisereLimits{})
+			s := compute.NewMisereSearch([]rules.Rule{parseRule(t, code)}, sg.MisereLimits{})
 			var all [][]int
 			eachPosition(heaps, most, func(h []int) { all = append(all, slices.Clone(h)) })
 			rng := rand.New(rand.NewPCG(22, uint64(len(code))))
@@ -153,7 +153,7 @@ func TestHeapGenusByDefinition(t *testing.T) {
 			bg := bruteCodeGame(code)
 			G := bg.heapValues(20)
 			brute := newBruteMisere(bg)
-			s := compute.NewMisereSearch([]rules.Rule{parseRule(t, code)}, compute.MisereLimits{})
+			s := compute.NewMisereSearch([]rules.Rule{parseRule(t, code)}, sg.MisereLimits{})
 			for n := range 21 {
 				x, _, err := s.HeapGenus(t.Context(), 0, n)
 				if err != nil {
@@ -181,7 +181,7 @@ func TestHeapGenusByDefinition(t *testing.T) {
 // plambeck.org/oldhtml/mathematics/games/misere/quaternary/0312, which
 // writes 1^{03131} and 0^{1202}, the same sequences written further).
 func TestHeapGenusPublished(t *testing.T) {
-	nim := compute.NewMisereSearch([]rules.Rule{parseRule(t, "0.(3)")}, compute.MisereLimits{})
+	nim := compute.NewMisereSearch([]rules.Rule{parseRule(t, "0.(3)")}, sg.MisereLimits{})
 	for n := range 40 {
 		want := fmt.Sprintf("%d^{%d%d}", n, n, n^2)
 		switch {
@@ -197,7 +197,7 @@ func TestHeapGenusPublished(t *testing.T) {
 			t.Errorf("misère Nim, heap %d: genus %v, %v (%v), want %s, tame", n, x, class, err, want)
 		}
 	}
-	s := compute.NewMisereSearch([]rules.Rule{parseRule(t, "0.312")}, compute.MisereLimits{})
+	s := compute.NewMisereSearch([]rules.Rule{parseRule(t, "0.312")}, sg.MisereLimits{})
 	for n, want := range []string{"0^{120}", "1^{031}", "2^{20}", "0^{02}", "2^{1420}", "0^{02}", "1^{13}"} {
 		if x, _, err := s.HeapGenus(t.Context(), 0, n); err != nil || x.String() != want {
 			t.Errorf("0.312, heap %d: genus %v (%v), want %s", n, x, err, want)
@@ -221,7 +221,7 @@ func TestMisereSearchLargerPositions(t *testing.T) {
 			games, rs = append(games, bruteCodeGame(c)), append(rs, parseRule(t, c))
 		}
 		brute := newBruteMisere(games...)
-		s := compute.NewMisereSearch(rs, compute.MisereLimits{})
+		s := compute.NewMisereSearch(rs, sg.MisereLimits{})
 		most := testenv.Share(30, 22) // tokens in all
 		for range testenv.Share(60, 8) {
 			var pos []compute.MisereHeap
@@ -257,8 +257,8 @@ func TestTameRule(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 7))
 	for _, code := range []string{"0.333", "0.(3)", "0.3033", "0.77", "0.07"} {
 		r := parseRule(t, code)
-		s := compute.NewMisereSearch([]rules.Rule{r}, compute.MisereLimits{})
-		plain := compute.PlainMisereSearch([]rules.Rule{r}, compute.MisereLimits{})
+		s := compute.NewMisereSearch([]rules.Rule{r}, sg.MisereLimits{})
+		plain := compute.PlainMisereSearch([]rules.Rule{r}, sg.MisereLimits{})
 		var tame []int
 		for n := range testenv.Share(30, 16) {
 			if c, err := s.Tameness(t.Context(), 0, n); err == nil && c == sg.Tame {
@@ -298,7 +298,7 @@ func TestTameRule(t *testing.T) {
 // leaves, 2,000 heaps sorted a move (16,000 heaps took 88 s).
 func TestTameWinningMovesLinear(t *testing.T) {
 	r := parseRule(t, "0.333")
-	s := compute.NewMisereSearch([]rules.Rule{r}, compute.MisereLimits{})
+	s := compute.NewMisereSearch([]rules.Rule{r}, sg.MisereLimits{})
 	heaps := make([]int, 2000)
 	for i := range heaps {
 		heaps[i] = 5 + i%7
@@ -324,15 +324,15 @@ func TestMisereSearchBounds(t *testing.T) {
 	r := parseRule(t, "0.77")
 	pos := positionOf(0, []int{25, 30, 35, 40})
 	for _, tc := range []struct {
-		lim   compute.MisereLimits
+		lim   sg.MisereLimits
 		bound string
 	}{
-		{compute.MisereLimits{Steps: 10_000}, "steps"},
-		{compute.MisereLimits{Positions: 100}, "positions"},
+		{sg.MisereLimits{Steps: 10_000}, "steps"},
+		{sg.MisereLimits{Positions: 100}, "positions"},
 	} {
 		s := compute.NewMisereSearch([]rules.Rule{r}, tc.lim)
 		_, err := s.Genus(t.Context(), pos)
-		b, ok := errors.AsType[*compute.MisereBoundError](err)
+		b, ok := errors.AsType[*sg.MisereBoundError](err)
 		if !ok || b.Bound != tc.bound {
 			t.Errorf("limits %+v: error %v, want the %s bound", tc.lim, err, tc.bound)
 			continue
@@ -343,7 +343,7 @@ func TestMisereSearchBounds(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
-	if _, err := compute.NewMisereSearch([]rules.Rule{r}, compute.MisereLimits{}).Genus(ctx, pos); !errors.Is(err, context.Canceled) {
+	if _, err := compute.NewMisereSearch([]rules.Rule{r}, sg.MisereLimits{}).Genus(ctx, pos); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled search: error %v", err)
 	}
 }
@@ -356,7 +356,7 @@ func BenchmarkMisereSearchKayles(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		s := compute.NewMisereSearch([]rules.Rule{r}, compute.MisereLimits{})
+		s := compute.NewMisereSearch([]rules.Rule{r}, sg.MisereLimits{})
 		if _, err := s.Lost(b.Context(), positionOf(0, []int{10, 20, 25})); err != nil {
 			b.Fatal(err)
 		}

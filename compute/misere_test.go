@@ -50,7 +50,7 @@ func TestMisereBruteForce(t *testing.T) {
 				want[h] = 1
 			}
 		}
-		tab, err := compute.Sequence(t.Context(), rules.Game{Name: "m", Rule: r, Misere: true}, n, compute.Options{})
+		tab, err := compute.Sequence(t.Context(), rules.Game{Name: "m", Rule: r, Misere: true}, n, sg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,7 +68,7 @@ func TestMisereBruteForce(t *testing.T) {
 // takes the last loses), lost exactly when 1 ≤ n mod (p + q) ≤ p.
 func TestMisereKnown(t *testing.T) {
 	for m := 1; m <= 6; m++ {
-		tab, err := compute.Sequence(t.Context(), game(t, fmt.Sprintf("moves:\n  - take: {min: 1, max: %d}\nplay: misere", m)), 500, compute.Options{})
+		tab, err := compute.Sequence(t.Context(), game(t, fmt.Sprintf("moves:\n  - take: {min: 1, max: %d}\nplay: misere", m)), 500, sg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,7 +93,7 @@ func TestMisereKnown(t *testing.T) {
 					code = append(code, '3')
 				}
 			}
-			tab, err := compute.Sequence(t.Context(), game(t, fmt.Sprintf("code: %q\nplay: misere", code)), 300, compute.Options{})
+			tab, err := compute.Sequence(t.Context(), game(t, fmt.Sprintf("code: %q\nplay: misere", code)), 300, sg.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -117,11 +117,11 @@ func TestMisereKnown(t *testing.T) {
 func TestMisereStopsWhenProved(t *testing.T) {
 	g := game(t, "moves:\n  - take: [1, 3, 4]\nplay: misere")
 	var positions int64
-	stopped, err := compute.Sequence(t.Context(), g, 100000, compute.Options{StopWhenProved: true, Progress: func(d int64) { positions += d }})
+	stopped, err := compute.Sequence(t.Context(), g, 100000, sg.Options{StopWhenProved: true, Progress: func(d int64) { positions += d }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	full, err := compute.Sequence(t.Context(), g, 100000, compute.Options{})
+	full, err := compute.Sequence(t.Context(), g, 100000, sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +141,7 @@ func TestMisereStopsWhenProved(t *testing.T) {
 	// A rule with a repeating tail (0.(1): a heap may only be taken
 	// whole) has no proof: it runs to the end.
 	open := game(t, "code: \"0.(1)\"\nplay: misere")
-	tab, err := compute.Sequence(t.Context(), open, 1000, compute.Options{StopWhenProved: true})
+	tab, err := compute.Sequence(t.Context(), open, 1000, sg.Options{StopWhenProved: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ func TestMovesMex(t *testing.T) {
 		"code: \"0.777\"\nstart: ring", "code: \"4.07\"\nstart: ring", "code: \"8!.F\"\nstart: ring",
 	} {
 		g := game(t, yaml)
-		tab, err := compute.Sequence(t.Context(), g, 60, compute.Options{})
+		tab, err := compute.Sequence(t.Context(), g, 60, sg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,11 +86,11 @@ func TestMovesToPeriod(t *testing.T) {
 func provedAndFull(t *testing.T, code string, n int) (rules.Game, *sg.Table, sg.Period, func(int) uint64) {
 	t.Helper()
 	g := game(t, "code: \""+code+"\"")
-	full, err := compute.Sequence(t.Context(), g, n, compute.Options{Exhaustive: true})
+	full, err := compute.Sequence(t.Context(), g, n, sg.Options{Exhaustive: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	proved, err := compute.Sequence(t.Context(), g, n, compute.Options{StopWhenProved: true})
+	proved, err := compute.Sequence(t.Context(), g, n, sg.Options{StopWhenProved: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,7 +271,7 @@ func TestMovesToArithmetic(t *testing.T) {
 // every move listed of heaps up to 2^62 has the value asked.
 func TestMovesToLaskerLarge(t *testing.T) {
 	g := game(t, `code: "4.(3)"`)
-	proved, err := compute.Sequence(t.Context(), g, 100, compute.Options{StopWhenProved: true})
+	proved, err := compute.Sequence(t.Context(), g, 100, sg.Options{StopWhenProved: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ func latticeOf(t *testing.T, steps string, side int) *compute.LatticeTable {
 		t.Fatal(err)
 	}
 	g := rules.Game{Name: "g", Lattice: &rules.Lattice{Size: [2]int{side, side}, Steps: st}}
-	lt, err := compute.Lattice(t.Context(), g, compute.Options{Workers: 1})
+	lt, err := compute.Lattice(t.Context(), g, sg.Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -90,11 +90,11 @@ func TestFilledEqualsComputed(t *testing.T) {
 			continue
 		}
 		g := game(t, k.yaml)
-		filled, err := compute.Sequence(t.Context(), g, 5000, compute.Options{})
+		filled, err := compute.Sequence(t.Context(), g, 5000, sg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		full, err := compute.Sequence(t.Context(), g, 5000, compute.Options{Exhaustive: true})
+		full, err := compute.Sequence(t.Context(), g, 5000, sg.Options{Exhaustive: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -110,8 +110,8 @@ func TestFilledEqualsComputed(t *testing.T) {
 	}
 	// A ring column is computed to the end from the filled row values.
 	g := game(t, "code: \"0.77\"\nstart: ring")
-	filled, _ := compute.Sequence(t.Context(), g, 3000, compute.Options{})
-	full, _ := compute.Sequence(t.Context(), g, 3000, compute.Options{Exhaustive: true})
+	filled, _ := compute.Sequence(t.Context(), g, 3000, sg.Options{})
+	full, _ := compute.Sequence(t.Context(), g, 3000, sg.Options{Exhaustive: true})
 	if !filled.Ring.Equal(full.Ring) || !filled.G.Equal(full.G) {
 		t.Error("ring: filled table differs from the computed one")
 	}
@@ -141,7 +141,7 @@ func TestProofBoundary(t *testing.T) {
 
 	// StopWhenProved ends the table exactly at the boundary.
 	for yaml, want := range map[string]int{`code: "0.77"`: 166, `code: "4.344"`: 2099} {
-		tab, err := compute.Sequence(t.Context(), game(t, yaml), 100000, compute.Options{StopWhenProved: true})
+		tab, err := compute.Sequence(t.Context(), game(t, yaml), 100000, sg.Options{StopWhenProved: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -190,7 +190,7 @@ func TestSplitWithoutRemovalProved(t *testing.T) {
 		{"4.766", 19, 20},
 		{"4.344", 998, 51}, {"4.364", 11687, 62},
 	} {
-		tab, err := compute.Sequence(t.Context(), game(t, fmt.Sprintf("code: %q", c.code)), 40000, compute.Options{StopWhenProved: true})
+		tab, err := compute.Sequence(t.Context(), game(t, fmt.Sprintf("code: %q", c.code)), 40000, sg.Options{StopWhenProved: true})
 		if err != nil {
 			t.Fatal(err)
 		}

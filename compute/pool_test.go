@@ -29,7 +29,7 @@ func TestPoolEqualsSerial(t *testing.T) {
 		var first *sg.Table
 		for _, w := range []int{1, 2, 3, 7} {
 			for _, plain := range []bool{false, true} {
-				tab, err := Sequence(t.Context(), games[0], testenv.Share(600, 400), Options{Workers: w, Plain: plain, Exhaustive: true})
+				tab, err := Sequence(t.Context(), games[0], testenv.Share(600, 400), sg.Options{Workers: w, Plain: plain, Exhaustive: true})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -59,7 +59,7 @@ func TestBlockEqualsSerial(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		plain, err := Sequence(t.Context(), games[0], n, Options{Plain: true, Exhaustive: true})
+		plain, err := Sequence(t.Context(), games[0], n, sg.Options{Plain: true, Exhaustive: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -97,7 +97,7 @@ func TestLookaheadDrains(t *testing.T) {
 		t.Fatal(err)
 	}
 	const n = 12000
-	serial, err := Sequence(t.Context(), games[0], n, Options{Workers: 1, Exhaustive: true})
+	serial, err := Sequence(t.Context(), games[0], n, sg.Options{Workers: 1, Exhaustive: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -295,7 +295,7 @@ func TestRunsEqualPlain(t *testing.T) {
 			t.Fatal(err)
 		}
 		g := rules.Game{Name: code, Rule: r}
-		plain, err := Sequence(t.Context(), g, n, Options{Plain: true, Exhaustive: true})
+		plain, err := Sequence(t.Context(), g, n, sg.Options{Plain: true, Exhaustive: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -306,7 +306,7 @@ func TestRunsEqualPlain(t *testing.T) {
 		for wi, w := range []int{1, 2, 3, 7} {
 			// Values of one, two or four bytes: a table resumed from
 			// the first values, stored wider than they need.
-			opt := Options{Workers: w, Exhaustive: true}
+			opt := sg.Options{Workers: w, Exhaustive: true}
 			width := []int{8, 16, 32}[(i+wi)%3]
 			if width > 8 {
 				from := sg.ValuesOf(plain.G.Uint32s()[:65])
@@ -351,7 +351,7 @@ func TestParitySplitUsed(t *testing.T) {
 		t.Fatal(err)
 	}
 	const n = 20000
-	plain, err := Sequence(t.Context(), rules.Game{Name: "0.127", Rule: r}, n, Options{Plain: true, Exhaustive: true})
+	plain, err := Sequence(t.Context(), rules.Game{Name: "0.127", Rule: r}, n, sg.Options{Plain: true, Exhaustive: true})
 	if err != nil {
 		t.Fatal(err)
 	}

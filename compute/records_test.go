@@ -18,7 +18,7 @@ func TestRecord0_1777(t *testing.T) {
 		t.Skip("minutes long: SGTAB_RECORDS=1 runs it")
 	}
 	g := game(t, "name: g\ncode: \"0.1777\"\n")
-	tab, err := compute.Sequence(t.Context(), g, 5e8, compute.Options{StopWhenProved: true, Workers: 2})
+	tab, err := compute.Sequence(t.Context(), g, 5e8, sg.Options{StopWhenProved: true, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,7 +34,7 @@ func TestResume(t *testing.T) {
 		case `code: "0.F"`:
 			size = 1000 // cubic
 		}
-		whole, err := compute.Sequence(t.Context(), g, size, compute.Options{})
+		whole, err := compute.Sequence(t.Context(), g, size, sg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -43,11 +43,11 @@ func TestResume(t *testing.T) {
 				if !testenv.Long && (wi+mi)%2 == 1 {
 					continue // every prefix on one worker or the other
 				}
-				first, err := compute.Sequence(t.Context(), g, m, compute.Options{Workers: workers, Exhaustive: true})
+				first, err := compute.Sequence(t.Context(), g, m, sg.Options{Workers: workers, Exhaustive: true})
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, err := compute.Sequence(t.Context(), g, size, compute.Options{Workers: workers, From: first})
+				got, err := compute.Sequence(t.Context(), g, size, sg.Options{Workers: workers, From: first})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -69,13 +69,13 @@ func TestCheckpoints(t *testing.T) {
 	if testenv.Race {
 		n = 14000 // still three checkpoints, 4096 heap sizes apart
 	}
-	whole, err := compute.Sequence(t.Context(), g, n, compute.Options{})
+	whole, err := compute.Sequence(t.Context(), g, n, sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(t.Context())
 	var saved []sg.Values
-	_, err = compute.Sequence(ctx, g, n, compute.Options{
+	_, err = compute.Sequence(ctx, g, n, sg.Options{
 		Checkpoint: func(G, _ sg.Values) error {
 			saved = append(saved, sg.ValuesOf(G.Uint32s()))
 			if G.Len() > n/2 {
@@ -101,7 +101,7 @@ func TestCheckpoints(t *testing.T) {
 		if i%2 == 1 && i != len(saved)-1 {
 			continue // resuming from every other one is enough
 		}
-		got, err := compute.Sequence(t.Context(), g, n, compute.Options{From: &sg.Table{Game: g, G: v}})
+		got, err := compute.Sequence(t.Context(), g, n, sg.Options{From: &sg.Table{Game: g, G: v}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -111,7 +111,7 @@ func TestCheckpoints(t *testing.T) {
 	}
 	// A checkpoint that fails ends the computation with its error.
 	boom := errors.New("disk full")
-	if _, err := compute.Sequence(t.Context(), g, n, compute.Options{Checkpoint: func(_, _ sg.Values) error { return boom }}); !errors.Is(err, boom) {
+	if _, err := compute.Sequence(t.Context(), g, n, sg.Options{Checkpoint: func(_, _ sg.Values) error { return boom }}); !errors.Is(err, boom) {
 		t.Errorf("err = %v, want %v", err, boom)
 	}
 }
@@ -140,14 +140,14 @@ func TestResumeRing(t *testing.T) {
 		{"0.77", 100, 100000, true},  // shorter
 	} {
 		g := game(t, "code: \""+tc.code+"\"\nstart: ring")
-		first, err := compute.Sequence(t.Context(), g, tc.from, compute.Options{})
+		first, err := compute.Sequence(t.Context(), g, tc.from, sg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		// As a file gives it back: each column in its narrowest width,
 		// with its analysis.
 		read := &sg.Table{Game: g, G: sg.ValuesOf(first.G.Uint32s()), Ring: sg.ValuesOf(first.Ring.Uint32s()), Analysis: first.Analysis}
-		opt := compute.Options{StopWhenProved: tc.stop}
+		opt := sg.Options{StopWhenProved: tc.stop}
 		whole, err := compute.Sequence(t.Context(), g, tc.to, opt)
 		if err != nil {
 			t.Fatal(err)
@@ -178,13 +178,13 @@ func TestResumeRing(t *testing.T) {
 // computed; without it, Progress counts them all.
 func TestResumeReportsInherited(t *testing.T) {
 	g := game(t, `code: "0.6"`)
-	first, err := compute.Sequence(t.Context(), g, 2000, compute.Options{})
+	first, err := compute.Sequence(t.Context(), g, 2000, sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var inherited, progress []int64
 	var sum int64
-	opt := compute.Options{Workers: 1, From: first,
+	opt := sg.Options{Workers: 1, From: first,
 		Inherited: func(n int64) { inherited = append(inherited, n) },
 		Progress:  func(d int64) { progress, sum = append(progress, d), sum+d },
 	}

@@ -15,7 +15,7 @@ import (
 func TestProofScheduled(t *testing.T) {
 	g := game(t, "name: g\ncode: \"0.16\"\n")
 	var computed int64 // the values computed, as the progress counts them
-	tab, err := compute.Sequence(t.Context(), g, 1<<20, compute.Options{StopWhenProved: true, Progress: func(n int64) { computed += max(n, 0) }})
+	tab, err := compute.Sequence(t.Context(), g, 1<<20, sg.Options{StopWhenProved: true, Progress: func(n int64) { computed += max(n, 0) }})
 	if err != nil {
 		t.Fatal(err)
 	}

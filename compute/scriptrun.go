@@ -55,7 +55,7 @@ type scriptFound struct {
 // positions can repeat (a cycle of moves), their values are generalized
 // SG values (Gen); a cycle through parts, a sum that is part of itself,
 // is refused with a *CycleError naming it.
-func ExploreScript(ctx context.Context, g rules.Game, opt Options) (*ScriptPositions, error) {
+func ExploreScript(ctx context.Context, g rules.Game, opt sg.Options) (*ScriptPositions, error) {
 	p, err := CompileScript(g)
 	if err != nil {
 		return nil, err
@@ -270,7 +270,7 @@ func (p *ScriptProgram) canonicalText(th *starlark.Thread, v starlark.Value, fro
 // the positions explored. When positions repeat and some start is of
 // value ∞, the table holds the generalized values (Loopy), and its
 // analysis is that of the outcomes.
-func ScriptTable(ctx context.Context, g rules.Game, opt Options) (*sg.Table, *ScriptPositions, error) {
+func ScriptTable(ctx context.Context, g rules.Game, opt sg.Options) (*sg.Table, *ScriptPositions, error) {
 	began := time.Now()
 	sp, err := ExploreScript(ctx, g, opt)
 	if err != nil {
@@ -299,14 +299,14 @@ func ScriptTable(ctx context.Context, g rules.Game, opt Options) (*sg.Table, *Sc
 // verifyScript checks the values of t, a scripted game's table, by
 // running its script again (as verifyAgain does), the generalized values
 // as well when positions repeat: a value ∞(K) must be ∞ with the same K.
-func verifyScript(ctx context.Context, t *sg.Table, opt VerifyOptions) (Verification, error) {
+func verifyScript(ctx context.Context, t *sg.Table, opt sg.VerifyOptions) (sg.Verification, error) {
 	through, err := verifyRange(ctx, t, opt)
 	if err != nil || through < 0 {
-		return Verification{Through: through, ByOptions: through}, err
+		return sg.Verification{Through: through, ByOptions: through}, err
 	}
 	var want *sg.Table
 	v, err := verifyAgain(ctx, t, through, opt, 1, func(g rules.Game) (*sg.Table, error) {
-		w, _, err := ScriptTable(ctx, g, Options{Workers: opt.Workers, Progress: opt.Progress})
+		w, _, err := ScriptTable(ctx, g, sg.Options{Workers: opt.Workers, Progress: opt.Progress})
 		want = w
 		return w, err
 	})
@@ -333,7 +333,7 @@ func scriptStarts(params, last int) int {
 // ScriptLattice returns the table of g, whose start takes two parameters:
 // SG(start(n, m)) at the point (n, m) of a board of 0 ≤ n, m ≤ g.Heaps,
 // and the positions explored.
-func ScriptLattice(ctx context.Context, g rules.Game, opt Options) (*LatticeTable, *ScriptPositions, error) {
+func ScriptLattice(ctx context.Context, g rules.Game, opt sg.Options) (*LatticeTable, *ScriptPositions, error) {
 	began := time.Now()
 	sp, err := ExploreScript(ctx, g, opt)
 	if err != nil {

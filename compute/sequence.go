@@ -11,55 +11,6 @@ import (
 	"github.com/sgtab/sgtab/rules"
 )
 
-// Options tune a computation. The zero value means defaults.
-type Options struct {
-	// Workers is the number of goroutines; 0 means GOMAXPROCS. Results do
-	// not depend on it.
-	Workers int
-	// Progress, if not nil, is called from time to time with the number of
-	// positions finished since the previous call. It must be cheap and safe
-	// for concurrent use (Batch calls it from several goroutines).
-	Progress func(delta int64)
-	// Inherited, if not nil, is called once, instead of Progress, with the
-	// number of heap sizes taken as they are from From, so that a caller
-	// can tell the positions computed from those inherited (a rate or an
-	// ETA counts only the former). Without it Progress counts them too.
-	// It must be safe for concurrent use.
-	Inherited func(n int64)
-	// StopWhenProved ends the table at the smallest heap size that proves
-	// its period, instead of filling it in up to the size asked for.
-	StopWhenProved bool
-	// Exhaustive computes every value even when a period is proved, to
-	// check the theorem (or the engine) against the computation.
-	Exhaustive bool
-	// Plain turns off the sparse-space shortcut for two-heap splits (see
-	// sparse.go): every pair of every heap is scanned. The values are the
-	// same; only the time differs.
-	Plain bool
-	// From, if not nil, holds values already computed for the game: its G
-	// (and Ring, on a ring start) for heap sizes 0..From.N(), which the
-	// computation takes as they are and goes on after; a checkpoint or a
-	// stored table, verified by whoever read it. Misère games ignore it.
-	From *sg.Table
-	// Checkpoint, if not nil, is called with the values final so far, for
-	// heap sizes 0..G.Len()−1 (and the ring values alike), about every
-	// CheckpointEvery, and once more when ctx is cancelled, before
-	// Sequence returns ctx.Err(); from the goroutine that runs Sequence,
-	// which waits for it. The values are the table's own: it must not keep
-	// or change them. An error from it ends the computation. Misère games
-	// make no checkpoints (they cost little).
-	Checkpoint      func(G, Ring sg.Values) error
-	CheckpointEvery time.Duration
-	// ForGame, if not nil, is called by Each with the index of each game
-	// and the options it computes the game with, to set them game by game
-	// (From, Checkpoint), before it starts it.
-	ForGame func(i int, opt *Options)
-	// Misere bounds the misère search of a misère game whose moves split
-	// heaps (see MisereSearch): the table ends where a heap's genus would
-	// pass them. The zero value means TableMisereLimits.
-	Misere MisereLimits
-}
-
 // progressEvery is how many heap sizes pass between progress reports and
 // cancellation checks; workEvery bounds the work between two checks.
 const (
@@ -85,7 +36,7 @@ const (
 // size once they are computed, when the width of most games has settled:
 // a table that would not fit in the memory available (rules.CheckMemory)
 // is refused then, or at a later widening, before it is allocated.
-func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*sg.Table, error) {
+func Sequence(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.Table, error) {
 	if n < 0 {
 		panic("compute: negative heap size")
 	}
@@ -109,7 +60,7 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt Options) (*sg.Table,
 			return nil, err
 		}
 	}
-	if w := opt.workers(); w > 1 {
+	if w := opt.Goroutines(); w > 1 {
 		r.pool = newPool(w)
 		defer r.pool.close()
 	}
@@ -179,7 +130,7 @@ type run struct {
 	ctx            context.Context
 	t              *sg.Table
 	rule           rules.Rule // the game's rule within the table (engineRule)
-	opt            Options
+	opt            sg.Options
 	n              int // the last heap size to compute
 	pool           *pool
 	check          int // the next heap size at which to try a proof

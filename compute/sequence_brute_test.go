@@ -85,7 +85,7 @@ func bruteSequences(t *testing.T, file string, g rules.Game, n int, yaml string)
 	t.Helper()
 	var first *sg.Table
 	for _, workers := range []int{0, 1, 2, 3} {
-		tab, err := compute.Sequence(t.Context(), g, n, compute.Options{Workers: workers})
+		tab, err := compute.Sequence(t.Context(), g, n, sg.Options{Workers: workers})
 		if err != nil {
 			t.Errorf("%s: Sequence(n=%d, workers=%d): %v\n%s", file, n, workers, err, yaml)
 			return nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/compute/internal/testenv"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // TestSparseEqualsPlain checks that the sparse-space engine gives exactly
@@ -45,12 +46,12 @@ func TestSparseEqualsPlain(t *testing.T) {
 	yamls = append(yamls, "moves:\n  - split: {parts: 2, distinct: true}", `code: "0.6"`, `code: "0.007"`, `code: "0.16"`)
 	for _, yaml := range yamls {
 		g := game(t, yaml)
-		plain, err := compute.Sequence(t.Context(), g, n, compute.Options{Plain: true, Exhaustive: true})
+		plain, err := compute.Sequence(t.Context(), g, n, sg.Options{Plain: true, Exhaustive: true})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, workers := range []int{1, 2, 3, 7} {
-			fast, err := compute.Sequence(t.Context(), g, n, compute.Options{Workers: workers, Exhaustive: true})
+			fast, err := compute.Sequence(t.Context(), g, n, sg.Options{Workers: workers, Exhaustive: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -70,12 +71,12 @@ func TestSparseEqualsPlain(t *testing.T) {
 func TestSparseGrundy(t *testing.T) {
 	n := grundyN()
 	g := game(t, "moves:\n  - split: {parts: 2, distinct: true}")
-	plain, err := compute.Sequence(t.Context(), g, n, compute.Options{Plain: true, Workers: 1})
+	plain, err := compute.Sequence(t.Context(), g, n, sg.Options{Plain: true, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, workers := range []int{1, 2, 3, 7} {
-		fast, err := compute.Sequence(t.Context(), g, n, compute.Options{Workers: workers})
+		fast, err := compute.Sequence(t.Context(), g, n, sg.Options{Workers: workers})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -40,12 +40,12 @@ var stateGames = map[string]stateGame{
 // LatticeTable when by two. Exactly one of the two is not nil. It is State
 // with no options.
 func SolveState(ctx context.Context, g rules.Game) (*sg.Table, *LatticeTable, error) {
-	return State(ctx, g, Options{})
+	return State(ctx, g, sg.Options{})
 }
 
 // State is SolveState, reporting its progress to opt.Progress, in the
 // positions StatePositions counts; other options do not apply.
-func State(ctx context.Context, g rules.Game, opt Options) (*sg.Table, *LatticeTable, error) {
+func State(ctx context.Context, g rules.Game, opt sg.Options) (*sg.Table, *LatticeTable, error) {
 	game, ok := stateGames[g.State]
 	if !ok {
 		return nil, nil, fmt.Errorf("compute %s: no built-in game %q", g.Name, g.State)

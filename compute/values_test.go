@@ -56,7 +56,7 @@ func TestSequenceWidens(t *testing.T) {
 	if testenv.Race {
 		n = 300
 	}
-	tab, err := compute.Sequence(t.Context(), game(t, "moves:\n  - take: {min: 1}\nstart: ring"), n, compute.Options{})
+	tab, err := compute.Sequence(t.Context(), game(t, "moves:\n  - take: {min: 1}\nstart: ring"), n, sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func TestSequenceWidens(t *testing.T) {
 	// is rebuilt at the new width, and must give the plain engine's values.
 	const m = 20000
 	g := game(t, `code: "0.6"`)
-	plain, err := compute.Sequence(t.Context(), g, m, compute.Options{Plain: true})
+	plain, err := compute.Sequence(t.Context(), g, m, sg.Options{Plain: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestSequenceWidens(t *testing.T) {
 		t.Fatalf("Officers to %d: width %d, max %d; the case needs values past 255", m, plain.G.Width(), plain.G.Max())
 	}
 	for _, w := range []int{1, 2, 3} {
-		fast, err := compute.Sequence(t.Context(), g, m, compute.Options{Workers: w})
+		fast, err := compute.Sequence(t.Context(), g, m, sg.Options{Workers: w})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -15,8 +15,8 @@ import (
 
 // verifyHeaps checks the values 0..through of a normal-play table whose
 // values G are of type T.
-func verifyHeaps[T sg.Value](ctx context.Context, t *sg.Table, G []T, through int, opt VerifyOptions) (Verification, error) {
-	v := Verification{Through: through, ByOptions: through}
+func verifyHeaps[T sg.Value](ctx context.Context, t *sg.Table, G []T, through int, opt sg.VerifyOptions) (sg.Verification, error) {
+	v := sg.Verification{Through: through, ByOptions: through}
 	var per *sg.Period
 	if p, proof, ok := prove(t.Game.Rule, G[:through+1]); ok {
 		need := proof.Need(p)
@@ -168,7 +168,7 @@ func (vf *verifier[T]) affordable(last int, budget int64) error {
 		return nil
 	}
 	if step := est - Work(vf.rule, ring, last-1); !vf.sparse || float64(2*blockHeaps)*step > float64(budget)/4 {
-		return &BudgetError{Budget: budget, Through: last, Estimate: est}
+		return &sg.BudgetError{Budget: budget, Through: last, Estimate: est}
 	}
 	return nil
 }
@@ -184,15 +184,15 @@ const (
 // run checks the values of heap sizes 0..last against their options on
 // the workers, in chunks handed out in increasing order, and returns the
 // first value that fails (nil when none does) and the work done.
-func (vf *verifier[T]) run(ctx context.Context, last int, opt VerifyOptions) (*MismatchError, int64, error) {
-	workers := opt.workers()
+func (vf *verifier[T]) run(ctx context.Context, last int, opt sg.VerifyOptions) (*sg.MismatchError, int64, error) {
+	workers := opt.Goroutines()
 	if vf.serial {
 		workers = 1
 	}
 	var next, total atomic.Int64
 	var first atomic.Int64 // the least heap size found wrong
 	first.Store(math.MaxInt64)
-	bad := make([]*MismatchError, workers)
+	bad := make([]*sg.MismatchError, workers)
 	g, gctx := errgroup.WithContext(ctx)
 	for w := range workers {
 		g.Go(func() error {
@@ -221,7 +221,7 @@ func (vf *verifier[T]) run(ctx context.Context, last int, opt VerifyOptions) (*M
 	if err := g.Wait(); err != nil {
 		return nil, total.Load(), cause(ctx, err)
 	}
-	var worst *MismatchError
+	var worst *sg.MismatchError
 	for _, m := range bad {
 		if m != nil && (worst == nil || m.N < worst.N) {
 			worst = m
@@ -242,14 +242,14 @@ func lower(x *atomic.Int64, v int64) {
 // periodic checks the values from heap size from on against the proved
 // period p: G(n) = G(n − p) + s, and SG_ring(n) = SG_ring(n − p) too (see
 // ringStart; rings are checked so only for a period with no saltus).
-func (vf *verifier[T]) periodic(from int, p sg.Period) *MismatchError {
+func (vf *verifier[T]) periodic(from int, p sg.Period) *sg.MismatchError {
 	G, R := vf.G, vf.t.Ring
 	for n := from; n < len(G); n++ {
 		if want := uint64(G[n-p.Length]) + uint64(p.Saltus); uint64(G[n]) != want {
-			return &MismatchError{N: n, Quantity: vf.quantity, Got: uint32(G[n]), Want: uint32(min(want, math.MaxUint32)), Period: &p}
+			return &sg.MismatchError{N: n, Quantity: vf.quantity, Got: uint32(G[n]), Want: uint32(min(want, math.MaxUint32)), Period: &p}
 		}
 		if R.Len() > 0 && R.At(n) != R.At(n-p.Length) {
-			return &MismatchError{N: n, Ring: true, Quantity: vf.quantity, Got: R.At(n), Want: R.At(n - p.Length), Period: &p}
+			return &sg.MismatchError{N: n, Ring: true, Quantity: vf.quantity, Got: R.At(n), Want: R.At(n - p.Length), Period: &p}
 		}
 	}
 	return nil

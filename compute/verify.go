@@ -41,84 +41,6 @@ import (
 // and those past it against the period, G(n) = G(n − p), which the theorem
 // says the true values obey.
 
-// VerifyOptions tune Verify. The zero value means defaults: every value of
-// the table, on GOMAXPROCS workers, with no bound on the work.
-type VerifyOptions struct {
-	// Workers is the number of goroutines; 0 means GOMAXPROCS. The result
-	// does not depend on it.
-	Workers int
-	// Through, when positive, checks the heap sizes 0..Through only (a
-	// table's first values); 0 checks them all.
-	Through int
-	// MaxWork, when positive, bounds the work, in option values looked
-	// at: a check that an estimate shows would look at more is refused
-	// before it starts, and one that gets there is stopped, with a
-	// *BudgetError either way. A misère table of a game that splits heaps
-	// is checked as far as a search of at most min(MaxWork, 2^22) steps
-	// reaches (see verifyMisere).
-	MaxWork int64
-	// Progress, if not nil, is called from time to time with the number of
-	// heap sizes checked since the previous call, from several goroutines.
-	Progress func(delta int64)
-}
-
-func (opt VerifyOptions) workers() int { return Options{Workers: opt.Workers}.workers() }
-
-// A Verification says what Verify checked and what it cost.
-type Verification struct {
-	// Through is the last heap size checked.
-	Through int
-	// ByOptions is the last heap size checked against its options; the
-	// values above it, up to Through, were checked against the period
-	// that the values up to it prove.
-	ByOptions int
-	// Work is the number of option values looked at.
-	Work int64
-}
-
-// A MismatchError reports the first value of a table that its options do
-// not give; every value below it is right.
-type MismatchError struct {
-	N        int
-	Ring     bool   // the value is SG_ring(N), not SG(N)
-	Quantity string // what the table holds: "SG" or "outcome"
-	Got      uint32 // the table's value
-	Want     uint32 // the value of N's options, from the table's own values
-	// Period, when not nil, is the proved period the value breaks: Want
-	// is the value the period gives.
-	Period *sg.Period
-}
-
-func (e *MismatchError) Error() string {
-	f := e.Quantity
-	if e.Ring {
-		f = "SG_ring"
-	}
-	if e.Period != nil {
-		return fmt.Sprintf("%s(%d) is %d, but the period %d that the values below it prove gives %d",
-			f, e.N, e.Got, e.Period.Length, e.Want)
-	}
-	return fmt.Sprintf("%s(%d) is %d, but its options, with the table's own values, give %d", f, e.N, e.Got, e.Want)
-}
-
-// A BudgetError reports a check refused or stopped because it would look at
-// more option values than VerifyOptions.MaxWork allows.
-type BudgetError struct {
-	Budget  int64
-	Through int // the last heap size it was to check against its options
-	// Estimate is about how many option values the check needs, when it
-	// was refused before it started; 0 when it was stopped on the way.
-	Estimate float64
-}
-
-func (e *BudgetError) Error() string {
-	if e.Estimate > 0 {
-		return fmt.Sprintf("checking SG(0..%d) against the rule would look at about %.2g option values, more than the budget of %d",
-			e.Through, e.Estimate, e.Budget)
-	}
-	return fmt.Sprintf("checking SG(0..%d) against the rule was stopped at its budget of %d option values", e.Through, e.Budget)
-}
-
 // Verify checks the values of t, a heap game's table of G (and Ring)
 // holding the game t.Game, against its rule (see the top of this file): a
 // normal-play table value by value against its options, a misère one by
@@ -128,13 +50,13 @@ func (e *BudgetError) Error() string {
 // metadata of t, only its game and values. The table of a built-in game
 // is VerifyState's to check (VerifyTable picks by kind): Verify refuses it
 // with an error.
-func Verify(ctx context.Context, t *sg.Table, opt VerifyOptions) (Verification, error) {
+func Verify(ctx context.Context, t *sg.Table, opt sg.VerifyOptions) (sg.Verification, error) {
 	if k := t.Game.Kind(); k != rules.KindHeap {
-		return Verification{}, fmt.Errorf("verify %s: the table of a %s game, not a heap game", t.Game.Name, k)
+		return sg.Verification{}, fmt.Errorf("verify %s: the table of a %s game, not a heap game", t.Game.Name, k)
 	}
 	through, err := verifyRange(ctx, t, opt)
 	if err != nil || through < 0 {
-		return Verification{Through: through, ByOptions: through}, err
+		return sg.Verification{Through: through, ByOptions: through}, err
 	}
 	if t.Game.Misere {
 		return verifyMisere(ctx, t, through, opt)
@@ -154,10 +76,10 @@ func Verify(ctx context.Context, t *sg.Table, opt VerifyOptions) (Verification, 
 // *MismatchError for the first value that differs, a *BudgetError when
 // opt.MaxWork is below the number of values checked, and
 // context.Cause(ctx) when ctx is cancelled first.
-func VerifyState(ctx context.Context, t *sg.Table, opt VerifyOptions) (Verification, error) {
+func VerifyState(ctx context.Context, t *sg.Table, opt sg.VerifyOptions) (sg.Verification, error) {
 	through, err := verifyRange(ctx, t, opt)
 	if err != nil || through < 0 {
-		return Verification{Through: through, ByOptions: through}, err
+		return sg.Verification{Through: through, ByOptions: through}, err
 	}
 	return verifyAgain(ctx, t, through, opt, 1, func(g rules.Game) (*sg.Table, error) {
 		want, _, err := SolveState(ctx, g)
@@ -170,7 +92,7 @@ func VerifyState(ctx context.Context, t *sg.Table, opt VerifyOptions) (Verificat
 // game, VerifyState for a built-in game, running the script again for a
 // scripted game. The tables of the other kinds are
 // not Tables; it returns an error for one that claims such a game.
-func VerifyTable(ctx context.Context, t *sg.Table, opt VerifyOptions) (Verification, error) {
+func VerifyTable(ctx context.Context, t *sg.Table, opt sg.VerifyOptions) (sg.Verification, error) {
 	switch k := t.Game.Kind(); k {
 	case rules.KindHeap:
 		return Verify(ctx, t, opt)
@@ -179,14 +101,14 @@ func VerifyTable(ctx context.Context, t *sg.Table, opt VerifyOptions) (Verificat
 	case rules.KindScript:
 		return verifyScript(ctx, t, opt)
 	default:
-		return Verification{}, fmt.Errorf("verify %s: no table of values of a %s game", t.Game.Name, k)
+		return sg.Verification{}, fmt.Errorf("verify %s: no table of values of a %s game", t.Game.Name, k)
 	}
 }
 
 // verifyRange returns the last heap size of t that opt asks to check, -1
 // for an empty table, or an error when ctx is done or t has not a ring
 // value for each heap size.
-func verifyRange(ctx context.Context, t *sg.Table, opt VerifyOptions) (int, error) {
+func verifyRange(ctx context.Context, t *sg.Table, opt sg.VerifyOptions) (int, error) {
 	through := t.N()
 	if opt.Through > 0 {
 		through = min(through, opt.Through)
@@ -207,13 +129,13 @@ func verifyRange(ctx context.Context, t *sg.Table, opt VerifyOptions) (int, erro
 // again computes for t's game to through, which cost about perValue steps
 // a value (a misère heap its rule's digits, a built-in game's value a
 // few steps).
-func verifyAgain(ctx context.Context, t *sg.Table, through int, opt VerifyOptions, perValue float64, again func(g rules.Game) (*sg.Table, error)) (Verification, error) {
-	v := Verification{Through: through, ByOptions: through}
+func verifyAgain(ctx context.Context, t *sg.Table, through int, opt sg.VerifyOptions, perValue float64, again func(g rules.Game) (*sg.Table, error)) (sg.Verification, error) {
+	v := sg.Verification{Through: through, ByOptions: through}
 	g := t.Game
 	g.Heaps = through
 	est := float64(through+1) * perValue
 	if opt.MaxWork > 0 && est > float64(opt.MaxWork) {
-		return v, &BudgetError{Budget: opt.MaxWork, Through: through, Estimate: est}
+		return v, &sg.BudgetError{Budget: opt.MaxWork, Through: through, Estimate: est}
 	}
 	want, err := again(g)
 	if err != nil {
@@ -225,7 +147,7 @@ func verifyAgain(ctx context.Context, t *sg.Table, through int, opt VerifyOption
 	v.Work = int64(est)
 	for n := range through + 1 {
 		if got, w := t.G.At(n), want.G.At(n); got != w {
-			return v, &MismatchError{N: n, Quantity: g.Quantity(), Got: got, Want: w}
+			return v, &sg.MismatchError{N: n, Quantity: g.Quantity(), Got: got, Want: w}
 		}
 	}
 	return v, nil

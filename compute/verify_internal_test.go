@@ -27,7 +27,7 @@ func TestVerifySplits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tab, err := Sequence(t.Context(), games[0], tc.n, Options{})
+		tab, err := Sequence(t.Context(), games[0], tc.n, sg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -49,7 +49,7 @@ func TestVerifyFindsAlteredValue(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tab := verifySequence(t, tc.yaml, tc.n)
 			for _, w := range []int{1, 2} {
-				if _, err := compute.VerifyTable(t.Context(), tab, compute.VerifyOptions{Workers: w}); err != nil {
+				if _, err := compute.VerifyTable(t.Context(), tab, sg.VerifyOptions{Workers: w}); err != nil {
 					t.Fatalf("workers %d: the engine's table fails: %v", w, err)
 				}
 			}
@@ -58,8 +58,8 @@ func TestVerifyFindsAlteredValue(t *testing.T) {
 				n := r.IntN(tab.N() + 1)
 				bad, want := alter(tab, n, ring, r)
 				for _, w := range []int{1, 2} {
-					_, err := compute.VerifyTable(t.Context(), bad, compute.VerifyOptions{Workers: w})
-					m, ok := errors.AsType[*compute.MismatchError](err)
+					_, err := compute.VerifyTable(t.Context(), bad, sg.VerifyOptions{Workers: w})
+					m, ok := errors.AsType[*sg.MismatchError](err)
 					if !ok || m.N != n || m.Ring != ring || m.Want != want {
 						t.Fatalf("workers %d, value at %d (ring %v) changed from %d: got %v", w, n, ring, want, err)
 					}
@@ -111,26 +111,26 @@ func alter(tab *sg.Table, n int, ring bool, r *rand.Rand) (*sg.Table, uint32) {
 func TestVerifyByKind(t *testing.T) {
 	fib := verifySequence(t, "state: fibonacci-nim", 300)
 	heap := sequence(t, kaylesYAML, 300)
-	if _, err := compute.Verify(t.Context(), fib, compute.VerifyOptions{}); err == nil || !strings.Contains(err.Error(), "state game") {
+	if _, err := compute.Verify(t.Context(), fib, sg.VerifyOptions{}); err == nil || !strings.Contains(err.Error(), "state game") {
 		t.Errorf("Verify of a built-in game's table: %v, want an error naming its kind", err)
-	} else if _, ok := errors.AsType[*compute.MismatchError](err); ok {
+	} else if _, ok := errors.AsType[*sg.MismatchError](err); ok {
 		t.Errorf("Verify of a built-in game's table: a mismatch (%v), want it refused", err)
 	}
 	bad, want := alter(fib, 200, false, rand.New(rand.NewPCG(5, 5)))
-	for _, verify := range []func(context.Context, *sg.Table, compute.VerifyOptions) (compute.Verification, error){compute.VerifyState, compute.VerifyTable} {
-		if v, err := verify(t.Context(), fib, compute.VerifyOptions{}); err != nil || v.Through != 300 {
+	for _, verify := range []func(context.Context, *sg.Table, sg.VerifyOptions) (sg.Verification, error){compute.VerifyState, compute.VerifyTable} {
+		if v, err := verify(t.Context(), fib, sg.VerifyOptions{}); err != nil || v.Through != 300 {
 			t.Errorf("the built-in game's own table: %+v, %v", v, err)
 		}
-		_, err := verify(t.Context(), bad, compute.VerifyOptions{})
-		if m, ok := errors.AsType[*compute.MismatchError](err); !ok || m.N != 200 || m.Want != want {
+		_, err := verify(t.Context(), bad, sg.VerifyOptions{})
+		if m, ok := errors.AsType[*sg.MismatchError](err); !ok || m.N != 200 || m.Want != want {
 			t.Errorf("value at 200 changed from %d: got %v", want, err)
 		}
 	}
-	if v, err := compute.VerifyTable(t.Context(), heap, compute.VerifyOptions{}); err != nil || v.Through != 300 {
+	if v, err := compute.VerifyTable(t.Context(), heap, sg.VerifyOptions{}); err != nil || v.Through != 300 {
 		t.Errorf("VerifyTable of Kayles: %+v, %v", v, err)
 	}
 	lattice := &sg.Table{Game: game(t, wythoffYAML), G: sg.ValuesOf([]uint32{0, 1})}
-	if _, err := compute.VerifyTable(t.Context(), lattice, compute.VerifyOptions{}); err == nil || !strings.Contains(err.Error(), "lattice game") {
+	if _, err := compute.VerifyTable(t.Context(), lattice, sg.VerifyOptions{}); err == nil || !strings.Contains(err.Error(), "lattice game") {
 		t.Errorf("VerifyTable of a table claiming a lattice game: %v, want an error naming its kind", err)
 	}
 }
@@ -140,7 +140,7 @@ func TestVerifyByKind(t *testing.T) {
 // against the period: Kayles to 10^6 costs a few thousand option values.
 func TestVerifyProvedWindow(t *testing.T) {
 	tab := sequence(t, kaylesYAML, 1e6)
-	v, err := compute.Verify(t.Context(), tab, compute.VerifyOptions{})
+	v, err := compute.Verify(t.Context(), tab, sg.VerifyOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,20 +159,20 @@ func TestVerifyProvedWindow(t *testing.T) {
 func TestVerifyBudget(t *testing.T) {
 	code := "0." + strings.Repeat("4", 16000)
 	tab := sequence(t, "code: \""+code+"\"", 400)
-	v, err := compute.Verify(t.Context(), tab, compute.VerifyOptions{MaxWork: 1e6})
-	if b, ok := errors.AsType[*compute.BudgetError](err); !ok || b.Estimate == 0 || v.Work != 0 {
+	v, err := compute.Verify(t.Context(), tab, sg.VerifyOptions{MaxWork: 1e6})
+	if b, ok := errors.AsType[*sg.BudgetError](err); !ok || b.Estimate == 0 || v.Work != 0 {
 		t.Errorf("budget 10^6: %+v, %v; want refused before any work", v, err)
 	}
 	// The heaps of a run (32 at most) are marked together, each pair
 	// both ways: a run costs at most 2·32·(400²/4) option values.
 	const budget, run = 1.05e7, 2 * 32 * 400 * 400 / 4
 	for _, w := range []int{1, 2} {
-		v, err = compute.Verify(t.Context(), tab, compute.VerifyOptions{MaxWork: budget, Workers: w})
-		if b, ok := errors.AsType[*compute.BudgetError](err); !ok || b.Estimate != 0 || v.Work <= budget || v.Work > budget+int64(w)*(1<<16+run) {
+		v, err = compute.Verify(t.Context(), tab, sg.VerifyOptions{MaxWork: budget, Workers: w})
+		if b, ok := errors.AsType[*sg.BudgetError](err); !ok || b.Estimate != 0 || v.Work <= budget || v.Work > budget+int64(w)*(1<<16+run) {
 			t.Errorf("workers %d, budget 1.05·10^7: %+v, %v; want stopped just past the budget", w, v, err)
 		}
 	}
-	if v, err := compute.Verify(t.Context(), tab, compute.VerifyOptions{MaxWork: 2e7}); err != nil || v.Work > 2e7 {
+	if v, err := compute.Verify(t.Context(), tab, sg.VerifyOptions{MaxWork: 2e7}); err != nil || v.Work > 2e7 {
 		t.Errorf("budget 2·10^7: %+v, %v; want the table checked", v, err)
 	}
 }
@@ -182,7 +182,7 @@ func TestVerifyBudget(t *testing.T) {
 // table of 3·10^4 values, of 8, on one worker.
 func TestVerifyCancel(t *testing.T) {
 	tab := sequence(t, officersYAML, 3e4)
-	whole, err := compute.Verify(t.Context(), tab, compute.VerifyOptions{Workers: 1})
+	whole, err := compute.Verify(t.Context(), tab, sg.VerifyOptions{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +190,7 @@ func TestVerifyCancel(t *testing.T) {
 	ctx, cancel := context.WithCancelCause(t.Context())
 	defer cancel(nil)
 	var checked int64
-	v, err := compute.Verify(ctx, tab, compute.VerifyOptions{Workers: 1, Progress: func(d int64) {
+	v, err := compute.Verify(ctx, tab, sg.VerifyOptions{Workers: 1, Progress: func(d int64) {
 		checked += d
 		cancel(stop)
 	}})
@@ -204,11 +204,11 @@ func TestVerifyCancel(t *testing.T) {
 func TestVerifyThrough(t *testing.T) {
 	tab := sequence(t, officersYAML, 5000)
 	bad, _ := alter(tab, 3000, false, rand.New(rand.NewPCG(3, 3)))
-	v, err := compute.Verify(t.Context(), bad, compute.VerifyOptions{Through: 1024})
+	v, err := compute.Verify(t.Context(), bad, sg.VerifyOptions{Through: 1024})
 	if err != nil || v.Through != 1024 {
 		t.Errorf("through 1024: %+v, %v", v, err)
 	}
-	if _, err := compute.Verify(t.Context(), bad, compute.VerifyOptions{}); err == nil {
+	if _, err := compute.Verify(t.Context(), bad, sg.VerifyOptions{}); err == nil {
 		t.Error("the whole table: no error")
 	}
 }
@@ -217,12 +217,12 @@ func TestVerifyThrough(t *testing.T) {
 // recomputation, and names them outcomes.
 func TestVerifyMisereGame(t *testing.T) {
 	g := rules.Game{Name: "m", Rule: game(t, `code: "0.3"`).Rule, Misere: true}
-	tab, err := compute.Sequence(t.Context(), g, 100, compute.Options{})
+	tab, err := compute.Sequence(t.Context(), g, 100, sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	bad, _ := alter(tab, 40, false, rand.New(rand.NewPCG(4, 4)))
-	_, err = compute.Verify(t.Context(), bad, compute.VerifyOptions{})
+	_, err = compute.Verify(t.Context(), bad, sg.VerifyOptions{})
 	if err == nil || !strings.HasPrefix(err.Error(), "outcome(40) is") {
 		t.Errorf("got %v, want outcome(40) reported", err)
 	}
@@ -232,7 +232,7 @@ func benchVerify(b *testing.B, yaml string, n, workers int) {
 	tab := sequence(b, yaml, n)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := compute.Verify(b.Context(), tab, compute.VerifyOptions{Workers: workers}); err != nil {
+		if _, err := compute.Verify(b.Context(), tab, sg.VerifyOptions{Workers: workers}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -267,14 +267,14 @@ func TestVerifyAgainstBrute(t *testing.T) {
 		if rg.game.ring {
 			tab.Ring = sg.ValuesOf(rg.game.ringValues(G))
 		}
-		if _, err := compute.Verify(t.Context(), tab, compute.VerifyOptions{}); err != nil {
+		if _, err := compute.Verify(t.Context(), tab, sg.VerifyOptions{}); err != nil {
 			t.Fatalf("random-%03d: the brute force's values fail: %v\n%s", i, err, rg.yaml)
 		}
 		ring := rg.game.ring && r.IntN(2) == 0
 		at := r.IntN(n + 1)
 		bad, want := alter(tab, at, ring, r)
-		_, err := compute.Verify(t.Context(), bad, compute.VerifyOptions{})
-		if m, ok := errors.AsType[*compute.MismatchError](err); !ok || m.N != at || m.Ring != ring || m.Want != want {
+		_, err := compute.Verify(t.Context(), bad, sg.VerifyOptions{})
+		if m, ok := errors.AsType[*sg.MismatchError](err); !ok || m.N != at || m.Ring != ring || m.Want != want {
 			t.Fatalf("random-%03d: value at %d (ring %v) changed from %d: %v\n%s", i, at, ring, want, err, rg.yaml)
 		}
 	}

@@ -28,7 +28,7 @@ func TestProofWindowExact(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tab, err := Sequence(t.Context(), rules.Game{Name: code, Rule: r}, N, Options{Exhaustive: true, Plain: true})
+			tab, err := Sequence(t.Context(), rules.Game{Name: code, Rule: r}, N, sg.Options{Exhaustive: true, Plain: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -73,7 +73,7 @@ func TestRingWindow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := Sequence(t.Context(), rules.Game{Name: "ring", Rule: r, Start: rules.StartRing}, 300, Options{Exhaustive: true})
+	tab, err := Sequence(t.Context(), rules.Game{Name: "ring", Rule: r, Start: rules.StartRing}, 300, sg.Options{Exhaustive: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -68,14 +68,14 @@ func TestRunWork(t *testing.T) {
 // tokens is misère Nim on every heap up to 10^9).
 func TestRunVerifyAndMisere(t *testing.T) {
 	tab := sequence(t, "code: \"0.7{1000000000}\"\nstart: ring", 300)
-	if _, err := compute.Verify(t.Context(), tab, compute.VerifyOptions{}); err != nil {
+	if _, err := compute.Verify(t.Context(), tab, sg.VerifyOptions{}); err != nil {
 		t.Fatalf("verify 0.7{1000000000}: %v", err)
 	}
 	ring := tab.Ring.Uint32s()
 	ring[200]++
 	bad := &sg.Table{Game: tab.Game, G: tab.G, Ring: sg.ValuesOf(ring)}
-	_, err := compute.Verify(t.Context(), bad, compute.VerifyOptions{})
-	if mm, ok := errors.AsType[*compute.MismatchError](err); !ok || mm.N != 200 || !mm.Ring {
+	_, err := compute.Verify(t.Context(), bad, sg.VerifyOptions{})
+	if mm, ok := errors.AsType[*sg.MismatchError](err); !ok || mm.N != 200 || !mm.Ring {
 		t.Errorf("verify 0.7{1000000000} with SG_ring(200) changed: %v, want a mismatch at ring 200", err)
 	}
 	run := sequence(t, "moves:\n  - take: {min: 1, max: 1000000000}\nplay: misere", 300)
@@ -94,7 +94,7 @@ func TestRunAllocations(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	if _, err := compute.Sequence(t.Context(), g, 300, compute.Options{Workers: 1}); err != nil {
+	if _, err := compute.Sequence(t.Context(), g, 300, sg.Options{Workers: 1}); err != nil {
 		t.Fatal(err)
 	}
 	_ = compute.Work(g.Rule, true, 1e12)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/configs"
 	"github.com/sgtab/sgtab/graph"
@@ -46,16 +47,16 @@ func TestConfigs(t *testing.T) {
 				} else if g.Graph != nil {
 					var ng *graph.Named
 					if ng, err = graph.Load(g.Graph); err == nil {
-						_, err = compute.GraphValues(t.Context(), ng.Graph)
+						_, err = graphgame.GraphValues(t.Context(), ng.Graph)
 					}
 				} else if g.State != "" {
 					_, _, err = compute.SolveState(t.Context(), g)
 				} else if g.Script != nil {
-					_, _, err = compute.ScriptTable(t.Context(), g, compute.Options{})
+					_, _, err = compute.ScriptTable(t.Context(), g, sg.Options{})
 				} else if g.Lattice != nil {
-					_, err = compute.Lattice(t.Context(), g, compute.Options{})
+					_, err = compute.Lattice(t.Context(), g, sg.Options{})
 				} else {
-					_, err = compute.Sequence(t.Context(), g, 200, compute.Options{})
+					_, err = compute.Sequence(t.Context(), g, 200, sg.Options{})
 				}
 				if err != nil {
 					t.Fatal(err)
@@ -135,7 +136,7 @@ func TestKnownResults(t *testing.T) {
 			if games[0].State != "" {
 				_, tab, err = compute.SolveState(t.Context(), games[0])
 			} else {
-				tab, err = compute.Lattice(t.Context(), games[0], compute.Options{})
+				tab, err = compute.Lattice(t.Context(), games[0], sg.Options{})
 			}
 			if err != nil {
 				t.Fatal(err)
@@ -177,7 +178,7 @@ func TestKnownResults(t *testing.T) {
 				}
 			}
 			for _, n := range []int{1, 2, 99, 100, 9999, 10000} {
-				if win, _ := compute.GridGeography(n, n, 0, 0); win != (n%2 == 0) {
+				if win, _ := graphgame.GridGeography(n, n, 0, 0); win != (n%2 == 0) {
 					t.Fatalf("%s: the %d×%d board's corner: first player wins %v", name, n, n, win)
 				}
 			}
@@ -214,7 +215,7 @@ func TestKnownResults(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tab, err := compute.Sequence(t.Context(), games[0], games[0].Heaps, compute.Options{})
+		tab, err := compute.Sequence(t.Context(), games[0], games[0].Heaps, sg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,7 +3,7 @@ package configs_test
 import (
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/graph"
 )
 
@@ -16,7 +16,7 @@ func TestBoardWalkScriptAgreesWithGeography(t *testing.T) {
 	tab, _ := bundledScript(t, "script-board-walk.yaml", last)
 	for n := 1; n <= last; n++ {
 		win := cornerWins(t, n)
-		rule, _ := compute.GridGeography(n, n, 0, 0)
+		rule, _ := graphgame.GridGeography(n, n, 0, 0)
 		if script := tab.G.At(n) != 0; script != win || script != rule {
 			t.Errorf("n = %d: the script says the first player wins %v, the matching engine %v, the grid rule %v", n, script, win, rule)
 		}
@@ -31,7 +31,7 @@ func cornerWins(t *testing.T, n int) bool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	win, _, err := compute.Geography(t.Context(), ng.Graph)
+	win, _, err := graphgame.Geography(t.Context(), ng.Graph)
 	if err != nil {
 		t.Fatal(err)
 	}

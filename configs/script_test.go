@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/configs"
 	"github.com/sgtab/sgtab/graph"
@@ -32,7 +33,7 @@ func bundledScript(t *testing.T, name string, heaps int) (*sg.Table, *compute.Sc
 	if heaps > 0 {
 		g.Heaps = heaps
 	}
-	tab, sp, err := compute.ScriptTable(t.Context(), g, compute.Options{})
+	tab, sp, err := compute.ScriptTable(t.Context(), g, sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +203,7 @@ func graphValues(t *testing.T, name string) (*graph.Named, []uint32) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sg, err := compute.GraphValues(t.Context(), ng.Graph)
+	sg, err := graphgame.GraphValues(t.Context(), ng.Graph)
 	if err != nil {
 		t.Fatal(err)
 	}

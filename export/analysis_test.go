@@ -23,7 +23,7 @@ func computed(t testing.TB, yaml string, n int) *sg.Table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := compute.Sequence(t.Context(), games[0], n, compute.Options{})
+	tab, err := compute.Sequence(t.Context(), games[0], n, sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +194,7 @@ func TestLatticeRoundTrip(t *testing.T) {
 		if gs[0].Kind() == rules.KindState {
 			_, lt, err = compute.SolveState(t.Context(), gs[0])
 		} else {
-			lt, err = compute.Lattice(t.Context(), gs[0], compute.Options{})
+			lt, err = compute.Lattice(t.Context(), gs[0], sg.Options{})
 		}
 		if err != nil {
 			t.Fatal(err)

@@ -15,7 +15,7 @@ import (
 // latticeTable computes the lattice game of the config yaml.
 func latticeTable(t *testing.T, yaml string) *compute.LatticeTable {
 	t.Helper()
-	lt, err := compute.Lattice(t.Context(), parseGame(t, yaml), compute.Options{Workers: 1})
+	lt, err := compute.Lattice(t.Context(), parseGame(t, yaml), sg.Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -436,7 +436,7 @@ heaps: 20
 	if err != nil {
 		t.Fatal(err)
 	}
-	wythoff, err := compute.Lattice(t.Context(), games[0], compute.Options{})
+	wythoff, err := compute.Lattice(t.Context(), games[0], sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

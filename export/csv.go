@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
 )
 
@@ -48,13 +49,13 @@ func WriteLatticeCSV(path string, t *compute.LatticeTable, opt Options) error {
 // return (which CSV readers drop before a line break), is refused, and so
 // is a table of a graph with cycles (its lists of finite values have no
 // CSV form); a table of geography is written without its winning moves.
-func WriteGraphCSV(path string, t *compute.GraphTable, opt Options) error {
+func WriteGraphCSV(path string, t *graphgame.GraphTable, opt Options) error {
 	err := checkNodeNames(t.Strings, "")
 	if t.Loopy != nil {
 		err = fmt.Errorf("the graph has cycles, and a table of its values ∞(K) is written as Parquet or Arrow only")
 	}
 	if t.Moves != nil {
-		t = &compute.GraphTable{Game: t.Game, Ints: t.Ints, Strings: t.Strings, G: t.G, Edges: t.Edges, EdgesCRC: t.EdgesCRC, Created: t.Created}
+		t = &graphgame.GraphTable{Game: t.Game, Ints: t.Ints, Strings: t.Strings, G: t.G, Edges: t.Edges, EdgesCRC: t.EdgesCRC, Created: t.Created}
 	}
 	for _, s := range t.Strings {
 		if err == nil && strings.IndexByte(s, '\r') >= 0 {

@@ -19,6 +19,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
@@ -59,7 +60,7 @@ func csvCases(t *testing.T) []csvCase {
 		if g.Kind() == rules.KindState {
 			_, lt, err = compute.SolveState(t.Context(), g)
 		} else {
-			lt, err = compute.Lattice(t.Context(), g, compute.Options{})
+			lt, err = compute.Lattice(t.Context(), g, sg.Options{})
 		}
 		if err != nil {
 			t.Fatal(err)
@@ -68,7 +69,7 @@ func csvCases(t *testing.T) []csvCase {
 			func(path string) error { return export.WriteLatticeCSV(path, lt, export.Options{}) },
 			func(path string) error { return export.WriteLatticeParquet(path, lt, export.Options{}) }}
 	}
-	graph := func(name string, gt *compute.GraphTable) csvCase {
+	graph := func(name string, gt *graphgame.GraphTable) csvCase {
 		return csvCase{name,
 			func(path string) error { return export.WriteGraphCSV(path, gt, export.Options{}) },
 			func(path string) error { return export.WriteGraphParquet(path, gt, export.Options{}) }}
@@ -80,11 +81,11 @@ func csvCases(t *testing.T) []csvCase {
 		heap("fibonacci", "name: fib\nstate: fibonacci-nim\nheaps: 200\n", 200),
 		lattice("wythoff", "name: wythoff\nlattice:\n  size: [40, 30]\n  moves:\n    - {step: [-1, 0], repeat: true}\n    - {step: [0, -1], repeat: true}\n    - {step: [-1, -1], repeat: true}\n"),
 		lattice("euclid", "name: euclid\nstate: euclid\nheaps: 50\n"),
-		graph("graph-ints", &compute.GraphTable{
+		graph("graph-ints", &graphgame.GraphTable{
 			Game: rules.Game{Name: "ints", Graph: &rules.GraphSpec{Text: "edges i.csv"}},
 			Ints: []int64{7, -3, 100000000000, 0}, G: sg.ValuesOf([]uint32{1, 0, 2, 5}), Edges: 4, EdgesCRC: 9,
 		}),
-		graph("graph-strings", &compute.GraphTable{
+		graph("graph-strings", &graphgame.GraphTable{
 			Game:    rules.Game{Name: "strings", Graph: &rules.GraphSpec{Text: "edges s.csv"}},
 			Strings: []string{"b", "a, node", `say "hi"`, "two\nlines", " space", "12", "é"},
 			G:       sg.ValuesOf([]uint32{0, 1, 2, 3, 300, 70000, 4}), Edges: 7,
@@ -284,7 +285,7 @@ func TestCSVDamaged(t *testing.T) {
 // node names may be quoted, damaged: each is refused, naming the file and
 // the line of the damage.
 func TestCSVDamagedGraph(t *testing.T) {
-	gt := &compute.GraphTable{
+	gt := &graphgame.GraphTable{
 		Game:    rules.Game{Name: "strings", Graph: &rules.GraphSpec{Text: "edges s.csv"}},
 		Strings: []string{"b", "a, node", "two\nlines", "c"},
 		G:       sg.ValuesOf([]uint32{0, 1, 2, 3}), Edges: 3,
@@ -404,7 +405,7 @@ func TestCSVSpreadsheetSaved(t *testing.T) {
 func TestCSVWriteRefused(t *testing.T) {
 	for _, name := range []string{"a\r\nb", "\xff"} {
 		dir := t.TempDir()
-		gt := &compute.GraphTable{Game: rules.Game{Name: "g", Graph: &rules.GraphSpec{Text: "edges g.csv"}},
+		gt := &graphgame.GraphTable{Game: rules.Game{Name: "g", Graph: &rules.GraphSpec{Text: "edges g.csv"}},
 			Strings: []string{"x", name}, G: sg.ValuesOf([]uint32{0, 1})}
 		err := export.WriteGraphCSV(filepath.Join(dir, "g.csv"), gt, export.Options{})
 		if err == nil {

@@ -12,7 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
@@ -65,14 +65,14 @@ func fromJSON(t *testing.T, typ arrow.DataType, list string) arrow.Array {
 // no file: a string column must hold UTF-8, and DuckDB refuses one that
 // does not.
 func TestWriteGraphNotUTF8(t *testing.T) {
-	tab := &compute.GraphTable{
+	tab := &graphgame.GraphTable{
 		Game:    rules.Game{Name: "g", Graph: &rules.GraphSpec{Text: "edges g.csv"}},
 		Strings: []string{"a", "b\xff"},
 		G:       sg.ValuesOf([]uint32{1, 0}),
 		Edges:   1,
 	}
 	dir := t.TempDir()
-	for name, write := range map[string]func(string, *compute.GraphTable, export.Options) error{
+	for name, write := range map[string]func(string, *graphgame.GraphTable, export.Options) error{
 		"g.parquet": export.WriteGraphParquet,
 		"g.arrow":   export.WriteGraphIPC,
 	} {

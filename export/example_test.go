@@ -69,7 +69,7 @@ func ExampleRead() {
 		log.Fatal(err)
 	}
 	g := rules.Game{Name: "dawsons-kayles", Rule: rule, Heaps: 1000}
-	t, err := compute.Sequence(context.Background(), g, g.Heaps, compute.Options{StopWhenProved: true})
+	t, err := compute.Sequence(context.Background(), g, g.Heaps, sg.Options{StopWhenProved: true})
 	if err != nil {
 		log.Fatal(err)
 	}

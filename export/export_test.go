@@ -37,7 +37,7 @@ func newTable(tb testing.TB, rows int, ring bool) *sg.Table {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	t, err := compute.Sequence(context.Background(), games[0], rows-1, compute.Options{})
+	t, err := compute.Sequence(context.Background(), games[0], rows-1, sg.Options{})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -8,8 +8,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
 )
 
 // colMove is the column of a geography table that names a winning move
@@ -19,7 +18,7 @@ const colMove = "move"
 // geographySchema returns the schema of the geography table t: node, sg
 // (the outcome: 1 when the player to move wins) and move, a node as node
 // names them, nullable.
-func geographySchema(t *compute.GraphTable, meta map[string]string) *arrow.Schema {
+func geographySchema(t *graphgame.GraphTable, meta map[string]string) *arrow.Schema {
 	s := graphSchema(t, meta)
 	fields := s.Fields()
 	move := fields[0]
@@ -30,7 +29,7 @@ func geographySchema(t *compute.GraphTable, meta map[string]string) *arrow.Schem
 
 // writeGeography writes the geography table t to path in the format f:
 // columns node, sg and move.
-func writeGeography(f format, path string, t *compute.GraphTable, opt Options) error {
+func writeGeography(f format, path string, t *graphgame.GraphTable, opt Options) error {
 	return writeGraphWith(f, path, t, opt, geographySchema, func(b *array.RecordBuilder, lo, hi int) {
 		sg := b.Field(1).(*array.Int32Builder)
 		for v := lo; v < hi; v++ {
@@ -49,7 +48,7 @@ func writeGeography(f format, path string, t *compute.GraphTable, opt Options) e
 
 // movesCRC adds to crc the winning moves of the geography table t: each
 // node's move in 4 bytes, -1 where there is none.
-func movesCRC(crc uint32, t *compute.GraphTable) uint32 {
+func movesCRC(crc uint32, t *graphgame.GraphTable) uint32 {
 	var buf [4]byte
 	for _, w := range t.Moves {
 		binary.LittleEndian.PutUint32(buf[:], uint32(w))
@@ -60,7 +59,7 @@ func movesCRC(crc uint32, t *compute.GraphTable) uint32 {
 
 // readGeography reads the rows of a geography table, the names in the
 // column node (at node), the outcomes in sg and the moves in move, into t.
-func readGeography(recs records, node int, t *compute.GraphTable, strs bool) error {
+func readGeography(recs records, node int, t *graphgame.GraphTable, strs bool) error {
 	var moves []string
 	err := readGraphRowsWith(recs, node, t, strs, func(rec arrow.RecordBatch) error {
 		col := rec.Column(recs.schema.FieldIndices(colMove)[0])

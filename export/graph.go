@@ -11,7 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -28,7 +28,7 @@ const (
 
 const colNode = "node"
 
-func graphSchema(t *compute.GraphTable, meta map[string]string) *arrow.Schema {
+func graphSchema(t *graphgame.GraphTable, meta map[string]string) *arrow.Schema {
 	node := arrow.DataType(arrow.PrimitiveTypes.Int64)
 	if t.Ints == nil {
 		node = arrow.BinaryTypes.String
@@ -48,7 +48,7 @@ func graphSchema(t *compute.GraphTable, meta map[string]string) *arrow.Schema {
 // the player to move wins, for geography),
 // sgtab.checksum of the values, sgtab.crc32c of the names and values (see
 // graphCRC), and sgtab.created when set.
-func GraphMetadata(t *compute.GraphTable, version string) map[string]string {
+func GraphMetadata(t *graphgame.GraphTable, version string) map[string]string {
 	m := baseMetadata(KindGraph, t.Game, version, t.Created)
 	maps.Copy(m, map[string]string{
 		KeyRule:     t.Game.RuleText(),
@@ -73,7 +73,7 @@ func GraphMetadata(t *compute.GraphTable, version string) map[string]string {
 // (8 bytes little-endian for an integer, the string and a zero byte
 // otherwise) and its value in 4 bytes, in 8 hexadecimal digits; then, when
 // the graph has cycles, the generalized values (loopyCRC).
-func graphCRC(t *compute.GraphTable) string {
+func graphCRC(t *graphgame.GraphTable) string {
 	var crc uint32
 	var buf [12]byte
 	for v := range t.Nodes() {
@@ -97,7 +97,7 @@ func graphCRC(t *compute.GraphTable) string {
 
 // graphTable returns t as its writers see it: columns node and sg, one
 // row per node.
-func graphTable(t *compute.GraphTable, opt Options) keyedTable {
+func graphTable(t *graphgame.GraphTable, opt Options) keyedTable {
 	return keyedTable{
 		schema: graphSchema(t, GraphMetadata(t, opt.Version)),
 		values: []sg.Values{t.G},
@@ -123,7 +123,7 @@ func graphTable(t *compute.GraphTable, opt Options) keyedTable {
 // written under a temporary name and renamed when complete (WriteFile).
 // Names that are not UTF-8 text are refused: an Arrow or Parquet string
 // column holds UTF-8, and readers (DuckDB) refuse a file whose does not.
-func WriteGraphParquet(path string, t *compute.GraphTable, opt Options) error {
+func WriteGraphParquet(path string, t *graphgame.GraphTable, opt Options) error {
 	if err := checkNodeNames(t.Strings, ""); err != nil {
 		return fmt.Errorf("write parquet %s: %w", path, err)
 	}
@@ -138,7 +138,7 @@ func WriteGraphParquet(path string, t *compute.GraphTable, opt Options) error {
 
 // WriteGraphIPC writes the graph table t to the Arrow IPC file path, as
 // WriteGraphParquet does.
-func WriteGraphIPC(path string, t *compute.GraphTable, opt Options) error {
+func WriteGraphIPC(path string, t *graphgame.GraphTable, opt Options) error {
 	if err := checkNodeNames(t.Strings, ""); err != nil {
 		return fmt.Errorf("write arrow %s: %w", path, err)
 	}
@@ -172,7 +172,7 @@ func (f *File) readGraph(recs records) error {
 	if len(j) != 1 {
 		return fmt.Errorf("column %s: %d of it, want 1", colNode, len(j))
 	}
-	t := &compute.GraphTable{Edges: edges, EdgesCRC: uint32(crc)}
+	t := &graphgame.GraphTable{Edges: edges, EdgesCRC: uint32(crc)}
 	strs := recs.schema.Field(j[0]).Type.ID() == arrow.STRING
 	switch {
 	case meta[KeyValues] == ValuesGeneralized:
@@ -216,14 +216,14 @@ func isGeography(play string) bool {
 
 // readGraphRows reads the rows of a graph table, the names in the column
 // node (at node) and the values in sg, into t.
-func readGraphRows(recs records, node int, t *compute.GraphTable, strs bool) error {
+func readGraphRows(recs records, node int, t *graphgame.GraphTable, strs bool) error {
 	return readGraphRowsWith(recs, node, t, strs, nil)
 }
 
 // readGraphRowsWith reads the rows of a graph table as readGraphRows
 // does, and hands each record batch to more, when not nil, for the
 // columns it reads itself.
-func readGraphRowsWith(recs records, node int, t *compute.GraphTable, strs bool, more func(arrow.RecordBatch) error) error {
+func readGraphRowsWith(recs records, node int, t *graphgame.GraphTable, strs bool, more func(arrow.RecordBatch) error) error {
 	sg, err := column(recs.schema, colSG, true)
 	if err != nil {
 		return err
@@ -252,7 +252,7 @@ func readGraphRowsWith(recs records, node int, t *compute.GraphTable, strs bool,
 
 // appendNames appends the names in the node column col to t: strings
 // when strs, integers otherwise (read through *long).
-func appendNames(t *compute.GraphTable, col arrow.Array, strs bool, long *[]int64) error {
+func appendNames(t *graphgame.GraphTable, col arrow.Array, strs bool, long *[]int64) error {
 	if strs {
 		names := col.(*array.String)
 		for i := range names.Len() {

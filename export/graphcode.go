@@ -2,12 +2,11 @@ package export
 
 import (
 	"fmt"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/sgtab/sgtab/compute"
 )
 
 // GraphCode returns source code in lang (one of Languages) that looks up the
@@ -18,7 +17,7 @@ import (
 // C and C++ return −1, Go returns false beside the value, Python raises
 // KeyError. Names follow Code's rules. A table of a graph with cycles is
 // refused.
-func GraphCode(t *compute.GraphTable, lang string, opt CodeOptions) (string, error) {
+func GraphCode(t *graphgame.GraphTable, lang string, opt CodeOptions) (string, error) {
 	if err := opt.check(lang); err != nil {
 		return "", err
 	}

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
@@ -22,20 +22,20 @@ import (
 // and runs a program that looks up every node and one that is not in the
 // graph, and compares what it prints with the table.
 func TestGraphCodeRuns(t *testing.T) {
-	strs := &compute.GraphTable{
+	strs := &graphgame.GraphTable{
 		Game:    rules.Game{Name: "strings", Graph: &rules.GraphSpec{Text: "edges s.csv"}},
 		Strings: []string{"b", "a node", `say "hi"`, `back\slash`, "é"},
 		G:       sg.ValuesOf([]uint32{0, 1, 2, 3, 300}),
 		Edges:   7,
 	}
-	ints := &compute.GraphTable{
+	ints := &graphgame.GraphTable{
 		Game:  rules.Game{Name: "ints", Graph: &rules.GraphSpec{Text: "edges i.csv"}},
 		Ints:  []int64{7, -3, 100000000000, 0},
 		G:     sg.ValuesOf([]uint32{1, 0, 2, 5}),
 		Edges: 4,
 	}
 	for _, lang := range compiledLanguages(t) {
-		for _, gt := range []*compute.GraphTable{strs, ints} {
+		for _, gt := range []*graphgame.GraphTable{strs, ints} {
 			code, err := export.GraphCode(gt, lang, export.CodeOptions{})
 			if err != nil {
 				t.Fatal(err)
@@ -92,12 +92,12 @@ func compiledLanguages(t *testing.T) []string {
 // in C and C++, where it would end the string.
 func TestGraphCodeEscapes(t *testing.T) {
 	names := []string{"??/", "??=x", "a?b??", "x\x01b", "\x7f", "tab\there", "new\nline\r", `q"uo\te\`, "é", "\u2028", "日本", "\x1bc"}
-	table := func(names []string) *compute.GraphTable {
+	table := func(names []string) *graphgame.GraphTable {
 		vs := make([]uint32, len(names))
 		for i := range vs {
 			vs[i] = uint32(i * 3 % 7)
 		}
-		return &compute.GraphTable{
+		return &graphgame.GraphTable{
 			Game:    rules.Game{Name: "hostile", Graph: &rules.GraphSpec{Text: "edges x\nraise SystemExit(3)\n??/"}},
 			Strings: names,
 			G:       sg.ValuesOf(vs),
@@ -159,7 +159,7 @@ func bytesLiteral(lang, s string) string {
 }
 
 // literal writes node v's name as an argument in lang.
-func literal(lang string, gt *compute.GraphTable, v int) string {
+func literal(lang string, gt *graphgame.GraphTable, v int) string {
 	if gt.Ints != nil {
 		if lang == "c" || lang == "cpp" {
 			return strconv.FormatInt(gt.Ints[v], 10) + "LL"

@@ -220,12 +220,12 @@ func checkLattice(ctx context.Context, t *compute.LatticeTable, side int) error 
 	)
 	switch g.Kind() {
 	case rules.KindScript: // the whole board: a script's corner is not a smaller game
-		want, _, err = compute.ScriptLattice(ctx, g, compute.Options{Workers: 1})
+		want, _, err = compute.ScriptLattice(ctx, g, sg.Options{Workers: 1})
 	case rules.KindLattice:
 		l := *g.Lattice
 		l.Size = [2]int{min(t.W, side), min(t.H, side)}
 		g.Lattice = &l
-		want, err = compute.Lattice(ctx, g, compute.Options{Workers: 1})
+		want, err = compute.Lattice(ctx, g, sg.Options{Workers: 1})
 	default: // a state game whose positions make a board: Euclid's game
 		g.Heaps = min(g.Heaps, side-1)
 		_, want, err = compute.SolveState(ctx, g)

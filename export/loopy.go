@@ -9,7 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
 )
 
@@ -23,7 +23,7 @@ const colFiniteFollowers = "finite_followers"
 
 // loopySchema returns the schema of the loopy graph table t: node, sg
 // (nullable: null at a node of value ∞) and finite_followers.
-func loopySchema(t *compute.GraphTable, meta map[string]string) *arrow.Schema {
+func loopySchema(t *graphgame.GraphTable, meta map[string]string) *arrow.Schema {
 	return withFiniteFollowers(graphSchema(t, meta))
 }
 
@@ -41,7 +41,7 @@ func withFiniteFollowers(s *arrow.Schema) *arrow.Schema {
 
 // writeLoopy writes the loopy graph table t to path in the format f, in
 // record batches of opt.BatchRows rows.
-func writeLoopy(f format, path string, t *compute.GraphTable, opt Options) error {
+func writeLoopy(f format, path string, t *graphgame.GraphTable, opt Options) error {
 	return writeGraphWith(f, path, t, opt, loopySchema, func(b *array.RecordBuilder, lo, hi int) {
 		appendGeneralized(b.Field(1), b.Field(2), t.Loopy[lo:hi])
 	})
@@ -71,8 +71,8 @@ func appendGeneralized(sgCol, ksCol array.Builder, xs []sg.Generalized) {
 // record batches of opt.BatchRows rows, with the schema schema makes from
 // t and its metadata: the column node as graphTable writes it, then the
 // columns fill appends for the rows lo..hi−1.
-func writeGraphWith(f format, path string, t *compute.GraphTable, opt Options,
-	schema func(*compute.GraphTable, map[string]string) *arrow.Schema, fill func(b *array.RecordBuilder, lo, hi int)) error {
+func writeGraphWith(f format, path string, t *graphgame.GraphTable, opt Options,
+	schema func(*graphgame.GraphTable, map[string]string) *arrow.Schema, fill func(b *array.RecordBuilder, lo, hi int)) error {
 	k := graphTable(t, opt)
 	sc := schema(t, k.schema.Metadata().ToMap())
 	rows := opt.batchRows()
@@ -113,7 +113,7 @@ func loopyCRC(crc uint32, vals []sg.Generalized) uint32 {
 // readLoopyRows reads the values of a loopy graph table's rows: the
 // columns sg (at idx[0]: null for ∞) and finite_followers (at idx[1]) of
 // rec, appending them to t.
-func readLoopyRows(rec arrow.RecordBatch, idx [2]int, t *compute.GraphTable) error {
+func readLoopyRows(rec arrow.RecordBatch, idx [2]int, t *graphgame.GraphTable) error {
 	return readGeneralized(rec.Column(idx[0]), rec.Column(idx[1]), t.Nodes(), func(x sg.Generalized) {
 		t.Loopy = append(t.Loopy, x)
 		t.G.Append(x.Value)
@@ -160,7 +160,7 @@ func readGeneralized(sgCol, ksCol arrow.Array, first int, add func(sg.Generalize
 
 // readLoopyGraph reads the rows of a loopy graph table, the names in the
 // column node (at node), the values in sg and finite_followers, into t.
-func readLoopyGraph(recs records, node int, t *compute.GraphTable, strs bool) error {
+func readLoopyGraph(recs records, node int, t *graphgame.GraphTable, strs bool) error {
 	var idx [2]int
 	for i, name := range []string{colSG, colFiniteFollowers} {
 		c := recs.schema.FieldIndices(name)

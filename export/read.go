@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
 )
 
@@ -27,7 +28,7 @@ type File struct {
 
 	Table     *sg.Table             // KindTable (with its Analysis) and KindCheckpoint
 	Lattice   *compute.LatticeTable // KindLattice
-	Graph     *compute.GraphTable   // KindGraph
+	Graph     *graphgame.GraphTable // KindGraph
 	Rare      *RareTable            // KindRare
 	Summary   []Summary             // KindSummary
 	Census    []CensusRow           // KindCensus

@@ -26,7 +26,7 @@ func TestReadReleases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := compute.Sequence(t.Context(), rules.Game{Name: "k", Rule: rule, Start: rules.StartRing}, 2499, compute.Options{})
+	tab, err := compute.Sequence(t.Context(), rules.Game{Name: "k", Rule: rule, Start: rules.StartRing}, 2499, sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -153,7 +153,7 @@ func checkRule(ctx context.Context, t *sg.Table, m int, opt ReadOptions) error {
 		steps = []int{verifyPrefix, m}
 	}
 	for _, through := range steps {
-		v, err := compute.VerifyTable(ctx, t, compute.VerifyOptions{Through: through, MaxWork: budget, Workers: opt.Workers})
+		v, err := compute.VerifyTable(ctx, t, sg.VerifyOptions{Through: through, MaxWork: budget, Workers: opt.Workers})
 		if err != nil {
 			return ruleError(t, err)
 		}
@@ -167,7 +167,7 @@ func checkRule(ctx context.Context, t *sg.Table, m int, opt ReadOptions) error {
 // ruleError words an error of compute.Verify checking t against its rule.
 func ruleError(t *sg.Table, err error) error {
 	rule := ShortRule(t.Game)
-	if bad, ok := errors.AsType[*compute.MismatchError](err); ok {
+	if bad, ok := errors.AsType[*sg.MismatchError](err); ok {
 		f := bad.Quantity
 		if bad.Ring {
 			f = "ring " + f
@@ -178,7 +178,7 @@ func ruleError(t *sg.Table, err error) error {
 		}
 		return &rowError{bad.N, fmt.Errorf("the file's %s(%d) is %d, but the rule %s gives %d: these are not the values of its game", f, bad.N, bad.Got, rule, bad.Want)}
 	}
-	if _, ok := errors.AsType[*compute.BudgetError](err); ok {
+	if _, ok := errors.AsType[*sg.BudgetError](err); ok {
 		return fmt.Errorf("%w, the most a reader spends on the rule %s: refused; sgtab inspect -verify checks it without a bound", err, rule)
 	}
 	return err

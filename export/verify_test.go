@@ -52,7 +52,7 @@ func TestReadLongRule(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := export.ReadContext(t.Context(), path, export.ReadOptions{Budget: 1e6})
-	if _, ok := errors.AsType[*compute.BudgetError](err); !ok || !strings.Contains(err.Error(), "more than the budget of 1000000, the most a reader spends") ||
+	if _, ok := errors.AsType[*sg.BudgetError](err); !ok || !strings.Contains(err.Error(), "more than the budget of 1000000, the most a reader spends") ||
 		!strings.Contains(err.Error(), "sgtab inspect -verify") {
 		t.Errorf("budget 10^6: err = %v", err)
 	}
@@ -127,7 +127,7 @@ func TestVerifyLattice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lt, err := compute.Lattice(t.Context(), games[0], compute.Options{})
+	lt, err := compute.Lattice(t.Context(), games[0], sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +213,7 @@ func TestReadSignedProofTrusted(t *testing.T) {
 		t.Errorf("signed with the reader's key: %v", err)
 	}
 	_, err := export.ReadContext(t.Context(), path, export.ReadOptions{Budget: 1e6, Key: []byte("another key")})
-	if _, ok := errors.AsType[*compute.BudgetError](err); !ok {
+	if _, ok := errors.AsType[*sg.BudgetError](err); !ok {
 		t.Errorf("signed with another key: err = %v, want the budget refused", err)
 	}
 }

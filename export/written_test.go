@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
@@ -61,7 +62,7 @@ func writtenCases(t *testing.T) []writtenCase {
 
 	wythoff, err := compute.Lattice(t.Context(), parseGame(t, "name: wythoff\nlattice:\n  size: [40, 30]\n  moves:\n"+
 		"    - {step: [-1, 0], repeat: true}\n    - {step: [0, -1], repeat: true}\n    - {step: [-1, -1], repeat: true}\n"),
-		compute.Options{})
+		sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,12 +71,12 @@ func writtenCases(t *testing.T) []writtenCase {
 		t.Fatal(err)
 	}
 	wythoff.Created, euclid.Created = created, created
-	ints := &compute.GraphTable{
+	ints := &graphgame.GraphTable{
 		Game: rules.Game{Name: "ints", Config: "name: ints\n", Graph: &rules.GraphSpec{Text: "edges i.csv"}},
 		Ints: []int64{7, -3, 100000000000, 0}, G: sg.ValuesOf([]uint32{1, 0, 2, 5}), Edges: 4, EdgesCRC: 9,
 		Created: created,
 	}
-	strs := &compute.GraphTable{
+	strs := &graphgame.GraphTable{
 		Game:    rules.Game{Name: "strings", Graph: &rules.GraphSpec{Text: "edges s.csv"}},
 		Strings: []string{"b", "a, node", `say "hi"`, "two\nlines", " space", "12", "é"},
 		G:       sg.ValuesOf([]uint32{0, 1, 2, 3, 300, 70000, 1<<32 - 1}), Edges: 7,
@@ -119,10 +120,10 @@ func writtenCases(t *testing.T) []writtenCase {
 	}
 	for _, tc := range []struct {
 		name string
-		t    *compute.GraphTable
+		t    *graphgame.GraphTable
 		opt  export.Options
 	}{{"graph-ints", ints, opt}, {"graph-strings", strs, opt}, {"graph-batches", strs, export.Options{Version: "test", BatchRows: 3}}} {
-		for ext, write := range map[string]func(string, *compute.GraphTable, export.Options) error{
+		for ext, write := range map[string]func(string, *graphgame.GraphTable, export.Options) error{
 			".parquet": export.WriteGraphParquet, ".arrow": export.WriteGraphIPC, ".csv": export.WriteGraphCSV,
 		} {
 			cases = append(cases, writtenCase{tc.name + ext, func(dir string) error {

@@ -47,7 +47,7 @@ type Voucher struct {
 // once when f is signed with the user's key, else after checking every
 // value, said with a progress bar. It returns an error only when the
 // context ends first.
-func (v *Voucher) FirstWrong(f *export.File, what string) (*compute.MismatchError, error) {
+func (v *Voucher) FirstWrong(f *export.File, what string) (*sg.MismatchError, error) {
 	if f.Signed(v.Key) {
 		return nil, nil
 	}
@@ -61,9 +61,9 @@ func (v *Voucher) FirstWrong(f *export.File, what string) (*compute.MismatchErro
 	}
 	v.Say("sgtab: %s: %s: %s, so each of its %d values is checked against its options\n", t.Game.Name, what, why, t.N()+1)
 	m, end := v.Meter(int64(t.N()+1), "verifying "+t.Game.Name)
-	_, err := compute.VerifyTable(v.Ctx, t, compute.VerifyOptions{Workers: v.Workers, Progress: m.Add})
+	_, err := compute.VerifyTable(v.Ctx, t, sg.VerifyOptions{Workers: v.Workers, Progress: m.Add})
 	end()
-	if bad, ok := errors.AsType[*compute.MismatchError](err); ok {
+	if bad, ok := errors.AsType[*sg.MismatchError](err); ok {
 		return bad, nil
 	}
 	return nil, err

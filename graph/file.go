@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/export"
 )
 
@@ -75,7 +75,7 @@ func ReadFile(path, nodes string) (*Named, error) {
 		if err != nil {
 			return nil, err
 		}
-		g = &Named{Graph: compute.NewGraph(len(b.names), b.from, b.to), Ints: b.names, CRC: b.crc}
+		g = &Named{Graph: graphgame.NewGraph(len(b.names), b.from, b.to), Ints: b.names, CRC: b.crc}
 	}
 	return g, nil
 }

@@ -9,7 +9,7 @@ import (
 	"hash/crc32"
 	"strconv"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -17,7 +17,7 @@ import (
 // every name given was one (Ints), strings otherwise (Strings), one per
 // node in the order they were first met.
 type Named struct {
-	*compute.Graph
+	*graphgame.Graph
 	Strings []string
 	Ints    []int64
 	// CRC is the CRC-32C of the edge list as read: every edge's two names,
@@ -98,7 +98,7 @@ const maxNodes = 1<<31 - 1
 
 // graph returns the graph built, its names integers when all are.
 func (b *builder) graph() *Named {
-	g := &Named{Graph: compute.NewGraph(len(b.names), b.from, b.to), CRC: b.crc}
+	g := &Named{Graph: graphgame.NewGraph(len(b.names), b.from, b.to), CRC: b.crc}
 	ints := make([]int64, len(b.names))
 	for v, s := range b.names {
 		x, err := strconv.ParseInt(s, 10, 64)

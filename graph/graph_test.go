@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -40,7 +40,7 @@ func sgByName(v string, edges [][2]string, memo map[string]uint32) uint32 {
 // definition over edges.
 func checkValues(t *testing.T, g *Named, edges [][2]string, what string) {
 	t.Helper()
-	sg, err := compute.GraphValues(t.Context(), g.Graph)
+	sg, err := graphgame.GraphValues(t.Context(), g.Graph)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,8 +156,8 @@ func TestReadCSVBad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = compute.GraphValues(t.Context(), cyc.Graph)
-	var ce *compute.CycleError
+	_, err = graphgame.GraphValues(t.Context(), cyc.Graph)
+	var ce *graphgame.CycleError
 	if !errors.As(err, &ce) {
 		t.Fatalf("cycle: %v", err)
 	}
@@ -250,7 +250,7 @@ func TestCalendar(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sg, err := compute.GraphValues(t.Context(), g.Graph)
+	sg, err := graphgame.GraphValues(t.Context(), g.Graph)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -386,7 +386,7 @@ func BenchmarkReadFile1e7(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := compute.GraphValues(b.Context(), g.Graph); err != nil {
+		if _, err := graphgame.GraphValues(b.Context(), g.Graph); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -2,10 +2,9 @@ package graph
 
 import (
 	"fmt"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"strconv"
 	"strings"
-
-	"github.com/sgtab/sgtab/compute"
 )
 
 // MaxGridSquares bounds the grids Grid builds: a larger board is answered
@@ -48,7 +47,7 @@ func Grid(n, m int) (*Named, error) {
 			}
 		}
 	}
-	return &Named{Graph: compute.NewGraph(n*m, from, to), Strings: names}, nil
+	return &Named{Graph: graphgame.NewGraph(n*m, from, to), Strings: names}, nil
 }
 
 // Undirected returns g with every edge also the other way round, as a
@@ -64,5 +63,5 @@ func Undirected(g *Named) (*Named, error) {
 			from, to = append(from, int32(v), w), append(to, w, int32(v))
 		}
 	}
-	return &Named{Graph: compute.NewGraph(g.Nodes(), from, to), Strings: g.Strings, Ints: g.Ints, CRC: g.CRC}, nil
+	return &Named{Graph: graphgame.NewGraph(g.Nodes(), from, to), Strings: g.Strings, Ints: g.Ints, CRC: g.CRC}, nil
 }

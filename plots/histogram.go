@@ -5,7 +5,7 @@ import (
 
 	"gonum.org/v1/plot"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
 )
 
@@ -65,7 +65,7 @@ func Histogram(t *sg.Table) (*plot.Plot, error) {
 // the game on a graph t, as Histogram does for a heap game. On a graph
 // with cycles it draws the finite values, and its title counts the nodes
 // of value ∞ and the drawn ones.
-func GraphHistogram(t *compute.GraphTable) (*plot.Plot, error) {
+func GraphHistogram(t *graphgame.GraphTable) (*plot.Plot, error) {
 	if t.Nodes() == 0 {
 		return nil, fmt.Errorf("plot %s: empty table", t.Game.Name)
 	}

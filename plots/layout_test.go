@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/plots"
 	"github.com/sgtab/sgtab/rules"
@@ -339,7 +340,7 @@ func TestLabelsInside(t *testing.T) {
 		t.Fatal(err)
 	}
 	ring := table(t, "name: coin-ring-2\ncode: \"0.77\"\nstart: ring\n", 1000)
-	graph := &compute.GraphTable{Game: rules.Game{Name: "g", Graph: &rules.GraphSpec{Text: "edges g.csv"}},
+	graph := &graphgame.GraphTable{Game: rules.Game{Name: "g", Graph: &rules.GraphSpec{Text: "edges g.csv"}},
 		Strings: []string{"a", "b", "c"}, G: sg.ValuesOf([]uint32{0, 1, 2}), Edges: 3}
 	type figure struct {
 		name string
@@ -392,7 +393,7 @@ func TestBarsClearOfFrame(t *testing.T) {
 			days[i] = 2
 		}
 	}
-	calendar := &compute.GraphTable{Game: rules.Game{Name: "calendar", Graph: &rules.GraphSpec{Text: "calendar"}},
+	calendar := &graphgame.GraphTable{Game: rules.Game{Name: "calendar", Graph: &rules.GraphSpec{Text: "calendar"}},
 		Ints: names, G: sg.ValuesOf(days), Edges: 73676}
 	kayles := table(t, kaylesYAML, 2000)
 	officers := table(t, "name: officers\ncode: \"0.6\"\n", 20000)

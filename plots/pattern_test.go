@@ -28,7 +28,7 @@ func table(t testing.TB, yaml string, n int) *sg.Table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := compute.Sequence(t.Context(), games[0], n, compute.Options{})
+	tab, err := compute.Sequence(t.Context(), games[0], n, sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func lattice(t *testing.T, yaml string) *compute.LatticeTable {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := compute.Lattice(t.Context(), games[0], compute.Options{})
+	tab, err := compute.Lattice(t.Context(), games[0], sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

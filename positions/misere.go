@@ -7,6 +7,7 @@ import (
 	"iter"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -57,7 +58,7 @@ type misereSearch struct {
 
 // newMisereSearch returns the search of pos, one game of it for each of
 // its sources.
-func newMisereSearch(pos Position, lim compute.MisereLimits) *misereSearch {
+func newMisereSearch(pos Position, lim sg.MisereLimits) *misereSearch {
 	var rs []rules.Rule
 	index := map[*Ref]int{}
 	m := &misereSearch{}
@@ -80,7 +81,7 @@ func newMisereSearch(pos Position, lim compute.MisereLimits) *misereSearch {
 // NimSum, likewise), and how many winning moves it has — the moves to a
 // position lost for the next player. A position too large for the
 // search's bounds is refused, saying which bound.
-func solveMisere(ctx context.Context, pos Position, lim compute.MisereLimits) (Answer, error) {
+func solveMisere(ctx context.Context, pos Position, lim sg.MisereLimits) (Answer, error) {
 	m := newMisereSearch(pos, lim)
 	a := Answer{Head: NewHead(KindSum, pos.Words()), WinningMoves: []Move{}, Outcomes: true, misere: m}
 	a.Misere = true
@@ -123,7 +124,7 @@ func wins(won bool) uint64 {
 
 // misereError words an error of the misère search of pos.
 func misereError(pos Position, err error) error {
-	if b, ok := errors.AsType[*compute.MisereBoundError](err); ok {
+	if b, ok := errors.AsType[*sg.MisereBoundError](err); ok {
 		return fmt.Errorf("%v in misère play: %w (-max-%s raises it); ask about fewer or smaller heaps", heapWords(pos), err, b.Bound)
 	}
 	return err

@@ -6,6 +6,7 @@ import (
 	"iter"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // An Answer is what sgtab query says of one position, a sum of
@@ -57,13 +58,13 @@ func Check(pos Position) error {
 // components whose moves would take more than compute.MaxMoveWork steps
 // to count is refused.
 func Solve(pos Position) (Answer, error) {
-	return SolveWithin(context.Background(), pos, compute.MisereLimits{})
+	return SolveWithin(context.Background(), pos, sg.MisereLimits{})
 }
 
 // SolveWithin is Solve, with the misère search of a position of heaps in
 // misère play bounded by lim (the search's defaults where unset) and
 // stopped when ctx is.
-func SolveWithin(ctx context.Context, pos Position, lim compute.MisereLimits) (Answer, error) {
+func SolveWithin(ctx context.Context, pos Position, lim sg.MisereLimits) (Answer, error) {
 	if misereSum(pos) {
 		return solveMisere(ctx, pos, lim)
 	}

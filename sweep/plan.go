@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -140,7 +141,7 @@ func jobKey(g rules.Game) string {
 
 // valueAt returns SG(k) of the finite code r, as the engine computes it.
 func valueAt(r rules.Rule, k int) uint32 {
-	t, err := compute.Sequence(context.Background(), rules.Game{Rule: r}, k, compute.Options{Workers: 1})
+	t, err := compute.Sequence(context.Background(), rules.Game{Rule: r}, k, sg.Options{Workers: 1})
 	if err != nil {
 		return 0 // cannot tell: the caller keeps the move
 	}

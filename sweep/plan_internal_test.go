@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -40,7 +41,7 @@ func TestJobKeySharesEqualValues(t *testing.T) {
 		if v, ok := values[code]; ok {
 			return v
 		}
-		tab, err := compute.Sequence(t.Context(), game(code), 1000, compute.Options{Workers: 1})
+		tab, err := compute.Sequence(t.Context(), game(code), 1000, sg.Options{Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -44,7 +44,7 @@ func Run(ctx context.Context, p *Plan, j *Journal, opt Options) (map[string]Resu
 		g.Heaps = p.N
 		games, jobs = append(games, g), append(jobs, job)
 	}
-	copt := compute.Options{Workers: opt.Workers, Progress: opt.Progress, StopWhenProved: p.Auto}
+	copt := sg.Options{Workers: opt.Workers, Progress: opt.Progress, StopWhenProved: p.Auto}
 	err := compute.Each(ctx, games, copt, func(k int, t *sg.Table) error {
 		job := jobs[k]
 		if err := j.Add(result(job, t, p.Compare, shift(job.Game))); err != nil {

@@ -591,7 +591,7 @@ func TestAutoStopsAtProof(t *testing.T) {
 	want := map[string]int{"0.07-ring": 174, "s1-3-4-misere": 11}
 	for i, g := range sgs {
 		a, f := auto[i], full[i]
-		tab, err := compute.Sequence(t.Context(), g.Game, 4096, compute.Options{StopWhenProved: true})
+		tab, err := compute.Sequence(t.Context(), g.Game, 4096, sg.Options{StopWhenProved: true})
 		if err != nil {
 			t.Fatal(err)
 		}

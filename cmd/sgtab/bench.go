@@ -90,16 +90,16 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if *quick {
 			n = w.quickN
 		}
-		t, secs, err := timed(ctx, g, n, compute.Options{}, stderr, w.name)
+		t, secs, err := timed(ctx, g, n, sg.Options{}, stderr, w.name)
 		if err != nil {
 			return err
 		}
 		m := min(*plainN, n)
-		_, plainSecs, err := timed(ctx, g, m, compute.Options{Plain: true, Exhaustive: true}, stderr, w.name+" (plain)")
+		_, plainSecs, err := timed(ctx, g, m, sg.Options{Plain: true, Exhaustive: true}, stderr, w.name+" (plain)")
 		if err != nil {
 			return err
 		}
-		_, fastSecs, err := timed(ctx, g, m, compute.Options{}, stderr, w.name)
+		_, fastSecs, err := timed(ctx, g, m, sg.Options{}, stderr, w.name)
 		if err != nil {
 			return err
 		}
@@ -119,7 +119,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 // timed computes g to n and returns the table and the seconds it took,
 // with a progress bar named desc on stderr when it is a terminal.
-func timed(ctx context.Context, g rules.Game, n int, opt compute.Options, stderr io.Writer, desc string) (*sg.Table, float64, error) {
+func timed(ctx context.Context, g rules.Game, n int, opt sg.Options, stderr io.Writer, desc string) (*sg.Table, float64, error) {
 	bar := progress.New(stderr, int64(n)+1, desc, progress.Options{WarnAfter: longRun})
 	opt.Progress = bar.Add
 	start := time.Now()

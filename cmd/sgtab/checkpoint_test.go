@@ -181,7 +181,7 @@ func TestCheckpointDamaged(t *testing.T) {
 	other.G = sg.ValuesOf([]uint32{0, 1, 0, 1})
 	good := func() []byte {
 		g := mustGame(t, "name: g\ncode: \"0.6\"\n")
-		tab, err := compute.Sequence(t.Context(), g, 8000, compute.Options{})
+		tab, err := compute.Sequence(t.Context(), g, 8000, sg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -233,7 +233,7 @@ func TestExtendTable(t *testing.T) {
 		if code, _, stderr := sgtab(t, "run", "-heaps", "2000", "-plot", "none", "-out", "small", "g.yaml"); code != 0 {
 			t.Fatalf("status %d\n%s", code, stderr)
 		}
-		want, err := compute.Sequence(t.Context(), mustGame(t, yaml), 8000, compute.Options{})
+		want, err := compute.Sequence(t.Context(), mustGame(t, yaml), 8000, sg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

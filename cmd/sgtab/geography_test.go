@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/graph"
 	"github.com/sgtab/sgtab/rules"
@@ -218,17 +218,17 @@ func geographyRows(f *export.File) string {
 // grid rule or the matching engine finds.
 func bundledGraphValues(t *testing.T, gs *rules.GraphSpec, ng *graph.Named) ([]uint32, error) {
 	if gs.Play == "" {
-		return compute.GraphValues(t.Context(), ng.Graph)
+		return graphgame.GraphValues(t.Context(), ng.Graph)
 	}
 	var win []bool
 	var err error
 	if gs.Generate == "grid" { // the matching engine is checked against the rule in package compute
 		win = make([]bool, ng.Nodes())
 		for v := range win {
-			win[v], _ = compute.GridGeography(gs.Grid[0], gs.Grid[1], v/gs.Grid[1], v%gs.Grid[1])
+			win[v], _ = graphgame.GridGeography(gs.Grid[0], gs.Grid[1], v/gs.Grid[1], v%gs.Grid[1])
 		}
 	} else {
-		win, _, err = compute.Geography(t.Context(), ng.Graph)
+		win, _, err = graphgame.Geography(t.Context(), ng.Graph)
 	}
 	out := make([]uint32, len(win))
 	for v, w := range win {

@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/configs"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
@@ -351,7 +352,7 @@ func TestRunBundled(t *testing.T) {
 					t.Errorf("Wythoff's rows: %+v, want %+v first", s.Rows, want)
 				}
 			}
-			want, err := compute.Lattice(t.Context(), games[0], compute.Options{})
+			want, err := compute.Lattice(t.Context(), games[0], sg.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -368,7 +369,7 @@ func TestRunBundled(t *testing.T) {
 		if games[0].Script != nil {
 			// A scripted game keeps its size whatever -heaps says; reading
 			// its table back runs its script again.
-			want, _, err := compute.ScriptTable(t.Context(), games[0], compute.Options{})
+			want, _, err := compute.ScriptTable(t.Context(), games[0], sg.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -381,7 +382,7 @@ func TestRunBundled(t *testing.T) {
 		if s.Heaps != 300 || len(s.Files) < 3 || s.Rule == "" {
 			t.Errorf("summary %+v", s)
 		}
-		want, err := compute.Sequence(t.Context(), games[0], 300, compute.Options{})
+		want, err := compute.Sequence(t.Context(), games[0], 300, sg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

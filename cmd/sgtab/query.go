@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/positions"
@@ -156,7 +157,7 @@ type query struct {
 	w    positions.Writer
 	// misere bounds the misère search of a sum of heaps: -max-positions
 	// and -max-steps when given, its defaults otherwise.
-	misere compute.MisereLimits
+	misere sg.MisereLimits
 	// pick chooses and changes the game of def, the config named first
 	// (-game, -set).
 	pick choice

@@ -18,6 +18,11 @@
 //     values a or ∞(K), and the outcomes P, N and D).
 //   - Bitset, Union and Mex: the minimum excludant over a set of values,
 //     word by word, which every engine's inner loop computes.
+//   - Options, VerifyOptions and MisereLimits: what a caller may ask of an
+//     engine (workers, memory, budgets); Verification, MismatchError,
+//     BudgetError and MisereBoundError: what an engine or a check reports
+//     back, so that every engine speaks the same language to the command
+//     line.
 //
 // The package computes no table; the engines (packages heap, misere,
 // graphgame, script, classical under compute) do, and package period finds

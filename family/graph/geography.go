@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
 	graphs "github.com/sgtab/sgtab/graph"
 	"github.com/sgtab/sgtab/positions"
@@ -26,7 +26,7 @@ const MaxGeographyNodes = 1 << 14
 // loses, and a winning move (Moves). A grid's outcomes in vertex geography
 // follow from its size; another graph's from its maximum matchings
 // (compute.Geography), and in edge geography from compute.EdgeGeography.
-func geographyTable(ctx context.Context, g rules.Game) (*compute.GraphTable, error) {
+func geographyTable(ctx context.Context, g rules.Game) (*graphgame.GraphTable, error) {
 	spec := g.Graph
 	if spec.Generate == "grid" && spec.Play == rules.PlayVertexGeography {
 		return gridGeographyTable(g)
@@ -35,9 +35,9 @@ func geographyTable(ctx context.Context, g rules.Game) (*compute.GraphTable, err
 	if err != nil {
 		return nil, err
 	}
-	decide := compute.Geography
+	decide := graphgame.Geography
 	if spec.Play == rules.PlayEdgeGeography {
-		decide = compute.EdgeGeography
+		decide = graphgame.EdgeGeography
 	}
 	win, moves, err := decide(ctx, ng.Graph)
 	if err != nil {
@@ -47,25 +47,25 @@ func geographyTable(ctx context.Context, g rules.Game) (*compute.GraphTable, err
 	for v, w := range win {
 		out[v] = b2u(w)
 	}
-	t := &compute.GraphTable{Game: g}
+	t := &graphgame.GraphTable{Game: g}
 	t.Ints, t.Strings, t.Edges, t.EdgesCRC, t.G, t.Moves = ng.Ints, ng.Strings, ng.Edges(), ng.CRC, sg.ValuesOf(out), moves
 	return t, nil
 }
 
 // gridGeographyTable returns the table of vertex geography on a grid,
 // from its size alone (compute.GridGeography).
-func gridGeographyTable(g rules.Game) (*compute.GraphTable, error) {
+func gridGeographyTable(g rules.Game) (*graphgame.GraphTable, error) {
 	n, m := g.Graph.Grid[0], g.Graph.Grid[1]
 	if int64(n)*int64(m) > graphs.MaxGridSquares {
 		return nil, fmt.Errorf("the grid %d×%d has more than %d squares, too many for a table; query answers any square of it (sgtab query CONFIG i,j)", n, m, graphs.MaxGridSquares)
 	}
-	t := &compute.GraphTable{Game: g}
+	t := &graphgame.GraphTable{Game: g}
 	out := make([]uint32, 0, n*m)
 	t.Moves = make([]int32, 0, n*m)
 	for i := range n {
 		for j := range m {
 			t.Strings = append(t.Strings, graphs.GridName(i, j))
-			win, moves := compute.GridGeography(n, m, i, j)
+			win, moves := graphgame.GridGeography(n, m, i, j)
 			out = append(out, b2u(win))
 			move := int32(-1)
 			if win {
@@ -96,7 +96,7 @@ func loadGeography(g rules.Game) (*graphs.Named, error) {
 // (*compute.EdgeGeographyError), as a problem of the config at the key
 // that gives the graph: edges, or play for a built-in graph.
 func edgeGeographyProblem(g rules.Game, ng *graphs.Named, err error) error {
-	e, ok := errors.AsType[*compute.EdgeGeographyError](err)
+	e, ok := errors.AsType[*graphgame.EdgeGeographyError](err)
 	if !ok {
 		return err
 	}
@@ -129,7 +129,7 @@ func geographyAnswerer(ctx context.Context, g rules.Game) (positions.Answerer, e
 			if !ok {
 				return false, nil, fmt.Errorf("%q is not a square of the %d×%d grid of %s (row,column from 0,0)", start, n, m, g.Name)
 			}
-			win, moves := compute.GridGeography(n, m, i, j)
+			win, moves := graphgame.GridGeography(n, m, i, j)
 			names := make([]string, len(moves))
 			for k, u := range moves {
 				names[k] = graphs.GridName(u[0], u[1])
@@ -146,9 +146,9 @@ func geographyAnswerer(ctx context.Context, g rules.Game) (positions.Answerer, e
 		if !ok {
 			return false, nil, fmt.Errorf("%q is not a node of %s", start, g.Name)
 		}
-		moves := compute.GeographyMoves(ng.Graph, v)
+		moves := graphgame.GeographyMoves(ng.Graph, v)
 		if spec.Play == rules.PlayEdgeGeography {
-			if moves, err = compute.EdgeGeographyMoves(ctx, ng.Graph, v); err != nil {
+			if moves, err = graphgame.EdgeGeographyMoves(ctx, ng.Graph, v); err != nil {
 				return false, nil, edgeGeographyProblem(g, ng, err)
 			}
 		}

@@ -18,7 +18,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
@@ -95,7 +95,7 @@ func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*fam
 }
 
 // Writers are the writers of a graph table (node and sg), by format.
-var Writers = family.Writers[*compute.GraphTable]{
+var Writers = family.Writers[*graphgame.GraphTable]{
 	"parquet": export.WriteGraphParquet, "arrow": export.WriteGraphIPC, "csv": export.WriteGraphCSV,
 }
 
@@ -118,7 +118,7 @@ func Text(s *family.Summary) string {
 
 // writeHistogram draws the histogram of a game on a graph's values into
 // out.Dir as out.Plot.
-func writeHistogram(t *compute.GraphTable, out family.Output) (string, error) {
+func writeHistogram(t *graphgame.GraphTable, out family.Output) (string, error) {
 	return family.DrawFigure(t.Game.Name, family.Figure{Suffix: "-histogram", Draw: func() (*plot.Plot, error) { return plots.GraphHistogram(t) }, W: 8 * vg.Inch, H: 4 * vg.Inch}, out)
 }
 
@@ -173,7 +173,7 @@ func (Family) Verify(ctx context.Context, f *export.File, workers int, meter fam
 		if err != nil {
 			return "", err
 		}
-		if err := compute.VerifyLoopy(ng.Graph, t.Loopy); err != nil {
+		if err := graphgame.VerifyLoopy(ng.Graph, t.Loopy); err != nil {
 			return "", fmt.Errorf("the graph %s: %w: these are not the values of its game", spec, err)
 		}
 	}
@@ -181,7 +181,7 @@ func (Family) Verify(ctx context.Context, f *export.File, workers int, meter fam
 }
 
 // valueKind says what kind of values t holds.
-func valueKind(t *compute.GraphTable) string {
+func valueKind(t *graphgame.GraphTable) string {
 	if t.Loopy != nil {
 		return "generalized values (its graph has cycles)"
 	}
@@ -192,7 +192,7 @@ func valueKind(t *compute.GraphTable) string {
 // it itself (a generated graph: calendar, boxes, grid), from the config in
 // t's metadata; nil when the graph comes from an edge list, which the
 // table does not hold.
-func generatedSpec(t *compute.GraphTable) *rules.GraphSpec {
+func generatedSpec(t *graphgame.GraphTable) *rules.GraphSpec {
 	games, err := rules.Parse(strings.NewReader(t.Game.Config), t.Game.Name+".yaml")
 	if err != nil {
 		return nil
@@ -206,7 +206,7 @@ func generatedSpec(t *compute.GraphTable) *rules.GraphSpec {
 }
 
 // moveName names the node of t a winning move goes to, "none" for -1.
-func moveName(t *compute.GraphTable, w int32) string {
+func moveName(t *graphgame.GraphTable, w int32) string {
 	if w < 0 {
 		return "none"
 	}
@@ -235,7 +235,7 @@ func (Family) Check(g rules.Game) []error {
 // table reads g's graph and computes the value of every node: its SG
 // value, its generalized SG value on a graph with cycles, or who wins
 // from it in a game of geography (geographyTable).
-func table(ctx context.Context, g rules.Game) (*compute.GraphTable, error) {
+func table(ctx context.Context, g rules.Game) (*graphgame.GraphTable, error) {
 	if g.Graph.Play != "" {
 		return geographyTable(ctx, g)
 	}
@@ -243,16 +243,16 @@ func table(ctx context.Context, g rules.Game) (*compute.GraphTable, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &compute.GraphTable{Game: g, Ints: ng.Ints, Strings: ng.Strings, Edges: ng.Edges(), EdgesCRC: ng.CRC}
+	t := &graphgame.GraphTable{Game: g, Ints: ng.Ints, Strings: ng.Strings, Edges: ng.Edges(), EdgesCRC: ng.CRC}
 	return t, solve(ctx, ng, t)
 }
 
 // solve gives t the values of the nodes of ng: their SG values, or, when
 // the graph has a cycle, their generalized SG values (compute.LoopyValues).
-func solve(ctx context.Context, ng *graphs.Named, t *compute.GraphTable) error {
-	vs, err := compute.GraphValues(ctx, ng.Graph)
-	if _, ok := errors.AsType[*compute.CycleError](err); ok {
-		vals, err := compute.LoopyValues(ctx, ng.Graph)
+func solve(ctx context.Context, ng *graphs.Named, t *graphgame.GraphTable) error {
+	vs, err := graphgame.GraphValues(ctx, ng.Graph)
+	if _, ok := errors.AsType[*graphgame.CycleError](err); ok {
+		vals, err := graphgame.LoopyValues(ctx, ng.Graph)
 		if err != nil {
 			return err
 		}
@@ -268,7 +268,7 @@ func solve(ctx context.Context, ng *graphs.Named, t *compute.GraphTable) error {
 
 // outcomes counts the nodes of t that are lost (value 0), of value ∞, and
 // drawn.
-func outcomes(t *compute.GraphTable) (losing, draws, inf int) {
+func outcomes(t *graphgame.GraphTable) (losing, draws, inf int) {
 	for v := range t.Nodes() {
 		switch {
 		case t.Loopy != nil && t.Loopy[v].Inf:

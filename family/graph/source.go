@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"iter"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/export"
 	graphs "github.com/sgtab/sgtab/graph"
 	"github.com/sgtab/sgtab/positions"
@@ -42,7 +42,7 @@ type source struct {
 	game rules.Game
 	// table, when not nil, is a stored table of the game's values, its
 	// graph one that sgtab builds.
-	table *compute.GraphTable
+	table *graphgame.GraphTable
 }
 
 func (s *source) Game() rules.Game { return s.game }
@@ -89,7 +89,7 @@ func (s *source) Whole(ctx context.Context, shape positions.Shape) (positions.An
 				s.name, s.game.Graph, ng.Nodes(), ng.Edges(), ng.CRC, t.Nodes(), t.Edges, t.EdgesCRC)
 		}
 	} else {
-		t = &compute.GraphTable{}
+		t = &graphgame.GraphTable{}
 		if err := solve(ctx, ng, t); err != nil {
 			return nil, fmt.Errorf("%s: %w", s.game.Name, err)
 		}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/positions"
 	"github.com/sgtab/sgtab/rules"
@@ -195,7 +196,7 @@ func TestCoinRingsAgainstDefinition(t *testing.T) {
 	for _, k := range []int{1, 2, 3, 4, 5, 6, 7, 8, 1e9} {
 		def := newRingGame(min(k, far), far, false)
 		g := coinRing(t, k)
-		tab, err := compute.Sequence(t.Context(), g, mirrorQuerySize, compute.Options{})
+		tab, err := compute.Sequence(t.Context(), g, mirrorQuerySize, sg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -86,8 +86,8 @@ func (Family) TabulateAll(ctx context.Context, games []rules.Game, env *family.E
 		}
 		todo, todoIndex, froms = append(todo, g), append(todoIndex, i), append(froms, from)
 	}
-	opt := compute.Options{Workers: env.Workers, Progress: env.Progress.Add, Inherited: env.Progress.Inherit, StopWhenProved: env.Auto,
-		ForGame: func(i int, o *compute.Options) {
+	opt := sg.Options{Workers: env.Workers, Progress: env.Progress.Add, Inherited: env.Progress.Inherit, StopWhenProved: env.Auto,
+		ForGame: func(i int, o *sg.Options) {
 			o.From = froms[i]
 			if env.Resume.Every > 0 && !todo[i].Misere {
 				o.Checkpoint, o.CheckpointEvery = res.checkpoint(todo[i]), env.Resume.Every
@@ -132,8 +132,8 @@ func VerifyTable(ctx context.Context, f *export.File, workers int, meter family.
 		return "", errors.New("it has no sgtab metadata: no rule to check its values against")
 	}
 	t := f.Table
-	v, err := compute.VerifyTable(ctx, t, compute.VerifyOptions{Workers: workers, Progress: meter.Add})
-	if _, ok := errors.AsType[*compute.MismatchError](err); ok {
+	v, err := compute.VerifyTable(ctx, t, sg.VerifyOptions{Workers: workers, Progress: meter.Add})
+	if _, ok := errors.AsType[*sg.MismatchError](err); ok {
 		return "", fmt.Errorf("%w: these are not the values of its game", err)
 	}
 	if err != nil {

@@ -40,11 +40,11 @@ func TestCheckpointWriteFails(t *testing.T) {
 		}
 		return fmt.Errorf("write checkpoint %s: %w", path, syscall.ENOSPC)
 	}
-	got, err := compute.Sequence(t.Context(), g, 20000, compute.Options{Workers: 1, Checkpoint: res.checkpoint(g), CheckpointEvery: time.Nanosecond})
+	got, err := compute.Sequence(t.Context(), g, 20000, sg.Options{Workers: 1, Checkpoint: res.checkpoint(g), CheckpointEvery: time.Nanosecond})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := compute.Sequence(t.Context(), g, 20000, compute.Options{Workers: 1})
+	want, err := compute.Sequence(t.Context(), g, 20000, sg.Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

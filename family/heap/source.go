@@ -151,7 +151,7 @@ func (s *source) PrepareWithin(ctx context.Context, need, workers int, m family.
 		if err := rules.CheckHeaps(int64(n), s.game.Start); err != nil {
 			return fmt.Errorf("%s: heap %d: %w", s.name, need, err)
 		}
-		opt := compute.Options{Workers: workers, StopWhenProved: s.extendable(), Progress: m.Add, Inherited: m.Inherit, From: s.table}
+		opt := sg.Options{Workers: workers, StopWhenProved: s.extendable(), Progress: m.Add, Inherited: m.Inherit, From: s.table}
 		if n <= firstQuerySize {
 			opt.Workers = 1 // workers pay only on long pair scans
 		}

@@ -27,7 +27,7 @@ func TestSolveBruteForce(t *testing.T) {
 			t.Fatal(err)
 		}
 		g := rules.Game{Name: code, Rule: r}
-		tab, err := compute.Sequence(t.Context(), g, 12, compute.Options{})
+		tab, err := compute.Sequence(t.Context(), g, 12, sg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/rules"
@@ -18,7 +19,7 @@ func TestVerifyMisereTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := compute.Sequence(t.Context(), games[0], 25, compute.Options{})
+	tab, err := compute.Sequence(t.Context(), games[0], 25, sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

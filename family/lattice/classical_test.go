@@ -14,7 +14,7 @@ import (
 // with change when not nil; it returns the report's summary.
 func writeReport(t *testing.T, text string, change func(g []uint32)) *family.Summary {
 	t.Helper()
-	lt, err := compute.Lattice(t.Context(), parseGame(t, text), compute.Options{Workers: 1})
+	lt, err := compute.Lattice(t.Context(), parseGame(t, text), sg.Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,7 +58,7 @@ func (Family) Cost(g rules.Game, workers int) family.Cost {
 
 // Tabulate computes g's board on every worker and writes it.
 func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*family.Report, error) {
-	t, err := compute.Lattice(ctx, g, compute.Options{Workers: env.Workers, Progress: env.Progress.Add})
+	t, err := compute.Lattice(ctx, g, sg.Options{Workers: env.Workers, Progress: env.Progress.Add})
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // valued returns a w×h board of values v(x, y).
@@ -60,7 +61,7 @@ func TestPatternsOfLatticeGames(t *testing.T) {
 		{"Wythoff", "{step: [-1, 0], repeat: true}, {step: [0, -1], repeat: true}, {step: [-1, -1], repeat: true}", 300, ""},
 	} {
 		g := parseGame(t, fmt.Sprintf("name: g\nlattice:\n  size: [%d, %d]\n  moves: [%s]\n", tc.size, tc.size, tc.moves))
-		tab, err := compute.Lattice(t.Context(), g, compute.Options{})
+		tab, err := compute.Lattice(t.Context(), g, sg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 	"iter"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/positions"
@@ -23,7 +24,7 @@ func (Family) Source(g rules.Game, f *export.File, name string) (positions.Sourc
 	if g.Kind() == rules.KindLattice {
 		next = func(x, y int) [][2]int { return compute.LatticeMoves(g.Lattice, x, y) }
 	}
-	return NewBoard(name, g, t, func(ctx context.Context, opt compute.Options) (*compute.LatticeTable, error) {
+	return NewBoard(name, g, t, func(ctx context.Context, opt sg.Options) (*compute.LatticeTable, error) {
 		return compute.Lattice(ctx, g, opt)
 	}, next), nil
 }
@@ -40,7 +41,7 @@ func (Family) Source(g rules.Game, f *export.File, name string) (positions.Sourc
 // position: who wins, and the winning moves, at any point below 2⁶³
 // (the board bounds the table, not the game: a move never leaves it). The
 // board is then computed only when a point asked may lie on it.
-func NewBoard(name string, g rules.Game, t *compute.LatticeTable, solve func(context.Context, compute.Options) (*compute.LatticeTable, error), next func(x, y int) [][2]int) positions.Source {
+func NewBoard(name string, g rules.Game, t *compute.LatticeTable, solve func(context.Context, sg.Options) (*compute.LatticeTable, error), next func(x, y int) [][2]int) positions.Source {
 	return &board{name: name, game: g, table: t, solve: solve, next: next, classical: compute.ClassicalOf(g)}
 }
 
@@ -48,7 +49,7 @@ type board struct {
 	name      string
 	game      rules.Game
 	table     *compute.LatticeTable
-	solve     func(ctx context.Context, opt compute.Options) (*compute.LatticeTable, error)
+	solve     func(ctx context.Context, opt sg.Options) (*compute.LatticeTable, error)
 	next      func(x, y int) [][2]int
 	classical *compute.Classical
 }
@@ -86,7 +87,7 @@ func (b *board) PrepareMetered(ctx context.Context, need, workers int, m family.
 	if !b.computes(need) {
 		return nil
 	}
-	t, err := b.solve(ctx, compute.Options{Workers: workers, Progress: m.Add})
+	t, err := b.solve(ctx, sg.Options{Workers: workers, Progress: m.Add})
 	b.table = t
 	return err
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/positions"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -136,7 +137,7 @@ func answerPoint(t *testing.T, src positions.Source, x, y int) (positions.Answer
 // diagonal step does not repeat, is not answered so.
 func TestBoardBeyondByTheorem(t *testing.T) {
 	g := parseGame(t, wythoffConfig)
-	src := NewBoard("game.yaml", g, nil, func(context.Context, compute.Options) (*compute.LatticeTable, error) {
+	src := NewBoard("game.yaml", g, nil, func(context.Context, sg.Options) (*compute.LatticeTable, error) {
 		t.Fatal("the board was computed for points beyond it")
 		return nil, nil
 	}, func(x, y int) [][2]int { return compute.LatticeMoves(g.Lattice, x, y) })

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family/lattice"
 	"github.com/sgtab/sgtab/positions"
@@ -41,7 +42,7 @@ func TestScriptBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, _, err := compute.ScriptLattice(t.Context(), games[0], compute.Options{})
+	tab, _, err := compute.ScriptLattice(t.Context(), games[0], sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

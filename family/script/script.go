@@ -52,7 +52,7 @@ func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*fam
 	}
 	// Work is 0, the positions a script reaches being unknown: they are
 	// counted on a task of their own, with no total.
-	opt := compute.Options{Workers: env.Workers}
+	opt := sg.Options{Workers: env.Workers}
 	if env.Task != nil {
 		m, end := env.Task(0, g.Name+": exploring")
 		defer end()
@@ -116,7 +116,7 @@ func outcomeText(out []sg.Outcome) string {
 
 // tabulateBoard computes and writes the board of a two-parameter script,
 // with the patterns its outcomes show (lattice.Patterns).
-func tabulateBoard(ctx context.Context, g rules.Game, env *family.Env, opt compute.Options) (*family.Report, error) {
+func tabulateBoard(ctx context.Context, g rules.Game, env *family.Env, opt sg.Options) (*family.Report, error) {
 	t, _, err := compute.ScriptLattice(ctx, g, opt)
 	if err != nil {
 		return nil, err
@@ -148,7 +148,7 @@ func (Family) Verify(ctx context.Context, f *export.File, workers int, meter fam
 		// nothing more.
 		return what + ", when read", nil
 	}
-	_, err := compute.VerifyTable(ctx, t, compute.VerifyOptions{Workers: workers, Progress: meter.Add})
+	_, err := compute.VerifyTable(ctx, t, sg.VerifyOptions{Workers: workers, Progress: meter.Add})
 	if err != nil {
 		return "", err
 	}

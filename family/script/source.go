@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/positions"
 	"github.com/sgtab/sgtab/rules"
@@ -26,7 +27,7 @@ import (
 // other games.
 func (Family) Source(g rules.Game, f *export.File, name string) (positions.Source, error) {
 	s := &source{name: name, game: g}
-	sp, err := compute.ExploreScript(context.Background(), g, compute.Options{})
+	sp, err := compute.ExploreScript(context.Background(), g, sg.Options{})
 	if err != nil || sp.Gen == nil {
 		return s, nil // an error is said when the source is prepared
 	}
@@ -102,7 +103,7 @@ func (s *source) Prepare(ctx context.Context, need int) error {
 		need = g.Heaps // a board is the config's (Check refuses points off it)
 	}
 	g.Heaps = need
-	sp, err := compute.ExploreScript(ctx, g, compute.Options{})
+	sp, err := compute.ExploreScript(ctx, g, sg.Options{})
 	if err != nil {
 		return err
 	}

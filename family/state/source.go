@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family/lattice"
 	"github.com/sgtab/sgtab/positions"
@@ -25,7 +26,7 @@ func (Family) Source(g rules.Game, f *export.File, name string) (positions.Sourc
 		if f != nil {
 			t = f.Lattice
 		}
-		return lattice.NewBoard(name, g, t, func(ctx context.Context, opt compute.Options) (*compute.LatticeTable, error) {
+		return lattice.NewBoard(name, g, t, func(ctx context.Context, opt sg.Options) (*compute.LatticeTable, error) {
 			_, lt, err := compute.State(ctx, g, opt)
 			return lt, err
 		}, compute.EuclidMoves), nil

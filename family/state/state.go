@@ -56,7 +56,7 @@ func (Family) Cost(g rules.Game, workers int) family.Cost {
 // solves it, checked on the board: package lattice), with what it shows
 // of the game's known rule.
 func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*family.Report, error) {
-	t, lt, err := compute.State(ctx, g, compute.Options{Progress: env.Progress.Add})
+	t, lt, err := compute.State(ctx, g, sg.Options{Progress: env.Progress.Add})
 	if err != nil {
 		return nil, err
 	}
