@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/sgtab/sgtab/compute/internal/brute"
 	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
@@ -12,21 +13,6 @@ import (
 
 // lasker is Lasker's Nim: remove any number, or split a heap in two.
 const lasker = "4.(3)"
-
-// laskerSG is Lasker's Nim's value by its published formula (Winning Ways
-// ch. 4; HDU 3032): SG(0) = 0, SG(4k+1) = 4k+1, SG(4k+2) = 4k+2,
-// SG(4k+3) = 4k+4, SG(4k+4) = 4k+3.
-func laskerSG(n int) uint64 {
-	switch {
-	case n == 0:
-		return 0
-	case n%4 == 3:
-		return uint64(n) + 1
-	case n%4 == 0:
-		return uint64(n) - 1
-	}
-	return uint64(n)
-}
 
 // computed returns the values of code to n, every one computed.
 func computed(t testing.TB, code string, n int) (rules.Rule, []uint32) {
@@ -60,8 +46,8 @@ func TestArithProofLasker(t *testing.T) {
 		t.Errorf("SG(0..15) proves %+v", per)
 	}
 	for n := range 64 {
-		if uint64(G[n]) != laskerSG(n) {
-			t.Fatalf("SG(%d) = %d, want %d", n, G[n], laskerSG(n))
+		if uint64(G[n]) != brute.LaskerSG(n) {
+			t.Fatalf("SG(%d) = %d, want %d", n, G[n], brute.LaskerSG(n))
 		}
 	}
 }
@@ -162,7 +148,7 @@ func TestArithHypotheses(t *testing.T) {
 	}
 }
 
-func laskerSGn(n int) uint64 { return laskerSG(n) }
+func laskerSGn(n int) uint64 { return brute.LaskerSG(n) }
 
 // TestArithProofsHold checks every proof of the lifting theorem on the
 // codes d0.(d) and d0.d1(d) (d0 = 0 or 4; with SGTAB_LONG also
@@ -302,8 +288,8 @@ func TestArithFillWidens(t *testing.T) {
 		t.Errorf("width %d, %s, computed to %d; want 32, proved, 64", tab.G.Width(), tab.Analysis.Status, tab.Analysis.Computed)
 	}
 	for n := range tab.G.Len() {
-		if uint64(tab.G.At(n)) != laskerSG(n) {
-			t.Fatalf("SG(%d) = %d, want %d", n, tab.G.At(n), laskerSG(n))
+		if uint64(tab.G.At(n)) != brute.LaskerSG(n) {
+			t.Fatalf("SG(%d) = %d, want %d", n, tab.G.At(n), brute.LaskerSG(n))
 		}
 	}
 	short, err := Sequence(t.Context(), g, 70000, sg.Options{StopWhenProved: true})

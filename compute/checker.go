@@ -24,7 +24,7 @@ func (vf *verifier[T]) newChecker() *checker[T] {
 	c := &checker[T]{vf: vf, line: newEvaluator[T](vf.rule, false, nil, nil)}
 	c.line.maxG = vf.maxG // values may be skipped: size the sets for all
 	if vf.t.HasRing() {
-		c.ring = newEvaluator[T](ringRule(vf.rule), false, nil, nil)
+		c.ring = newEvaluator[T](vf.rule.RingOpening(), false, nil, nil)
 		c.ring.maxG = vf.maxG
 	}
 	c.want = make(sg.Bitset, max(8, vf.words))

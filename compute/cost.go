@@ -35,7 +35,7 @@ func Work(r rules.Rule, ring bool, n int) float64 {
 func work(r rules.Rule, ring bool, n int) (pairs, triples float64) {
 	pairs, triples = work1(r, n)
 	if ring {
-		p, t := work1(ringRule(r), n)
+		p, t := work1(r.RingOpening(), n)
 		pairs, triples = pairs+p, triples+t
 	}
 	return pairs, triples

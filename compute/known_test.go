@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -15,11 +16,7 @@ import (
 // game parses a one-game YAML config or fails the test.
 func game(t testing.TB, yaml string) rules.Game {
 	t.Helper()
-	games, err := rules.Parse(strings.NewReader(yaml), "test.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return games[0]
+	return testenv.Game(t, yaml)
 }
 
 func sequence(t testing.TB, yaml string, n int) *sg.Table {

@@ -5,6 +5,7 @@ import (
 	"iter"
 	"slices"
 
+	"github.com/sgtab/sgtab/compute/moves"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -38,7 +39,7 @@ const MirrorTheorem = "Tweedledum–Tweedledee mirror strategy (Winning Ways): e
 // and past the largest exception plus the largest removal that leaves a
 // row, if there are exceptions at all.
 type Mirror struct {
-	ring  rules.Rule // the ring's first moves (ringRule)
+	ring  rules.Rule // the ring's first moves (rules.Rule.RingOpening)
 	bad   []int      // the exceptions, in increasing order
 	split [2]int     // e and o
 	// From is the first ring size from which every ring is lost; 0 when
@@ -60,7 +61,7 @@ func RingMirror(r rules.Rule) (*Mirror, bool) {
 			return nil, false
 		}
 	}
-	m := &Mirror{ring: ringRule(r), split: [2]int{-1, -1}}
+	m := &Mirror{ring: r.RingOpening(), split: [2]int{-1, -1}}
 	// Both parities of a split appear within one period past the tail's
 	// start, or two removals into a run.
 	last := len(r.Digits) + max(r.Period, 1)
@@ -206,19 +207,19 @@ func (m *Mirror) wholeRun(n int) int {
 // whole take. A row past G is never one: it errs unless every row past G
 // is won by the argument (G reaches Known() − 1), and it takes one step a
 // row of G, whatever n.
-func (m *Mirror) MovesToLost(n int, G sg.Values) (iter.Seq[Move], error) {
+func (m *Mirror) MovesToLost(n int, G sg.Values) (iter.Seq[moves.Move], error) {
 	if G.Len() < m.Known() {
 		return nil, fmt.Errorf("the winning moves of a ring of %d need the rows' values up to %d, and the table ends at %d", n, m.Known()-1, G.Len()-1)
 	}
-	return func(yield func(Move) bool) {
+	return func(yield func(moves.Move) bool) {
 		// By increasing removal k: the rows left, n − k, decreasing.
 		for row := min(n, G.Len()-1); row >= 1; row-- {
-			if m.ring.Digit(n-row).Leave&rules.Leave1 != 0 && G.At(row) == 0 && !yield(Move{Take: n - row, Leave: []int{row}}) {
+			if m.ring.Digit(n-row).Leave&rules.Leave1 != 0 && G.At(row) == 0 && !yield(moves.Move{Take: n - row, Leave: []int{row}}) {
 				return
 			}
 		}
 		if m.Whole(n) {
-			yield(Move{Take: n})
+			yield(moves.Move{Take: n})
 		}
 	}, nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/compute/internal/testenv"
+	"github.com/sgtab/sgtab/compute/moves"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -236,8 +237,8 @@ func TestMirrorMovesAndDecided(t *testing.T) {
 			if !m.Lost(n) && !m.Whole(n) {
 				continue
 			}
-			var want []compute.Move
-			for mv := range compute.Moves(r, n, true) {
+			var want []moves.Move
+			for mv := range moves.Of(r, n, true) {
 				if xorOf(rows, mv.Leave) == 0 {
 					want = append(want, mv)
 				}

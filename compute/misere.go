@@ -32,7 +32,7 @@ func misere(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.Table
 		return misereSums(ctx, g, n, opt)
 	}
 	start := time.Now()
-	r, err := engineRule(g.Rule, n)
+	r, err := rules.EngineRule(g.Rule, n)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/sgtab/sgtab/compute/moves"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -152,7 +153,7 @@ func (s *MisereSearch) Tameness(ctx context.Context, gi, n int) (sg.Tameness, er
 // WinningMoves calls fn with each winning move of the position pos — each
 // move of a heap pos[i] (Moves' order) to a position lost for the next
 // player — in the order of pos, until fn returns false.
-func (s *MisereSearch) WinningMoves(ctx context.Context, pos []MisereHeap, fn func(i int, mv Move) bool) error {
+func (s *MisereSearch) WinningMoves(ctx context.Context, pos []MisereHeap, fn func(i int, mv moves.Move) bool) error {
 	s.ctx = ctx
 	if sum, ok, err := s.tameTotal(pos); err != nil || ok {
 		if err != nil {
@@ -164,7 +165,7 @@ func (s *MisereSearch) WinningMoves(ctx context.Context, pos []MisereHeap, fn fu
 	for i, h := range pos {
 		var err error
 		stopped := false
-		eachOption(s.games[h.Game].rule, h.N, false, func(take int, parts []int) bool {
+		moves.EachOption(s.games[h.Game].rule, h.N, false, func(take int, parts []int) bool {
 			rest = append(append(rest[:0], pos[:i]...), pos[i+1:]...)
 			for _, m := range parts {
 				rest = append(rest, MisereHeap{h.Game, m})
@@ -174,7 +175,7 @@ func (s *MisereSearch) WinningMoves(ctx context.Context, pos []MisereHeap, fn fu
 				return false
 			}
 			if lost {
-				mv := Move{Take: take}
+				mv := moves.Move{Take: take}
 				if len(parts) > 0 {
 					mv.Leave = slices.Clone(parts)
 				}
@@ -236,7 +237,7 @@ func (s *MisereSearch) tameTotal(pos []MisereHeap) (tamePart, bool, error) {
 // (tameSum), so each move costs its parts, not the position's heaps, and
 // a position of n heaps costs O(n) and its moves, where searching the
 // position each move leaves cost O(n log n) a move.
-func (s *MisereSearch) tameWinningMoves(ctx context.Context, pos []MisereHeap, sum tamePart, fn func(i int, mv Move) bool) error {
+func (s *MisereSearch) tameWinningMoves(ctx context.Context, pos []MisereHeap, sum tamePart, fn func(i int, mv moves.Move) bool) error {
 	visited := 0
 	for i, h := range pos {
 		heap, _, err := s.tameOf(h)
@@ -244,7 +245,7 @@ func (s *MisereSearch) tameWinningMoves(ctx context.Context, pos []MisereHeap, s
 			return err
 		}
 		stopped := false
-		eachOption(s.games[h.Game].rule, h.N, false, func(take int, parts []int) bool {
+		moves.EachOption(s.games[h.Game].rule, h.N, false, func(take int, parts []int) bool {
 			if visited++; visited%4096 == 0 {
 				if err = ctx.Err(); err != nil {
 					return false
@@ -262,7 +263,7 @@ func (s *MisereSearch) tameWinningMoves(ctx context.Context, pos []MisereHeap, s
 			if sg.TameGenus(left.g, left.firm == 0).Misere() != 0 {
 				return true // won for the next player
 			}
-			mv := Move{Take: take}
+			mv := moves.Move{Take: take}
 			if len(parts) > 0 {
 				mv.Leave = slices.Clone(parts)
 			}
@@ -335,7 +336,7 @@ func (s *MisereSearch) splitFacts(gi, h int) (heapFacts, error) {
 	s.opts = s.opts[:0]
 	var err error
 	s.seenSG.Reset()
-	eachOption(s.games[gi].rule, h, false, func(_ int, parts []int) bool {
+	moves.EachOption(s.games[gi].rule, h, false, func(_ int, parts []int) bool {
 		if err = s.spend(1); err != nil {
 			return false
 		}
@@ -389,7 +390,7 @@ func (s *MisereSearch) heapGenus(gi, n int) (sg.Genus, error) {
 			continue
 		}
 		var opts []sg.Genus
-		eachOption(s.games[gi].rule, m, false, func(_ int, parts []int) bool {
+		moves.EachOption(s.games[gi].rule, m, false, func(_ int, parts []int) bool {
 			var x sg.Genus
 			if x, err = s.Genus(s.ctx, heapsOf(gi, parts)); err != nil {
 				return false
@@ -552,7 +553,7 @@ func (s *MisereSearch) eachMove(c []MisereHeap, p bool, want func(x uint32) bool
 				continue
 			}
 			hx := x ^ s.sg(h)
-			ok := eachOption(s.games[h.Game].rule, h.N, false, func(_ int, parts []int) bool {
+			ok := moves.EachOption(s.games[h.Game].rule, h.N, false, func(_ int, parts []int) bool {
 				var left [3]MisereHeap
 				n, flip, ox := 0, false, hx
 				for _, m := range parts {

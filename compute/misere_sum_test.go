@@ -12,6 +12,7 @@ import (
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/compute/internal/testenv"
+	"github.com/sgtab/sgtab/compute/moves"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -54,19 +55,19 @@ func moveWord(i int, left []int) string {
 // bruteMisere.winning writes them.
 func searchMoves(t *testing.T, s *compute.MisereSearch, pos []compute.MisereHeap) []string {
 	t.Helper()
-	var moves []string
-	err := s.WinningMoves(t.Context(), pos, func(i int, mv compute.Move) bool {
+	var found []string
+	err := s.WinningMoves(t.Context(), pos, func(i int, mv moves.Move) bool {
 		if sum := mv.Take + sumOf(mv.Leave); sum != pos[i].N {
 			t.Errorf("%v: move %+v of heap %d does not add up", pos, mv, pos[i].N)
 		}
-		moves = append(moves, moveWord(i, mv.Leave))
+		found = append(found, moveWord(i, mv.Leave))
 		return true
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	slices.Sort(moves)
-	return moves
+	slices.Sort(found)
+	return found
 }
 
 func sumOf(xs []int) int {
@@ -308,12 +309,12 @@ func TestTameWinningMovesLinear(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := s.HeapsFormed()
-	moves := 0
-	if err := s.WinningMoves(t.Context(), pos, func(int, compute.Move) bool { moves++; return true }); err != nil {
+	count := 0
+	if err := s.WinningMoves(t.Context(), pos, func(int, moves.Move) bool { count++; return true }); err != nil {
 		t.Fatal(err)
 	}
-	if formed := s.HeapsFormed() - before; formed > int64(len(heaps)) || moves == 0 {
-		t.Errorf("%d winning moves, %d heaps formed into positions for them", moves, formed)
+	if formed := s.HeapsFormed() - before; formed > int64(len(heaps)) || count == 0 {
+		t.Errorf("%d winning count, %d heaps formed into positions for them", count, formed)
 	}
 }
 

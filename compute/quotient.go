@@ -260,7 +260,7 @@ func MisereQuotient(ctx context.Context, r rules.Rule, n int, lim QuotientLimits
 	if err := lim.Check(); err != nil {
 		return nil, err
 	}
-	r, err := engineRule(r, n)
+	r, err := rules.EngineRule(r, n)
 	if err != nil {
 		return nil, err
 	}

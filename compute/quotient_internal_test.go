@@ -18,7 +18,7 @@ func TestQuotientStableStageSearchesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err = engineRule(r, 24)
+	r, err = rules.EngineRule(r, 24)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestQuotientExtendAgreesWithLearning(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r, err = engineRule(r, tc.n); err != nil {
+		if r, err = rules.EngineRule(r, tc.n); err != nil {
 			t.Fatal(err)
 		}
 		l := newLearner(context.Background(), r, tc.n, QuotientLimits{})

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sgtab/sgtab/compute/moves"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -73,7 +74,7 @@ func heapOptions(r rules.Rule, h int, moveless []bool) ([][]int, bool) {
 	var out [][]int
 	seen := map[string]bool{}
 	none := true
-	for mv := range Moves(r, h, false) {
+	for mv := range moves.Of(r, h, false) {
 		none = false
 		var p []int
 		for _, part := range mv.Leave {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
+
+	"github.com/sgtab/sgtab/rules"
 )
 
 // VerifyQuotient proves that q is the misère quotient of its rule's heaps
@@ -42,7 +44,7 @@ func VerifyQuotient(ctx context.Context, q *Quotient, lim QuotientLimits) error 
 	if q.Heaps > MaxQuotientHeap {
 		return fmt.Errorf("quotient: heap bound %d is past %d", q.Heaps, MaxQuotientHeap)
 	}
-	r, err := engineRule(q.Rule, q.Heaps)
+	r, err := rules.EngineRule(q.Rule, q.Heaps)
 	if err != nil {
 		return err
 	}

@@ -109,38 +109,6 @@ func analyzeRing[T sg.Value](t *sg.Table, R []T, rows *sg.Analysis, proofs bool)
 	return a
 }
 
-// ringRule returns the digit table of the first move on a ring, read as a
-// move on a line whose results are rows: removing k contiguous tokens from a
-// ring (or cutting it, k = 0) leaves one row when d_k may leave one or two
-// heaps on a line, two rows when d_k may leave three, and nothing when d_k
-// may take the whole heap. Its d_0 may thus leave one heap (the ring cut
-// open), which no line rule allows. A run of r is a run of the result.
-func ringRule(r rules.Rule) rules.Rule {
-	d := make([]rules.Digit, len(r.Digits))
-	for k, x := range r.Digits {
-		var y rules.Digit
-		oneRow := rules.Leave1 | rules.Leave2
-		if k == 0 {
-			// Cutting a ring: two heaps from a row (one cut) is one row
-			// from a ring; three heaps (two cuts) are two rows.
-			oneRow = rules.Leave2
-		} else {
-			y.Leave = x.Leave & rules.Leave0
-		}
-		if x.Leave&oneRow != 0 {
-			y.Leave |= rules.Leave1
-		}
-		if x.Leave&rules.Leave3 != 0 {
-			y.Leave |= rules.Leave2
-			if x.Distinct&rules.Leave3 != 0 {
-				y.Distinct = rules.Leave2
-			}
-		}
-		d[k] = y
-	}
-	return rules.Rule{Digits: d, Period: r.Period, Until: r.Until}
-}
-
 // proveMirror returns the ring size from which the mirror strategy proves
 // every ring of rule r lost (RingMirror), 0 when it proves no such bound
 // or the ring values R contradict it (a value past it is not 0), and,

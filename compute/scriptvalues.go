@@ -3,8 +3,9 @@ package compute
 import (
 	"context"
 	"errors"
-	"github.com/sgtab/sgtab/compute/graphgame"
 	"slices"
+
+	"github.com/sgtab/sgtab/compute/graphgame"
 )
 
 // values computes the SG value of every position. Without parts, the

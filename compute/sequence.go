@@ -44,7 +44,7 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.Tab
 		return misere(ctx, g, n, opt)
 	}
 	start := time.Now()
-	rule, err := engineRule(g.Rule, n)
+	rule, err := rules.EngineRule(g.Rule, n)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +129,7 @@ func (r *run) widen(width, h int) error {
 type run struct {
 	ctx            context.Context
 	t              *sg.Table
-	rule           rules.Rule // the game's rule within the table (engineRule)
+	rule           rules.Rule // the game's rule within the table (rules.EngineRule)
 	opt            sg.Options
 	n              int // the last heap size to compute
 	pool           *pool
@@ -313,7 +313,7 @@ func computeFrom[T sg.Value](r *run, from int) (int, error) {
 	defer line.drain() // the pool may serve another evaluator next
 	var ring *evaluator[T]
 	if R != nil {
-		ring = newEvaluator[T](ringRule(r.rule), false, r.pool, G[:from])
+		ring = newEvaluator[T](r.rule.RingOpening(), false, r.pool, G[:from])
 		line.lookahead = false // ring's scans use the pool between line's calls
 	}
 	for h := from; h <= r.n; h++ {

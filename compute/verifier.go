@@ -31,7 +31,7 @@ func verifyHeaps[T sg.Value](ctx context.Context, t *sg.Table, G []T, through in
 		}
 	}
 	if err := rules.CheckMemory(rules.RuleMemory(t.Game.Rule, int64(through))); err != nil {
-		return v, fmt.Errorf("check %s: %w", ruleName(t.Game.Rule), err)
+		return v, fmt.Errorf("check %s: %w", t.Game.Rule.Describe(), err)
 	}
 	vf := newVerifier(t, G[:through+1])
 	if err := vf.affordable(v.ByOptions, opt.MaxWork); err != nil {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/moves"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -55,7 +56,7 @@ func TestRunWork(t *testing.T) {
 			}
 		}
 		per := &sg.Period{Start: 5, Length: 3}
-		got, want := compute.MoveWork(run, n, false, per), compute.MoveWork(spelled, n, false, per)
+		got, want := moves.Work(run, n, false, per), moves.Work(spelled, n, false, per)
 		if diff := got - want; diff > 1e-6*want || -diff > 1e-6*want {
 			t.Errorf("MoveWork(%s, %d) = %g, spelled out %g", run, n, got, want)
 		}
@@ -99,7 +100,7 @@ func TestRunAllocations(t *testing.T) {
 	}
 	_ = compute.Work(g.Rule, true, 1e12)
 	_ = compute.Estimate(g, 1e12, 1)
-	_ = compute.MoveWork(g.Rule, 1e18, true, nil)
+	_ = moves.Work(g.Rule, 1e18, true, nil)
 	m, ok := compute.RingMirror(g.Rule)
 	if !ok || !m.Decided(64, 1e18) || m.Lost(1e18) {
 		t.Fatalf("0.7{10^18}: the mirror's argument %+v, %v", m, ok)

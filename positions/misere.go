@@ -7,6 +7,7 @@ import (
 	"iter"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/moves"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -103,7 +104,7 @@ func solveMisere(ctx context.Context, pos Position, lim sg.MisereLimits) (Answer
 	if lost {
 		return a, nil
 	}
-	err = m.search.WinningMoves(ctx, m.heaps, func(int, compute.Move) bool {
+	err = m.search.WinningMoves(ctx, m.heaps, func(int, moves.Move) bool {
 		a.Count++
 		return true
 	})
@@ -147,7 +148,7 @@ func heapWords(pos Position) string {
 // compute.Moves.
 func (m *misereSearch) moves(pos Position) iter.Seq[Move] {
 	return func(yield func(Move) bool) {
-		m.search.WinningMoves(context.Background(), m.heaps, func(i int, mv compute.Move) bool {
+		m.search.WinningMoves(context.Background(), m.heaps, func(i int, mv moves.Move) bool {
 			leave := mv.Leave
 			if leave == nil {
 				leave = []int{}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"iter"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/moves"
 	"github.com/sgtab/sgtab/compute/sg"
 )
 
@@ -55,7 +55,7 @@ func Check(pos Position) error {
 // who wins, and how many winning moves there are — the moves on one
 // component i to an option of value SG(i) ⊕ X, X the nim-sum, which leave
 // a nim-sum of 0. WinningMoves lists them. A position of several
-// components whose moves would take more than compute.MaxMoveWork steps
+// components whose moves would take more than compute.MaxWork steps
 // to count is refused.
 func Solve(pos Position) (Answer, error) {
 	return SolveWithin(context.Background(), pos, sg.MisereLimits{})
@@ -98,9 +98,9 @@ func SolveWithin(ctx context.Context, pos Position, lim sg.MisereLimits) (Answer
 	for _, p := range pos {
 		work += p.Ref.Source.Work(p.Component)
 	}
-	if len(pos) > 1 && work > compute.MaxMoveWork {
+	if len(pos) > 1 && work > moves.MaxWork {
 		return Answer{}, fmt.Errorf("counting the winning moves of these %d heaps takes about %.1e steps, more than %.0e: ask about fewer or smaller heaps",
-			len(pos), work, float64(compute.MaxMoveWork))
+			len(pos), work, float64(moves.MaxWork))
 	}
 	for i, p := range pos {
 		// Options may hold values above the component's own, so every

@@ -297,3 +297,23 @@ func RuleMemory(r Rule, heaps int64) int64 {
 	}
 	return int64(r.Until+1) * ruleBytes
 }
+
+// EngineRule returns the rule an engine steps through for heap sizes
+// up to n: r within n (Rule.Within), whose run, if r has one, is a
+// repeating tail when it reaches n and is spelled out otherwise, after
+// checking that the spelled-out run fits in the memory available.
+func EngineRule(r Rule, n int) (Rule, error) {
+	if err := CheckMemory(RuleMemory(r, int64(n))); err != nil {
+		return Rule{}, fmt.Errorf("%s to heap %d: %w", r.Describe(), n, err)
+	}
+	return r.Within(n), nil
+}
+
+// Describe names the rule r in a message: its code, and for a run the
+// count it spells out.
+func (r Rule) Describe() string {
+	if r.Until > 0 {
+		return fmt.Sprintf("the rule %s, whose removals spelled out are %d digits,", r, r.Until+1)
+	}
+	return "the rule " + r.String()
+}

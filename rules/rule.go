@@ -126,6 +126,40 @@ func (r Rule) Within(n int) Rule {
 	return Rule{Digits: d}
 }
 
+// RingOpening returns the digit table of the first move on a ring, read as a
+// move on a line whose results are rows: removing k contiguous tokens from a
+// ring (or cutting it, k = 0) leaves one row when d_k may leave one or two
+// heaps on a line, two rows when d_k may leave three, and nothing when d_k
+// may take the whole heap. Its d_0 may thus leave one heap (the ring cut
+// open), which no line rule allows. A run of r is a run of the result. Engines
+// compute a ring's values as the mex over these results, and the rows'
+// table gives each.
+func (r Rule) RingOpening() Rule {
+	d := make([]Digit, len(r.Digits))
+	for k, x := range r.Digits {
+		var y Digit
+		oneRow := Leave1 | Leave2
+		if k == 0 {
+			// Cutting a ring: two heaps from a row (one cut) is one row
+			// from a ring; three heaps (two cuts) are two rows.
+			oneRow = Leave2
+		} else {
+			y.Leave = x.Leave & Leave0
+		}
+		if x.Leave&oneRow != 0 {
+			y.Leave |= Leave1
+		}
+		if x.Leave&Leave3 != 0 {
+			y.Leave |= Leave2
+			if x.Distinct&Leave3 != 0 {
+				y.Distinct = Leave2
+			}
+		}
+		d[k] = y
+	}
+	return Rule{Digits: d, Period: r.Period, Until: r.Until}
+}
+
 // Splits reports whether some move leaves two or more heaps, and
 // SplitsWithoutRemoval whether d_0 allows it (removing no token).
 func (r Rule) Splits() bool {

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/moves"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -159,7 +160,7 @@ func shift(g rules.Game) int {
 		return 0
 	}
 	for s := range maxShift {
-		for range compute.Moves(g.Rule, s+1, false) {
+		for range moves.Of(g.Rule, s+1, false) {
 			return s
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/moves"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/plots"
@@ -166,7 +167,7 @@ func QuotientAnswerer(game string, q *compute.Quotient) positions.Answerer {
 		for i, h := range a.Heaps {
 			rest := q.Times(before, after[i+1])
 			before = q.Times(before, q.Pretend[h])
-			for mv := range compute.Moves(q.Rule, h, false) {
+			for mv := range moves.Of(q.Rule, h, false) {
 				if !q.P[q.Times(rest, q.Of(mv.Leave))] {
 					continue
 				}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/moves"
 	"github.com/sgtab/sgtab/family/heap"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -37,7 +38,7 @@ func TestQuotientAnswersMoves(t *testing.T) {
 			}
 			moved, v := false, true
 			for i, h := range p {
-				for mv := range compute.Moves(r, h, false) {
+				for mv := range moves.Of(r, h, false) {
 					moved = true
 					if lost(append(slices.Delete(slices.Clone(p), i, i+1), mv.Leave...)) {
 						v = false
@@ -62,7 +63,7 @@ func TestQuotientAnswersMoves(t *testing.T) {
 					}
 					var want []string
 					for i, h := range pos {
-						for mv := range compute.Moves(r, h, false) {
+						for mv := range moves.Of(r, h, false) {
 							if lost(append(slices.Delete(slices.Clone(pos), i, i+1), mv.Leave...)) {
 								want = append(want, fmt.Sprint(i+1, mv.Take, mv.Leave))
 							}

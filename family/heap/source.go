@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/moves"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
@@ -378,7 +379,7 @@ func (s *source) Work(c positions.Component) float64 {
 	if s.mirrored(c) {
 		return float64(s.table.G.Len())
 	}
-	return compute.MoveWork(s.game.Rule, c.N, s.ring(), s.period)
+	return moves.Work(s.game.Rule, c.N, s.ring(), s.period)
 }
 
 // Count counts the moves of the heap to an option of value target, a
@@ -395,7 +396,7 @@ func (s *source) Count(c positions.Component, target uint64) (int64, error) {
 		}
 		return count, nil
 	}
-	count, err := compute.CountMovesTo(s.game.Rule, c.N, s.ring(), s.sg, s.empty(), s.period, target)
+	count, err := moves.CountTo(s.game.Rule, c.N, s.ring(), s.sg, s.empty(), s.period, target)
 	if err != nil {
 		return 0, fmt.Errorf("heap %d of %s: %w", c.N, s.name, err)
 	}
@@ -403,22 +404,22 @@ func (s *source) Count(c positions.Component, target uint64) (int64, error) {
 }
 
 // Moves returns the moves of the heap to an option of value target, in
-// order, one at a time as they are found (compute.EachMoveTo).
+// order, one at a time as they are found (moves.EachTo).
 func (s *source) Moves(c positions.Component, target uint64) (iter.Seq[positions.Move], error) {
 	var (
-		moves iter.Seq[compute.Move]
-		err   error
+		seq iter.Seq[moves.Move]
+		err error
 	)
 	if s.mirrored(c) {
-		moves, err = s.lostMoves(c, target)
+		seq, err = s.lostMoves(c, target)
 	} else {
-		moves, err = compute.EachMoveTo(s.game.Rule, c.N, s.ring(), s.sg, s.empty(), s.period, target)
+		seq, err = moves.EachTo(s.game.Rule, c.N, s.ring(), s.sg, s.empty(), s.period, target)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("heap %d of %s: %w", c.N, s.name, err)
 	}
 	return func(yield func(positions.Move) bool) {
-		for mv := range moves {
+		for mv := range seq {
 			leave := mv.Leave
 			if leave == nil {
 				leave = []int{}
@@ -433,7 +434,7 @@ func (s *source) Moves(c positions.Component, target uint64) (iter.Seq[positions
 // lostMoves returns the moves of a ring past the table to a lost position
 // (compute.Mirror.MovesToLost); the rows past the table have no proved
 // period, so no other target is answered.
-func (s *source) lostMoves(c positions.Component, target uint64) (iter.Seq[compute.Move], error) {
+func (s *source) lostMoves(c positions.Component, target uint64) (iter.Seq[moves.Move], error) {
 	if target != 0 || s.mirror == nil {
 		return nil, fmt.Errorf("the moves of a ring of %d to a position of value %d need the rows' values up to %d; the table ends at %d and the rows' period is not proved",
 			c.N, target, c.N-1, s.table.N())

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/moves"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/positions"
 	"github.com/sgtab/sgtab/rules"
@@ -51,7 +52,7 @@ func TestSolveBruteForce(t *testing.T) {
 			// when it leaves a lost position.
 			var want []string
 			for i, n := range heaps {
-				for mv := range compute.Moves(r, n, false) {
+				for mv := range moves.Of(r, n, false) {
 					next := slices.Concat(heaps[:i], heaps[i+1:], mv.Leave)
 					if !search.wins(next) {
 						want = append(want, fmt.Sprintf("%d:%d:%v", i+1, mv.Take, mv.Leave))
@@ -97,7 +98,7 @@ func (s *treeSearch) wins(heaps []int) bool {
 	}
 	w := false
 	for i, n := range h {
-		for mv := range compute.Moves(s.rule, n, false) {
+		for mv := range moves.Of(s.rule, n, false) {
 			if !s.wins(slices.Concat(h[:i], h[i+1:], mv.Leave)) {
 				w = true
 				break

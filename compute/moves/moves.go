@@ -1,4 +1,4 @@
-package compute
+package moves
 
 import (
 	"fmt"
@@ -19,16 +19,16 @@ type Move struct {
 	Leave []int
 }
 
-// Moves returns every move of the rule r on a heap of n tokens — on a ring
+// Of returns every move of the rule r on a heap of n tokens — on a ring
 // of n tokens when ring is set, whose heaps left are rows — each distinct
 // result once, by increasing Take, then by increasing first heap left.
 // The value of a move is the XOR of the SG values of the heaps it leaves.
-func Moves(r rules.Rule, n int, ring bool) iter.Seq[Move] {
+func Of(r rules.Rule, n int, ring bool) iter.Seq[Move] {
 	if ring {
-		r = ringRule(r)
+		r = r.RingOpening()
 	}
 	return func(yield func(Move) bool) {
-		eachOption(r, n, ring, func(take int, parts []int) bool {
+		EachOption(r, n, ring, func(take int, parts []int) bool {
 			mv := Move{Take: take}
 			if len(parts) > 0 {
 				mv.Leave = slices.Clone(parts)
@@ -38,12 +38,12 @@ func Moves(r rules.Rule, n int, ring bool) iter.Seq[Move] {
 	}
 }
 
-// eachOption calls fn with each move of the rule r on a heap of n tokens,
-// in the order of Moves: the tokens it takes and the heaps it leaves (none
+// EachOption calls fn with each move of the rule r on a heap of n tokens,
+// in the order of Of: the tokens it takes and the heaps it leaves (none
 // to three, in increasing order), until fn returns false; it reports
 // whether fn never did. fn must not keep parts. With ring set, r is the
-// ring's rule (ringRule), whose moves may take no token and leave one row.
-func eachOption(r rules.Rule, n int, ring bool, fn func(take int, parts []int) bool) bool {
+// ring's rule (rules.Rule.RingOpening), whose moves may take no token and leave one row.
+func EachOption(r rules.Rule, n int, ring bool, fn func(take int, parts []int) bool) bool {
 	var parts [3]int
 	for k := 0; k <= n; k++ {
 		d := r.Digit(k)
@@ -142,24 +142,24 @@ func (mv Move) Value(G sg.Values) uint32 {
 	return v
 }
 
-// MaxMoveWork bounds the steps CountMovesTo takes: a heap whose moves
+// MaxWork bounds the steps CountTo takes: a heap whose moves
 // would need more (three-heap splits of a large heap, say) is refused, by
-// EachMoveTo too.
-const MaxMoveWork = 4e9
+// EachTo too.
+const MaxWork = 4e9
 
-// MovesTo counts the moves of rule r on a heap of n tokens (a ring of n
+// To counts the moves of rule r on a heap of n tokens (a ring of n
 // when ring is set) that lead to a position of value target, and returns
-// the first limit of them (all when limit < 0) in the order of Moves. The
+// the first limit of them (all when limit < 0) in the order of Of. The
 // value of a move is the XOR of sg(h) over the heaps h it leaves, and empty
 // when it leaves none (0 in normal play). sg must answer every heap size
-// below n. It is CountMovesTo and the first moves of EachMoveTo: a heap
-// with more moves than fit in memory is listed with EachMoveTo.
-func MovesTo(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint64, per *sg.Period, target uint64, limit int) (count int64, first []Move, err error) {
-	count, err = CountMovesTo(r, n, ring, sg, empty, per, target)
+// below n. It is CountTo and the first moves of EachTo: a heap
+// with more moves than fit in memory is listed with EachTo.
+func To(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint64, per *sg.Period, target uint64, limit int) (count int64, first []Move, err error) {
+	count, err = CountTo(r, n, ring, sg, empty, per, target)
 	if err != nil || limit == 0 {
 		return count, nil, err
 	}
-	moves, err := EachMoveTo(r, n, ring, sg, empty, per, target)
+	moves, err := EachTo(r, n, ring, sg, empty, per, target)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -172,16 +172,16 @@ func MovesTo(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint64, 
 	return count, first, nil
 }
 
-// CountMovesTo counts the moves of rule r on a heap of n tokens (a ring of
-// n when ring is set) that lead to a position of value target (see MovesTo).
+// CountTo counts the moves of rule r on a heap of n tokens (a ring of
+// n when ring is set) that lead to a position of value target (see To).
 //
 // With per, a period that holds for every n ≥ per.Start with no saltus (a
 // proved one), the two-heap splits of a large heap are counted a residue
 // class at a time: O(per.Start + per.Length) for each removal count
 // instead of O(n), so that a heap of 10^12 in Kayles is answered at once.
 // Otherwise every move is visited; when that would take more than
-// MaxMoveWork steps, CountMovesTo returns an error saying so.
-func CountMovesTo(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint64, per *sg.Period, target uint64) (int64, error) {
+// MaxWork steps, CountTo returns an error saying so.
+func CountTo(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint64, per *sg.Period, target uint64) (int64, error) {
 	w, err := newMoveWalk(r, n, ring, sg, empty, per, target)
 	if err != nil {
 		return 0, err
@@ -189,12 +189,12 @@ func CountMovesTo(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uin
 	return w.walk(nil), nil
 }
 
-// EachMoveTo returns the moves of rule r on a heap of n tokens (a ring of n
+// EachTo returns the moves of rule r on a heap of n tokens (a ring of n
 // when ring is set) that lead to a position of value target, in the order
-// of Moves, one at a time as they are found: listing them takes no memory
+// of Of, one at a time as they are found: listing them takes no memory
 // however many there are (a heap of 10^12 in Kayles has about 10^11). Its
-// error is CountMovesTo's.
-func EachMoveTo(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint64, per *sg.Period, target uint64) (iter.Seq[Move], error) {
+// error is CountTo's.
+func EachTo(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint64, per *sg.Period, target uint64) (iter.Seq[Move], error) {
 	w, err := newMoveWalk(r, n, ring, sg, empty, per, target)
 	if err != nil {
 		return nil, err
@@ -203,7 +203,7 @@ func EachMoveTo(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint6
 }
 
 // A moveWalk goes through the moves of one heap to a target value, for
-// CountMovesTo and EachMoveTo.
+// CountTo and EachTo.
 type moveWalk struct {
 	r      rules.Rule
 	n      int
@@ -217,14 +217,14 @@ type moveWalk struct {
 }
 
 // newMoveWalk prepares the walk, or returns an error when it would take
-// more than MaxMoveWork steps.
+// more than MaxWork steps.
 func newMoveWalk(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint64, per *sg.Period, target uint64) (*moveWalk, error) {
 	if arithWalkable(r, ring, per) {
 		return &moveWalk{arith: newArithWalk(r, n, sg, empty, per, target)}, nil
 	}
 	r, per, maxK := walkRule(r, n, ring, per)
-	if w := moveWork(r, n, maxK, per); w > MaxMoveWork {
-		return nil, fmt.Errorf("the moves of a heap of %d take about %.1e steps to go through, more than %.0e", n, w, float64(MaxMoveWork))
+	if w := moveWork(r, n, maxK, per); w > MaxWork {
+		return nil, fmt.Errorf("the moves of a heap of %d take about %.1e steps to go through, more than %.0e", n, w, float64(MaxWork))
 	}
 	return &moveWalk{r: r, n: n, ring: ring, sg: sg, empty: empty, per: per, target: target, maxK: maxK}, nil
 }
@@ -234,7 +234,7 @@ func newMoveWalk(r rules.Rule, n int, ring bool, sg func(int) uint64, empty uint
 // serves (a pure one), and the largest removal.
 func walkRule(r rules.Rule, n int, ring bool, per *sg.Period) (rules.Rule, *sg.Period, int) {
 	if ring {
-		r = ringRule(r)
+		r = r.RingOpening()
 	}
 	if per != nil && (per.Saltus != 0 || per.Length < 1) {
 		per = nil
@@ -246,10 +246,10 @@ func walkRule(r rules.Rule, n int, ring bool, per *sg.Period) (rules.Rule, *sg.P
 	return r, per, maxK
 }
 
-// MoveWork returns about how many steps CountMovesTo takes on a heap of n,
+// Work returns about how many steps CountTo takes on a heap of n,
 // so that a caller may bound the work of many heaps together (see
-// MaxMoveWork).
-func MoveWork(r rules.Rule, n int, ring bool, per *sg.Period) float64 {
+// MaxWork).
+func Work(r rules.Rule, n int, ring bool, per *sg.Period) float64 {
 	if arithWalkable(r, ring, per) {
 		return arithWork(r, per)
 	}
@@ -302,7 +302,7 @@ func (w *moveWalk) walk(yield func(Move) bool) int64 {
 	return count
 }
 
-// moveWork returns about how many steps CountMovesTo takes on a heap of n,
+// moveWork returns about how many steps CountTo takes on a heap of n,
 // with removals up to maxK: for each k, one step, m/2 for the two-heap
 // splits of m = n − k (or per.Start + 2·per.Length where the period serves)
 // and m²/12 for the three-heap ones. It takes O(len(r.Digits)) steps
@@ -366,7 +366,7 @@ func digitWork(d rules.Digit, m0 float64, c int, q float64, per *sg.Period) floa
 	return w
 }
 
-// periodic reports whether per (see CountMovesTo) gives the values of
+// periodic reports whether per (see CountTo) gives the values of
 // both parts of every split of m from per.Start on.
 func periodic(per *sg.Period, m int) bool { return per != nil && m > 2*(per.Start+per.Length) }
 
@@ -375,7 +375,7 @@ func periodic(per *sg.Period, m int) bool { return per != nil && m > 2*(per.Star
 func splitStart(per *sg.Period) int { return max(per.Start, 1) }
 
 // countSplits counts the a in 1..hi with sg(a) ⊕ sg(m−a) = target. With
-// per (see CountMovesTo) and m large, the a from splitStart(per) on are
+// per (see CountTo) and m large, the a from splitStart(per) on are
 // counted by their residue mod the period, on which both parts' values
 // depend alone.
 func countSplits(sg func(int) uint64, per *sg.Period, m, hi int, target uint64) int64 {

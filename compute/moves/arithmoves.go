@@ -1,4 +1,4 @@
-package compute
+package moves
 
 import (
 	"cmp"
@@ -78,7 +78,7 @@ func (w *arithWalk) c(rho int) uint64   { return w.sg(w.n0+rho) >> w.e }
 func (w *arithWalk) lam(rho int) uint64 { return w.sg(w.n0+rho) & (w.s - 1) }
 
 // walk counts the moves to the target value and, with yield, calls it on
-// each in the order of Moves (by increasing removal, then increasing first
+// each in the order of Of (by increasing removal, then increasing first
 // heap left) until it returns false.
 func (w *arithWalk) walk(yield func(Move) bool) int64 {
 	var count int64
@@ -208,7 +208,7 @@ func (w *arithWalk) splitStreams(m int) []splitStream {
 	var out []splitStream
 	half, V := m/2, w.target>>w.e
 	for ra := 0; ra < w.p && w.n0+ra <= half; ra++ {
-		rb := mod(m-2*w.n0-ra, w.p)
+		rb := ((m-2*w.n0-ra)%w.p + w.p) % w.p
 		if w.lam(ra)^w.lam(rb) != w.target&(w.s-1) {
 			continue
 		}

@@ -1,4 +1,4 @@
-package compute_test
+package moves_test
 
 import (
 	"math"
@@ -8,6 +8,9 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/internal/brute"
+	"github.com/sgtab/sgtab/compute/internal/testenv"
+	"github.com/sgtab/sgtab/compute/moves"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -21,7 +24,7 @@ func TestMovesMex(t *testing.T) {
 		`code: "0.F6"`, `code: "C!.(F)"`, `code: "0.3033"`,
 		"code: \"0.777\"\nstart: ring", "code: \"4.07\"\nstart: ring", "code: \"8!.F\"\nstart: ring",
 	} {
-		g := game(t, yaml)
+		g := testenv.Game(t, yaml)
 		tab, err := compute.Sequence(t.Context(), g, 60, sg.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -32,7 +35,7 @@ func TestMovesMex(t *testing.T) {
 					continue
 				}
 				seen := map[uint32]bool{}
-				for mv := range compute.Moves(g.Rule, n, ring) {
+				for mv := range moves.Of(g.Rule, n, ring) {
 					total := mv.Take
 					for _, h := range mv.Leave {
 						total += h
@@ -58,7 +61,7 @@ func TestMovesMex(t *testing.T) {
 	}
 }
 
-// TestMovesToPeriod checks MovesTo against Moves on heaps far beyond the
+// TestMovesToPeriod checks To against Of on heaps far beyond the
 // values it is given: for games whose period is proved, the values past
 // the proof's window come from the period, and the counts and first moves
 // of every target value must equal a walk over every move with the values
@@ -68,8 +71,8 @@ func TestMovesToPeriod(t *testing.T) {
 		g, full, per, sg := provedAndFull(t, code, 3000)
 		for _, n := range []int{0, 1, 7, 2 * (per.Start + per.Length), 2*(per.Start+per.Length) + 1, 1999, 2000, 2999, 3000} {
 			for target := range uint64(full.G.Max() + 2) {
-				var want []compute.Move
-				for mv := range compute.Moves(g.Rule, n, false) {
+				var want []moves.Move
+				for mv := range moves.Of(g.Rule, n, false) {
 					if uint64(mv.Value(full.G)) == target {
 						want = append(want, mv)
 					}
@@ -85,7 +88,7 @@ func TestMovesToPeriod(t *testing.T) {
 // it gives every heap (from the proof's table, then the period).
 func provedAndFull(t *testing.T, code string, n int) (rules.Game, *sg.Table, sg.Period, func(int) uint64) {
 	t.Helper()
-	g := game(t, "code: \""+code+"\"")
+	g := testenv.Game(t, "code: \""+code+"\"")
 	full, err := compute.Sequence(t.Context(), g, n, sg.Options{Exhaustive: true})
 	if err != nil {
 		t.Fatal(err)
@@ -105,13 +108,13 @@ func provedAndFull(t *testing.T, code string, n int) (rules.Game, *sg.Table, sg.
 	}
 }
 
-// checkMovesTo checks MovesTo on a heap of n of code's rule r to target,
+// checkMovesTo checks To on a heap of n of code's rule r to target,
 // with the values sg and the period per, against want, the moves a walk
 // over every move finds: the count, and the first moves up to each limit.
-func checkMovesTo(t *testing.T, code string, r rules.Rule, n int, sg func(int) uint64, per sg.Period, target uint64, want []compute.Move, limits ...int) {
+func checkMovesTo(t *testing.T, code string, r rules.Rule, n int, sg func(int) uint64, per sg.Period, target uint64, want []moves.Move, limits ...int) {
 	t.Helper()
 	for _, limit := range limits {
-		count, first, err := compute.MovesTo(r, n, false, sg, 0, &per, target, limit)
+		count, first, err := moves.To(r, n, false, sg, 0, &per, target, limit)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -125,7 +128,7 @@ func checkMovesTo(t *testing.T, code string, r rules.Rule, n int, sg func(int) u
 	}
 }
 
-func movesEqual(a, b []compute.Move) bool {
+func movesEqual(a, b []moves.Move) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -137,11 +140,11 @@ func movesEqual(a, b []compute.Move) bool {
 	return true
 }
 
-// TestMovesToTooMuch checks that MovesTo refuses a heap whose moves would
+// TestMovesToTooMuch checks that To refuses a heap whose moves would
 // take too long to go through, rather than running for hours.
 func TestMovesToTooMuch(t *testing.T) {
-	g := game(t, `code: "0.8"`) // hexadecimal 8: remove one, leave three heaps
-	_, _, err := compute.MovesTo(g.Rule, 1e6, false, func(int) uint64 { return 0 }, 0, nil, 1, 10)
+	g := testenv.Game(t, `code: "0.8"`) // hexadecimal 8: remove one, leave three heaps
+	_, _, err := moves.To(g.Rule, 1e6, false, func(int) uint64 { return 0 }, 0, nil, 1, 10)
 	if err == nil || !strings.Contains(err.Error(), "take about") {
 		t.Errorf("err = %v", err)
 	}
@@ -153,34 +156,34 @@ func TestMovesToTooMuch(t *testing.T) {
 // per remainder, as the engine's unions see them).
 func TestWork(t *testing.T) {
 	for _, code := range []string{"0.77", "0.007", "4!.0", "0.F", "0.137"} {
-		g := game(t, "code: \""+code+"\"")
+		g := testenv.Game(t, "code: \""+code+"\"")
 		const n = 400
-		var moves int
+		var count int
 		for m := 1; m <= n; m++ {
-			for range compute.Moves(g.Rule, m, false) {
-				moves++
+			for range moves.Of(g.Rule, m, false) {
+				count++
 			}
 		}
-		if w := compute.Work(g.Rule, false, n); w < 0.95*float64(moves) || w > 1.05*float64(moves) {
-			t.Errorf("%s: Work = %.0f, the moves of heaps 1..%d number %d", code, w, n, moves)
+		if w := compute.Work(g.Rule, false, n); w < 0.95*float64(count) || w > 1.05*float64(count) {
+			t.Errorf("%s: Work = %.0f, the moves of heaps 1..%d number %d", code, w, n, count)
 		}
 	}
 }
 
-// TestMoveWork checks MoveWork, which sums the removals of a repeating
+// TestMoveWork checks Work, which sums the removals of a repeating
 // tail a residue class at a time, against the sum over every removal, one
 // by one: one step, and m/2 for the two-heap splits of the remainder m (a
 // constant where a period serves) and m²/12 for the three-heap ones.
 func TestMoveWork(t *testing.T) {
 	per := &sg.Period{Start: 5, Length: 3}
 	for _, code := range []string{"0.77", "0.(3)", "4.(3)", "0.(7)", "0.1(37)", "0.8(F)", "0.3F(0)", "0.07", "4!.0"} {
-		g := game(t, "code: \""+code+"\"")
+		g := testenv.Game(t, "code: \""+code+"\"")
 		for _, n := range []int{0, 1, 2, 7, 15, 16, 17, 100, 999, 1000, 4321} {
 			for _, ring := range []bool{false, true} {
 				for _, p := range []*sg.Period{nil, per} {
 					r := g.Rule
 					if ring {
-						r = compute.RingRuleForTest(r)
+						r = r.RingOpening()
 					}
 					maxK := n
 					if k, ok := r.MaxTake(); ok {
@@ -201,8 +204,8 @@ func TestMoveWork(t *testing.T) {
 							want += m * m / 12
 						}
 					}
-					if got := compute.MoveWork(g.Rule, n, ring, p); math.Abs(got-want) > 1e-9*max(want, 1) {
-						t.Errorf("%s, n = %d, ring %v, period %v: MoveWork %g, want %g", code, n, ring, p, got, want)
+					if got := moves.Work(g.Rule, n, ring, p); math.Abs(got-want) > 1e-9*max(want, 1) {
+						t.Errorf("%s, n = %d, ring %v, period %v: Work %g, want %g", code, n, ring, p, got, want)
 					}
 				}
 			}
@@ -214,16 +217,16 @@ func TestMoveWork(t *testing.T) {
 // part of it or all of it, or splitting it, and on a ring.
 func TestMoveDescribe(t *testing.T) {
 	for _, tc := range []struct {
-		mv   compute.Move
+		mv   moves.Move
 		n    int
 		ring bool
 		want string
 	}{
-		{compute.Move{Take: 7, Leave: []int{2}}, 9, false, "take 7 from the heap of 9, leaving a heap of 2"},
-		{compute.Move{Take: 9}, 9, false, "take all 9"},
-		{compute.Move{Take: 0, Leave: []int{2, 5}}, 7, false, "split the heap of 7, leaving heaps of 2 and 5"},
-		{compute.Move{Take: 1, Leave: []int{1, 2, 3}}, 7, false, "take 1 from the heap of 7, leaving heaps of 1, 2 and 3"},
-		{compute.Move{Take: 2, Leave: []int{5}}, 7, true, "take 2 from the ring of 7, leaving a row of 5"},
+		{moves.Move{Take: 7, Leave: []int{2}}, 9, false, "take 7 from the heap of 9, leaving a heap of 2"},
+		{moves.Move{Take: 9}, 9, false, "take all 9"},
+		{moves.Move{Take: 0, Leave: []int{2, 5}}, 7, false, "split the heap of 7, leaving heaps of 2 and 5"},
+		{moves.Move{Take: 1, Leave: []int{1, 2, 3}}, 7, false, "take 1 from the heap of 7, leaving heaps of 1, 2 and 3"},
+		{moves.Move{Take: 2, Leave: []int{5}}, 7, true, "take 2 from the ring of 7, leaving a row of 5"},
 	} {
 		if got := tc.mv.Describe(tc.n, tc.ring); got != tc.want {
 			t.Errorf("%+v.Describe(%d) = %q, want %q", tc.mv, tc.n, got, tc.want)
@@ -248,8 +251,8 @@ func TestMovesToArithmetic(t *testing.T) {
 			heaps = append(heaps, n)
 		}
 		for _, n := range heaps {
-			byValue := map[uint64][]compute.Move{}
-			for mv := range compute.Moves(g.Rule, n, false) {
+			byValue := map[uint64][]moves.Move{}
+			for mv := range moves.Of(g.Rule, n, false) {
 				v := uint64(mv.Value(full.G))
 				byValue[v] = append(byValue[v], mv)
 			}
@@ -267,10 +270,10 @@ func TestMovesToArithmetic(t *testing.T) {
 
 // TestMovesToLaskerLarge counts the moves of large heaps of Lasker's Nim to
 // random targets from its proved period against a count over every move
-// with the values of the published formula (compute.LaskerSG), and checks that
+// with the values of the published formula (brute.LaskerSG), and checks that
 // every move listed of heaps up to 2^62 has the value asked.
 func TestMovesToLaskerLarge(t *testing.T) {
-	g := game(t, `code: "4.(3)"`)
+	g := testenv.Game(t, `code: "4.(3)"`)
 	proved, err := compute.Sequence(t.Context(), g, 100, sg.Options{StopWhenProved: true})
 	if err != nil {
 		t.Fatal(err)
@@ -283,36 +286,36 @@ func TestMovesToLaskerLarge(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 25))
 	for range 100 {
 		n := 10_000 + rng.IntN(20_000)
-		target := compute.LaskerSG(rng.IntN(n + 1))
+		target := brute.LaskerSG(rng.IntN(n + 1))
 		if rng.IntN(2) == 0 {
 			target = uint64(rng.IntN(2 * n))
 		}
 		var want int64
-		for mv := range compute.Moves(g.Rule, n, false) {
+		for mv := range moves.Of(g.Rule, n, false) {
 			var v uint64
 			for _, h := range mv.Leave {
-				v ^= compute.LaskerSG(h)
+				v ^= brute.LaskerSG(h)
 			}
 			if v == target {
 				want++
 			}
 		}
-		count, err := compute.CountMovesTo(g.Rule, n, false, sg, 0, &per, target)
+		count, err := moves.CountTo(g.Rule, n, false, sg, 0, &per, target)
 		if err != nil || count != want {
 			t.Fatalf("heap %d, target %d: count %d, %v; want %d", n, target, count, err, want)
 		}
 	}
 	for range 100 {
 		n := rng.IntN(1 << 62)
-		target := compute.LaskerSG(n) ^ compute.LaskerSG(rng.IntN(1<<62))
-		count, moves, err := compute.MovesTo(g.Rule, n, false, sg, 0, &per, target, -1)
+		target := brute.LaskerSG(n) ^ brute.LaskerSG(rng.IntN(1<<62))
+		count, moves, err := moves.To(g.Rule, n, false, sg, 0, &per, target, -1)
 		if err != nil || count != int64(len(moves)) {
 			t.Fatalf("heap %d, target %d: count %d, %d moves listed, %v", n, target, count, len(moves), err)
 		}
 		for _, mv := range moves {
 			v, sum := uint64(0), mv.Take
 			for _, h := range mv.Leave {
-				v ^= compute.LaskerSG(h)
+				v ^= brute.LaskerSG(h)
 				sum += h
 			}
 			if v != target || sum != n {

@@ -1,0 +1,18 @@
+package testenv
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sgtab/sgtab/rules"
+)
+
+// Game parses a one-game YAML config or fails the test.
+func Game(t testing.TB, yaml string) rules.Game {
+	t.Helper()
+	games, err := rules.Parse(strings.NewReader(yaml), "test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return games[0]
+}
