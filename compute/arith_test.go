@@ -7,6 +7,7 @@ import (
 
 	"github.com/sgtab/sgtab/compute/internal/brute"
 	"github.com/sgtab/sgtab/compute/internal/testenv"
+	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -37,12 +38,12 @@ func computed(t testing.TB, code string, n int) (rules.Rule, []uint32) {
 // fewer proves nothing.
 func TestArithProofLasker(t *testing.T) {
 	r, G := computed(t, lasker, 64)
-	per, proof, ok := prove(r, G[:17])
+	per, proof, ok := period.Prove(r, G[:17])
 	want := sg.Period{Start: 1, Length: 4, Saltus: 4}
-	if !ok || per != want || proof.Theorem != arithTheorem || proof.WindowStart != 1 || proof.WindowEnd != 13 || proof.Need(per) != 16 {
+	if !ok || per != want || proof.Theorem != period.ArithTheorem || proof.WindowStart != 1 || proof.WindowEnd != 13 || proof.Need(per) != 16 {
 		t.Fatalf("SG(0..16): %+v, %+v, %v; want %+v, window 1 ≤ n < 13", per, proof, ok, want)
 	}
-	if per, _, ok := prove(r, G[:16]); ok {
+	if per, _, ok := period.Prove(r, G[:16]); ok {
 		t.Errorf("SG(0..15) proves %+v", per)
 	}
 	for n := range 64 {
@@ -51,104 +52,6 @@ func TestArithProofLasker(t *testing.T) {
 		}
 	}
 }
-
-// TestArithProofMutations checks that the proof of Lasker's Nim's period
-// fails when one value of its window changes (each of 1..16, up or down by
-// one or by the saltus), and when the saltus is not the one the values
-// have, or not a power of two.
-func TestArithProofMutations(t *testing.T) {
-	r, G := computed(t, lasker, 16)
-	per := sg.Period{Start: 1, Length: 4, Saltus: 4}
-	if _, ok := proveArith(r, G, per); !ok {
-		t.Fatal("the values themselves do not prove the period")
-	}
-	for n := 1; n <= 16; n++ {
-		for _, d := range []int{-1, 1, 4} {
-			bad := append([]uint32(nil), G...)
-			if int(bad[n])+d < 0 {
-				continue
-			}
-			bad[n] = uint32(int(bad[n]) + d)
-			if _, ok := proveArith(r, bad, per); ok {
-				t.Errorf("SG(%d) changed by %d: still proved", n, d)
-			}
-		}
-	}
-	for _, s := range []uint32{2, 3, 8} {
-		p := per
-		p.Saltus = s
-		if _, ok := proveArith(r, G, p); ok {
-			t.Errorf("saltus %d: proved", s)
-		}
-	}
-	// A saltus that is no power of two is refused, whatever the values.
-	three := make([]uint32, 64)
-	for n := range three {
-		three[n] = uint32(3 * n)
-	}
-	if _, ok := proveArith(r, three, sg.Period{Start: 0, Length: 1, Saltus: 3}); ok {
-		t.Error("saltus 3: proved")
-	}
-}
-
-// TestArithHypotheses checks that each hypothesis of the lifting theorem
-// is checked on its own: values that break one are refused by its check.
-func TestArithHypotheses(t *testing.T) {
-	nim := func(n int) uint64 { return uint64(n) } // Nim's values, SG(n) = n
-	form := func(f func(int) uint64, n0, p int, s uint64) *arithForm {
-		G := make([]uint32, n0+p)
-		for n := range G {
-			G[n] = uint32(f(n))
-		}
-		return newArithForm(G, n0, p, s)
-	}
-	rule := func(code string) rules.Rule {
-		r, err := rules.ParseCode(code, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return r
-	}
-	// (e): with Nim's values, Lasker's split of N into a and N − a with no
-	// carry (1 and 4k + 2, say) has the value a ⊕ (N − a) = N = F(N).
-	if f := form(nim, 1, 1, 1); f.noWildHit(rule(lasker)) {
-		t.Error("(e): Nim's values pass Lasker's splits")
-	}
-	if f := form(laskerSGn, 1, 4, 4); !f.noWildHit(rule(lasker)) {
-		t.Error("(e): Lasker's values fail Lasker's splits")
-	}
-	// (c): 0.(2) takes any number but never the whole heap, so with Nim's
-	// values no move of a large heap has the value 0.
-	if f := form(nim, 1, 1, 1); f.smallMovesCover(rule("0.(2)"), f.windowEnd(rule("0.(2)"))) {
-		t.Error("(c): Nim's values pass 0.(2)")
-	}
-	if f := form(nim, 1, 1, 1); !f.smallMovesCover(rule("0.(3)"), f.windowEnd(rule("0.(3)"))) {
-		t.Error("(c): Nim's values fail Nim")
-	}
-	// (b): values 2n under Nim's rule leave the odd values below F(n)
-	// to no move.
-	double := func(n int) uint64 { return uint64(2 * n) }
-	if f := form(double, 1, 1, 2); f.liftsCover(rule("0.(3)"), 4) {
-		t.Error("(b): the values 2n pass Nim's lifts")
-	}
-	if f := form(nim, 1, 1, 1); !f.liftsCover(rule("0.(3)"), 4) {
-		t.Error("(b): Nim's values fail Nim's lifts")
-	}
-	// (d): F = 0, 9, 1, 2, 3, … (n0 = 2, p = 1, s = 1): the values below
-	// n0 + p are below 16, which F(N) = N − 1 reaches at N = 17, so n1 is
-	// 16, past the tail's bound t + 2·(n0 + 2p − 1) − p = 1 + 6 − 1 = 6.
-	pre := func(n int) uint64 {
-		if n < 2 {
-			return []uint64{0, 9}[n]
-		}
-		return uint64(n - 1)
-	}
-	if f := form(pre, 2, 1, 1); f.windowEnd(rule("0.(3)")) != 16 || f.at(17) != 16 || f.at(16) != 15 {
-		t.Errorf("(d): n1 = %d, F(16) = %d, F(17) = %d; want 16, 15, 16", f.windowEnd(rule("0.(3)")), f.at(16), f.at(17))
-	}
-}
-
-func laskerSGn(n int) uint64 { return brute.LaskerSG(n) }
 
 // TestArithProofsHold checks every proof of the lifting theorem on the
 // codes d0.(d) and d0.d1(d) (d0 = 0 or 4; with SGTAB_LONG also
@@ -175,13 +78,13 @@ func TestArithProofsHold(t *testing.T) {
 		r, G := computed(t, code, N)
 		sizes := []int{64, 128, 256, 512, 1024}
 		for L := 8; L < 64; L++ {
-			if _, _, ok := prove(r, G[:L+1]); ok {
+			if _, _, ok := period.Prove(r, G[:L+1]); ok {
 				sizes = append(sizes, L)
 				break
 			}
 		}
 		for _, L := range sizes {
-			per, _, ok := prove(r, G[:L+1])
+			per, _, ok := period.Prove(r, G[:L+1])
 			if !ok {
 				continue
 			}
@@ -207,7 +110,7 @@ func TestArithProofsHold(t *testing.T) {
 // laskerMex, a direct mex computation of its own, to 10^5 (10^6).
 func TestLaskerProvedForm(t *testing.T) {
 	r, G := computed(t, lasker, testenv.Share(100_000, 10_000))
-	per, proof, ok := prove(r, G[:64])
+	per, proof, ok := period.Prove(r, G[:64])
 	if !ok {
 		t.Fatal("not proved")
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -63,20 +64,10 @@ func misereSums(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.T
 		}
 	}
 	tab := &sg.Table{Game: g, G: sg.ValuesOf(outcomes), Genus: b.Columns(), Warnings: warnings}
-	tab.Analysis = Analyze(tab)
+	tab.Analysis = period.Analyze(tab)
 	tab.Elapsed = time.Since(start)
 	tab.Created = time.Now()
 	return tab, nil
-}
-
-// ProvesOutcomes reports whether a theorem may prove the period of the
-// values of g's table: every heap game in normal play, and in misère play
-// those whose moves leave at most one heap, whose outcome follows from
-// the outcomes of smaller single heaps as a subtraction game's value does
-// from smaller values. A misère game that splits heaps has outcomes of
-// sums in its options, and its period is only observed.
-func ProvesOutcomes(g rules.Game) bool {
-	return !g.Misere || g.Rule.MaxParts() <= 1
 }
 
 // misereCheckSteps bounds the search of a bounded check (VerifyOptions
@@ -95,13 +86,13 @@ const misereCheckSteps = 1 << 22
 // (Verification.Through says up to which).
 func verifyMisere(ctx context.Context, t *sg.Table, through int, opt sg.VerifyOptions) (sg.Verification, error) {
 	o := sg.Options{Progress: opt.Progress}
-	bounded := opt.MaxWork > 0 && !ProvesOutcomes(t.Game)
+	bounded := opt.MaxWork > 0 && !period.ProvesOutcomes(t.Game)
 	if bounded {
 		o.Misere = sg.TableMisereLimits
 		o.Misere.Steps = min(opt.MaxWork, misereCheckSteps)
 	}
 	again := func(g rules.Game) (*sg.Table, error) { return misere(ctx, g, g.Heaps, o) }
-	if !ProvesOutcomes(t.Game) {
+	if !period.ProvesOutcomes(t.Game) {
 		g := t.Game
 		g.Heaps = through
 		want, err := again(g)

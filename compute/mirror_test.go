@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/moves"
+	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -62,7 +62,7 @@ func TestMirrorCoinRings(t *testing.T) {
 	const n = 200
 	for k := 1; k <= 8; k++ {
 		lost := coinRing(k, n)
-		m, ok := compute.RingMirror(coinRule(t, k))
+		m, ok := period.RingMirror(coinRule(t, k))
 		if k == 1 {
 			if ok {
 				t.Errorf("k = 1: the mirror proves rings lost from %d, but rows of two coins never split evenly", m.From)
@@ -109,7 +109,7 @@ func TestMirrorAgainstBrute(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", code, err)
 		}
-		m, ok := compute.RingMirror(r)
+		m, ok := period.RingMirror(r)
 		if !ok {
 			continue
 		}
@@ -161,7 +161,7 @@ func TestMirrorRefuses(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, ok := compute.RingMirror(r)
+		m, ok := period.RingMirror(r)
 		switch {
 		case tc.from < 0 && ok:
 			t.Errorf("%s (%s): proved from %d, want refused", tc.code, tc.why, m.From)
@@ -185,7 +185,7 @@ func TestMirrorProofMutations(t *testing.T) {
 	ring := tab.Ring.Uint32s()
 	ring[250] = 3
 	bad := &sg.Table{Game: tab.Game, G: tab.G, Ring: sg.ValuesOf(ring)}
-	if r := compute.Analyze(bad).Ring; r.Status == sg.Proved || r.MirrorFrom != 0 {
+	if r := period.Analyze(bad).Ring; r.Status == sg.Proved || r.MirrorFrom != 0 {
 		t.Errorf("0.777 with SG_ring(250) = 3: %+v, want no proof", r)
 	}
 	// The same values under a rule that forbids splitting into two
@@ -193,7 +193,7 @@ func TestMirrorProofMutations(t *testing.T) {
 	// but the hypotheses are checked on the rule).
 	other := tab.Game
 	other.Rule, _ = rules.ParseCode("0.333", 0)
-	if r := compute.Analyze(&sg.Table{Game: other, G: tab.G, Ring: tab.Ring}).Ring; strings.HasPrefix(r.Proof.Theorem, "Tweedledum") || r.MirrorFrom != 0 {
+	if r := period.Analyze(&sg.Table{Game: other, G: tab.G, Ring: tab.Ring}).Ring; strings.HasPrefix(r.Proof.Theorem, "Tweedledum") || r.MirrorFrom != 0 {
 		t.Errorf("0.777's values under 0.333: %+v, want no mirror proof", r)
 	}
 	huge := sequence(t, "code: \"0.7{1000000000}\"\nstart: ring", 300)
@@ -222,7 +222,7 @@ func TestMirrorMovesAndDecided(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, ok := compute.RingMirror(r)
+		m, ok := period.RingMirror(r)
 		if !ok {
 			continue
 		}
@@ -269,7 +269,7 @@ func TestMirrorMovesAndDecided(t *testing.T) {
 	}
 	// A run's rings taken whole are decided at once, up to 10^18.
 	r, _ := rules.ParseCode("0.7{1000000000000000000}", 8)
-	m, _ := compute.RingMirror(r)
+	m, _ := period.RingMirror(r)
 	if !m.Decided(64, 1<<62) || !m.Whole(1e18) || !m.Lost(1e18+1) {
 		t.Errorf("0.7{10^18}: Decided %v, Whole(10^18) %v, Lost(10^18 + 1) %v", m.Decided(64, 1<<62), m.Whole(1e18), m.Lost(1e18+1))
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -36,10 +37,10 @@ func misere(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.Table
 	if err != nil {
 		return nil, err
 	}
-	t, period := r.TailStart(), r.Period
+	t, tailPeriod := r.TailStart(), r.Period
 	o := make([]uint8, n+1)
 	o[0] = 1 // no move: the player to move wins
-	firstLost := make([]int, max(period, 1))
+	firstLost := make([]int, max(tailPeriod, 1))
 	for c := range firstLost {
 		firstLost[c] = -1
 	}
@@ -58,7 +59,7 @@ func misere(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.Table
 				moves = true // to the empty heap: the opponent then wins
 			}
 		}
-		for j := 0; j < period; j++ {
+		for j := 0; j < tailPeriod; j++ {
 			d := r.Digits[t+j]
 			top := h - t - j // the largest remainder of this residue
 			if top < 0 {
@@ -66,19 +67,19 @@ func misere(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.Table
 			}
 			if d.Leave&rules.Leave1 != 0 && top >= 1 {
 				moves = true
-				if f := firstLost[top%period]; f >= 1 && f <= top {
+				if f := firstLost[top%tailPeriod]; f >= 1 && f <= top {
 					wins = true
 				}
 			}
-			if d.Leave&rules.Leave0 != 0 && top%period == 0 {
+			if d.Leave&rules.Leave0 != 0 && top%tailPeriod == 0 {
 				moves = true
 			}
 		}
 		if !moves || wins {
 			o[h] = 1
 		}
-		if o[h] == 0 && period > 0 && firstLost[h%period] < 0 {
-			firstLost[h%period] = h
+		if o[h] == 0 && tailPeriod > 0 && firstLost[h%tailPeriod] < 0 {
+			firstLost[h%tailPeriod] = h
 		}
 		if h == check || h == n {
 			check *= 2
@@ -109,7 +110,7 @@ func misere(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.Table
 		return nil, err
 	}
 	tab := &sg.Table{Game: g, G: sg.ValuesFrom(o), Genus: genus, Proved: proved}
-	tab.Analysis = Analyze(tab)
+	tab.Analysis = period.Analyze(tab)
 	tab.Elapsed = time.Since(start)
 	tab.Created = time.Now()
 	return tab, nil
@@ -123,9 +124,9 @@ func stopAtProof(r rules.Rule, o []uint8, h int, opt sg.Options) *sg.ProvedPerio
 	if !opt.StopWhenProved || opt.Exhaustive {
 		return nil
 	}
-	per, proof, ok := provePure(r, o[:h+1])
+	p, proof, ok := period.ProvePure(r, o[:h+1])
 	if !ok {
 		return nil
 	}
-	return &sg.ProvedPeriod{Period: per, Proof: proof, Computed: min(proof.Need(per), h)}
+	return &sg.ProvedPeriod{Period: p, Proof: proof, Computed: min(proof.Need(p), h)}
 }

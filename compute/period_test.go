@@ -9,6 +9,7 @@ import (
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/compute/internal/testenv"
+	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 )
 
@@ -202,90 +203,19 @@ func TestSplitWithoutRemovalProved(t *testing.T) {
 	}
 }
 
-// TestFindPeriodPlanted plants a period and a preperiod in random sequences
-// and checks that FindPeriod returns exactly them.
-func TestFindPeriodPlanted(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 1))
-	for i := range 3000 {
-		p := 1 + rng.IntN(40)
-		n0 := rng.IntN(200)
-		var s uint32
-		if rng.IntN(3) == 0 {
-			s = uint32(1 + rng.IntN(8))
-		}
-		block := randomPrimitive(rng, p, s)
-		size := n0 + max(3*p, n0, 24) + rng.IntN(300) // enough margin to be observed
-		G := make([]uint32, size)
-		for n := n0; n < size; n++ {
-			G[n] = block[(n-n0)%p] + s*uint32((n-n0)/p)
-		}
-		for n := n0 - 1; n >= 0; n-- {
-			G[n] = uint32(rng.IntN(20))
-			if n+p < size && G[n+p] >= s && G[n] == G[n+p]-s {
-				G[n]++ // n must be an exception
-			}
-		}
-		got, ok := compute.FindPeriod(G)
-		want := sg.Period{Start: n0, Length: p, Saltus: s}
-		if !ok || got != want {
-			t.Fatalf("case %d: FindPeriod = %+v, %v; want %+v\nG = %v", i, got, ok, want, G)
-		}
-	}
-}
-
-// randomPrimitive returns a block of p values whose repetition (with saltus
-// s) has no shorter period.
-func randomPrimitive(rng *rand.Rand, p int, s uint32) []uint32 {
-	for {
-		b := make([]uint32, p)
-		for i := range b {
-			b[i] = uint32(rng.IntN(6)) + 10
-		}
-		primitive := true
-		for q := 1; q < p && primitive; q++ {
-			if p%q != 0 {
-				continue
-			}
-			// With saltus s, period q < p would need b[i+q] = b[i] + s·q/p, a
-			// whole number only when p divides s·q; check the shift directly.
-			if s*uint32(q)%uint32(p) != 0 {
-				continue
-			}
-			d := s * uint32(q) / uint32(p)
-			same := true
-			for i := 0; i+q < p; i++ {
-				if b[i+q] != b[i]+d {
-					same = false
-					break
-				}
-			}
-			// the wrap-around: b[i+q-p] + s = b[i] + d for i+q ≥ p
-			for i := p - q; i < p && same; i++ {
-				if b[i+q-p]+s != b[i]+d {
-					same = false
-				}
-			}
-			primitive = !same
-		}
-		if primitive {
-			return b
-		}
-	}
-}
-
 // TestFindPeriodMargin checks that a short run is not reported as a period.
 func TestFindPeriodMargin(t *testing.T) {
 	// Irregular values then a run of equal values at the end.
 	G := []uint32{0, 5, 1, 7, 2, 9, 3, 8, 4, 6, 3, 3, 3}
-	if p, ok := compute.FindPeriod(G); ok {
+	if p, ok := period.FindPeriod(G); ok {
 		t.Errorf("FindPeriod found %+v in a short final run", p)
 	}
 	// Nor is a table too short to tell.
-	if p, ok := compute.FindPeriod([]uint32{0, 0, 0, 0, 0, 0}); ok {
+	if p, ok := period.FindPeriod([]uint32{0, 0, 0, 0, 0, 0}); ok {
 		t.Errorf("FindPeriod found %+v in six zeros", p)
 	}
 	// Grundy's game shows no period up to 10^4.
-	if p, ok := compute.FindPeriod(sequence(t, "code: \"4!.0\"", 10000).G.Uint32s()); ok {
+	if p, ok := period.FindPeriod(sequence(t, "code: \"4!.0\"", 10000).G.Uint32s()); ok {
 		t.Errorf("Grundy's game: period %+v", p)
 	}
 }

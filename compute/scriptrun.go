@@ -11,6 +11,7 @@ import (
 
 	"go.starlark.net/starlark"
 
+	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -291,7 +292,7 @@ func ScriptTable(ctx context.Context, g rules.Game, opt sg.Options) (*sg.Table, 
 			t.Loopy = append(t.Loopy, sp.Gen[id])
 		}
 	}
-	t.Analysis = Observe(t)
+	t.Analysis = period.Observe(t)
 	t.Elapsed, t.Created = time.Since(began), time.Now()
 	return t, sp, nil
 }

@@ -7,6 +7,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -98,7 +99,7 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.Tab
 	if opt.Progress != nil {
 		opt.Progress(int64(t.G.Len()) - r.reported)
 	}
-	t.Analysis = Analyze(t)
+	t.Analysis = period.Analyze(t)
 	t.Elapsed = time.Since(start)
 	t.Created = time.Now()
 	return t, nil
@@ -198,7 +199,7 @@ func (r *run) checkpoint(h int, now bool) error {
 	return r.opt.Checkpoint(r.t.G.Slice(0, h), ring)
 }
 
-func (r *run) canProve() bool { return Provable(r.t.Game.Rule) && !r.opt.Exhaustive }
+func (r *run) canProve() bool { return period.Provable(r.t.Game.Rule) && !r.opt.Exhaustive }
 
 // tryProof looks for a proved period in the table's values up to heap
 // size h. If there is one, it fills the values after h from the period,
@@ -253,10 +254,10 @@ func (r *run) tryProof(h int) error {
 // none): a period of 6·10^7 seen at 2^28 heap sizes is then proved at the
 // 4.4·10^8 its proof needs rather than at 2^29.
 func proveOrSchedule[T sg.Value](r rules.Rule, G []T) (sg.Period, sg.Proof, bool, int) {
-	if per, proof, ok := prove(r, G); ok {
+	if per, proof, ok := period.Prove(r, G); ok {
 		return per, proof, true, 0
 	}
-	return sg.Period{}, sg.Proof{}, false, nextProofCheck(r, G)
+	return sg.Period{}, sg.Proof{}, false, period.NextProofCheck(r, G)
 }
 
 // widenFor widens the table to hold the values that the period per gives
@@ -412,7 +413,7 @@ const firstProofCheck = 64
 func stopAt(g rules.Game, p sg.Period, pr sg.Proof) int {
 	need := pr.Need(p)
 	if g.Start == rules.StartRing {
-		rn, ok := ringNeed(g.Rule, p)
+		rn, ok := period.RingNeed(g.Rule, p)
 		if !ok {
 			return math.MaxInt
 		}

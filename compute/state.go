@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -59,7 +60,7 @@ func State(ctx context.Context, g rules.Game, opt sg.Options) (*sg.Table, *Latti
 		return nil, &LatticeTable{Game: g, W: gr.w, H: gr.h, G: sg.ValuesOf(gr.v), Elapsed: time.Since(start), Created: time.Now()}, nil
 	}
 	t := &sg.Table{Game: g, G: sg.ValuesOf(row)}
-	t.Analysis = Analyze(t)
+	t.Analysis = period.Analyze(t)
 	t.Elapsed, t.Created = time.Since(start), time.Now()
 	return t, nil, nil
 }

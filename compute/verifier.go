@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -18,12 +19,12 @@ import (
 func verifyHeaps[T sg.Value](ctx context.Context, t *sg.Table, G []T, through int, opt sg.VerifyOptions) (sg.Verification, error) {
 	v := sg.Verification{Through: through, ByOptions: through}
 	var per *sg.Period
-	if p, proof, ok := prove(t.Game.Rule, G[:through+1]); ok {
+	if p, proof, ok := period.Prove(t.Game.Rule, G[:through+1]); ok {
 		need := proof.Need(p)
 		ringsToo := true // the rings' period follows, where the rows' has no saltus
 		if t.HasRing() {
 			var rn int
-			rn, ringsToo = ringNeed(t.Game.Rule, p)
+			rn, ringsToo = period.RingNeed(t.Game.Rule, p)
 			need = max(need, rn)
 		}
 		if need < through && ringsToo {

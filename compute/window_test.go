@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute/internal/testenv"
+	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -34,7 +35,7 @@ func TestProofWindowExact(t *testing.T) {
 			}
 			G := tab.G.Uint32s()
 			for L := 1; L <= maxL; L++ {
-				per, proof, ok := prove(r, G[:L+1])
+				per, proof, ok := period.Prove(r, G[:L+1])
 				if !ok {
 					continue
 				}
@@ -79,14 +80,14 @@ func TestRingWindow(t *testing.T) {
 	}
 	R := tab.Ring.Uint32s()
 	rows := sg.Period{Start: 71, Length: 12}
-	if _, _, ok := proveRing(r, rows, R[:85]); ok {
+	if _, _, ok := period.ProveRing(r, rows, R[:85]); ok {
 		t.Error("ring values to 84 prove the rings' period")
 	}
-	per, proof, ok := proveRing(r, rows, R[:86])
+	per, proof, ok := period.ProveRing(r, rows, R[:86])
 	if !ok || per != (sg.Period{Start: 3, Length: 1}) || proof.WindowStart != 73 || proof.Need(per) != 85 {
 		t.Errorf("ring values to 85: %+v, %+v, %v", per, proof, ok)
 	}
-	if need, _ := ringNeed(r, rows); need < 85 {
+	if need, _ := period.RingNeed(r, rows); need < 85 {
 		t.Errorf("ringNeed = %d, below the 85 the proof reads", need)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/compute/moves"
+	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -101,7 +102,7 @@ func TestRunAllocations(t *testing.T) {
 	_ = compute.Work(g.Rule, true, 1e12)
 	_ = compute.Estimate(g, 1e12, 1)
 	_ = moves.Work(g.Rule, 1e18, true, nil)
-	m, ok := compute.RingMirror(g.Rule)
+	m, ok := period.RingMirror(g.Rule)
 	if !ok || !m.Decided(64, 1e18) || m.Lost(1e18) {
 		t.Fatalf("0.7{10^18}: the mirror's argument %+v, %v", m, ok)
 	}

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 )
 
@@ -55,7 +56,7 @@ func Code(t *sg.Table, lang string, opt CodeOptions) (string, error) {
 	}
 	a := t.Analysis
 	if a == nil {
-		a = compute.Analyze(t)
+		a = period.Analyze(t)
 	}
 	l := languages[lang]
 	prefix := opt.prefix(l, t.Game.Name)

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 )
 
@@ -232,8 +232,8 @@ func periodText(a *sg.Analysis) string {
 // period as periodText says it, and the mirror strategy's bound.
 func ringText(r *sg.RingAnalysis) string {
 	s := periodText(&sg.Analysis{Status: r.Status, Period: r.Period, Proof: r.Proof})
-	if r.MirrorFrom > 0 && r.Proof.Theorem != compute.MirrorTheorem {
-		s += fmt.Sprintf("; every ring from n = %d on lost, proved (%s)", r.MirrorFrom, compute.MirrorTheorem)
+	if r.MirrorFrom > 0 && r.Proof.Theorem != period.MirrorTheorem {
+		s += fmt.Sprintf("; every ring from n = %d on lost, proved (%s)", r.MirrorFrom, period.MirrorTheorem)
 	}
 	return s
 }

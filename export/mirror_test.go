@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 )
@@ -33,7 +33,7 @@ func TestRingMirrorMetadata(t *testing.T) {
 		from, status     string
 		theorem, windows string
 	}{
-		{coin, "4", "proved", compute.MirrorTheorem, "n ≥ 4, from the rule alone"},
+		{coin, "4", "proved", period.MirrorTheorem, "n ≥ 4, from the rule alone"},
 		{huge, "1000000001", "observed", "", ""},
 	} {
 		path := write(tc.tab.Game.Name, tc.tab, export.Options{})
@@ -41,7 +41,7 @@ func TestRingMirrorMetadata(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if meta[export.KeyRingLostFrom] != tc.from || meta[export.KeyRingLostTheorem] != compute.MirrorTheorem ||
+		if meta[export.KeyRingLostFrom] != tc.from || meta[export.KeyRingLostTheorem] != period.MirrorTheorem ||
 			meta[export.KeyRingStatus] != tc.status || meta[export.KeyRingTheorem] != tc.theorem || meta[export.KeyRingProofWindow] != tc.windows {
 			t.Errorf("%s: ring metadata %q %q %q %q %q", path, meta[export.KeyRingLostFrom], meta[export.KeyRingLostTheorem],
 				meta[export.KeyRingStatus], meta[export.KeyRingTheorem], meta[export.KeyRingProofWindow])

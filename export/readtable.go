@@ -11,7 +11,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -78,7 +78,7 @@ func (f *File) readTable(ctx context.Context, recs records, opt ReadOptions) err
 		return err
 	}
 	if f.Foreign {
-		t.Analysis = compute.Observe(t)
+		t.Analysis = period.Observe(t)
 		return nil
 	}
 	vs := valuesOf(t)

@@ -16,7 +16,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -221,7 +221,7 @@ func Metadata(t *sg.Table, version string) map[string]string {
 			}
 			if r.MirrorFrom > 0 {
 				m[KeyRingLostFrom] = itoa(r.MirrorFrom)
-				m[KeyRingLostTheorem] = compute.MirrorTheorem
+				m[KeyRingLostTheorem] = period.MirrorTheorem
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -43,7 +44,7 @@ const verifyPrefix = 1024
 // the metadata's claims, and checks the first values against the rule.
 func (f *File) verifyAnalysis(ctx context.Context, opt ReadOptions) error {
 	t, meta := f.Table, f.Meta
-	a := compute.Analyze(t)
+	a := period.Analyze(t)
 	claimed := meta[KeyStatus] == string(sg.Proved)
 	check := min(t.N(), verifyPrefix)
 	switch {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/compute/moves"
+	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
@@ -24,7 +25,7 @@ func (Family) Source(g rules.Game, f *export.File, name string) (positions.Sourc
 	}
 	s := &source{name: name, game: g, file: f}
 	if s.ring() {
-		s.mirror, _ = compute.RingMirror(g.Rule)
+		s.mirror, _ = period.RingMirror(g.Rule)
 	}
 	return s, nil
 }
@@ -37,11 +38,11 @@ func (Family) Source(g rules.Game, f *export.File, name string) (positions.Sourc
 type source struct {
 	name       string
 	game       rules.Game
-	file       *export.File    // the stored table; nil: computed from game
-	table      *sg.Table       // nil until prepared
-	period     *sg.Period      // a proved period of table's row values
-	ringPeriod *sg.Period      // a period of table's ring values proved from the rows' period
-	mirror     *compute.Mirror // what the mirror strategy proves of the rings; nil if nothing
+	file       *export.File   // the stored table; nil: computed from game
+	table      *sg.Table      // nil until prepared
+	period     *sg.Period     // a proved period of table's row values
+	ringPeriod *sg.Period     // a period of table's ring values proved from the rows' period
+	mirror     *period.Mirror // what the mirror strategy proves of the rings; nil if nothing
 }
 
 // firstQuerySize is the first table size computed for a heap whose game
@@ -241,7 +242,7 @@ func (s *source) searched() bool { return s.game.Misere && s.game.Rule.MaxParts(
 // game that splits heaps is the misère search's).
 func (s *source) extendable() bool {
 	g := s.game
-	return (!g.Misere || g.Rule.MaxParts() <= 1) && compute.Provable(g.Rule)
+	return (!g.Misere || g.Rule.MaxParts() <= 1) && period.Provable(g.Rule)
 }
 
 // take takes the table t and its proved periods.
@@ -252,7 +253,7 @@ func (s *source) take(t *sg.Table) {
 		s.period = &a.Period
 	}
 	// Rings proved by the mirror strategy are answered by it (Proof).
-	if r := a.Ring; r != nil && r.Status == sg.Proved && r.Proof.Theorem != compute.MirrorTheorem {
+	if r := a.Ring; r != nil && r.Status == sg.Proved && r.Proof.Theorem != period.MirrorTheorem {
 		s.ringPeriod = &r.Period
 	}
 }
@@ -331,7 +332,7 @@ func (s *source) Proof(c positions.Component) (string, bool) {
 		return "", false
 	}
 	if s.mirror.Lost(c.N) {
-		return compute.MirrorTheorem, false
+		return period.MirrorTheorem, false
 	}
 	return fmt.Sprintf("taking the whole ring (its SG value, past the table's 0..%d, is not computed)", s.table.N()), true
 }

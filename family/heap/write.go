@@ -8,7 +8,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
@@ -142,7 +142,7 @@ func summarizeRings(s *family.Summary, a *sg.Analysis) {
 		s.RingTheorem, s.RingProofWindow = r.Proof.Theorem, r.Proof.String()
 	}
 	if r.MirrorFrom > 0 {
-		s.RingLostFrom, s.RingLostTheorem = new(r.MirrorFrom), compute.MirrorTheorem
+		s.RingLostFrom, s.RingLostTheorem = new(r.MirrorFrom), period.MirrorTheorem
 	}
 }
 

@@ -19,6 +19,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
@@ -135,7 +136,7 @@ func RowPeriods(t *compute.LatticeTable) []family.RowPeriod {
 	var out []family.RowPeriod
 	for y := range min(t.H, rowsChecked) {
 		row := t.G.Slice(y*t.W, (y+1)*t.W).Uint32s()
-		if p, ok := compute.FindPeriod(row); ok {
+		if p, ok := period.FindPeriod(row); ok {
 			out = append(out, family.RowPeriod{Y: y, Period: p.Length, Preperiod: p.Start, Saltus: p.Saltus})
 		}
 	}

@@ -1,4 +1,4 @@
-package compute
+package period
 
 import (
 	"github.com/sgtab/sgtab/compute/sg"
@@ -43,7 +43,7 @@ func ringStart(r rules.Rule, p sg.Period) (int, bool) {
 
 // ringNeed returns the largest ring size proveRing reads for a rows' period
 // p of rule r: a window of p ring sizes from r0 and one period past it.
-func ringNeed(r rules.Rule, p sg.Period) (int, bool) {
+func RingNeed(r rules.Rule, p sg.Period) (int, bool) {
 	r0, ok := ringStart(r, p)
 	return r0 + 2*p.Length - 1, ok
 }
@@ -54,7 +54,7 @@ func ringNeed(r rules.Rule, p sg.Period) (int, bool) {
 // p-periodic from r0, so q is the least divisor of p with
 // SG_ring(n+q) = SG_ring(n) for r0 ≤ n < r0 + p, which then holds for every
 // n ≥ r0; the preperiod runs back from r0 while the equation holds.
-func proveRing[T sg.Value](r rules.Rule, rows sg.Period, R []T) (sg.Period, sg.Proof, bool) {
+func ProveRing[T sg.Value](r rules.Rule, rows sg.Period, R []T) (sg.Period, sg.Proof, bool) {
 	r0, ok := ringStart(r, rows)
 	if !ok {
 		return sg.Period{}, sg.Proof{}, false
@@ -87,7 +87,7 @@ func proveRing[T sg.Value](r rules.Rule, rows sg.Period, R []T) (sg.Period, sg.P
 func analyzeRing[T sg.Value](t *sg.Table, R []T, rows *sg.Analysis, proofs bool) *sg.RingAnalysis {
 	a := &sg.RingAnalysis{Status: sg.None, Checksum: sg.Checksum(R)}
 	if proofs && rows.Status == sg.Proved {
-		if per, proof, ok := proveRing(t.Game.Rule, rows.Period, R); ok {
+		if per, proof, ok := ProveRing(t.Game.Rule, rows.Period, R); ok {
 			a.Status, a.Period, a.Proof = sg.Proved, per, proof
 		}
 	}

@@ -1,4 +1,4 @@
-package compute
+package period
 
 import (
 	"github.com/sgtab/sgtab/compute/sg"
@@ -114,18 +114,18 @@ func Provable(r rules.Rule) bool {
 // r that a theorem proves for every n, and the proof, or false when none
 // does: a pure period (proofWindow) for a rule with a largest removal, an
 // arithmetic one (proveArith) for a rule with a repeating tail.
-func prove[T sg.Value](r rules.Rule, G []T) (sg.Period, sg.Proof, bool) {
+func Prove[T sg.Value](r rules.Rule, G []T) (sg.Period, sg.Proof, bool) {
 	if arithRule(r) {
 		return proveArithmetic(r, G)
 	}
-	return provePure(r, G)
+	return ProvePure(r, G)
 }
 
 // provePure returns the smallest period of G with no saltus that a
 // theorem of proofWindow proves, and the proof, or false when none does.
 // Its theorems speak of the values' equality alone, which is why they also
 // prove periods of misère outcomes (see misere).
-func provePure[T sg.Value](r rules.Rule, G []T) (sg.Period, sg.Proof, bool) {
+func ProvePure[T sg.Value](r rules.Rule, G []T) (sg.Period, sg.Proof, bool) {
 	if _, ok := proofWindow(r, sg.Period{Length: 1}); !ok {
 		return sg.Period{}, sg.Proof{}, false
 	}
@@ -148,7 +148,7 @@ func provePure[T sg.Value](r rules.Rule, G []T) (sg.Period, sg.Proof, bool) {
 // proofWindow proves such periods; else 0. It only schedules the next
 // search for a proof: the period it sees is proved (or not) by provePure
 // once the table is that long.
-func nextProofCheck[T sg.Value](r rules.Rule, G []T) int {
+func NextProofCheck[T sg.Value](r rules.Rule, G []T) int {
 	if _, ok := proofWindow(r, sg.Period{Length: 1}); !ok {
 		return 0
 	}
@@ -225,9 +225,9 @@ func smallestPeriod[T sg.Value](G []T, per sg.Period, proof sg.Proof) (sg.Period
 // game's values are outcomes, which only provePure's theorems speak of.
 func proveGame[T sg.Value](g rules.Game, G []T) (sg.Period, sg.Proof, bool) {
 	if g.Misere {
-		return provePure(g.Rule, G)
+		return ProvePure(g.Rule, G)
 	}
-	return prove(g.Rule, G)
+	return Prove(g.Rule, G)
 }
 
 // longestProvable returns the longest period whose proof window, from the

@@ -1,4 +1,4 @@
-package compute
+package period
 
 import (
 	"testing"
@@ -61,7 +61,7 @@ func benchPeriodSearch(b *testing.B, n, n0, p int) {
 		H := G[:need+1]
 		b.SetBytes(int64(len(H)))
 		for b.Loop() {
-			per, pr, ok := provePure(r, H)
+			per, pr, ok := ProvePure(r, H)
 			if !ok || per.Length != p || per.Start != n0 || pr.Need(per) != need {
 				b.Fatalf("period %+v, %v, proof %+v; want %d from %d", per, ok, pr, p, n0)
 			}

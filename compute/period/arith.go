@@ -1,4 +1,4 @@
-package compute
+package period
 
 import (
 	"math"
@@ -10,7 +10,7 @@ import (
 
 // arithTheorem names the argument of proveArith (doc.go, "Arithmetic
 // periodicity").
-const arithTheorem = "arithmetic-periodicity lifting theorem"
+const ArithTheorem = "arithmetic-periodicity lifting theorem"
 
 // arithRule reports whether the lifting theorem speaks of rule r: a
 // repeating tail (a move may remove any number of tokens of the tail's
@@ -101,7 +101,7 @@ func proveArith[T sg.Value](r rules.Rule, G []T, per sg.Period) (sg.Proof, bool)
 	if !f.noWildHit(r) || !f.smallMovesCover(r, n1) || !f.liftsCover(r, n1) {
 		return sg.Proof{}, false
 	}
-	return sg.Proof{Theorem: arithTheorem, WindowStart: per.Start, WindowEnd: n1}, true
+	return sg.Proof{Theorem: ArithTheorem, WindowStart: per.Start, WindowEnd: n1}, true
 }
 
 // arithRoom reports whether a table of size values can hold the window of

@@ -1,4 +1,4 @@
-package compute
+package period
 
 import (
 	"github.com/sgtab/sgtab/compute/sg"
@@ -72,4 +72,14 @@ func ringAnalysis(t *sg.Table, rows *sg.Analysis, proofs bool) *sg.RingAnalysis 
 	default:
 		return analyzeRing(t, sg.Typed[uint32](t.Ring), rows, proofs)
 	}
+}
+
+// ProvesOutcomes reports whether a theorem may prove the period of the
+// values of g's table: every heap game in normal play, and in misère play
+// those whose moves leave at most one heap, whose outcome follows from
+// the outcomes of smaller single heaps as a subtraction game's value does
+// from smaller values. A misère game that splits heaps has outcomes of
+// sums in its options, and its period is only observed.
+func ProvesOutcomes(g rules.Game) bool {
+	return !g.Misere || g.Rule.MaxParts() <= 1
 }
