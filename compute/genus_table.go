@@ -17,7 +17,7 @@ func lineGenusColumns(ctx context.Context, r rules.Rule, n int) (*sg.GenusColumn
 	l := newLineGenera(r)
 	var b sg.GenusBuilder
 	for h := 0; h <= n; h++ {
-		if h%progressEvery == 0 && ctx.Err() != nil {
+		if h%checkEvery == 0 && ctx.Err() != nil {
 			return nil, context.Cause(ctx)
 		}
 		l.upTo(h)
@@ -97,7 +97,7 @@ func verifyMisere(ctx context.Context, t *sg.Table, through int, opt sg.VerifyOp
 		g.Heaps = through
 		want, err := again(g)
 		if err != nil {
-			return sg.Verification{}, cause(ctx, err)
+			return sg.Verification{}, sg.Cause(ctx, err)
 		}
 		if want.N() < through && !bounded {
 			return sg.Verification{}, fmt.Errorf("computed again, the misère table ends at heap %d: %w", want.N(), errors.Join(want.Warnings...))
@@ -106,7 +106,7 @@ func verifyMisere(ctx context.Context, t *sg.Table, through int, opt sg.VerifyOp
 		again = func(rules.Game) (*sg.Table, error) { return want, nil }
 	}
 	var want *sg.Table
-	v, err := verifyAgain(ctx, t, through, opt, float64(len(t.Game.Rule.Digits)), func(g rules.Game) (*sg.Table, error) {
+	v, err := sg.VerifyAgain(ctx, t, through, opt, float64(len(t.Game.Rule.Digits)), func(g rules.Game) (*sg.Table, error) {
 		var err error
 		want, err = again(g)
 		if err == nil && want.N() > through {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/internal/brute"
 	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
@@ -29,9 +30,9 @@ func TestLineGeneraBruteForce(t *testing.T) {
 		if rng.IntN(2) == 0 {
 			code += fmt.Sprintf("(%d%d)", rng.IntN(4), rng.IntN(4))
 		}
-		bg := bruteCodeGame(code)
-		G := bg.heapValues(24)
-		brute := newBruteMisere(bg)
+		bg := brute.CodeGame(code)
+		G := bg.HeapValues(24)
+		ref := brute.NewMisere(bg)
 		tab, err := compute.Sequence(t.Context(), rules.Game{Name: "m", Rule: parseRule(t, code), Misere: true}, 24, sg.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -42,7 +43,7 @@ func TestLineGeneraBruteForce(t *testing.T) {
 				t.Fatalf("trial %d, %s: heap %d has genus %v, outcome %d; its SG value is %d", trial, code, n, x, tab.G.At(n), G[n])
 			}
 			for k := range len(x.Gamma) + 2 {
-				if want := brute.value(brute.of(0, []int{n}, k)); x.At(k) != want {
+				if want := ref.Value(ref.Of(0, []int{n}, k)); x.At(k) != want {
 					t.Fatalf("trial %d, %s: heap %d has genus %v, γ%d = %d, want %d", trial, code, n, x, k, x.At(k), want)
 				}
 			}
@@ -60,7 +61,7 @@ func TestMisereSplitTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	brute := newBruteMisere(bruteCodeGame("0.77"))
+	ref := brute.NewMisere(brute.CodeGame("0.77"))
 	s := compute.NewMisereSearch([]rules.Rule{g.Rule}, sg.MisereLimits{})
 	if tab.N() != 30 || tab.Genus.Len() != 31 || len(tab.Warnings) != 0 {
 		t.Fatalf("table of %d heaps, %d genera, warnings %v", tab.N()+1, tab.Genus.Len(), tab.Warnings)
@@ -73,7 +74,7 @@ func TestMisereSplitTable(t *testing.T) {
 		if !tab.Genus.At(n).Equal(x) || tab.Genus.Tameness(n) != class {
 			t.Errorf("heap %d: table says %v (%v), the search %v (%v)", n, tab.Genus.At(n), tab.Genus.Tameness(n), x, class)
 		}
-		if n <= 14 && (tab.G.At(n) == 1) != brute.won(brute.of(0, []int{n}, 0)) {
+		if n <= 14 && (tab.G.At(n) == 1) != ref.Won(ref.Of(0, []int{n}, 0)) {
 			t.Errorf("heap %d: outcome %d, but the brute force disagrees", n, tab.G.At(n))
 		}
 	}

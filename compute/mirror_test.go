@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sgtab/sgtab/compute/internal/brute"
 	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/moves"
 	"github.com/sgtab/sgtab/compute/period"
@@ -114,9 +115,9 @@ func TestMirrorAgainstBrute(t *testing.T) {
 			continue
 		}
 		applied++
-		bg := bruteCodeGame(r.String())
-		bg.ring = true
-		want := bg.ringValues(bg.heapValues(far))
+		bg := brute.CodeGame(r.String())
+		bg.Ring = true
+		want := bg.RingValues(bg.HeapValues(far))
 		for c := 1; c <= far; c++ {
 			if m.Lost(c) && want[c] != 0 {
 				t.Fatalf("%s: the mirror proves the ring of %d lost, but the brute force has SG_ring = %d", r, c, want[c])
@@ -227,8 +228,8 @@ func TestMirrorMovesAndDecided(t *testing.T) {
 			continue
 		}
 		checked++
-		bg := bruteCodeGame(r.String())
-		rows := bg.heapValues(far)
+		bg := brute.CodeGame(r.String())
+		rows := bg.HeapValues(far)
 		short := sg.ValuesOf(rows[:max(m.Known(), 1)])
 		if _, err := m.MovesToLost(far, sg.ValuesOf(rows[:m.Known()-1])); err == nil {
 			t.Fatalf("%s: moves listed from rows short of the exceptions", r)

@@ -9,6 +9,10 @@ import (
 	"github.com/sgtab/sgtab/rules"
 )
 
+// checkEvery is how many heap sizes pass between progress reports and
+// cancellation checks of the misère engines.
+const checkEvery = 1 << 12
+
 // misere computes the misère table of heaps 0..n of g: G(n) is 1 when the
 // player to move on a heap of n wins, whoever makes the last move losing,
 // and 0 when that player loses; Genus the genus of each heap (see Genus),
@@ -46,7 +50,7 @@ func misere(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.Table
 	}
 	var reported int64
 	var proved *sg.ProvedPeriod
-	check := firstProofCheck
+	check := period.FirstCheck
 	for h := 1; h <= n; h++ {
 		moves, wins := false, false
 		for k := 1; k < t && k <= h; k++ {
@@ -92,7 +96,7 @@ func misere(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.Table
 				break
 			}
 		}
-		if h%progressEvery == 0 {
+		if h%checkEvery == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}

@@ -6,11 +6,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/internal/brute"
 	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/moves"
 	"github.com/sgtab/sgtab/compute/sg"
@@ -42,15 +41,6 @@ var misereCodes = []string{
 	"0.(7)",  // take any number, leaving up to two heaps
 }
 
-// moveWord writes a move of heap i that leaves the heaps left as "i:a,b".
-func moveWord(i int, left []int) string {
-	w := make([]string, len(left))
-	for j, h := range left {
-		w[j] = strconv.Itoa(h)
-	}
-	return fmt.Sprintf("%d:%s", i, strings.Join(w, ","))
-}
-
 // searchMoves returns the winning moves the search finds, as
 // bruteMisere.winning writes them.
 func searchMoves(t *testing.T, s *compute.MisereSearch, pos []compute.MisereHeap) []string {
@@ -60,7 +50,7 @@ func searchMoves(t *testing.T, s *compute.MisereSearch, pos []compute.MisereHeap
 		if sum := mv.Take + sumOf(mv.Leave); sum != pos[i].N {
 			t.Errorf("%v: move %+v of heap %d does not add up", pos, mv, pos[i].N)
 		}
-		found = append(found, moveWord(i, mv.Leave))
+		found = append(found, brute.MoveWord(i, mv.Leave))
 		return true
 	})
 	if err != nil {
@@ -120,7 +110,7 @@ func TestMisereSearchBruteForce(t *testing.T) {
 	heaps, most := testenv.Share(4, 3), testenv.Share(12, 9)
 	for _, code := range misereCodes {
 		t.Run(code, func(t *testing.T) {
-			brute := newBruteMisere(bruteCodeGame(code))
+			ref := brute.NewMisere(brute.CodeGame(code))
 			s := compute.NewMisereSearch([]rules.Rule{parseRule(t, code)}, sg.MisereLimits{})
 			var all [][]int
 			eachPosition(heaps, most, func(h []int) { all = append(all, slices.Clone(h)) })
@@ -132,10 +122,10 @@ func TestMisereSearchBruteForce(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if want := !brute.won(brute.of(0, h, 0)); lost != want {
+				if want := !ref.Won(ref.Of(0, h, 0)); lost != want {
 					t.Fatalf("misère %s, heaps %v: lost %v, want %v", code, h, lost, want)
 				}
-				if got, want := searchMoves(t, s, pos), brute.winning(0, h); !slices.Equal(got, want) {
+				if got, want := searchMoves(t, s, pos), ref.Winning(0, h); !slices.Equal(got, want) {
 					t.Fatalf("misère %s, heaps %v: winning moves %v, want %v", code, h, got, want)
 				}
 			}
@@ -151,9 +141,9 @@ func TestMisereSearchBruteForce(t *testing.T) {
 func TestHeapGenusByDefinition(t *testing.T) {
 	for _, code := range []string{"0.77", "0.07", "0.137"} {
 		t.Run(code, func(t *testing.T) {
-			bg := bruteCodeGame(code)
-			G := bg.heapValues(20)
-			brute := newBruteMisere(bg)
+			bg := brute.CodeGame(code)
+			G := bg.HeapValues(20)
+			ref := brute.NewMisere(bg)
 			s := compute.NewMisereSearch([]rules.Rule{parseRule(t, code)}, sg.MisereLimits{})
 			for n := range 21 {
 				x, _, err := s.HeapGenus(t.Context(), 0, n)
@@ -164,7 +154,7 @@ func TestHeapGenusByDefinition(t *testing.T) {
 					t.Errorf("%s heap %d: genus %v, but its SG value is %d", code, n, x, G[n])
 				}
 				for k := range len(x.Gamma) + 3 {
-					if want := brute.value(brute.of(0, []int{n}, k)); x.At(k) != want {
+					if want := ref.Value(ref.Of(0, []int{n}, k)); x.At(k) != want {
 						t.Errorf("%s heap %d: genus %v has γ%d = %d, but the misère value with %d heaps *2 is %d", code, n, x, k, x.At(k), k, want)
 					}
 				}
@@ -216,17 +206,17 @@ func TestMisereSearchLargerPositions(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 5))
 	mixes := [][]string{{"0.77"}, {"0.07"}, {"4!.0"}, {"0.(7)"}, {"0.77", "0.07", "0.312"}, {"0.137", "4.(3)"}}
 	for _, codes := range mixes {
-		var games []*bruteGame
+		var games []*brute.Game
 		var rs []rules.Rule
 		for _, c := range codes {
-			games, rs = append(games, bruteCodeGame(c)), append(rs, parseRule(t, c))
+			games, rs = append(games, brute.CodeGame(c)), append(rs, parseRule(t, c))
 		}
-		brute := newBruteMisere(games...)
+		ref := brute.NewMisere(games...)
 		s := compute.NewMisereSearch(rs, sg.MisereLimits{})
 		most := testenv.Share(30, 22) // tokens in all
 		for range testenv.Share(60, 8) {
 			var pos []compute.MisereHeap
-			p := brutePosition{rows: make([][]int, len(codes))}
+			p := brute.Position{Rows: make([][]int, len(codes))}
 			total := 0
 			for range 5 + rng.IntN(4) {
 				h := compute.MisereHeap{Game: rng.IntN(len(codes)), N: 1 + rng.IntN(12)}
@@ -235,16 +225,16 @@ func TestMisereSearchLargerPositions(t *testing.T) {
 				}
 				total += h.N
 				pos = append(pos, h)
-				p.rows[h.Game] = append(p.rows[h.Game], h.N)
+				p.Rows[h.Game] = append(p.Rows[h.Game], h.N)
 			}
-			for _, rows := range p.rows {
+			for _, rows := range p.Rows {
 				slices.Sort(rows)
 			}
 			lost, err := s.Lost(t.Context(), pos)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := !brute.won(p); lost != want {
+			if want := !ref.Won(p); lost != want {
 				t.Fatalf("misère %v, heaps %v: lost %v, want %v", codes, pos, lost, want)
 			}
 		}

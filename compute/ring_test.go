@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sgtab/sgtab/compute/internal/brute"
 	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/sg"
 )
@@ -55,9 +56,9 @@ func TestRingProofsAgainstBrute(t *testing.T) {
 			code = fmt.Sprintf("0.%X%X", rng.IntN(16), 8+rng.IntN(8))
 		}
 		yaml := fmt.Sprintf("code: %q\nstart: ring", code)
-		bg := bruteCodeGame(code)
-		bg.ring = true
-		want := bg.ringValues(bg.heapValues(far))
+		bg := brute.CodeGame(code)
+		bg.Ring = true
+		want := bg.RingValues(bg.HeapValues(far))
 		for _, n := range []int{60, 120, 250} {
 			tab := sequence(t, yaml, n)
 			a, r := tab.Analysis, tab.Analysis.Ring

@@ -301,12 +301,12 @@ func ScriptTable(ctx context.Context, g rules.Game, opt sg.Options) (*sg.Table, 
 // running its script again (as verifyAgain does), the generalized values
 // as well when positions repeat: a value ∞(K) must be ∞ with the same K.
 func verifyScript(ctx context.Context, t *sg.Table, opt sg.VerifyOptions) (sg.Verification, error) {
-	through, err := verifyRange(ctx, t, opt)
+	through, err := sg.VerifyRange(ctx, t, opt)
 	if err != nil || through < 0 {
 		return sg.Verification{Through: through, ByOptions: through}, err
 	}
 	var want *sg.Table
-	v, err := verifyAgain(ctx, t, through, opt, 1, func(g rules.Game) (*sg.Table, error) {
+	v, err := sg.VerifyAgain(ctx, t, through, opt, 1, func(g rules.Game) (*sg.Table, error) {
 		w, _, err := ScriptTable(ctx, g, sg.Options{Workers: opt.Workers, Progress: opt.Progress})
 		want = w
 		return w, err

@@ -54,7 +54,7 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.Tab
 	if g.Start == rules.StartRing {
 		t.Ring = sg.MakeValues(room, 8)
 	}
-	r := &run{ctx: ctx, t: t, rule: rule, opt: opt, n: n, check: firstProofCheck, lastCheckpoint: time.Now()}
+	r := &run{ctx: ctx, t: t, rule: rule, opt: opt, n: n, check: period.FirstCheck, lastCheckpoint: time.Now()}
 	h := 1
 	if f := opt.From; f != nil && f.G.Len() > 1 {
 		if h, err = r.resume(f); err != nil {
@@ -397,12 +397,6 @@ func (r *run) grow() error {
 	}
 	return nil
 }
-
-// firstProofCheck is the first heap size at which Sequence tries to prove
-// the values periodic; it tries again at every power of two after it, and
-// sooner where the period the table shows would be proved
-// (nextProofCheck).
-const firstProofCheck = 64
 
 // stopAt returns the last heap size of the table of g that StopWhenProved
 // keeps once the rows' period p is proved by pr: the last the proof needs,

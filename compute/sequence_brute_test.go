@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/internal/brute"
 	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
@@ -42,16 +43,16 @@ func TestBruteForce(t *testing.T) {
 			t.Errorf("%s: parse: %d games, want 1\n%s", file, len(games), rg.yaml)
 			continue
 		}
-		if ring := games[0].Start == rules.StartRing; ring != rg.game.ring {
-			t.Errorf("%s: parsed ring start %v, want %v\n%s", file, ring, rg.game.ring, rg.yaml)
+		if ring := games[0].Start == rules.StartRing; ring != rg.game.Ring {
+			t.Errorf("%s: parsed ring start %v, want %v\n%s", file, ring, rg.game.Ring, rg.yaml)
 			continue
 		}
 		bruteCheck(t, file, &rg.game, games[0], n, rg.yaml)
-		if big < bigGame && !rg.game.leavesThree() {
+		if big < bigGame && !rg.game.LeavesThree() {
 			big++
 			bruteSequences(t, file, games[0], bigN, rg.yaml)
 		}
-		if mid < midGame && !rg.game.leavesThree() {
+		if mid < midGame && !rg.game.LeavesThree() {
 			// Larger values exercise the engine's wider option sets.
 			mid++
 			bruteCheck(t, file, &rg.game, games[0], midN, rg.yaml)
@@ -61,12 +62,12 @@ func TestBruteForce(t *testing.T) {
 
 // bruteCheck compares the engine's G(0..n), and Ring(0..n) on ring starts,
 // for the parsed game g with the heap-level brute force for bg.
-func bruteCheck(t *testing.T, file string, bg *bruteGame, g rules.Game, n int, yaml string) {
+func bruteCheck(t *testing.T, file string, bg *brute.Game, g rules.Game, n int, yaml string) {
 	t.Helper()
-	wantG := bg.heapValues(n)
+	wantG := bg.HeapValues(n)
 	var wantRing []uint32
-	if bg.ring {
-		wantRing = bg.ringValues(wantG)
+	if bg.Ring {
+		wantRing = bg.RingValues(wantG)
 	}
 	if tab := bruteSequences(t, file, g, n, yaml); tab != nil {
 		bruteCompare(t, file, "G", tab.G.Uint32s(), wantG, yaml)
@@ -123,7 +124,7 @@ func bruteCompare(t *testing.T, file, column string, got, want []uint32, yaml st
 // A bruteRandomGame is a game as YAML text and as the families it was made from.
 type bruteRandomGame struct {
 	yaml string
-	game bruteGame
+	game brute.Game
 }
 
 // bruteNumGames is how many random games the tests compare.
@@ -143,8 +144,8 @@ func bruteRandomGames(count int) []bruteRandomGame {
 // row or (about a third of the time) on a ring.
 func bruteRandomGameOf(r *rand.Rand, name string) bruteRandomGame {
 	var (
-		g    bruteGame
-		code *bruteFamily
+		g    brute.Game
+		code *brute.Family
 		b    strings.Builder
 	)
 	nMoves := 0
@@ -157,22 +158,22 @@ func bruteRandomGameOf(r *rand.Rand, name string) bruteRandomGame {
 		code = bruteRandomCode(r)
 		nMoves = 1 + r.IntN(2)
 	}
-	g.ring = r.IntN(3) == 0
+	g.Ring = r.IntN(3) == 0
 
 	fmt.Fprintf(&b, "name: %s\nheaps: 40\n", name)
-	if g.ring {
+	if g.Ring {
 		b.WriteString("start: ring\n")
 	}
 	if code != nil {
-		g.families = append(g.families, *code)
-		fmt.Fprintf(&b, "code: %q\n", code.text)
+		g.Families = append(g.Families, *code)
+		fmt.Fprintf(&b, "code: %q\n", code.Text)
 	}
 	if nMoves > 0 {
 		b.WriteString("moves:\n")
 	}
 	for range nMoves {
 		f := bruteRandomMove(r)
-		g.families = append(g.families, f)
+		g.Families = append(g.Families, f)
 		b.WriteString(bruteMoveYAML(&f))
 	}
 	return bruteRandomGame{yaml: b.String(), game: g}
@@ -181,14 +182,14 @@ func bruteRandomGameOf(r *rand.Rand, name string) bruteRandomGame {
 // bruteRandomCode returns an octal or hexadecimal code family: d0, 0–4 written
 // digits after the point, an optional repeating group of 1–3 digits, and "!"
 // after some digits that split. At least one digit is non-zero.
-func bruteRandomCode(r *rand.Rand) *bruteFamily {
+func bruteRandomCode(r *rand.Rand) *brute.Family {
 	hex := r.IntN(5) < 2
-	f := &bruteFamily{kind: bruteCode}
+	f := &brute.Family{Kind: brute.Code}
 	d0 := []uint8{0, 4}
 	if hex {
 		d0 = []uint8{0, 4, 8, 0xC}
 	}
-	f.digits = append(f.digits, d0[r.IntN(len(d0))])
+	f.Digits = append(f.Digits, d0[r.IntN(len(d0))])
 	fixed := r.IntN(5)
 	group := 0
 	if r.IntN(2) == 0 || fixed == 0 {
@@ -204,21 +205,21 @@ func bruteRandomCode(r *rand.Rand) *bruteFamily {
 		default:
 			d = uint8(1 + r.IntN(7))
 		}
-		f.digits = append(f.digits, d)
+		f.Digits = append(f.Digits, d)
 	}
-	f.period = group
-	if !slices.ContainsFunc(f.digits, func(d uint8) bool { return d != 0 }) {
-		f.digits[len(f.digits)-1] = 2 // no all-zero codes: a game needs a move
+	f.Period = group
+	if !slices.ContainsFunc(f.Digits, func(d uint8) bool { return d != 0 }) {
+		f.Digits[len(f.Digits)-1] = 2 // no all-zero codes: a game needs a move
 	}
-	f.bang = make([]bool, len(f.digits))
+	f.Bang = make([]bool, len(f.Digits))
 	var b strings.Builder
-	for k, d := range f.digits {
-		if k == len(f.digits)-group && group > 0 {
+	for k, d := range f.Digits {
+		if k == len(f.Digits)-group && group > 0 {
 			b.WriteByte('(')
 		}
 		fmt.Fprintf(&b, "%X", d)
 		if d&0xC != 0 && r.IntN(4) == 0 { // "!" only after a digit that splits
-			f.bang[k] = true
+			f.Bang[k] = true
 			b.WriteByte('!')
 		}
 		if k == 0 {
@@ -228,51 +229,51 @@ func bruteRandomCode(r *rand.Rand) *bruteFamily {
 	if group > 0 {
 		b.WriteByte(')')
 	}
-	f.text = b.String()
+	f.Text = b.String()
 	return f
 }
 
 // bruteRandomMove returns a take family (a list, a range or an open range, with
 // or without leave and distinct) or a split family.
-func bruteRandomMove(r *rand.Rand) bruteFamily {
+func bruteRandomMove(r *rand.Rand) brute.Family {
 	if r.IntN(4) == 0 {
-		return bruteFamily{kind: bruteSplit, parts: 2 + r.IntN(2), distinct: r.IntN(2) == 0}
+		return brute.Family{Kind: brute.Split, Parts: 2 + r.IntN(2), Distinct: r.IntN(2) == 0}
 	}
-	f := bruteFamily{kind: bruteTake, takeMax: -1}
+	f := brute.Family{Kind: brute.Take, TakeMax: -1}
 	switch r.IntN(3) {
 	case 0:
 		for k := 1; k <= 9; k++ {
 			if r.IntN(3) == 0 {
-				f.takeList = append(f.takeList, k)
+				f.TakeList = append(f.TakeList, k)
 			}
 		}
-		if len(f.takeList) == 0 {
-			f.takeList = []int{1 + r.IntN(5)}
+		if len(f.TakeList) == 0 {
+			f.TakeList = []int{1 + r.IntN(5)}
 		}
 	case 1:
-		f.takeMin = 1 + r.IntN(4)
-		f.takeMax = f.takeMin + r.IntN(6)
+		f.TakeMin = 1 + r.IntN(4)
+		f.TakeMax = f.TakeMin + r.IntN(6)
 	default:
-		f.takeMin = 1 + r.IntN(5)
+		f.TakeMin = 1 + r.IntN(5)
 	}
 	if r.IntN(3) > 0 {
 		for h := range 4 {
 			if r.IntN(2) == 0 {
-				f.leave = append(f.leave, h)
+				f.Leave = append(f.Leave, h)
 			}
 		}
-		if len(f.leave) == 0 {
-			f.leave = []int{1 + r.IntN(3)}
+		if len(f.Leave) == 0 {
+			f.Leave = []int{1 + r.IntN(3)}
 		}
-		if (slices.Contains(f.leave, 2) || slices.Contains(f.leave, 3)) && r.IntN(3) == 0 {
-			f.distinct = true
+		if (slices.Contains(f.Leave, 2) || slices.Contains(f.Leave, 3)) && r.IntN(3) == 0 {
+			f.Distinct = true
 		}
 	}
 	return f
 }
 
 // bruteMoveYAML returns a family as an item of a YAML moves list.
-func bruteMoveYAML(f *bruteFamily) string {
+func bruteMoveYAML(f *brute.Family) string {
 	list := func(xs []int) string {
 		s := make([]string, len(xs))
 		for i, x := range xs {
@@ -281,26 +282,26 @@ func bruteMoveYAML(f *bruteFamily) string {
 		return "[" + strings.Join(s, ", ") + "]"
 	}
 	var b strings.Builder
-	if f.kind == bruteSplit {
-		fmt.Fprintf(&b, "  - split: {parts: %d", f.parts)
-		if f.distinct {
+	if f.Kind == brute.Split {
+		fmt.Fprintf(&b, "  - split: {parts: %d", f.Parts)
+		if f.Distinct {
 			b.WriteString(", distinct: true")
 		}
 		b.WriteString("}\n")
 		return b.String()
 	}
 	switch {
-	case f.takeList != nil:
-		fmt.Fprintf(&b, "  - take: %s\n", list(f.takeList))
-	case f.takeMax >= 0:
-		fmt.Fprintf(&b, "  - take: {min: %d, max: %d}\n", f.takeMin, f.takeMax)
+	case f.TakeList != nil:
+		fmt.Fprintf(&b, "  - take: %s\n", list(f.TakeList))
+	case f.TakeMax >= 0:
+		fmt.Fprintf(&b, "  - take: {min: %d, max: %d}\n", f.TakeMin, f.TakeMax)
 	default:
-		fmt.Fprintf(&b, "  - take: {min: %d}\n", f.takeMin)
+		fmt.Fprintf(&b, "  - take: {min: %d}\n", f.TakeMin)
 	}
-	if f.leave != nil {
-		fmt.Fprintf(&b, "    leave: %s\n", list(f.leave))
+	if f.Leave != nil {
+		fmt.Fprintf(&b, "    leave: %s\n", list(f.Leave))
 	}
-	if f.distinct {
+	if f.Distinct {
 		b.WriteString("    distinct: true\n")
 	}
 	return b.String()
@@ -319,8 +320,8 @@ func TestBruteForceWide(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := bruteCodeGame(code)
-			g.ring = start == "ring"
+			g := brute.CodeGame(code)
+			g.Ring = start == "ring"
 			bruteCheck(t, "wide.yaml", g, games[0], n, yaml)
 		}
 	}

@@ -220,7 +220,7 @@ func (vf *verifier[T]) run(ctx context.Context, last int, opt sg.VerifyOptions) 
 		})
 	}
 	if err := g.Wait(); err != nil {
-		return nil, total.Load(), cause(ctx, err)
+		return nil, total.Load(), sg.Cause(ctx, err)
 	}
 	var worst *sg.MismatchError
 	for _, m := range bad {

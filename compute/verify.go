@@ -54,7 +54,7 @@ func Verify(ctx context.Context, t *sg.Table, opt sg.VerifyOptions) (sg.Verifica
 	if k := t.Game.Kind(); k != rules.KindHeap {
 		return sg.Verification{}, fmt.Errorf("verify %s: the table of a %s game, not a heap game", t.Game.Name, k)
 	}
-	through, err := verifyRange(ctx, t, opt)
+	through, err := sg.VerifyRange(ctx, t, opt)
 	if err != nil || through < 0 {
 		return sg.Verification{Through: through, ByOptions: through}, err
 	}
@@ -77,11 +77,11 @@ func Verify(ctx context.Context, t *sg.Table, opt sg.VerifyOptions) (sg.Verifica
 // opt.MaxWork is below the number of values checked, and
 // context.Cause(ctx) when ctx is cancelled first.
 func VerifyState(ctx context.Context, t *sg.Table, opt sg.VerifyOptions) (sg.Verification, error) {
-	through, err := verifyRange(ctx, t, opt)
+	through, err := sg.VerifyRange(ctx, t, opt)
 	if err != nil || through < 0 {
 		return sg.Verification{Through: through, ByOptions: through}, err
 	}
-	return verifyAgain(ctx, t, through, opt, 1, func(g rules.Game) (*sg.Table, error) {
+	return sg.VerifyAgain(ctx, t, through, opt, 1, func(g rules.Game) (*sg.Table, error) {
 		want, _, err := SolveState(ctx, g)
 		return want, err
 	})
@@ -103,60 +103,4 @@ func VerifyTable(ctx context.Context, t *sg.Table, opt sg.VerifyOptions) (sg.Ver
 	default:
 		return sg.Verification{}, fmt.Errorf("verify %s: no table of values of a %s game", t.Game.Name, k)
 	}
-}
-
-// verifyRange returns the last heap size of t that opt asks to check, -1
-// for an empty table, or an error when ctx is done or t has not a ring
-// value for each heap size.
-func verifyRange(ctx context.Context, t *sg.Table, opt sg.VerifyOptions) (int, error) {
-	through := t.N()
-	if opt.Through > 0 {
-		through = min(through, opt.Through)
-	}
-	if through < 0 {
-		return -1, nil
-	}
-	if ctx.Err() != nil {
-		return 0, context.Cause(ctx)
-	}
-	if t.HasRing() && t.Ring.Len() != t.G.Len() {
-		return 0, fmt.Errorf("the table has %d ring values for %d heap sizes", t.Ring.Len(), t.G.Len())
-	}
-	return through, nil
-}
-
-// verifyAgain checks the values of t up to through against those that
-// again computes for t's game to through, which cost about perValue steps
-// a value (a misère heap its rule's digits, a built-in game's value a
-// few steps).
-func verifyAgain(ctx context.Context, t *sg.Table, through int, opt sg.VerifyOptions, perValue float64, again func(g rules.Game) (*sg.Table, error)) (sg.Verification, error) {
-	v := sg.Verification{Through: through, ByOptions: through}
-	g := t.Game
-	g.Heaps = through
-	est := float64(through+1) * perValue
-	if opt.MaxWork > 0 && est > float64(opt.MaxWork) {
-		return v, &sg.BudgetError{Budget: opt.MaxWork, Through: through, Estimate: est}
-	}
-	want, err := again(g)
-	if err != nil {
-		return v, cause(ctx, err)
-	}
-	if want == nil || want.G.Len() != through+1 {
-		return v, fmt.Errorf("no table of %d values for %s", through+1, g.RuleText())
-	}
-	v.Work = int64(est)
-	for n := range through + 1 {
-		if got, w := t.G.At(n), want.G.At(n); got != w {
-			return v, &sg.MismatchError{N: n, Quantity: g.Quantity(), Got: got, Want: w}
-		}
-	}
-	return v, nil
-}
-
-// cause returns the cause of ctx's cancellation when err is ctx's error.
-func cause(ctx context.Context, err error) error {
-	if ctx.Err() != nil && err == ctx.Err() {
-		return context.Cause(ctx)
-	}
-	return err
 }

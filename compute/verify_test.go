@@ -262,15 +262,15 @@ func TestVerifyAgainstBrute(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 7))
 	for i, rg := range bruteRandomGames(bruteNumGames) {
 		g := game(t, rg.yaml)
-		G := rg.game.heapValues(n)
+		G := rg.game.HeapValues(n)
 		tab := &sg.Table{Game: g, G: sg.ValuesOf(G)}
-		if rg.game.ring {
-			tab.Ring = sg.ValuesOf(rg.game.ringValues(G))
+		if rg.game.Ring {
+			tab.Ring = sg.ValuesOf(rg.game.RingValues(G))
 		}
 		if _, err := compute.Verify(t.Context(), tab, sg.VerifyOptions{}); err != nil {
 			t.Fatalf("random-%03d: the brute force's values fail: %v\n%s", i, err, rg.yaml)
 		}
-		ring := rg.game.ring && r.IntN(2) == 0
+		ring := rg.game.Ring && r.IntN(2) == 0
 		at := r.IntN(n + 1)
 		bad, want := alter(tab, at, ring, r)
 		_, err := compute.Verify(t.Context(), bad, sg.VerifyOptions{})

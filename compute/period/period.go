@@ -101,6 +101,12 @@ func proofWindow(r rules.Rule, p sg.Period) (sg.Proof, bool) {
 	return sg.Proof{Theorem: theorem, WindowStart: p.Start, WindowEnd: last - p.Length + 1}, true
 }
 
+// FirstCheck is the first heap size at which an engine tries to prove
+// the values periodic; it tries again at every power of two after it, and
+// sooner where the period the table shows would be proved
+// (NextProofCheck).
+const FirstCheck = 64
+
 // Provable reports whether some theorem can apply to r, so that a period
 // of its values may be proved (and the values above the proof filled in
 // from it): the periodicity theorems of proofWindow, or for a rule with a
