@@ -158,7 +158,7 @@ func Estimate(g rules.Game, n, workers int) time.Duration {
 // MisereStepsPerSecond is about how many options the misère search visits
 // a second, each a position formed, looked up and, the first time,
 // searched: measured on a busy 2-core x86-64 machine, 0.4 to 1 million a
-// second (go test -bench MisereSearchKayles ./compute: 860,000 steps and
+// second (go test -bench MisereSearchKayles ./compute/misere: 860,000 steps and
 // 170,000 positions remembered, in 1 to 2 s).
 const MisereStepsPerSecond = 1e6
 

@@ -134,38 +134,14 @@
 //
 // # Misère play
 //
-// In misère play whoever makes the last move loses, and the value of a sum
-// is no nim-sum. A misère table holds the outcome of each heap and its
-// genus (Conway's g^{γ0γ1…}: Genus, GenusColumns), found from the genera of
-// the positions its moves leave: single heaps for games whose moves leave
-// one heap (in order of size, genus_line.go), sums of heaps for games that
-// split them (by MisereSearch, which answers any position of heaps exactly
-// by a memoized search, with the reductions the theory allows, within
-// bounds: misere_sum.go). Heaps are classed tame, restive, restless or wild
-// (Tameness); sums of tame heaps are answered from their genera.
+// Misère play, its genus theory, sums and quotients live in package
+// compute/misere; Sequence hands a misère game's table to it.
 //
 // Once a period is proved, Sequence computes no further and fills the rest
 // of the table from it, adding the saltus (and widening the values' storage
 // first when they need it). FindRare splits the values into rare and common
 // ones (Winning Ways ch. 4, "sparse space"); Checksum compares tables with
 // other tools.
-//
-// # Misère quotients
-//
-// MisereQuotient finds the misère quotient of a heap game's heaps 1..n
-// (Plambeck and Siegel, "Misère quotients for impartial games", JCTA 2008):
-// the commutative monoid of the positions of those heaps modulo
-// indistinguishability, its P-portion and pretending function, heap bound
-// by heap bound. Each is built from the one below (quotient_extend.go: the
-// new heap as an old element, or as a new cyclic generator, with heaps
-// freed at each position a candidate misjudges, in the way of Siegel's
-// MisereSolver), or failing that learnt from exact outcomes as the least
-// commutative automaton telling apart the positions found to differ
-// (quotient_learn.go); every candidate is proved as VerifyQuotient proves:
-// a search over the heaps, each up to its index plus period of copies, for
-// the least position where the P-portion breaks the rule of misère
-// outcomes, whose absence proves every outcome by induction.
-// Quotient.Tame tells misère Nim's quotients from the others.
 //
 // # Files
 //

@@ -7,6 +7,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/sgtab/sgtab/compute/misere"
 	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
@@ -42,7 +43,7 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.Tab
 		panic("compute: negative heap size")
 	}
 	if g.Misere {
-		return misere(ctx, g, n, opt)
+		return misere.Sequence(ctx, g, n, opt)
 	}
 	start := time.Now()
 	rule, err := rules.EngineRule(g.Rule, n)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/sgtab/sgtab/compute/misere"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -59,7 +60,7 @@ func Verify(ctx context.Context, t *sg.Table, opt sg.VerifyOptions) (sg.Verifica
 		return sg.Verification{Through: through, ByOptions: through}, err
 	}
 	if t.Game.Misere {
-		return verifyMisere(ctx, t, through, opt)
+		return misere.Verify(ctx, t, through, opt)
 	}
 	switch t.G.Width() {
 	case 8:

@@ -15,7 +15,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/misere"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -67,7 +67,7 @@ var quotientColumns = []rowColumn[quotientRow]{
 }
 
 // quotientRows returns the rows of q.
-func quotientRows(q *compute.Quotient) []quotientRow {
+func quotientRows(q *misere.Quotient) []quotientRow {
 	rows := make([]quotientRow, q.Order)
 	for e := range rows {
 		rows[e] = quotientRow{Element: e, Word: q.Word(e), IsP: q.P[e], Heaps: []uint32{}, Times: make([]uint32, q.Order)}
@@ -112,14 +112,14 @@ func checkRowsCRC[R any](meta map[string]string, cols []rowColumn[R], rows []R) 
 
 // QuotientMetadata returns the metadata of the table of q, the misère
 // quotient of the game g's heaps up to q.Heaps.
-func QuotientMetadata(q *compute.Quotient, g rules.Game, version string) map[string]string {
+func QuotientMetadata(q *misere.Quotient, g rules.Game, version string) map[string]string {
 	gens := make([]string, len(q.Gens))
 	for i, h := range q.Gens {
-		gens[i] = fmt.Sprintf("%s=%d", compute.GenName(i), h)
+		gens[i] = fmt.Sprintf("%s=%d", misere.GenName(i), h)
 	}
 	var rels, ps []string
 	for _, r := range q.Relations {
-		rels = append(rels, compute.WordText(r.LHS)+" = "+q.Word(r.RHS))
+		rels = append(rels, misere.WordText(r.LHS)+" = "+q.Word(r.RHS))
 	}
 	for e := range q.Order {
 		if q.P[e] {
@@ -150,7 +150,7 @@ func QuotientMetadata(q *compute.Quotient, g rules.Game, version string) map[str
 // 1, …: a row of the multiplication table) — with the metadata of
 // QuotientMetadata and the rows' CRC-32C, under a temporary name renamed
 // when complete (WriteFile).
-func WriteQuotient(path string, q *compute.Quotient, g rules.Game, opt Options) error {
+func WriteQuotient(path string, q *misere.Quotient, g rules.Game, opt Options) error {
 	rows := quotientRows(q)
 	md := QuotientMetadata(q, g, opt.version())
 	md[KeyCensusCRC] = rowsCRC(quotientColumns, rows)
@@ -166,13 +166,13 @@ func WriteQuotient(path string, q *compute.Quotient, g rules.Game, opt Options) 
 // ReadQuotient reads a misère quotient written by WriteQuotient and
 // verifies it (see File.Quotient): it returns the quotient and the
 // metadata.
-func ReadQuotient(path string) (*compute.Quotient, map[string]string, error) {
+func ReadQuotient(path string) (*misere.Quotient, map[string]string, error) {
 	return ReadQuotientContext(context.Background(), path, ReadOptions{})
 }
 
 // ReadQuotientContext is ReadQuotient within the bounds of opt.Quotient,
 // stopping when ctx is cancelled.
-func ReadQuotientContext(ctx context.Context, path string, opt ReadOptions) (*compute.Quotient, map[string]string, error) {
+func ReadQuotientContext(ctx context.Context, path string, opt ReadOptions) (*misere.Quotient, map[string]string, error) {
 	f, err := readKindContext(ctx, path, opt, KindQuotient, "a misère quotient")
 	if err != nil {
 		return nil, nil, err
@@ -187,7 +187,7 @@ func ReadQuotientContext(ctx context.Context, path string, opt ReadOptions) (*co
 // (compute.VerifyQuotient), so that a quotient read is proved, whoever
 // wrote it: within the bounds the file gives and those of the reader
 // (read), whichever are lower.
-func (f *File) readQuotient(ctx context.Context, recs records, read compute.QuotientLimits) error {
+func (f *File) readQuotient(ctx context.Context, recs records, read misere.QuotientLimits) error {
 	idx, err := fieldsByName(recs.schema, rowFields(quotientColumns), false)
 	if err != nil {
 		return err
@@ -241,15 +241,15 @@ func (f *File) readQuotient(ctx context.Context, recs records, read compute.Quot
 // quotientLimits returns the bounds a quotient's metadata says it was
 // computed within (KeyMaxPositions, KeyMaxSteps), the defaults for a
 // bound it does not give.
-func quotientLimits(meta map[string]string) (compute.QuotientLimits, error) {
-	var lim compute.QuotientLimits
+func quotientLimits(meta map[string]string) (misere.QuotientLimits, error) {
+	var lim misere.QuotientLimits
 	for _, b := range []struct {
 		key  string
 		most int64
 		dst  func(int64)
 	}{
-		{KeyMaxPositions, compute.MaxQuotientPositions, func(v int64) { lim.Positions = int(v) }},
-		{KeyMaxSteps, compute.MaxQuotientSteps, func(v int64) { lim.Steps = v }},
+		{KeyMaxPositions, misere.MaxQuotientPositions, func(v int64) { lim.Positions = int(v) }},
+		{KeyMaxSteps, misere.MaxQuotientSteps, func(v int64) { lim.Steps = v }},
 	} {
 		v, ok := meta[b.key]
 		if !ok {
@@ -268,11 +268,11 @@ func quotientLimits(meta map[string]string) (compute.QuotientLimits, error) {
 // file gives, and the reader's bounds read, whichever are lower. When the
 // proof outgrows a bound of the reader's that is below the file's, the
 // error says so, and how to raise it.
-func verifyRead(ctx context.Context, q *compute.Quotient, read compute.QuotientLimits) error {
+func verifyRead(ctx context.Context, q *misere.Quotient, read misere.QuotientLimits) error {
 	read = read.Resolved()
-	lim := compute.QuotientLimits{Order: q.Limits.Order, Positions: min(q.Limits.Positions, read.Positions), Steps: min(q.Limits.Steps, read.Steps)}
-	err := compute.VerifyQuotient(ctx, q, lim)
-	var be *compute.QuotientBoundError
+	lim := misere.QuotientLimits{Order: q.Limits.Order, Positions: min(q.Limits.Positions, read.Positions), Steps: min(q.Limits.Steps, read.Steps)}
+	err := misere.VerifyQuotient(ctx, q, lim)
+	var be *misere.QuotientBoundError
 	if !errors.As(err, &be) {
 		return err
 	}
@@ -301,20 +301,20 @@ func listAt(a arrow.Array, i int) []uint32 {
 // quotientOf builds the quotient of the rows and metadata, checking that
 // the elements are numbered 0, 1, … in order, every row of the table
 // complete, every heap 1..n listed once.
-func quotientOf(rows []quotientRow, meta map[string]string) (*compute.Quotient, error) {
+func quotientOf(rows []quotientRow, meta map[string]string) (*misere.Quotient, error) {
 	rule, err := rules.ParseCode(meta[KeyRule], 0)
 	if err != nil {
 		return nil, fmt.Errorf("metadata %s: %w", KeyRule, err)
 	}
 	n, err := strconv.Atoi(meta[KeyHeaps])
-	if err != nil || n < 1 || n > compute.MaxQuotientHeap {
-		return nil, fmt.Errorf("metadata %s = %q: not a heap bound from 1 to %d", KeyHeaps, meta[KeyHeaps], compute.MaxQuotientHeap)
+	if err != nil || n < 1 || n > misere.MaxQuotientHeap {
+		return nil, fmt.Errorf("metadata %s = %q: not a heap bound from 1 to %d", KeyHeaps, meta[KeyHeaps], misere.MaxQuotientHeap)
 	}
 	order := len(rows)
-	if order < 1 || order > compute.MaxQuotientOrder {
-		return nil, fmt.Errorf("%d elements: not from 1 to %d", order, compute.MaxQuotientOrder)
+	if order < 1 || order > misere.MaxQuotientOrder {
+		return nil, fmt.Errorf("%d elements: not from 1 to %d", order, misere.MaxQuotientOrder)
 	}
-	q := &compute.Quotient{Rule: rule, Heaps: n, Order: order, Mul: make([]uint16, order*order),
+	q := &misere.Quotient{Rule: rule, Heaps: n, Order: order, Mul: make([]uint16, order*order),
 		P: make([]bool, order), Pretend: slices.Repeat([]int{-1}, n+1)}
 	q.Pretend[0] = 0
 	for e, r := range rows {

@@ -9,17 +9,17 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/misere"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
 )
 
 // writtenQuotient returns the misère quotient of 0.75's heaps up to 10,
 // of order 8, and its game.
-func writtenQuotient(t *testing.T) (*compute.Quotient, rules.Game) {
+func writtenQuotient(t *testing.T) (*misere.Quotient, rules.Game) {
 	t.Helper()
 	g := parseGame(t, "name: q075\ncode: \"0.75\"\n")
-	q, err := compute.MisereQuotient(t.Context(), g.Rule, 10, compute.QuotientLimits{}, nil)
+	q, err := misere.QuotientOf(t.Context(), g.Rule, 10, misere.QuotientLimits{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,14 +67,14 @@ func TestQuotientRoundTrip(t *testing.T) {
 func TestQuotientReadRefusesEdits(t *testing.T) {
 	q, g := writtenQuotient(t)
 	dir := t.TempDir()
-	for name, edit := range map[string]func(q *compute.Quotient, g *rules.Game){
-		"p-mark": func(q *compute.Quotient, g *rules.Game) { q.P[3] = !q.P[3] },
-		"product": func(q *compute.Quotient, g *rules.Game) {
+	for name, edit := range map[string]func(q *misere.Quotient, g *rules.Game){
+		"p-mark": func(q *misere.Quotient, g *rules.Game) { q.P[3] = !q.P[3] },
+		"product": func(q *misere.Quotient, g *rules.Game) {
 			v := (q.Mul[2*q.Order+3] + 1) % uint16(q.Order)
 			q.Mul[2*q.Order+3], q.Mul[3*q.Order+2] = v, v
 		},
-		"heap": func(q *compute.Quotient, g *rules.Game) { q.Pretend[4] = 1 },
-		"rule": func(q *compute.Quotient, g *rules.Game) { q.Rule, _ = rules.ParseCode("0.77", 0) },
+		"heap": func(q *misere.Quotient, g *rules.Game) { q.Pretend[4] = 1 },
+		"rule": func(q *misere.Quotient, g *rules.Game) { q.Rule, _ = rules.ParseCode("0.77", 0) },
 	} {
 		bad := *q
 		bad.Mul, bad.P, bad.Pretend = slices.Clone(q.Mul), slices.Clone(q.P), slices.Clone(q.Pretend)
@@ -107,11 +107,11 @@ func TestQuotientReadRefusesEdits(t *testing.T) {
 // proof, or not numbers, is refused naming them.
 func TestQuotientReadWithinItsBounds(t *testing.T) {
 	q, g := writtenQuotient(t)
-	if want := (compute.QuotientLimits{}).Resolved(); q.Limits != want {
+	if want := (misere.QuotientLimits{}).Resolved(); q.Limits != want {
 		t.Fatalf("computed within %+v, want the defaults %+v", q.Limits, want)
 	}
 	dir := t.TempDir()
-	write := func(name string, q *compute.Quotient) string {
+	write := func(name string, q *misere.Quotient) string {
 		t.Helper()
 		path := filepath.Join(dir, name+".parquet")
 		if err := export.WriteQuotient(path, q, g, export.Options{Version: "test"}); err != nil {
@@ -120,7 +120,7 @@ func TestQuotientReadWithinItsBounds(t *testing.T) {
 		return path
 	}
 	raised := *q
-	raised.Limits = compute.QuotientLimits{Positions: 50_000_000, Steps: 900_000_000_000}.Resolved()
+	raised.Limits = misere.QuotientLimits{Positions: 50_000_000, Steps: 900_000_000_000}.Resolved()
 	got, meta, err := export.ReadQuotient(write("raised", &raised))
 	if err != nil {
 		t.Fatal(err)
@@ -131,16 +131,16 @@ func TestQuotientReadWithinItsBounds(t *testing.T) {
 	// The reader's bounds cap the file's: a file claiming 9·10¹¹ steps is
 	// proved within the reader's, and refused, saying whose bound it
 	// outgrew, when its proof needs more; ReadQuotient's are the defaults.
-	capped := export.ReadOptions{Quotient: compute.QuotientLimits{Steps: 3}}
+	capped := export.ReadOptions{Quotient: misere.QuotientLimits{Steps: 3}}
 	_, _, err = export.ReadQuotientContext(t.Context(), write("raised", &raised), capped)
 	if err == nil || !strings.Contains(err.Error(), "this read's bound of 3 steps, below the file's sgtab.max_steps = 900000000000") {
 		t.Errorf("a proof past the reader's bound of 3 steps: %v", err)
 	}
-	if _, _, err := export.ReadQuotientContext(t.Context(), write("raised", &raised), export.ReadOptions{Quotient: compute.QuotientLimits{Steps: 1e6}}); err != nil {
+	if _, _, err := export.ReadQuotientContext(t.Context(), write("raised", &raised), export.ReadOptions{Quotient: misere.QuotientLimits{Steps: 1e6}}); err != nil {
 		t.Errorf("a proof within the reader's bound of 10⁶ steps: %v", err)
 	}
 	small := *q
-	small.Limits = compute.QuotientLimits{Steps: 3}.Resolved()
+	small.Limits = misere.QuotientLimits{Steps: 3}.Resolved()
 	if _, _, err := export.ReadQuotient(write("small", &small)); err == nil || !strings.Contains(err.Error(), "work bound of 3 steps") {
 		t.Errorf("a proof past its recorded bound of 3 steps: %v", err)
 	}

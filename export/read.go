@@ -13,6 +13,7 @@ import (
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/compute/graphgame"
+	"github.com/sgtab/sgtab/compute/misere"
 	"github.com/sgtab/sgtab/compute/sg"
 )
 
@@ -32,7 +33,7 @@ type File struct {
 	Rare      *RareTable            // KindRare
 	Summary   []Summary             // KindSummary
 	Census    []CensusRow           // KindCensus
-	Quotient  *compute.Quotient     // KindQuotient
+	Quotient  *misere.Quotient      // KindQuotient
 	Quotients []QuotientRow         // KindQuotientCensus
 
 	// Foreign is set for a table of n and sg without sgtab metadata, as
@@ -104,7 +105,7 @@ type ReadOptions struct {
 	// reader work for hours: the zero value means the defaults of a
 	// computation (compute.DefaultQuotientSteps and
 	// DefaultQuotientPositions).
-	Quotient compute.QuotientLimits
+	Quotient misere.QuotientLimits
 }
 
 func (o ReadOptions) budget() int64 {

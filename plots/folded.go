@@ -84,7 +84,7 @@ func Folded(t *sg.Table) (*plot.Plot, error) {
 	}
 	cells := &cellGrid{grid: grid}
 	if t.Game.HoldsOutcomes() {
-		what += ", colour = " + misere(t) + "outcome (1: won, 0: lost)" // the cells say 0 or 1
+		what += ", colour = " + miserePrefix(t) + "outcome (1: won, 0: lost)" // the cells say 0 or 1
 	} else {
 		what += ", colour = SG(n)"
 	}

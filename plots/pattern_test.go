@@ -17,6 +17,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/misere"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/plots"
 	"github.com/sgtab/sgtab/rules"
@@ -350,7 +351,7 @@ func TestGoldenImages(t *testing.T) {
 	nim := table(t, nimYAML, 2000)
 	kaylesMisere := table(t, kaylesMisereYAML, 40)
 	r075, _ := rules.ParseCode("0.75", 0)
-	q075, err := compute.MisereQuotient(t.Context(), r075, 10, compute.QuotientLimits{}, nil)
+	q075, err := misere.QuotientOf(t.Context(), r075, 10, misere.QuotientLimits{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

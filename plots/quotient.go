@@ -3,11 +3,10 @@ package plots
 import (
 	"fmt"
 
+	"github.com/sgtab/sgtab/compute/misere"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-
-	"github.com/sgtab/sgtab/compute"
 )
 
 // MaxQuotientPlot is the largest order whose multiplication table
@@ -25,7 +24,7 @@ const maxWordTicks = 16
 // from blue to red. Elements are named by their normal forms on the axes
 // up to order 16, by their numbers beyond. It refuses an order past
 // MaxQuotientPlot.
-func Multiplication(q *compute.Quotient, name string) (*plot.Plot, error) {
+func Multiplication(q *misere.Quotient, name string) (*plot.Plot, error) {
 	if q.Order > MaxQuotientPlot {
 		return nil, fmt.Errorf("plot %s: a quotient of order %d has too many products to draw (at most order %d)", name, q.Order, MaxQuotientPlot)
 	}
@@ -49,7 +48,7 @@ func Multiplication(q *compute.Quotient, name string) (*plot.Plot, error) {
 }
 
 // products draws the cells of a multiplication table.
-type products struct{ q *compute.Quotient }
+type products struct{ q *misere.Quotient }
 
 // DataRange implements plot.DataRanger.
 func (pr *products) DataRange() (xmin, xmax, ymin, ymax float64) {
@@ -75,7 +74,7 @@ func (pr *products) Plot(dc draw.Canvas, p *plot.Plot) {
 
 // wordTicks names each element at the middle of its cell by its normal
 // form.
-type wordTicks struct{ q *compute.Quotient }
+type wordTicks struct{ q *misere.Quotient }
 
 // Ticks implements plot.Ticker.
 func (t wordTicks) Ticks(lo, hi float64) []plot.Tick {

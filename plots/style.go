@@ -24,17 +24,17 @@ var (
 // outcomeLabel names what a table of outcomes (a misère game, Fibonacci
 // Nim) holds in place of SG(n).
 func outcomeLabel(t *sg.Table) string {
-	return misere(t) + "outcome (1: won, 0: lost, for the player to move)"
+	return miserePrefix(t) + "outcome (1: won, 0: lost, for the player to move)"
 }
 
 // outcomeAxis is outcomeLabel short enough for a y axis 4 inches high,
 // whose ticks say "1 won" and "0 lost".
 func outcomeAxis(t *sg.Table) string {
-	return misere(t) + "outcome for the player to move"
+	return miserePrefix(t) + "outcome for the player to move"
 }
 
-// misere returns "misère " for a misère game's table, "" otherwise.
-func misere(t *sg.Table) string {
+// miserePrefix returns "misère " for a misère game's table, "" otherwise.
+func miserePrefix(t *sg.Table) string {
 	if t.Game.Misere {
 		return "misère "
 	}

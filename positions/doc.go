@@ -14,7 +14,7 @@
 //   - Positions of heaps in misère play, whoever makes the last move
 //     losing, are no nim-sums: Solve answers them (one heap of a splitting
 //     game, or several heaps of one misère game or of several) by the
-//     exact search of compute.MisereSearch, and WinningMoves lists the
+//     exact search of misere.Search, and WinningMoves lists the
 //     moves to positions lost for the next player (misere.go). A sum may
 //     not mix misère and normal play. Fibonacci Nim, whose values are
 //     outcomes too, takes a component alone.

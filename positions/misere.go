@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"iter"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/misere"
 	"github.com/sgtab/sgtab/compute/moves"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
-// Positions of heaps in misère play are answered by compute.MisereSearch,
+// Positions of heaps in misère play are answered by misere.Search,
 // exactly, whatever their number of heaps and games: a sum of misère
 // games is no nim-sum of values. A single heap of a game whose moves
 // leave at most one heap is answered from its source's table, as before:
@@ -53,8 +53,8 @@ func checkPlays(pos Position) error {
 // A misereSearch answers one position of heaps in misère play, and lists
 // its winning moves from what the search remembers.
 type misereSearch struct {
-	search *compute.MisereSearch
-	heaps  []compute.MisereHeap
+	search *misere.Search
+	heaps  []misere.Heap
 }
 
 // newMisereSearch returns the search of pos, one game of it for each of
@@ -70,9 +70,9 @@ func newMisereSearch(pos Position, lim sg.MisereLimits) *misereSearch {
 			index[p.Ref] = i
 			rs = append(rs, p.Ref.Source.Game().Rule)
 		}
-		m.heaps = append(m.heaps, compute.MisereHeap{Game: i, N: p.N})
+		m.heaps = append(m.heaps, misere.Heap{Game: i, N: p.N})
 	}
-	m.search = compute.NewMisereSearch(rs, lim)
+	m.search = misere.NewSearch(rs, lim)
 	return m
 }
 

@@ -69,7 +69,7 @@ func (g Game) Memory() (int64, bool) {
 // HoldsOutcomes reports whether the game's table holds outcomes rather
 // than SG values: 1 when the player to move wins, 0 when that player loses.
 // So do misère games (whose outcomes of sums the genera of the heaps tell
-// only in part, see compute.MisereSearch) and Fibonacci Nim (whose moves depend on the
+// only in part, see misere.Search) and Fibonacci Nim (whose moves depend on the
 // last move, so positions do not add up as heaps).
 func (g Game) HoldsOutcomes() bool {
 	outcomes := rulesOf(g.Kind()).outcomes

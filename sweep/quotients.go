@@ -10,7 +10,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/misere"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -22,14 +22,14 @@ const QuotientsFile = "quotients.parquet"
 // game whose quotient outgrows them is recorded as having outgrown them
 // (where, and the order it had), not an error, so that a census of
 // hundreds of games ends in minutes.
-var CensusQuotientLimits = compute.QuotientLimits{Order: 1024, Positions: 200_000, Steps: 20_000_000}
+var CensusQuotientLimits = misere.QuotientLimits{Order: 1024, Positions: 200_000, Steps: 20_000_000}
 
 // Quotients computes the misère quotient of the heaps 1..n of every rule
 // of the plan's games on a line (a ring start is left out; games of one
 // rule, in normal and misère play, share it), at most workers at once,
 // each within lim, calling done after each. It returns one row per rule,
 // in the order of the plan's games, named after its first.
-func Quotients(ctx context.Context, p *Plan, n, workers int, lim compute.QuotientLimits, done func()) ([]export.QuotientRow, error) {
+func Quotients(ctx context.Context, p *Plan, n, workers int, lim misere.QuotientLimits, done func()) ([]export.QuotientRow, error) {
 	var games []rules.SweepGame
 	seen := map[string]bool{}
 	for _, m := range p.Games {
@@ -56,13 +56,13 @@ func Quotients(ctx context.Context, p *Plan, n, workers int, lim compute.Quotien
 }
 
 // quotientRow computes the census row of one game.
-func quotientRow(ctx context.Context, sg rules.SweepGame, n int, lim compute.QuotientLimits) (export.QuotientRow, error) {
+func quotientRow(ctx context.Context, sg rules.SweepGame, n int, lim misere.QuotientLimits) (export.QuotientRow, error) {
 	start := time.Now()
 	row := export.QuotientRow{Name: strings.TrimSuffix(sg.Name, "-misere"), Rule: sg.Rule.String(), Family: sg.Family, Heaps: n}
 	var orders []uint32
-	q, err := compute.MisereQuotient(ctx, sg.Rule, n, lim, func(_, o int) { orders = append(orders, uint32(o)) })
+	q, err := misere.QuotientOf(ctx, sg.Rule, n, lim, func(_, o int) { orders = append(orders, uint32(o)) })
 	row.Seconds = time.Since(start).Seconds()
-	var be *compute.QuotientBoundError
+	var be *misere.QuotientBoundError
 	switch {
 	case errors.As(err, &be):
 		row.Status, row.Bound = "outgrew", be.Bound

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/misere"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/sweep"
@@ -25,7 +25,7 @@ func TestQuotientCensus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, err := sweep.Quotients(t.Context(), p, 10, 2, compute.QuotientLimits{Order: 10}, nil)
+	rows, err := sweep.Quotients(t.Context(), p, 10, 2, misere.QuotientLimits{Order: 10}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/misere"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/progress"
@@ -40,7 +40,7 @@ func runInspect(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	opt := export.ReadOptions{Key: key}
 	if *verify { // no bound but the file's own, for a quotient's proof too
 		opt.Budget = -1
-		opt.Quotient = compute.QuotientLimits{Positions: compute.MaxQuotientPositions, Steps: compute.MaxQuotientSteps}
+		opt.Quotient = misere.QuotientLimits{Positions: misere.MaxQuotientPositions, Steps: misere.MaxQuotientSteps}
 	}
 	for i, path := range args {
 		f, err := export.ReadContext(ctx, path, opt)

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/misere"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
@@ -66,8 +66,8 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	if err != nil {
 		return err
 	}
-	if isSet(fs.FlagSet, "quotient") && (*quotientN < 1 || *quotientN > compute.MaxQuotientHeap) {
-		return fs.usageError("-quotient takes a heap bound from 1 to %d (got %d)", compute.MaxQuotientHeap, *quotientN)
+	if isSet(fs.FlagSet, "quotient") && (*quotientN < 1 || *quotientN > misere.MaxQuotientHeap) {
+		return fs.usageError("-quotient takes a heap bound from 1 to %d (got %d)", misere.MaxQuotientHeap, *quotientN)
 	}
 	// Answers are buffered (a position may have millions of moves to
 	// list), and written out before any error is reported.

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/misere"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/family/heap"
@@ -33,7 +33,7 @@ const quotientExamples = `  sgtab quotient -heaps 16 configs/octal-0.07-dawsons-
 // 1..N of each heap game of the configs (family/heap.Quotient).
 func runQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("quotient", quotientUsage, quotientExamples, stdout, stderr)
-	heaps := fs.String("heaps", "", "the heap bound `N`: the quotient of the heaps 1..N (at most "+strconv.Itoa(compute.MaxQuotientHeap)+")")
+	heaps := fs.String("heaps", "", "the heap bound `N`: the quotient of the heaps 1..N (at most "+strconv.Itoa(misere.MaxQuotientHeap)+")")
 	out := fs.String("out", "sgtab-out", "write NAME-quotient.parquet and its heat map into `DIR`")
 	plotFormat := fs.String("plot", "png", "draw the multiplication table as `FORMAT`: png, svg or none")
 	bounds := quotientBoundFlags(fs, false)
@@ -84,9 +84,9 @@ func runQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 // of the work behind a quotient, and returns the function that reads them
 // once fs is parsed; with sums (query), they bound the misère search of a
 // sum of heaps as well.
-func quotientBoundFlags(fs *flagSet, sums bool) func() (compute.QuotientLimits, error) {
-	positions := boundFlag{n: compute.DefaultQuotientPositions, max: compute.MaxQuotientPositions}
-	steps := boundFlag{n: compute.DefaultQuotientSteps, max: compute.MaxQuotientSteps}
+func quotientBoundFlags(fs *flagSet, sums bool) func() (misere.QuotientLimits, error) {
+	positions := boundFlag{n: misere.DefaultQuotientPositions, max: misere.MaxQuotientPositions}
+	steps := boundFlag{n: misere.DefaultQuotientSteps, max: misere.MaxQuotientSteps}
 	also := func(def string) string {
 		if !sums {
 			return ""
@@ -95,8 +95,8 @@ func quotientBoundFlags(fs *flagSet, sums bool) func() (compute.QuotientLimits, 
 	}
 	fs.Var(&positions, "max-positions", "refuse a quotient whose search or proof remembers more than `N` positions, about 90 bytes each (at most 1e9)"+also("2e6"))
 	fs.Var(&steps, "max-steps", "refuse a quotient whose search or proof visits more than `N` options (at most 1e12)"+also("2e8"))
-	return func() (compute.QuotientLimits, error) {
-		lim := compute.QuotientLimits{Positions: int(positions.n), Steps: steps.n}
+	return func() (misere.QuotientLimits, error) {
+		lim := misere.QuotientLimits{Positions: int(positions.n), Steps: steps.n}
 		if err := lim.Check(); err != nil {
 			return lim, fs.usageError("%v", err)
 		}
@@ -126,7 +126,7 @@ func (b *boundFlag) Set(v string) error {
 // boundHint adds to the error of a quotient that outgrew its bound of
 // positions or steps the flag that raises it.
 func boundHint(err error) error {
-	var be *compute.QuotientBoundError
+	var be *misere.QuotientBoundError
 	if !errors.As(err, &be) {
 		return err
 	}
@@ -145,8 +145,8 @@ func quotientHeaps(v string) (int, error) {
 		return 0, fmt.Errorf("the heap bound N is needed")
 	}
 	n, err := strconv.Atoi(v)
-	if err != nil || n < 1 || n > compute.MaxQuotientHeap {
-		return 0, fmt.Errorf("a heap bound from 1 to %d, not %q", compute.MaxQuotientHeap, v)
+	if err != nil || n < 1 || n > misere.MaxQuotientHeap {
+		return 0, fmt.Errorf("a heap bound from 1 to %d, not %q", misere.MaxQuotientHeap, v)
 	}
 	return n, nil
 }
@@ -155,7 +155,7 @@ func quotientHeaps(v string) (int, error) {
 // quotient, when the query asks for one: the stored quotient table (read
 // back proved), or with -quotient N the quotient of the heaps 1..N of the
 // config's game, computed first; nil otherwise.
-func quotientAnswerer(ctx context.Context, table, config string, n int, lim compute.QuotientLimits, load func(string) ([]rules.Game, error)) (positions.Answerer, error) {
+func quotientAnswerer(ctx context.Context, table, config string, n int, lim misere.QuotientLimits, load func(string) ([]rules.Game, error)) (positions.Answerer, error) {
 	if table != "" && export.IsQuotient(table) {
 		q, meta, err := export.ReadQuotientContext(ctx, table, export.ReadOptions{Quotient: lim})
 		if err != nil {
@@ -182,7 +182,7 @@ func quotientAnswerer(ctx context.Context, table, config string, n int, lim comp
 
 // quotientOf computes the misère quotient of the heaps 1..n of g within
 // lim; stopped by a signal, it says how far it got.
-func quotientOf(ctx context.Context, g rules.Game, n int, lim compute.QuotientLimits) (*compute.Quotient, error) {
+func quotientOf(ctx context.Context, g rules.Game, n int, lim misere.QuotientLimits) (*misere.Quotient, error) {
 	done, order := 0, 1
 	q, err := heap.Quotient(ctx, g, n, lim, func(h, o int) { done, order = h, o })
 	switch {

@@ -34,7 +34,7 @@ import (
 // *2, to X + (k−1)·*2 + *1 and to X + (k−1)·*2, and adding *1 to any game
 // flips the last bit of its misère SG value (see starOne). So the genus
 // of a heap follows from the genera of the positions its moves leave: sums
-// of heaps, whose genera the misère search finds (MisereSearch.Genus).
+// of heaps, whose genera the misère search finds (misere.Search.Genus).
 type Genus struct {
 	G     uint32
 	Gamma []uint32

@@ -51,7 +51,7 @@ type Options struct {
 	// (From, Checkpoint), before it starts it.
 	ForGame func(i int, opt *Options)
 	// Misere bounds the misère search of a misère game whose moves split
-	// heaps (see MisereSearch): the table ends where a heap's genus would
+	// heaps (see misere.Search): the table ends where a heap's genus would
 	// pass them. The zero value means TableMisereLimits.
 	Misere MisereLimits
 }

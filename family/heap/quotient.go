@@ -11,7 +11,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/misere"
 	"github.com/sgtab/sgtab/compute/moves"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
@@ -27,11 +27,11 @@ const QuotientSuffix = "-quotient"
 // Quotient computes the misère quotient of the heaps 1..n of g, a heap game
 // on a line (splitting or not, whatever its play: a quotient is of misère
 // play), calling progress with each heap bound done.
-func Quotient(ctx context.Context, g rules.Game, n int, lim compute.QuotientLimits, progress func(heap, order int)) (*compute.Quotient, error) {
+func Quotient(ctx context.Context, g rules.Game, n int, lim misere.QuotientLimits, progress func(heap, order int)) (*misere.Quotient, error) {
 	if g.Kind() != rules.KindHeap || g.Start == rules.StartRing {
 		return nil, fmt.Errorf("%s: a misère quotient is of heaps on a line; this game is %s", g.Name, notLine(g))
 	}
-	q, err := compute.MisereQuotient(ctx, g.Rule, n, lim, progress)
+	q, err := misere.QuotientOf(ctx, g.Rule, n, lim, progress)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", g.Name, err)
 	}
@@ -51,7 +51,7 @@ func notLine(g rules.Game) string {
 // multiplication table as NAME-quotient.png or .svg (out.Plot; none for
 // none), for orders up to plots.MaxQuotientPlot; it returns the files
 // written and, for a table too large to draw, a note saying so.
-func WriteQuotient(g rules.Game, q *compute.Quotient, out family.Output) (files, notes []string, err error) {
+func WriteQuotient(g rules.Game, q *misere.Quotient, out family.Output) (files, notes []string, err error) {
 	path := filepath.Join(out.Dir, g.Name+QuotientSuffix+".parquet")
 	if err := export.WriteQuotient(path, q, g, out.Options()); err != nil {
 		return nil, nil, err
@@ -65,7 +65,7 @@ func WriteQuotient(g rules.Game, q *compute.Quotient, out family.Output) (files,
 
 // QuotientText says what q is, for a reader: order, tameness and where it
 // stopped growing, its presentation, P-portion and pretending function.
-func QuotientText(w io.Writer, name string, q *compute.Quotient) {
+func QuotientText(w io.Writer, name string, q *misere.Quotient) {
 	kind := "wild"
 	if q.Tame() {
 		kind = "tame"
@@ -79,11 +79,11 @@ func QuotientText(w io.Writer, name string, q *compute.Quotient) {
 	fmt.Fprintf(w, "%s: misère quotient of heaps 1..%d (rule %s): order %d, %s, %s\n", name, q.Heaps, q.Rule, q.Order, kind, stable)
 	gens := make([]string, len(q.Gens))
 	for i, h := range q.Gens {
-		gens[i] = fmt.Sprintf("%s = heap %d", compute.GenName(i), h)
+		gens[i] = fmt.Sprintf("%s = heap %d", misere.GenName(i), h)
 	}
 	rels := make([]string, len(q.Relations))
 	for i, r := range q.Relations {
-		rels[i] = compute.WordText(r.LHS) + " = " + q.Word(r.RHS)
+		rels[i] = misere.WordText(r.LHS) + " = " + q.Word(r.RHS)
 	}
 	var ps []string
 	for e := range q.Order {
@@ -135,7 +135,7 @@ type QuotientAnswer struct {
 // product of its heaps' elements is in the P-portion; a move on heap i
 // to the heaps o leaves the element (product of the other heaps)·Φ(o), so
 // the winning moves are found a heap at a time, every option of each.
-func QuotientAnswerer(game string, q *compute.Quotient) positions.Answerer {
+func QuotientAnswerer(game string, q *misere.Quotient) positions.Answerer {
 	return func(words []string, limit int) (positions.Reply, error) {
 		a := &QuotientAnswer{Head: positions.NewHead(positions.KindQuotient, words), WinningMoves: []positions.Move{}, game: game, heaps: q.Heaps}
 		a.Misere = true

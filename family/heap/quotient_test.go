@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/misere"
 	"github.com/sgtab/sgtab/compute/moves"
 	"github.com/sgtab/sgtab/family/heap"
 	"github.com/sgtab/sgtab/rules"
@@ -23,7 +23,7 @@ func TestQuotientAnswersMoves(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		q, err := compute.MisereQuotient(t.Context(), r, 8, compute.QuotientLimits{}, nil)
+		q, err := misere.QuotientOf(t.Context(), r, 8, misere.QuotientLimits{}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

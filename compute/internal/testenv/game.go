@@ -16,3 +16,13 @@ func Game(t testing.TB, yaml string) rules.Game {
 	}
 	return games[0]
 }
+
+// Rule parses a take-and-break code or fails the test.
+func Rule(t testing.TB, code string) rules.Rule {
+	t.Helper()
+	r, err := rules.ParseCode(code, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}

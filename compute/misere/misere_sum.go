@@ -1,4 +1,4 @@
-package compute
+package misere
 
 import (
 	"cmp"
@@ -12,12 +12,12 @@ import (
 	"github.com/sgtab/sgtab/rules"
 )
 
-// A MisereHeap is one heap of a position in misère play: N tokens of the
-// game Game, an index into the rules of a MisereSearch.
-type MisereHeap struct{ Game, N int }
+// A Heap is one heap of a position in misère play: N tokens of the
+// game Game, an index into the rules of a Search.
+type Heap struct{ Game, N int }
 
-// A MisereSearch answers positions of heaps in misère play — several heaps
-// of one game, or of several games (its rules, indexed by MisereHeap.Game),
+// A Search answers positions of heaps in misère play — several heaps
+// of one game, or of several games (its rules, indexed by Heap.Game),
 // splitting games included — exactly, by a memoized search over canonical
 // positions: a position is its multiset of heaps, sorted. It is the
 // definition, a position being lost for the player to move when every move
@@ -48,10 +48,10 @@ type MisereHeap struct{ Game, N int }
 // most one heap are found in order of size instead (lineGenera), whatever
 // their number.
 //
-// A MisereSearch is not safe for concurrent use. Its bounds (MisereLimits)
+// A Search is not safe for concurrent use. Its bounds (MisereLimits)
 // count the positions it remembers and the options it visits over its
 // life: past one, every method returns a *MisereBoundError.
-type MisereSearch struct {
+type Search struct {
 	games  []misereGame
 	lim    sg.MisereLimits
 	ctx    context.Context
@@ -62,8 +62,8 @@ type MisereSearch struct {
 	seen   sg.Bitset
 	seenSG sg.Bitset
 	opts   []sg.Genus
-	plain  bool           // no reduction but leaving out heaps of 0 and *1: for tests
-	bufs   [][]MisereHeap // the positions eachMove forms, one per depth
+	plain  bool     // no reduction but leaving out heaps of 0 and *1: for tests
+	bufs   [][]Heap // the positions eachMove forms, one per depth
 	depth  int
 	// formed counts the heaps of the positions made canonical: the work
 	// of forming positions, which the tests bound.
@@ -80,10 +80,10 @@ type misereGame struct {
 	genusDone int
 }
 
-// NewMisereSearch returns a search of positions of heaps of the games of
+// NewSearch returns a search of positions of heaps of the games of
 // rs, each played from a line of tokens, within lim.
-func NewMisereSearch(rs []rules.Rule, lim sg.MisereLimits) *MisereSearch {
-	s := &MisereSearch{lim: lim, lost: map[string]bool{}, genera: map[string]sg.Genus{}, ctx: context.Background()}
+func NewSearch(rs []rules.Rule, lim sg.MisereLimits) *Search {
+	s := &Search{lim: lim, lost: map[string]bool{}, genera: map[string]sg.Genus{}, ctx: context.Background()}
 	for _, r := range rs {
 		g := misereGame{rule: r}
 		if r.MaxParts() <= 1 {
@@ -96,12 +96,12 @@ func NewMisereSearch(rs []rules.Rule, lim sg.MisereLimits) *MisereSearch {
 
 // Steps returns how many options the search has visited; Positions how
 // many positions it remembers.
-func (s *MisereSearch) Steps() int64   { return s.steps }
-func (s *MisereSearch) Positions() int { return len(s.lost) + len(s.genera) }
+func (s *Search) Steps() int64   { return s.steps }
+func (s *Search) Positions() int { return len(s.lost) + len(s.genera) }
 
 // Lost reports whether the position pos is lost for the player to move in
 // misère play.
-func (s *MisereSearch) Lost(ctx context.Context, pos []MisereHeap) (bool, error) {
+func (s *Search) Lost(ctx context.Context, pos []Heap) (bool, error) {
 	s.ctx = ctx
 	c, p, err := s.canonical(pos)
 	if err != nil {
@@ -111,7 +111,7 @@ func (s *MisereSearch) Lost(ctx context.Context, pos []MisereHeap) (bool, error)
 }
 
 // Genus returns the genus of the position pos.
-func (s *MisereSearch) Genus(ctx context.Context, pos []MisereHeap) (sg.Genus, error) {
+func (s *Search) Genus(ctx context.Context, pos []Heap) (sg.Genus, error) {
 	s.ctx = ctx
 	c, p, err := s.canonical(pos)
 	if err != nil {
@@ -126,7 +126,7 @@ func (s *MisereSearch) Genus(ctx context.Context, pos []MisereHeap) (sg.Genus, e
 
 // HeapGenus returns the genus of a heap of n tokens of game gi and its
 // Tameness. It finds the genera of the smaller heaps on the way.
-func (s *MisereSearch) HeapGenus(ctx context.Context, gi, n int) (sg.Genus, sg.Tameness, error) {
+func (s *Search) HeapGenus(ctx context.Context, gi, n int) (sg.Genus, sg.Tameness, error) {
 	s.ctx = ctx
 	x, err := s.heapGenus(gi, n)
 	if err != nil {
@@ -138,7 +138,7 @@ func (s *MisereSearch) HeapGenus(ctx context.Context, gi, n int) (sg.Genus, sg.T
 
 // Tameness returns the class of a heap of n tokens of game gi, which needs
 // no genus of a wild heap.
-func (s *MisereSearch) Tameness(ctx context.Context, gi, n int) (sg.Tameness, error) {
+func (s *Search) Tameness(ctx context.Context, gi, n int) (sg.Tameness, error) {
 	s.ctx = ctx
 	f, err := s.facts(gi, n)
 	if err != nil {
@@ -150,136 +150,9 @@ func (s *MisereSearch) Tameness(ctx context.Context, gi, n int) (sg.Tameness, er
 	return f.class(), nil
 }
 
-// WinningMoves calls fn with each winning move of the position pos — each
-// move of a heap pos[i] (Moves' order) to a position lost for the next
-// player — in the order of pos, until fn returns false.
-func (s *MisereSearch) WinningMoves(ctx context.Context, pos []MisereHeap, fn func(i int, mv moves.Move) bool) error {
-	s.ctx = ctx
-	if sum, ok, err := s.tameTotal(pos); err != nil || ok {
-		if err != nil {
-			return err
-		}
-		return s.tameWinningMoves(ctx, pos, sum, fn)
-	}
-	rest := make([]MisereHeap, 0, len(pos)+2)
-	for i, h := range pos {
-		var err error
-		stopped := false
-		moves.EachOption(s.games[h.Game].rule, h.N, false, func(take int, parts []int) bool {
-			rest = append(append(rest[:0], pos[:i]...), pos[i+1:]...)
-			for _, m := range parts {
-				rest = append(rest, MisereHeap{h.Game, m})
-			}
-			var lost bool
-			if lost, err = s.Lost(ctx, rest); err != nil {
-				return false
-			}
-			if lost {
-				mv := moves.Move{Take: take}
-				if len(parts) > 0 {
-					mv.Leave = slices.Clone(parts)
-				}
-				stopped = !fn(i, mv)
-				return !stopped
-			}
-			return true
-		})
-		if err != nil || stopped {
-			return err
-		}
-	}
-	return nil
-}
-
-// A tamePart is what a tame heap adds to a sum of tame heaps (tameSum):
-// its genus's g to the nim-sum, and whether it is firm (not fickle).
-type tamePart struct {
-	g    uint32
-	firm int
-}
-
-// tameOf returns what the heap h adds to a tame sum, and false when it is
-// not tame. A heap with no move is the game 0 (0^{120}, fickle), one whose
-// moves leave only such heaps *1 (1^{031}, fickle).
-func (s *MisereSearch) tameOf(h MisereHeap) (tamePart, bool, error) {
-	f, err := s.facts(h.Game, h.N)
-	switch {
-	case err != nil:
-		return tamePart{}, false, err
-	case f.terminal:
-		return tamePart{}, true, nil
-	case f.starOne:
-		return tamePart{g: 1}, true, nil
-	case !f.tame:
-		return tamePart{}, false, nil
-	}
-	return tamePart{g: f.genus.G, firm: b2i(!f.genus.Fickle())}, true, nil
-}
-
-// tameTotal returns the tame sum of the heaps of pos (tameOf), and false
-// when one of them is not tame.
-func (s *MisereSearch) tameTotal(pos []MisereHeap) (tamePart, bool, error) {
-	var sum tamePart
-	for _, h := range pos {
-		x, ok, err := s.tameOf(h)
-		if err != nil || !ok {
-			return tamePart{}, false, err
-		}
-		sum.g ^= x.g
-		sum.firm += x.firm
-	}
-	return sum, true, nil
-}
-
-// tameWinningMoves is WinningMoves of a position of tame heaps, whose
-// tame sum is sum: a move of a heap to its parts leaves the sum less the
-// heap and with the parts, whose outcome is that of its tame genus
-// (tameSum), so each move costs its parts, not the position's heaps, and
-// a position of n heaps costs O(n) and its moves, where searching the
-// position each move leaves cost O(n log n) a move.
-func (s *MisereSearch) tameWinningMoves(ctx context.Context, pos []MisereHeap, sum tamePart, fn func(i int, mv moves.Move) bool) error {
-	visited := 0
-	for i, h := range pos {
-		heap, _, err := s.tameOf(h)
-		if err != nil {
-			return err
-		}
-		stopped := false
-		moves.EachOption(s.games[h.Game].rule, h.N, false, func(take int, parts []int) bool {
-			if visited++; visited%4096 == 0 {
-				if err = ctx.Err(); err != nil {
-					return false
-				}
-			}
-			left := tamePart{g: sum.g ^ heap.g, firm: sum.firm - heap.firm}
-			for _, m := range parts {
-				var x tamePart
-				if x, _, err = s.tameOf(MisereHeap{h.Game, m}); err != nil {
-					return false
-				}
-				left.g ^= x.g
-				left.firm += x.firm
-			}
-			if sg.TameGenus(left.g, left.firm == 0).Misere() != 0 {
-				return true // won for the next player
-			}
-			mv := moves.Move{Take: take}
-			if len(parts) > 0 {
-				mv.Leave = slices.Clone(parts)
-			}
-			stopped = !fn(i, mv)
-			return !stopped
-		})
-		if err != nil || stopped {
-			return err
-		}
-	}
-	return nil
-}
-
 // canonical returns pos as the search keeps it: its heaps sorted, without
 // those with no move or of *1, whose number's parity is p.
-func (s *MisereSearch) canonical(pos []MisereHeap) (c []MisereHeap, p bool, err error) {
+func (s *Search) canonical(pos []Heap) (c []Heap, p bool, err error) {
 	s.formed += int64(len(pos))
 	for _, h := range pos {
 		if h.Game < 0 || h.Game >= len(s.games) || h.N < 0 {
@@ -300,14 +173,14 @@ func (s *MisereSearch) canonical(pos []MisereHeap) (c []MisereHeap, p bool, err 
 	return c, p, nil
 }
 
-func compareHeaps(a, b MisereHeap) int {
+func compareHeaps(a, b Heap) int {
 	return cmp.Or(cmp.Compare(a.Game, b.Game), cmp.Compare(a.N, b.N))
 }
 
 // facts returns the facts of heap n of game gi, finding those of every
 // heap up to n that are not known yet. The result must not be kept past
 // the next call, which may move the facts.
-func (s *MisereSearch) facts(gi, n int) (*heapFacts, error) {
+func (s *Search) facts(gi, n int) (*heapFacts, error) {
 	g := &s.games[gi]
 	if g.line != nil {
 		if err := s.spend(int64(max(0, n+1-len(g.line.facts)) * (len(g.line.explicit) + len(g.line.tail) + 1))); err != nil {
@@ -330,7 +203,7 @@ func (s *MisereSearch) facts(gi, n int) (*heapFacts, error) {
 // splitFacts returns the facts of heap h of game gi, whose moves may split
 // a heap, those of the smaller heaps known: its genus too when every heap
 // its moves leave is tame, as the genus of each option is then tameSum's.
-func (s *MisereSearch) splitFacts(gi, h int) (heapFacts, error) {
+func (s *Search) splitFacts(gi, h int) (heapFacts, error) {
 	heaps := s.games[gi].heaps
 	f := heapFacts{terminal: true, starOne: true, optsTame: true}
 	s.opts = s.opts[:0]
@@ -376,7 +249,7 @@ func (s *MisereSearch) splitFacts(gi, h int) (heapFacts, error) {
 
 // heapGenus returns the genus of heap n of game gi, finding those of the
 // smaller heaps first, in order.
-func (s *MisereSearch) heapGenus(gi, n int) (sg.Genus, error) {
+func (s *Search) heapGenus(gi, n int) (sg.Genus, error) {
 	f, err := s.facts(gi, n)
 	switch {
 	case err != nil:
@@ -409,17 +282,17 @@ func (s *MisereSearch) heapGenus(gi, n int) (sg.Genus, error) {
 }
 
 // heapsOf returns the heaps parts of game gi as a position.
-func heapsOf(gi int, parts []int) []MisereHeap {
-	pos := make([]MisereHeap, len(parts))
+func heapsOf(gi int, parts []int) []Heap {
+	pos := make([]Heap, len(parts))
 	for i, m := range parts {
-		pos[i] = MisereHeap{gi, m}
+		pos[i] = Heap{gi, m}
 	}
 	return pos
 }
 
 // allTame reports whether every heap of the canonical position c is tame,
 // and if so returns the genus of their sum (tameSum).
-func (s *MisereSearch) allTame(c []MisereHeap) (sg.Genus, bool) {
+func (s *Search) allTame(c []Heap) (sg.Genus, bool) {
 	var g uint32
 	fickle := true
 	for _, h := range c {
@@ -437,7 +310,7 @@ func (s *MisereSearch) allTame(c []MisereHeap) (sg.Genus, bool) {
 // without a search: of no heap, of one heap whose genus is known (of a
 // game whose moves leave one heap, it is found at once), of tame heaps, or
 // remembered.
-func (s *MisereSearch) known(c []MisereHeap) (sg.Genus, bool, error) {
+func (s *Search) known(c []Heap) (sg.Genus, bool, error) {
 	switch {
 	case len(c) == 0:
 		return sg.EmptyGenus, true, nil
@@ -464,7 +337,7 @@ func (s *MisereSearch) known(c []MisereHeap) (sg.Genus, bool, error) {
 
 // isLost reports whether the canonical position c, plus *1 when p is set,
 // is lost for the player to move.
-func (s *MisereSearch) isLost(c []MisereHeap, p bool) (bool, error) {
+func (s *Search) isLost(c []Heap, p bool) (bool, error) {
 	if x, ok, err := s.known(c); err != nil || ok {
 		return x.Misere() == b2u(p), err
 	}
@@ -479,7 +352,7 @@ func (s *MisereSearch) isLost(c []MisereHeap, p bool) (bool, error) {
 		won, err = s.isLost(c, false)
 	}
 	if err == nil && !won {
-		err = s.eachMove(c, p, lostSum, func(next []MisereHeap, flip bool) bool {
+		err = s.eachMove(c, p, lostSum, func(next []Heap, flip bool) bool {
 			won, inner = s.isLost(next, p != flip)
 			return inner == nil && !won
 		})
@@ -495,7 +368,7 @@ func (s *MisereSearch) isLost(c []MisereHeap, p bool) (bool, error) {
 func lostSum(x uint32) bool { return x <= 1 }
 
 // positionGenus returns the genus of the canonical position c.
-func (s *MisereSearch) positionGenus(c []MisereHeap) (sg.Genus, error) {
+func (s *Search) positionGenus(c []Heap) (sg.Genus, error) {
 	if len(c) == 1 {
 		return s.heapGenus(c[0].Game, c[0].N)
 	}
@@ -505,7 +378,7 @@ func (s *MisereSearch) positionGenus(c []MisereHeap) (sg.Genus, error) {
 	saved := string(s.keyOf(c, -1))
 	var opts []sg.Genus
 	var inner error
-	err := s.eachMove(c, false, nil, func(next []MisereHeap, flip bool) bool {
+	err := s.eachMove(c, false, nil, func(next []Heap, flip bool) bool {
 		var x sg.Genus
 		if x, inner = s.positionGenus(next); inner != nil {
 			return false
@@ -530,7 +403,7 @@ func (s *MisereSearch) positionGenus(c []MisereHeap) (sg.Genus, error) {
 // counted, and *1 more when p is set) is want(x) come first: in misère
 // play too a lost position's nim-sum is mostly 0, or 1 where the heaps are
 // fickle, so that a search for a move to a lost position looks there first.
-func (s *MisereSearch) eachMove(c []MisereHeap, p bool, want func(x uint32) bool, fn func(next []MisereHeap, flip bool) bool) error {
+func (s *Search) eachMove(c []Heap, p bool, want func(x uint32) bool, fn func(next []Heap, flip bool) bool) error {
 	var x uint32 // the nim-sum of c, and of the *1 when p is set
 	for _, h := range c {
 		x ^= s.sg(h)
@@ -554,7 +427,7 @@ func (s *MisereSearch) eachMove(c []MisereHeap, p bool, want func(x uint32) bool
 			}
 			hx := x ^ s.sg(h)
 			ok := moves.EachOption(s.games[h.Game].rule, h.N, false, func(_ int, parts []int) bool {
-				var left [3]MisereHeap
+				var left [3]Heap
 				n, flip, ox := 0, false, hx
 				for _, m := range parts {
 					f, _ := s.facts(h.Game, m) // m < h.N: known
@@ -563,7 +436,7 @@ func (s *MisereSearch) eachMove(c []MisereHeap, p bool, want func(x uint32) bool
 					case f.starOne:
 						flip = !flip
 					case !f.terminal:
-						left[n] = MisereHeap{h.Game, m}
+						left[n] = Heap{h.Game, m}
 						n++
 					}
 				}
@@ -585,14 +458,14 @@ func (s *MisereSearch) eachMove(c []MisereHeap, p bool, want func(x uint32) bool
 }
 
 // sg returns the normal-play value of the heap h.
-func (s *MisereSearch) sg(h MisereHeap) uint32 {
+func (s *Search) sg(h Heap) uint32 {
 	f, _ := s.facts(h.Game, h.N)
 	return f.sg
 }
 
 // replaceHeap appends to dst the canonical position c with its heap i
 // replaced by the heaps left (sorted, of the same game).
-func replaceHeap(dst, c []MisereHeap, i int, left []MisereHeap) []MisereHeap {
+func replaceHeap(dst, c []Heap, i int, left []Heap) []Heap {
 	j := 0
 	for k, h := range c {
 		if k == i {
@@ -609,7 +482,7 @@ func replaceHeap(dst, c []MisereHeap, i int, left []MisereHeap) []MisereHeap {
 
 // spend counts n steps, and checks the step bound, and every so often the
 // context.
-func (s *MisereSearch) spend(n int64) error {
+func (s *Search) spend(n int64) error {
 	before := s.steps
 	s.steps += n
 	if _, most := s.lim.Bounds(); s.steps > most {
@@ -622,7 +495,7 @@ func (s *MisereSearch) spend(n int64) error {
 }
 
 // remember stores a result with store, within the positions bound.
-func (s *MisereSearch) remember(store func()) error {
+func (s *Search) remember(store func()) error {
 	if most, _ := s.lim.Bounds(); s.Positions() >= most {
 		return &sg.MisereBoundError{Bound: "positions", Limit: int64(most)}
 	}
@@ -633,7 +506,7 @@ func (s *MisereSearch) remember(store func()) error {
 // keyOf returns the key of the canonical position c, with the parity p of
 // its *1's unless p < 0 (a genus, which has none), in a buffer that the
 // next call reuses.
-func (s *MisereSearch) keyOf(c []MisereHeap, p int) []byte {
+func (s *Search) keyOf(c []Heap, p int) []byte {
 	s.key = s.key[:0]
 	for _, h := range c {
 		if len(s.games) > 1 {

@@ -1,4 +1,4 @@
-package compute
+package misere
 
 import (
 	"context"
@@ -125,7 +125,7 @@ func (e *QuotientBoundError) Error() string {
 //
 // A position's element is the product of its heaps' elements (Pretend, the
 // pretending function), and it is lost for the player to move exactly when
-// that element is in the P-portion (P). MisereQuotient computes it and
+// that element is in the P-portion (P). QuotientOf computes it and
 // verifies it (VerifyQuotient) before returning it.
 type Quotient struct {
 	// Rule is the game's move table, and Heaps the heap bound n.
@@ -234,7 +234,7 @@ func WordText(w []int) string {
 // Word returns element e's normal form as text (WordText).
 func (q *Quotient) Word(e int) string { return WordText(q.Words[e]) }
 
-// MisereQuotient computes the misère quotient of the heaps 1..n of a game
+// QuotientOf computes the misère quotient of the heaps 1..n of a game
 // played on a line with the move table r, splitting moves included, one
 // heap bound after another (1, 2, …, n), and verifies it. It stops with a
 // *QuotientBoundError when the quotient outgrows lim, and with ctx's error
@@ -253,7 +253,7 @@ func (q *Quotient) Word(e int) string { return WordText(q.Words[e]) }
 // that fails yields the least position it misjudges, from which the next
 // is built, until one passes. A candidate that passes is the quotient: its
 // P-portion gives the outcome of every position of the heaps up to n.
-func MisereQuotient(ctx context.Context, r rules.Rule, n int, lim QuotientLimits, progress func(heap, order int)) (*Quotient, error) {
+func QuotientOf(ctx context.Context, r rules.Rule, n int, lim QuotientLimits, progress func(heap, order int)) (*Quotient, error) {
 	if n < 1 || n > MaxQuotientHeap {
 		return nil, fmt.Errorf("a misère quotient takes a heap bound from 1 to %d (got %d)", MaxQuotientHeap, n)
 	}

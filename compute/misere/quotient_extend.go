@@ -1,4 +1,4 @@
-package compute
+package misere
 
 import (
 	"encoding/binary"

@@ -1,4 +1,4 @@
-package compute_test
+package misere_test
 
 import (
 	"errors"
@@ -11,6 +11,7 @@ import (
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/compute/internal/brute"
 	"github.com/sgtab/sgtab/compute/internal/testenv"
+	"github.com/sgtab/sgtab/compute/misere"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -33,7 +34,7 @@ func TestLineGeneraBruteForce(t *testing.T) {
 		bg := brute.CodeGame(code)
 		G := bg.HeapValues(24)
 		ref := brute.NewMisere(bg)
-		tab, err := compute.Sequence(t.Context(), rules.Game{Name: "m", Rule: parseRule(t, code), Misere: true}, 24, sg.Options{})
+		tab, err := compute.Sequence(t.Context(), rules.Game{Name: "m", Rule: testenv.Rule(t, code), Misere: true}, 24, sg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -56,13 +57,13 @@ func TestLineGeneraBruteForce(t *testing.T) {
 // and that the search's bounds end it early with a warning that names the
 // bound.
 func TestMisereSplitTable(t *testing.T) {
-	g := rules.Game{Name: "kayles-misere", Rule: parseRule(t, "0.77"), Misere: true}
+	g := rules.Game{Name: "kayles-misere", Rule: testenv.Rule(t, "0.77"), Misere: true}
 	tab, err := compute.Sequence(t.Context(), g, 30, sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ref := brute.NewMisere(brute.CodeGame("0.77"))
-	s := compute.NewMisereSearch([]rules.Rule{g.Rule}, sg.MisereLimits{})
+	s := misere.NewSearch([]rules.Rule{g.Rule}, sg.MisereLimits{})
 	if tab.N() != 30 || tab.Genus.Len() != 31 || len(tab.Warnings) != 0 {
 		t.Fatalf("table of %d heaps, %d genera, warnings %v", tab.N()+1, tab.Genus.Len(), tab.Warnings)
 	}
@@ -96,7 +97,7 @@ func TestMisereSplitTable(t *testing.T) {
 // a wrong genus apart.
 func TestVerifyMisereTable(t *testing.T) {
 	for _, code := range []string{"0.77", "0.333"} {
-		g := rules.Game{Name: "m", Rule: parseRule(t, code), Misere: true}
+		g := rules.Game{Name: "m", Rule: testenv.Rule(t, code), Misere: true}
 		tab, err := compute.Sequence(t.Context(), g, 40, sg.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -114,7 +115,7 @@ func TestVerifyMisereTable(t *testing.T) {
 		cols.Gamma = append([]sg.Values(nil), cols.Gamma...)
 		cols.Gamma[1] = changed(cols.Gamma[1], 23, cols.Gamma[1].At(23)^4)
 		bad.Genus = &cols
-		var gm *compute.GenusMismatchError
+		var gm *misere.GenusMismatchError
 		if _, err := compute.Verify(t.Context(), &bad, sg.VerifyOptions{}); !errors.As(err, &gm) || gm.N != 23 {
 			t.Errorf("%s: a wrong genus of heap 23: %v", code, err)
 		}
@@ -137,7 +138,7 @@ func changed(v sg.Values, n int, x uint32) sg.Values {
 // that splits heaps is the time its search's step bound allows, whatever
 // the size asked: the table ends where the bounds stop it.
 func TestMisereEstimate(t *testing.T) {
-	g := rules.Game{Name: "m", Rule: parseRule(t, "4!.0"), Misere: true}
+	g := rules.Game{Name: "m", Rule: testenv.Rule(t, "4!.0"), Misere: true}
 	want := time.Duration(float64(sg.TableMisereLimits.Steps) / compute.MisereStepsPerSecond * float64(time.Second))
 	for _, n := range []int{10, 1 << 24} {
 		if got := compute.Estimate(g, n, 1); got != want {

@@ -1,4 +1,4 @@
-package compute_test
+package misere_test
 
 import (
 	"errors"
@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/compute/internal/testenv"
+	"github.com/sgtab/sgtab/compute/misere"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -109,13 +109,13 @@ func multisets(n, k int, fn func([]int)) {
 	rec(nil, 1)
 }
 
-func quotientOf(t *testing.T, code string, n int) *compute.Quotient {
+func quotientOf(t *testing.T, code string, n int) *misere.Quotient {
 	t.Helper()
 	r, err := rules.ParseCode(code, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, err := compute.MisereQuotient(t.Context(), r, n, compute.QuotientLimits{}, nil)
+	q, err := misere.QuotientOf(t.Context(), r, n, misere.QuotientLimits{}, nil)
 	if err != nil {
 		t.Fatalf("%s to %d: %v", code, n, err)
 	}
@@ -208,7 +208,7 @@ func TestQuotientPublished(t *testing.T) {
 // outcome by the definition of random positions with heaps past 24.
 func TestQuotientDawsonsKaylesPast24(t *testing.T) {
 	n, want := 26, []int{1, 2, 2, 6, 6, 6, 6, 6, 6, 12, 12, 12, 12, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 144, 144}
-	lim := compute.QuotientLimits{}
+	lim := misere.QuotientLimits{}
 	if testenv.Long {
 		n, want = 30, append(want, 176, 176, 176, 360)
 		lim.Steps = 2e10 // heap 30 checks about twenty candidates of orders 400 to 850
@@ -217,14 +217,14 @@ func TestQuotientDawsonsKaylesPast24(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, err := compute.MisereQuotient(t.Context(), r, n, lim, nil)
+	q, err := misere.QuotientOf(t.Context(), r, n, lim, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(q.Orders[1:], want) {
 		t.Fatalf("orders by heap bound %v, want %v", q.Orders[1:], want)
 	}
-	if err := compute.VerifyQuotient(t.Context(), q, lim); err != nil {
+	if err := misere.VerifyQuotient(t.Context(), q, lim); err != nil {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(7, 24))
@@ -244,7 +244,7 @@ func TestQuotientDawsonsKaylesPast24(t *testing.T) {
 	}
 }
 
-func pPortion(q *compute.Quotient) string {
+func pPortion(q *misere.Quotient) string {
 	var out []string
 	for e := range q.Order {
 		if q.P[e] {
@@ -254,10 +254,10 @@ func pPortion(q *compute.Quotient) string {
 	return strings.Join(out, ", ")
 }
 
-func presentation(q *compute.Quotient) string {
+func presentation(q *misere.Quotient) string {
 	var out []string
 	for _, r := range q.Relations {
-		out = append(out, compute.WordText(r.LHS)+" = "+q.Word(r.RHS))
+		out = append(out, misere.WordText(r.LHS)+" = "+q.Word(r.RHS))
 	}
 	return strings.Join(out, ", ")
 }
@@ -284,24 +284,24 @@ func TestQuotientTame(t *testing.T) {
 // with one thing changed: a P mark, a product, a heap's element, an order.
 func TestVerifyQuotientMutations(t *testing.T) {
 	base := quotientOf(t, "0.75", 10)
-	if err := compute.VerifyQuotient(t.Context(), base, compute.QuotientLimits{}); err != nil {
+	if err := misere.VerifyQuotient(t.Context(), base, misere.QuotientLimits{}); err != nil {
 		t.Fatalf("the quotient as computed: %v", err)
 	}
-	clone := func() *compute.Quotient {
+	clone := func() *misere.Quotient {
 		q := *base
 		q.Mul, q.P, q.Pretend, q.Orders = slices.Clone(q.Mul), slices.Clone(q.P), slices.Clone(q.Pretend), slices.Clone(q.Orders)
 		return &q
 	}
-	var mutations []func(q *compute.Quotient) string
+	var mutations []func(q *misere.Quotient) string
 	for e := range base.Order {
-		mutations = append(mutations, func(q *compute.Quotient) string {
+		mutations = append(mutations, func(q *misere.Quotient) string {
 			q.P[e] = !q.P[e]
 			return fmt.Sprintf("P mark of %s flipped", q.Word(e))
 		})
 	}
 	for a := 1; a < base.Order; a++ {
 		for b := a; b < base.Order; b++ {
-			mutations = append(mutations, func(q *compute.Quotient) string {
+			mutations = append(mutations, func(q *misere.Quotient) string {
 				v := uint16((int(q.Mul[a*q.Order+b]) + 1) % q.Order)
 				q.Mul[a*q.Order+b], q.Mul[b*q.Order+a] = v, v
 				return fmt.Sprintf("product %s·%s changed", q.Word(a), q.Word(b))
@@ -309,19 +309,19 @@ func TestVerifyQuotientMutations(t *testing.T) {
 		}
 	}
 	for h := 1; h <= base.Heaps; h++ {
-		mutations = append(mutations, func(q *compute.Quotient) string {
+		mutations = append(mutations, func(q *misere.Quotient) string {
 			q.Pretend[h] = (q.Pretend[h] + 1) % q.Order
 			return fmt.Sprintf("heap %d's element changed", h)
 		})
 	}
-	mutations = append(mutations, func(q *compute.Quotient) string {
+	mutations = append(mutations, func(q *misere.Quotient) string {
 		q.Orders[3]++
 		return "an order changed"
 	})
 	for _, mutate := range mutations {
 		q := clone()
 		what := mutate(q)
-		if err := compute.VerifyQuotient(t.Context(), q, compute.QuotientLimits{}); err == nil {
+		if err := misere.VerifyQuotient(t.Context(), q, misere.QuotientLimits{}); err == nil {
 			t.Errorf("%s: verified", what)
 		}
 	}
@@ -331,8 +331,8 @@ func TestVerifyQuotientMutations(t *testing.T) {
 // names the bound and the heap where the quotient outgrew it.
 func TestQuotientBound(t *testing.T) {
 	r, _ := rules.ParseCode("0.(3)", 0)
-	_, err := compute.MisereQuotient(t.Context(), r, 7, compute.QuotientLimits{Order: 8}, nil)
-	var be *compute.QuotientBoundError
+	_, err := misere.QuotientOf(t.Context(), r, 7, misere.QuotientLimits{Order: 8}, nil)
+	var be *misere.QuotientBoundError
 	if !errors.As(err, &be) || be.Bound != "order" || be.Heap != 4 || be.Order != 6 {
 		t.Fatalf("got %v", err)
 	}
@@ -371,26 +371,26 @@ func TestQuotientRandomPositions(t *testing.T) {
 // defaults fill what is unset, and a negative bound or one past the
 // largest allowed is refused before any work.
 func TestQuotientLimitsChecked(t *testing.T) {
-	if got := (compute.QuotientLimits{Positions: 7}).Resolved(); got.Positions != 7 || got.Steps != compute.DefaultQuotientSteps || got.Order != compute.MaxQuotientOrder {
+	if got := (misere.QuotientLimits{Positions: 7}).Resolved(); got.Positions != 7 || got.Steps != misere.DefaultQuotientSteps || got.Order != misere.MaxQuotientOrder {
 		t.Errorf("resolved %+v", got)
 	}
 	r, err := rules.ParseCode("0.75", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, lim := range []compute.QuotientLimits{
+	for _, lim := range []misere.QuotientLimits{
 		{Positions: -1}, {Steps: -1}, {Order: -2},
-		{Positions: compute.MaxQuotientPositions + 1}, {Steps: compute.MaxQuotientSteps + 1},
+		{Positions: misere.MaxQuotientPositions + 1}, {Steps: misere.MaxQuotientSteps + 1},
 	} {
-		if _, err := compute.MisereQuotient(t.Context(), r, 5, lim, nil); err == nil {
+		if _, err := misere.QuotientOf(t.Context(), r, 5, lim, nil); err == nil {
 			t.Errorf("%+v: no error", lim)
 		}
 	}
-	q, err := compute.MisereQuotient(t.Context(), r, 5, compute.QuotientLimits{Positions: compute.MaxQuotientPositions}, nil)
+	q, err := misere.QuotientOf(t.Context(), r, 5, misere.QuotientLimits{Positions: misere.MaxQuotientPositions}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if q.Limits.Positions != compute.MaxQuotientPositions || q.Limits.Steps != compute.DefaultQuotientSteps {
+	if q.Limits.Positions != misere.MaxQuotientPositions || q.Limits.Steps != misere.DefaultQuotientSteps {
 		t.Errorf("computed within %+v", q.Limits)
 	}
 }

@@ -1,4 +1,4 @@
-package compute
+package misere
 
 import (
 	"context"
@@ -50,7 +50,7 @@ func TestQuotientNumberedByNormalForms(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		q, err := MisereQuotient(context.Background(), r, tc.n, QuotientLimits{}, nil)
+		q, err := QuotientOf(context.Background(), r, tc.n, QuotientLimits{}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package compute_test
+package misere_test
 
 import (
 	"context"
@@ -8,9 +8,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/compute/internal/brute"
 	"github.com/sgtab/sgtab/compute/internal/testenv"
+	"github.com/sgtab/sgtab/compute/misere"
 	"github.com/sgtab/sgtab/compute/moves"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
@@ -43,7 +43,7 @@ var misereCodes = []string{
 
 // searchMoves returns the winning moves the search finds, as
 // bruteMisere.winning writes them.
-func searchMoves(t *testing.T, s *compute.MisereSearch, pos []compute.MisereHeap) []string {
+func searchMoves(t *testing.T, s *misere.Search, pos []misere.Heap) []string {
 	t.Helper()
 	var found []string
 	err := s.WinningMoves(t.Context(), pos, func(i int, mv moves.Move) bool {
@@ -84,21 +84,12 @@ func eachPosition(k, n int, fn func(heaps []int)) {
 	rec(nil, 0)
 }
 
-func positionOf(gi int, heaps []int) []compute.MisereHeap {
-	pos := make([]compute.MisereHeap, len(heaps))
+func positionOf(gi int, heaps []int) []misere.Heap {
+	pos := make([]misere.Heap, len(heaps))
 	for i, h := range heaps {
-		pos[i] = compute.MisereHeap{Game: gi, N: h}
+		pos[i] = misere.Heap{Game: gi, N: h}
 	}
 	return pos
-}
-
-func parseRule(t *testing.T, code string) rules.Rule {
-	t.Helper()
-	r, err := rules.ParseCode(code, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
 }
 
 // TestMisereSearchBruteForce checks every misère answer of the search —
@@ -111,7 +102,7 @@ func TestMisereSearchBruteForce(t *testing.T) {
 	for _, code := range misereCodes {
 		t.Run(code, func(t *testing.T) {
 			ref := brute.NewMisere(brute.CodeGame(code))
-			s := compute.NewMisereSearch([]rules.Rule{parseRule(t, code)}, sg.MisereLimits{})
+			s := misere.NewSearch([]rules.Rule{testenv.Rule(t, code)}, sg.MisereLimits{})
 			var all [][]int
 			eachPosition(heaps, most, func(h []int) { all = append(all, slices.Clone(h)) })
 			rng := rand.New(rand.NewPCG(22, uint64(len(code))))
@@ -144,7 +135,7 @@ func TestHeapGenusByDefinition(t *testing.T) {
 			bg := brute.CodeGame(code)
 			G := bg.HeapValues(20)
 			ref := brute.NewMisere(bg)
-			s := compute.NewMisereSearch([]rules.Rule{parseRule(t, code)}, sg.MisereLimits{})
+			s := misere.NewSearch([]rules.Rule{testenv.Rule(t, code)}, sg.MisereLimits{})
 			for n := range 21 {
 				x, _, err := s.HeapGenus(t.Context(), 0, n)
 				if err != nil {
@@ -172,7 +163,7 @@ func TestHeapGenusByDefinition(t *testing.T) {
 // plambeck.org/oldhtml/mathematics/games/misere/quaternary/0312, which
 // writes 1^{03131} and 0^{1202}, the same sequences written further).
 func TestHeapGenusPublished(t *testing.T) {
-	nim := compute.NewMisereSearch([]rules.Rule{parseRule(t, "0.(3)")}, sg.MisereLimits{})
+	nim := misere.NewSearch([]rules.Rule{testenv.Rule(t, "0.(3)")}, sg.MisereLimits{})
 	for n := range 40 {
 		want := fmt.Sprintf("%d^{%d%d}", n, n, n^2)
 		switch {
@@ -188,7 +179,7 @@ func TestHeapGenusPublished(t *testing.T) {
 			t.Errorf("misère Nim, heap %d: genus %v, %v (%v), want %s, tame", n, x, class, err, want)
 		}
 	}
-	s := compute.NewMisereSearch([]rules.Rule{parseRule(t, "0.312")}, sg.MisereLimits{})
+	s := misere.NewSearch([]rules.Rule{testenv.Rule(t, "0.312")}, sg.MisereLimits{})
 	for n, want := range []string{"0^{120}", "1^{031}", "2^{20}", "0^{02}", "2^{1420}", "0^{02}", "1^{13}"} {
 		if x, _, err := s.HeapGenus(t.Context(), 0, n); err != nil || x.String() != want {
 			t.Errorf("0.312, heap %d: genus %v (%v), want %s", n, x, err, want)
@@ -209,17 +200,17 @@ func TestMisereSearchLargerPositions(t *testing.T) {
 		var games []*brute.Game
 		var rs []rules.Rule
 		for _, c := range codes {
-			games, rs = append(games, brute.CodeGame(c)), append(rs, parseRule(t, c))
+			games, rs = append(games, brute.CodeGame(c)), append(rs, testenv.Rule(t, c))
 		}
 		ref := brute.NewMisere(games...)
-		s := compute.NewMisereSearch(rs, sg.MisereLimits{})
+		s := misere.NewSearch(rs, sg.MisereLimits{})
 		most := testenv.Share(30, 22) // tokens in all
 		for range testenv.Share(60, 8) {
-			var pos []compute.MisereHeap
+			var pos []misere.Heap
 			p := brute.Position{Rows: make([][]int, len(codes))}
 			total := 0
 			for range 5 + rng.IntN(4) {
-				h := compute.MisereHeap{Game: rng.IntN(len(codes)), N: 1 + rng.IntN(12)}
+				h := misere.Heap{Game: rng.IntN(len(codes)), N: 1 + rng.IntN(12)}
 				if total+h.N > most {
 					break
 				}
@@ -247,9 +238,9 @@ func TestMisereSearchLargerPositions(t *testing.T) {
 func TestTameRule(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 7))
 	for _, code := range []string{"0.333", "0.(3)", "0.3033", "0.77", "0.07"} {
-		r := parseRule(t, code)
-		s := compute.NewMisereSearch([]rules.Rule{r}, sg.MisereLimits{})
-		plain := compute.PlainMisereSearch([]rules.Rule{r}, sg.MisereLimits{})
+		r := testenv.Rule(t, code)
+		s := misere.NewSearch([]rules.Rule{r}, sg.MisereLimits{})
+		plain := misere.PlainSearch([]rules.Rule{r}, sg.MisereLimits{})
 		var tame []int
 		for n := range testenv.Share(30, 16) {
 			if c, err := s.Tameness(t.Context(), 0, n); err == nil && c == sg.Tame {
@@ -288,8 +279,8 @@ func TestTameRule(t *testing.T) {
 // position itself), where each used to form and search the position it
 // leaves, 2,000 heaps sorted a move (16,000 heaps took 88 s).
 func TestTameWinningMovesLinear(t *testing.T) {
-	r := parseRule(t, "0.333")
-	s := compute.NewMisereSearch([]rules.Rule{r}, sg.MisereLimits{})
+	r := testenv.Rule(t, "0.333")
+	s := misere.NewSearch([]rules.Rule{r}, sg.MisereLimits{})
 	heaps := make([]int, 2000)
 	for i := range heaps {
 		heaps[i] = 5 + i%7
@@ -312,7 +303,7 @@ func TestTameWinningMovesLinear(t *testing.T) {
 // *MisereBoundError naming the bound, and that the search answers again
 // within larger bounds.
 func TestMisereSearchBounds(t *testing.T) {
-	r := parseRule(t, "0.77")
+	r := testenv.Rule(t, "0.77")
 	pos := positionOf(0, []int{25, 30, 35, 40})
 	for _, tc := range []struct {
 		lim   sg.MisereLimits
@@ -321,7 +312,7 @@ func TestMisereSearchBounds(t *testing.T) {
 		{sg.MisereLimits{Steps: 10_000}, "steps"},
 		{sg.MisereLimits{Positions: 100}, "positions"},
 	} {
-		s := compute.NewMisereSearch([]rules.Rule{r}, tc.lim)
+		s := misere.NewSearch([]rules.Rule{r}, tc.lim)
 		_, err := s.Genus(t.Context(), pos)
 		b, ok := errors.AsType[*sg.MisereBoundError](err)
 		if !ok || b.Bound != tc.bound {
@@ -334,7 +325,7 @@ func TestMisereSearchBounds(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
-	if _, err := compute.NewMisereSearch([]rules.Rule{r}, sg.MisereLimits{}).Genus(ctx, pos); !errors.Is(err, context.Canceled) {
+	if _, err := misere.NewSearch([]rules.Rule{r}, sg.MisereLimits{}).Genus(ctx, pos); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled search: error %v", err)
 	}
 }
@@ -347,7 +338,7 @@ func BenchmarkMisereSearchKayles(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		s := compute.NewMisereSearch([]rules.Rule{r}, sg.MisereLimits{})
+		s := misere.NewSearch([]rules.Rule{r}, sg.MisereLimits{})
 		if _, err := s.Lost(b.Context(), positionOf(0, []int{10, 20, 25})); err != nil {
 			b.Fatal(err)
 		}

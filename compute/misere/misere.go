@@ -1,4 +1,4 @@
-package compute
+package misere
 
 import (
 	"context"
@@ -32,7 +32,7 @@ const checkEvery = 1 << 12
 // The outcomes' period is tried at the heap sizes Sequence tries values'
 // (64, 128, … and n): with opt.StopWhenProved, the table ends at the last
 // heap size the first proof needs, as Sequence's tables of values do.
-func misere(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.Table, error) {
+func Sequence(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.Table, error) {
 	if g.Rule.MaxParts() > 1 {
 		return misereSums(ctx, g, n, opt)
 	}

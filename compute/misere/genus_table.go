@@ -1,4 +1,4 @@
-package compute
+package misere
 
 import (
 	"context"
@@ -28,7 +28,7 @@ func lineGenusColumns(ctx context.Context, r rules.Rule, n int) (*sg.GenusColumn
 }
 
 // misereSums computes the table of a misère game whose moves may split a
-// heap: heap by heap, its genus (MisereSearch.HeapGenus: the genera of
+// heap: heap by heap, its genus (Search.HeapGenus: the genera of
 // its options, sums of smaller heaps, found by the search), and its
 // outcome, won exactly when γ0 ≠ 0. The search's bounds (opt.Misere) end
 // the table early, at the last heap whose genus they allowed, with a
@@ -42,7 +42,7 @@ func misereSums(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.T
 	if lim == (sg.MisereLimits{}) {
 		lim = sg.TableMisereLimits
 	}
-	s := NewMisereSearch([]rules.Rule{g.Rule}, lim)
+	s := NewSearch([]rules.Rule{g.Rule}, lim)
 	var (
 		b        sg.GenusBuilder
 		outcomes []uint32
@@ -84,14 +84,14 @@ const misereCheckSteps = 1 << 22
 // that computed the table; with opt.MaxWork, within at most
 // misereCheckSteps steps, checking the heaps the search reaches
 // (Verification.Through says up to which).
-func verifyMisere(ctx context.Context, t *sg.Table, through int, opt sg.VerifyOptions) (sg.Verification, error) {
+func Verify(ctx context.Context, t *sg.Table, through int, opt sg.VerifyOptions) (sg.Verification, error) {
 	o := sg.Options{Progress: opt.Progress}
 	bounded := opt.MaxWork > 0 && !period.ProvesOutcomes(t.Game)
 	if bounded {
 		o.Misere = sg.TableMisereLimits
 		o.Misere.Steps = min(opt.MaxWork, misereCheckSteps)
 	}
-	again := func(g rules.Game) (*sg.Table, error) { return misere(ctx, g, g.Heaps, o) }
+	again := func(g rules.Game) (*sg.Table, error) { return Sequence(ctx, g, g.Heaps, o) }
 	if !period.ProvesOutcomes(t.Game) {
 		g := t.Game
 		g.Heaps = through

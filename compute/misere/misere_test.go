@@ -1,4 +1,4 @@
-package compute_test
+package misere_test
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -68,7 +69,7 @@ func TestMisereBruteForce(t *testing.T) {
 // takes the last loses), lost exactly when 1 ≤ n mod (p + q) ≤ p.
 func TestMisereKnown(t *testing.T) {
 	for m := 1; m <= 6; m++ {
-		tab, err := compute.Sequence(t.Context(), game(t, fmt.Sprintf("moves:\n  - take: {min: 1, max: %d}\nplay: misere", m)), 500, sg.Options{})
+		tab, err := compute.Sequence(t.Context(), testenv.Game(t, fmt.Sprintf("moves:\n  - take: {min: 1, max: %d}\nplay: misere", m)), 500, sg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,7 +94,7 @@ func TestMisereKnown(t *testing.T) {
 					code = append(code, '3')
 				}
 			}
-			tab, err := compute.Sequence(t.Context(), game(t, fmt.Sprintf("code: %q\nplay: misere", code)), 300, sg.Options{})
+			tab, err := compute.Sequence(t.Context(), testenv.Game(t, fmt.Sprintf("code: %q\nplay: misere", code)), 300, sg.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -115,7 +116,7 @@ func TestMisereKnown(t *testing.T) {
 // (the first proof is tried at n = 64), and agrees with the table
 // computed in full; a rule no theorem proves still runs to the end.
 func TestMisereStopsWhenProved(t *testing.T) {
-	g := game(t, "moves:\n  - take: [1, 3, 4]\nplay: misere")
+	g := testenv.Game(t, "moves:\n  - take: [1, 3, 4]\nplay: misere")
 	var positions int64
 	stopped, err := compute.Sequence(t.Context(), g, 100000, sg.Options{StopWhenProved: true, Progress: func(d int64) { positions += d }})
 	if err != nil {
@@ -140,7 +141,7 @@ func TestMisereStopsWhenProved(t *testing.T) {
 	}
 	// A rule with a repeating tail (0.(1): a heap may only be taken
 	// whole) has no proof: it runs to the end.
-	open := game(t, "code: \"0.(1)\"\nplay: misere")
+	open := testenv.Game(t, "code: \"0.(1)\"\nplay: misere")
 	tab, err := compute.Sequence(t.Context(), open, 1000, sg.Options{StopWhenProved: true})
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package compute
+package misere
 
 import (
 	"github.com/sgtab/sgtab/compute/sg"
@@ -6,7 +6,7 @@ import (
 )
 
 // What the misère search knows of one heap size of a game (see
-// MisereSearch). The genus of a heap whose options are all tame is found
+// Search). The genus of a heap whose options are all tame is found
 // with the heap's other facts; a heap with a wild option gets its genus
 // when asked (known).
 type heapFacts struct {
