@@ -6,7 +6,7 @@ import "github.com/sgtab/sgtab/rules"
 // who wins every position, and how, at any size, with no table. sgtab
 // applies one only to a game whose rule is exactly the theorem's game
 // (ClassicalOf); a variant is not recognised, and its table's patterns are
-// at most observed (FindPairs).
+// at most observed (sg.FindPairs).
 type Classical struct {
 	// Theorem names the theorem, Source where it was proved, Rule what it
 	// says of the game's positions.

@@ -112,9 +112,9 @@
 // EuclidWinning); Whinihan's (1963) by Zeckendorf sums (Zeckendorf,
 // FibonacciNimWins, FibonacciNimWinning). A variant of them (another step,
 // a step that does not repeat) is another game: its table's pattern is only
-// observed, never proved. FindPairs observes it for a lattice game whose lost
+// observed, never proved. sg.FindPairs observes it for a lattice game whose lost
 // points pair the numbers off, as Wythoff's do (every lattice table carries
-// it, LatticeTable.Pairs): the rows the board shows whole, the pairs, whether
+// it, sg.LatticeTable.Pairs): the rows the board shows whole, the pairs, whether
 // they are Beatty sequences ⌊kα⌋, ⌊kβ⌋ and for which α and β (an interval of
 // rationals, and the continued fraction it fixes), and the beams — clusters
 // of the ratio b/a — the later pairs lie along.

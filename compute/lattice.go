@@ -9,24 +9,6 @@ import (
 	"github.com/sgtab/sgtab/rules"
 )
 
-// A LatticeTable holds the SG values of a game on a board of points (see
-// rules.Lattice): SG(x, y) for 0 ≤ x < W and 0 ≤ y < H.
-type LatticeTable struct {
-	Game rules.Game
-	W, H int
-	// G.At(y·W + x) is SG(x, y).
-	G sg.Values
-	// Elapsed is the time the computation took; Created when it finished.
-	Elapsed time.Duration
-	Created time.Time
-	// Pairs is the pattern observed in its lost points (FindPairs), nil
-	// when they show none.
-	Pairs *Pairs
-}
-
-// At returns SG(x, y).
-func (t *LatticeTable) At(x, y int) uint32 { return t.G.At(y*t.W + x) }
-
 // LatticeMoves returns the points a move of l leads to from (x, y): each
 // step applied once or, repeating, as many times as the board allows.
 func LatticeMoves(l *rules.Lattice, x, y int) [][2]int {
@@ -53,7 +35,7 @@ func LatticeMoves(l *rules.Lattice, x, y int) [][2]int {
 // anti-diagonal at most once, so the points of one anti-diagonal touch
 // disjoint lines, and the workers share each anti-diagonal; the values do
 // not depend on their number.
-func Lattice(ctx context.Context, g rules.Game, opt sg.Options) (*LatticeTable, error) {
+func Lattice(ctx context.Context, g rules.Game, opt sg.Options) (*sg.LatticeTable, error) {
 	l := g.Lattice
 	if l == nil {
 		return nil, fmt.Errorf("compute %s: not a lattice game", g.Name)
@@ -134,8 +116,8 @@ func Lattice(ctx context.Context, g rules.Game, opt sg.Options) (*LatticeTable, 
 	if opt.Progress != nil {
 		opt.Progress(done)
 	}
-	t := &LatticeTable{Game: g, W: W, H: H, G: sg.ValuesOf(G), Elapsed: time.Since(start), Created: time.Now()}
-	t.Pairs = FindPairs(t)
+	t := &sg.LatticeTable{Game: g, W: W, H: H, G: sg.ValuesOf(G), Elapsed: time.Since(start), Created: time.Now()}
+	t.Pairs = sg.FindPairs(t)
 	return t, nil
 }
 

@@ -12,7 +12,7 @@ import (
 
 // latticeOf computes the board side×side of the lattice game of the given
 // steps (as rules.ParseSteps reads them).
-func latticeOf(t *testing.T, steps string, side int) *compute.LatticeTable {
+func latticeOf(t *testing.T, steps string, side int) *sg.LatticeTable {
 	t.Helper()
 	st, err := rules.ParseSteps(steps)
 	if err != nil {
@@ -29,7 +29,7 @@ func latticeOf(t *testing.T, steps string, side int) *compute.LatticeTable {
 // checkPairs checks the pattern p against the table lt it was found in:
 // every lost point of the rows below p.Rows is in it, once, and nothing
 // else; each beam's ratios hold every later pair's ratio in turn.
-func checkPairs(t *testing.T, lt *compute.LatticeTable, p *compute.Pairs) {
+func checkPairs(t *testing.T, lt *sg.LatticeTable, p *sg.Pairs) {
 	t.Helper()
 	listed := map[[2]int]bool{}
 	for _, n := range p.Diagonal {
@@ -145,12 +145,12 @@ func TestFindPairsVariants(t *testing.T) {
 // made lost puts two lost points in a row.
 func TestFindPairsOneValueChanged(t *testing.T) {
 	lt := latticeOf(t, "(-1,0)* (0,-1)* (-1,-1)*", 100)
-	find := func(change map[[2]int]uint32) *compute.Pairs {
+	find := func(change map[[2]int]uint32) *sg.Pairs {
 		g := lt.G.Uint32s()
 		for p, v := range change {
 			g[p[1]*lt.W+p[0]] = v
 		}
-		return compute.FindPairs(&compute.LatticeTable{W: lt.W, H: lt.H, G: sg.ValuesOf(g)})
+		return sg.FindPairs(&sg.LatticeTable{W: lt.W, H: lt.H, G: sg.ValuesOf(g)})
 	}
 	if p := find(nil); p == nil || p.Rows != 63 { // (63, 102) is off the board
 		t.Fatalf("pattern %v, want rows below 63", p)

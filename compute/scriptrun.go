@@ -334,7 +334,7 @@ func scriptStarts(params, last int) int {
 // ScriptLattice returns the table of g, whose start takes two parameters:
 // SG(start(n, m)) at the point (n, m) of a board of 0 ≤ n, m ≤ g.Heaps,
 // and the positions explored.
-func ScriptLattice(ctx context.Context, g rules.Game, opt sg.Options) (*LatticeTable, *ScriptPositions, error) {
+func ScriptLattice(ctx context.Context, g rules.Game, opt sg.Options) (*sg.LatticeTable, *ScriptPositions, error) {
 	began := time.Now()
 	sp, err := ExploreScript(ctx, g, opt)
 	if err != nil {
@@ -343,7 +343,7 @@ func ScriptLattice(ctx context.Context, g rules.Game, opt sg.Options) (*LatticeT
 	if sp.Program.Params != 2 {
 		return nil, nil, fmt.Errorf("%s: the script's start takes one parameter, not two", sp.Program.file)
 	}
-	t := &LatticeTable{Game: g, W: g.Heaps + 1, H: g.Heaps + 1}
+	t := &sg.LatticeTable{Game: g, W: g.Heaps + 1, H: g.Heaps + 1}
 	for i, id := range sp.Starts {
 		if x := sp.Value(id); x.Inf {
 			return nil, nil, fmt.Errorf("%s: start(%d, %d) is of value %v (its positions repeat): a board holds SG values only; sgtab query %s N,M answers its points",

@@ -38,15 +38,15 @@ var stateGames = map[string]stateGame{
 
 // SolveState computes the table of the built-in game g.State to size
 // g.Heaps: a Table when its positions are indexed by one number, a
-// LatticeTable when by two. Exactly one of the two is not nil. It is State
+// sg.LatticeTable when by two. Exactly one of the two is not nil. It is State
 // with no options.
-func SolveState(ctx context.Context, g rules.Game) (*sg.Table, *LatticeTable, error) {
+func SolveState(ctx context.Context, g rules.Game) (*sg.Table, *sg.LatticeTable, error) {
 	return State(ctx, g, sg.Options{})
 }
 
 // State is SolveState, reporting its progress to opt.Progress, in the
 // positions StatePositions counts; other options do not apply.
-func State(ctx context.Context, g rules.Game, opt sg.Options) (*sg.Table, *LatticeTable, error) {
+func State(ctx context.Context, g rules.Game, opt sg.Options) (*sg.Table, *sg.LatticeTable, error) {
 	game, ok := stateGames[g.State]
 	if !ok {
 		return nil, nil, fmt.Errorf("compute %s: no built-in game %q", g.Name, g.State)
@@ -57,7 +57,7 @@ func State(ctx context.Context, g rules.Game, opt sg.Options) (*sg.Table, *Latti
 		return nil, nil, err
 	}
 	if gr != nil {
-		return nil, &LatticeTable{Game: g, W: gr.w, H: gr.h, G: sg.ValuesOf(gr.v), Elapsed: time.Since(start), Created: time.Now()}, nil
+		return nil, &sg.LatticeTable{Game: g, W: gr.w, H: gr.h, G: sg.ValuesOf(gr.v), Elapsed: time.Since(start), Created: time.Now()}, nil
 	}
 	t := &sg.Table{Game: g, G: sg.ValuesOf(row)}
 	t.Analysis = period.Analyze(t)

@@ -132,7 +132,7 @@ func TestKnownResults(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var tab *compute.LatticeTable
+			var tab *sg.LatticeTable
 			if games[0].State != "" {
 				_, tab, err = compute.SolveState(t.Context(), games[0])
 			} else {

@@ -190,7 +190,7 @@ func TestLatticeRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var lt *compute.LatticeTable
+		var lt *sg.LatticeTable
 		if gs[0].Kind() == rules.KindState {
 			_, lt, err = compute.SolveState(t.Context(), gs[0])
 		} else {
@@ -201,7 +201,7 @@ func TestLatticeRoundTrip(t *testing.T) {
 		}
 		for _, w := range []struct {
 			ext   string
-			write func(string, *compute.LatticeTable, export.Options) error
+			write func(string, *sg.LatticeTable, export.Options) error
 		}{{".parquet", export.WriteLatticeParquet}, {".arrow", export.WriteLatticeIPC}} {
 			path := filepath.Join(t.TempDir(), gs[0].Name+w.ext)
 			if err := w.write(path, lt, export.Options{}); err != nil {

@@ -5,12 +5,13 @@ import (
 	"io"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
 // Metadata keys of a table whose game a classical theorem solves
 // (compute.ClassicalOf), and of the pattern observed in a lattice table's
-// lost points (compute.FindPairs).
+// lost points (sg.FindPairs).
 const (
 	KeyClassical     = "sgtab.classical"      // the theorem with its source, e.g. "Wythoff's theorem (W. A. Wythoff, …, 1907)"
 	KeyClassicalRule = "sgtab.classical_rule" // what the theorem says of the game's positions
@@ -19,7 +20,7 @@ const (
 
 // addClassical adds to the metadata m the theorem that solves the game g,
 // if one does, and the pattern pairs, if not nil.
-func addClassical(m map[string]string, g rules.Game, pairs *compute.Pairs) {
+func addClassical(m map[string]string, g rules.Game, pairs *sg.Pairs) {
 	if c := compute.ClassicalOf(g); c != nil {
 		m[KeyClassical] = c.String()
 		m[KeyClassicalRule] = c.Rule
@@ -53,8 +54,8 @@ func verifyClassical(meta map[string]string, g rules.Game) error {
 // verifyPattern finds the pattern of the lattice table t's lost points
 // again, from its values, into t.Pairs, and checks that the metadata's
 // sgtab.pattern, when present, says the same.
-func verifyPattern(meta map[string]string, t *compute.LatticeTable) error {
-	t.Pairs = compute.FindPairs(t)
+func verifyPattern(meta map[string]string, t *sg.LatticeTable) error {
+	t.Pairs = sg.FindPairs(t)
 	claim, ok := meta[KeyPattern]
 	switch {
 	case !ok:

@@ -13,7 +13,7 @@ import (
 )
 
 // latticeTable computes the lattice game of the config yaml.
-func latticeTable(t *testing.T, yaml string) *compute.LatticeTable {
+func latticeTable(t *testing.T, yaml string) *sg.LatticeTable {
 	t.Helper()
 	lt, err := compute.Lattice(t.Context(), parseGame(t, yaml), sg.Options{Workers: 1})
 	if err != nil {

@@ -9,7 +9,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 )
@@ -395,7 +394,7 @@ func python() language {
 // P_sg(x, y) for 0 ≤ x < W and 0 ≤ y < H (PSG in Go). The prefix P, the
 // package, the include guard and the refusal of any other x, y are as for
 // Code.
-func LatticeCode(t *compute.LatticeTable, lang string, opt CodeOptions) (string, error) {
+func LatticeCode(t *sg.LatticeTable, lang string, opt CodeOptions) (string, error) {
 	if err := opt.check(lang); err != nil {
 		return "", err
 	}

@@ -447,7 +447,7 @@ heaps: 20
 	for lang := range harnesses {
 		var parts []part
 		var want []uint32
-		for _, tab := range []*compute.LatticeTable{wythoff, euclid} {
+		for _, tab := range []*sg.LatticeTable{wythoff, euclid} {
 			opt := export.CodeOptions{}
 			prefix := tab.Game.Name
 			if lang == "go" {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
-	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
 )
@@ -38,7 +37,7 @@ func WriteCSV(path string, t *sg.Table, opt Options) error {
 // WriteLatticeCSV writes the lattice table t as a CSV table, path and its
 // sidecar, as WriteCSV does: columns x, y and sg, one row per point, x
 // running fastest, with the metadata of LatticeMetadata.
-func WriteLatticeCSV(path string, t *compute.LatticeTable, opt Options) error {
+func WriteLatticeCSV(path string, t *sg.LatticeTable, opt Options) error {
 	return latticeTable(t, opt).writeCSV(path)
 }
 

@@ -55,7 +55,7 @@ func csvCases(t *testing.T) []csvCase {
 	}
 	lattice := func(name, yaml string) csvCase {
 		g := parseGame(t, yaml)
-		var lt *compute.LatticeTable
+		var lt *sg.LatticeTable
 		var err error
 		if g.Kind() == rules.KindState {
 			_, lt, err = compute.SolveState(t.Context(), g)

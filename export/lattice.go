@@ -25,7 +25,7 @@ const (
 
 // latticeSchema is the schema of a lattice table: one row per point, x
 // fastest; x and y are int32, sg int32 (int64 when a value is above 2^31 − 1).
-func latticeSchema(t *compute.LatticeTable, meta map[string]string) *arrow.Schema {
+func latticeSchema(t *sg.LatticeTable, meta map[string]string) *arrow.Schema {
 	return arrow.NewSchema([]arrow.Field{
 		{Name: "x", Type: arrow.PrimitiveTypes.Int32},
 		{Name: "y", Type: arrow.PrimitiveTypes.Int32},
@@ -42,7 +42,7 @@ func latticeSchema(t *compute.LatticeTable, meta map[string]string) *arrow.Schem
 // row order, sgtab.created when set, sgtab.classical and
 // sgtab.classical_rule when a classical theorem solves the game, and
 // sgtab.pattern when its lost points show one (t.Pairs).
-func LatticeMetadata(t *compute.LatticeTable, version string) map[string]string {
+func LatticeMetadata(t *sg.LatticeTable, version string) map[string]string {
 	m := baseMetadata(KindLattice, t.Game, version, t.Created)
 	maps.Copy(m, map[string]string{
 		KeyRule:     latticeRule(t.Game),
@@ -68,7 +68,7 @@ func latticeRule(g rules.Game) string {
 
 // latticeTable returns t as its writers see it: columns x, y and sg, one
 // row per point, x running fastest.
-func latticeTable(t *compute.LatticeTable, opt Options) keyedTable {
+func latticeTable(t *sg.LatticeTable, opt Options) keyedTable {
 	return keyedTable{
 		schema: latticeSchema(t, LatticeMetadata(t, opt.Version)),
 		values: []sg.Values{t.G},
@@ -93,13 +93,13 @@ func latticeTable(t *compute.LatticeTable, opt Options) keyedTable {
 // columns x, y and sg, one row per point, x running fastest, with the
 // metadata of LatticeMetadata. The file is written under a temporary name
 // and renamed when complete (WriteFile).
-func WriteLatticeParquet(path string, t *compute.LatticeTable, opt Options) error {
+func WriteLatticeParquet(path string, t *sg.LatticeTable, opt Options) error {
 	return latticeTable(t, opt).write(parquetFormat, path, opt)
 }
 
 // WriteLatticeIPC writes the lattice table t to the Arrow IPC file path, as
 // WriteLatticeParquet does.
-func WriteLatticeIPC(path string, t *compute.LatticeTable, opt Options) error {
+func WriteLatticeIPC(path string, t *sg.LatticeTable, opt Options) error {
 	return latticeTable(t, opt).write(ipcFormat, path, opt)
 }
 
@@ -118,7 +118,7 @@ func (f *File) readLattice(ctx context.Context, recs records) error {
 	if err != nil {
 		return err
 	}
-	t := &compute.LatticeTable{W: w, H: h}
+	t := &sg.LatticeTable{W: w, H: h}
 	var (
 		xs, ys []int64
 		wide   []uint32
@@ -204,7 +204,7 @@ const verifyCorner = 64
 // VerifyLattice checks every value of the lattice table t against its rule,
 // by computing the whole board again, and returns context.Cause(ctx) when
 // ctx is cancelled first.
-func VerifyLattice(ctx context.Context, t *compute.LatticeTable) error {
+func VerifyLattice(ctx context.Context, t *sg.LatticeTable) error {
 	return checkLattice(ctx, t, max(t.W, t.H))
 }
 
@@ -212,10 +212,10 @@ func VerifyLattice(ctx context.Context, t *compute.LatticeTable) error {
 // side, and checks that t holds the same values there. The value of a
 // point depends only on the points towards the corner, so the corner of a
 // board is the board of the corner.
-func checkLattice(ctx context.Context, t *compute.LatticeTable, side int) error {
+func checkLattice(ctx context.Context, t *sg.LatticeTable, side int) error {
 	g := t.Game
 	var (
-		want *compute.LatticeTable
+		want *sg.LatticeTable
 		err  error
 	)
 	switch g.Kind() {

@@ -11,7 +11,6 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
-	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/misere"
 	"github.com/sgtab/sgtab/compute/sg"
@@ -28,7 +27,7 @@ type File struct {
 	Meta map[string]string
 
 	Table     *sg.Table             // KindTable (with its Analysis) and KindCheckpoint
-	Lattice   *compute.LatticeTable // KindLattice
+	Lattice   *sg.LatticeTable      // KindLattice
 	Graph     *graphgame.GraphTable // KindGraph
 	Rare      *RareTable            // KindRare
 	Summary   []Summary             // KindSummary

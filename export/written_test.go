@@ -107,10 +107,10 @@ func writtenCases(t *testing.T) []writtenCase {
 	}
 	for _, tc := range []struct {
 		name string
-		t    *compute.LatticeTable
+		t    *sg.LatticeTable
 		opt  export.Options
 	}{{"wythoff", wythoff, opt}, {"wythoff-batches", wythoff, small}, {"euclid", euclid, opt}} {
-		for ext, write := range map[string]func(string, *compute.LatticeTable, export.Options) error{
+		for ext, write := range map[string]func(string, *sg.LatticeTable, export.Options) error{
 			".parquet": export.WriteLatticeParquet, ".arrow": export.WriteLatticeIPC, ".csv": export.WriteLatticeCSV,
 		} {
 			cases = append(cases, writtenCase{tc.name + ext, func(dir string) error {

@@ -90,7 +90,7 @@ type Summary struct {
 	// Classical is the classical theorem that solves the game
 	// (compute.ClassicalOf), with its source and what it says; Pattern
 	// the pattern observed in a lattice table's lost points
-	// (compute.FindPairs). Each is left out when there is none.
+	// (sg.FindPairs). Each is left out when there is none.
 	Classical *compute.Classical `json:"classical,omitempty"`
 	Pattern   string             `json:"pattern,omitempty"`
 

@@ -5,11 +5,10 @@ import (
 	"image/color"
 	"strconv"
 
+	"github.com/sgtab/sgtab/compute/sg"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-
-	"github.com/sgtab/sgtab/compute"
 )
 
 // maxHeatSide bounds the side of the corner of a board that Heatmap draws,
@@ -21,7 +20,7 @@ const maxHeatSide = 160
 // black where SG is 0 — the losing positions, such as the two rays of
 // Wythoff's pairs — and from blue to red as the value grows. A colour bar
 // at the right says which colour is which value.
-func Heatmap(t *compute.LatticeTable) (*plot.Plot, error) {
+func Heatmap(t *sg.LatticeTable) (*plot.Plot, error) {
 	if t.W == 0 || t.H == 0 {
 		return nil, fmt.Errorf("plot %s: empty board", t.Game.Name)
 	}
@@ -50,7 +49,7 @@ func Heatmap(t *compute.LatticeTable) (*plot.Plot, error) {
 
 // heat draws the cells of a lattice table.
 type heat struct {
-	t    *compute.LatticeTable
+	t    *sg.LatticeTable
 	w, h int
 	top  uint32
 }

@@ -55,7 +55,7 @@ lattice:
 )
 
 // lattice computes the lattice game described by yaml.
-func lattice(t *testing.T, yaml string) *compute.LatticeTable {
+func lattice(t *testing.T, yaml string) *sg.LatticeTable {
 	t.Helper()
 	games, err := rules.Parse(strings.NewReader(yaml), "game.yaml")
 	if err != nil {
@@ -404,7 +404,7 @@ func TestGoldenImages(t *testing.T) {
 
 // wythoffHeatmap draws the heat map of Wythoff's game on 40×40 at 6×6
 // inches, as render does.
-func wythoffHeatmap(t *testing.T) (*compute.LatticeTable, image.Image, func(x, y float64) image.Point) {
+func wythoffHeatmap(t *testing.T) (*sg.LatticeTable, image.Image, func(x, y float64) image.Point) {
 	t.Helper()
 	tab := lattice(t, wythoffYAML)
 	p, err := plots.Heatmap(tab)

@@ -16,6 +16,10 @@
 //     Winning Ways ch. 13), or for a game whose positions repeat the
 //     generalized value of each start (Generalized, Outcome: Smith's
 //     values a or ∞(K), and the outcomes P, N and D).
+//   - LatticeTable: a game's values on a board of points (Wythoff's game
+//     and its kin), with the pattern its lost points show when they pair
+//     the numbers off (FindPairs: the pairs, whether they are Beatty
+//     sequences ⌊kα⌋, ⌊kβ⌋, and the beams they lie along).
 //   - Bitset, Union and Mex: the minimum excludant over a set of values,
 //     word by word, which every engine's inner loop computes.
 //   - Options, VerifyOptions and MisereLimits: what a caller may ask of an

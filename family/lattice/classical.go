@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/family"
 )
 
@@ -11,7 +12,7 @@ import (
 // of its game's rule: the pattern observed in its lost points, and the
 // classical theorem that solves the game, checked at every point of the
 // board — or that no theorem proves the pattern.
-func addFindings(s *family.Summary, t *compute.LatticeTable) {
+func addFindings(s *family.Summary, t *sg.LatticeTable) {
 	c := compute.ClassicalOf(t.Game)
 	if t.Pairs != nil {
 		s.Pattern = t.Pairs.String()
@@ -28,7 +29,7 @@ func addFindings(s *family.Summary, t *compute.LatticeTable) {
 
 // disagreement returns where the board t disagrees with the theorem c
 // ("at (x, y)", the first point whose outcome differs), "" when nowhere.
-func disagreement(t *compute.LatticeTable, c *compute.Classical) string {
+func disagreement(t *sg.LatticeTable, c *compute.Classical) string {
 	for y := range t.H {
 		for x := range t.W {
 			if (t.At(x, y) == 0) != c.Lost(x, y) {

@@ -4,7 +4,7 @@
 // in one piece on every worker; its table is the board's values, drawn as
 // a heat map. Its report names the classical theorem that solves the game
 // (Wythoff's, for a game whose moves are exactly Wythoff's), checked on
-// the board, and the pattern observed in its lost points (compute.FindPairs),
+// the board, and the pattern observed in its lost points (sg.FindPairs),
 // which for a variant no theorem proves; its source answers points beyond
 // the board by the theorem.
 package lattice
@@ -67,13 +67,13 @@ func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*fam
 }
 
 // Writers are the writers of a lattice table (x, y and sg), by format.
-var Writers = family.Writers[*compute.LatticeTable]{
+var Writers = family.Writers[*sg.LatticeTable]{
 	"parquet": export.WriteLatticeParquet, "arrow": export.WriteLatticeIPC, "csv": export.WriteLatticeCSV,
 }
 
 // Write writes the lattice table t's files and its heat map as out says
 // (unsigned: a lattice table is never gone on from), and reports it.
-func Write(t *compute.LatticeTable, out family.Output) (*family.Report, error) {
+func Write(t *sg.LatticeTable, out family.Output) (*family.Report, error) {
 	out.Key = nil
 	files, err := Writers.Write(t.Game.Name, t, out, nil)
 	if err != nil {
@@ -132,7 +132,7 @@ const rowsChecked = 8
 // RowPeriods finds the (observed) period of each of the first rows of t,
 // where it has one: Wythoff's rows are additively periodic (Dress,
 // Flammenkamp and Pink, 1999; Landman, 2002).
-func RowPeriods(t *compute.LatticeTable) []family.RowPeriod {
+func RowPeriods(t *sg.LatticeTable) []family.RowPeriod {
 	var out []family.RowPeriod
 	for y := range min(t.H, rowsChecked) {
 		row := t.G.Slice(y*t.W, (y+1)*t.W).Uint32s()
@@ -144,7 +144,7 @@ func RowPeriods(t *compute.LatticeTable) []family.RowPeriod {
 }
 
 // writeHeatmap draws the heat map of t into out.Dir as out.Plot.
-func writeHeatmap(t *compute.LatticeTable, out family.Output) (string, error) {
+func writeHeatmap(t *sg.LatticeTable, out family.Output) (string, error) {
 	return family.DrawFigure(t.Game.Name, family.Figure{Draw: func() (*plot.Plot, error) { return plots.Heatmap(t) }, W: 7 * vg.Inch, H: 7 * vg.Inch}, out)
 }
 

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -43,7 +43,7 @@ var parityRules = []parityRule{
 // preperiod, with the residue classes of the lost points when they are
 // few. The coordinates are named x and y, or n and m on the board of a
 // scripted game (start(n, m)).
-func Patterns(t *compute.LatticeTable) []string {
+func Patterns(t *sg.LatticeTable) []string {
 	x, y := "x", "y"
 	if t.Game.Kind() == rules.KindScript {
 		x, y = "n", "m"
@@ -70,7 +70,7 @@ func Patterns(t *compute.LatticeTable) []string {
 // periods p in x and q in y of the outcomes of t, each seen at least three
 // times over, found in t's corner and holding on the whole board; p = 0
 // when there is none.
-func doublePeriod(t *compute.LatticeTable) (a, p, q int) {
+func doublePeriod(t *sg.LatticeTable) (a, p, q int) {
 	w, h := min(t.W, patternCorner), min(t.H, patternCorner)
 	for a := 0; 2*a <= min(w, h); a++ {
 		p := outcomePeriod(t, w, h, a, 1, 0)
@@ -94,7 +94,7 @@ func doublePeriod(t *compute.LatticeTable) (a, p, q int) {
 // outcomePeriod returns the least period d of the outcomes of t's w×h
 // corner along the direction (dx, dy), at the points with both coordinates
 // at least a, seen at least three times over; 0 when none.
-func outcomePeriod(t *compute.LatticeTable, w, h, a, dx, dy int) int {
+func outcomePeriod(t *sg.LatticeTable, w, h, a, dx, dy int) int {
 	span := max(dx*(w-a), dy*(h-a))
 	for d := 1; 3*d <= span; d++ {
 		if periodic(t, w, h, a, d, dx, dy) {
@@ -106,7 +106,7 @@ func outcomePeriod(t *compute.LatticeTable, w, h, a, dx, dy int) int {
 
 // periodic reports whether the outcomes of t's w×h corner repeat with
 // period d along (dx, dy) at the points with both coordinates at least a.
-func periodic(t *compute.LatticeTable, w, h, a, d, dx, dy int) bool {
+func periodic(t *sg.LatticeTable, w, h, a, d, dx, dy int) bool {
 	return holds(t, w, h, func(i, j int) bool {
 		i2, j2 := i+d*dx, j+d*dy
 		return i < a || j < a || i2 >= w || j2 >= h || (t.At(i, j) != 0) == (t.At(i2, j2) != 0)
@@ -114,7 +114,7 @@ func periodic(t *compute.LatticeTable, w, h, a, d, dx, dy int) bool {
 }
 
 // holds reports whether ok holds at every point of t's w×h corner.
-func holds(t *compute.LatticeTable, w, h int, ok func(i, j int) bool) bool {
+func holds(t *sg.LatticeTable, w, h int, ok func(i, j int) bool) bool {
 	for j := range h {
 		for i := range w {
 			if !ok(i, j) {
@@ -130,7 +130,7 @@ func holds(t *compute.LatticeTable, w, h int, ok func(i, j int) bool) bool {
 // exactly when %[1]s ≡ 0 (mod 2) and %[2]s ≡ 0 (mod 2)", the names filled
 // in by the caller) when at most mostClasses classes are lost; "" when
 // more are, or none.
-func lostClasses(t *compute.LatticeTable, a, p, q int) string {
+func lostClasses(t *sg.LatticeTable, a, p, q int) string {
 	var cls [][2]int
 	for j := a; j < a+q && j < t.H; j++ {
 		for i := a; i < a+p && i < t.W; i++ {

@@ -11,8 +11,8 @@ import (
 )
 
 // valued returns a w×h board of values v(x, y).
-func valued(w, h int, v func(x, y int) uint32) *compute.LatticeTable {
-	t := &compute.LatticeTable{W: w, H: h}
+func valued(w, h int, v func(x, y int) uint32) *sg.LatticeTable {
+	t := &sg.LatticeTable{W: w, H: h}
 	for y := range h {
 		for x := range w {
 			t.G.Append(v(x, y))
@@ -24,7 +24,7 @@ func valued(w, h int, v func(x, y int) uint32) *compute.LatticeTable {
 // TestPatternsWholeBoard checks that a parity rule is stated only where it
 // holds on the whole board: one point against it, and it is not.
 func TestPatternsWholeBoard(t *testing.T) {
-	product := func(broken bool) *compute.LatticeTable {
+	product := func(broken bool) *sg.LatticeTable {
 		return valued(9, 9, func(x, y int) uint32 {
 			if broken && x == 7 && y == 5 {
 				return 1

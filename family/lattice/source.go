@@ -16,7 +16,7 @@ import (
 // Source returns the source of points of g's board: its stored table f,
 // or, when f is nil, its board computed.
 func (Family) Source(g rules.Game, f *export.File, name string) (positions.Source, error) {
-	var t *compute.LatticeTable
+	var t *sg.LatticeTable
 	if f != nil {
 		t = f.Lattice
 	}
@@ -24,7 +24,7 @@ func (Family) Source(g rules.Game, f *export.File, name string) (positions.Sourc
 	if g.Kind() == rules.KindLattice {
 		next = func(x, y int) [][2]int { return compute.LatticeMoves(g.Lattice, x, y) }
 	}
-	return NewBoard(name, g, t, func(ctx context.Context, opt sg.Options) (*compute.LatticeTable, error) {
+	return NewBoard(name, g, t, func(ctx context.Context, opt sg.Options) (*sg.LatticeTable, error) {
 		return compute.Lattice(ctx, g, opt)
 	}, next), nil
 }
@@ -41,15 +41,15 @@ func (Family) Source(g rules.Game, f *export.File, name string) (positions.Sourc
 // position: who wins, and the winning moves, at any point below 2⁶³
 // (the board bounds the table, not the game: a move never leaves it). The
 // board is then computed only when a point asked may lie on it.
-func NewBoard(name string, g rules.Game, t *compute.LatticeTable, solve func(context.Context, sg.Options) (*compute.LatticeTable, error), next func(x, y int) [][2]int) positions.Source {
+func NewBoard(name string, g rules.Game, t *sg.LatticeTable, solve func(context.Context, sg.Options) (*sg.LatticeTable, error), next func(x, y int) [][2]int) positions.Source {
 	return &board{name: name, game: g, table: t, solve: solve, next: next, classical: compute.ClassicalOf(g)}
 }
 
 type board struct {
 	name      string
 	game      rules.Game
-	table     *compute.LatticeTable
-	solve     func(ctx context.Context, opt sg.Options) (*compute.LatticeTable, error)
+	table     *sg.LatticeTable
+	solve     func(ctx context.Context, opt sg.Options) (*sg.LatticeTable, error)
 	next      func(x, y int) [][2]int
 	classical *compute.Classical
 }

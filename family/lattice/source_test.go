@@ -137,7 +137,7 @@ func answerPoint(t *testing.T, src positions.Source, x, y int) (positions.Answer
 // diagonal step does not repeat, is not answered so.
 func TestBoardBeyondByTheorem(t *testing.T) {
 	g := parseGame(t, wythoffConfig)
-	src := NewBoard("game.yaml", g, nil, func(context.Context, sg.Options) (*compute.LatticeTable, error) {
+	src := NewBoard("game.yaml", g, nil, func(context.Context, sg.Options) (*sg.LatticeTable, error) {
 		t.Fatal("the board was computed for points beyond it")
 		return nil, nil
 	}, func(x, y int) [][2]int { return compute.LatticeMoves(g.Lattice, x, y) })

@@ -22,11 +22,11 @@ import (
 func (Family) Source(g rules.Game, f *export.File, name string) (positions.Source, error) {
 	switch {
 	case g.State == "euclid":
-		var t *compute.LatticeTable
+		var t *sg.LatticeTable
 		if f != nil {
 			t = f.Lattice
 		}
-		return lattice.NewBoard(name, g, t, func(ctx context.Context, opt sg.Options) (*compute.LatticeTable, error) {
+		return lattice.NewBoard(name, g, t, func(ctx context.Context, opt sg.Options) (*sg.LatticeTable, error) {
 			_, lt, err := compute.State(ctx, g, opt)
 			return lt, err
 		}, compute.EuclidMoves), nil

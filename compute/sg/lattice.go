@@ -1,11 +1,32 @@
-package compute
+package sg
 
 import (
 	"fmt"
 	"math/big"
 	"slices"
 	"strings"
+	"time"
+
+	"github.com/sgtab/sgtab/rules"
 )
+
+// A LatticeTable holds the SG values of a game on a board of points (see
+// rules.Lattice): SG(x, y) for 0 ≤ x < W and 0 ≤ y < H.
+type LatticeTable struct {
+	Game rules.Game
+	W, H int
+	// G.At(y·W + x) is SG(x, y).
+	G Values
+	// Elapsed is the time the computation took; Created when it finished.
+	Elapsed time.Duration
+	Created time.Time
+	// Pairs is the pattern observed in its lost points (FindPairs), nil
+	// when they show none.
+	Pairs *Pairs
+}
+
+// At returns SG(x, y).
+func (t *LatticeTable) At(x, y int) uint32 { return t.G.At(y*t.W + x) }
 
 // Pairs is the pattern of the lost points (SG = 0) of a lattice table
 // whose lost points pair the numbers off, as Wythoff's do: in the square
