@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/sgtab/sgtab/compute/misere"
+	"github.com/sgtab/sgtab/compute/script"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -100,7 +101,7 @@ func VerifyTable(ctx context.Context, t *sg.Table, opt sg.VerifyOptions) (sg.Ver
 	case rules.KindState:
 		return VerifyState(ctx, t, opt)
 	case rules.KindScript:
-		return verifyScript(ctx, t, opt)
+		return script.Verify(ctx, t, opt)
 	default:
 		return sg.Verification{}, fmt.Errorf("verify %s: no table of values of a %s game", t.Game.Name, k)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/compute/graphgame"
+	"github.com/sgtab/sgtab/compute/script"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/configs"
 	"github.com/sgtab/sgtab/graph"
@@ -52,7 +53,7 @@ func TestConfigs(t *testing.T) {
 				} else if g.State != "" {
 					_, _, err = compute.SolveState(t.Context(), g)
 				} else if g.Script != nil {
-					_, _, err = compute.ScriptTable(t.Context(), g, sg.Options{})
+					_, _, err = script.Table(t.Context(), g, sg.Options{})
 				} else if g.Lattice != nil {
 					_, err = compute.Lattice(t.Context(), g, sg.Options{})
 				} else {

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/compute/graphgame"
+	"github.com/sgtab/sgtab/compute/script"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/configs"
 	"github.com/sgtab/sgtab/graph"
@@ -19,7 +19,7 @@ import (
 
 // bundledScript reads the scripted game of the bundled config name, at
 // the size heaps (its own when 0), and computes it.
-func bundledScript(t *testing.T, name string, heaps int) (*sg.Table, *compute.ScriptPositions) {
+func bundledScript(t *testing.T, name string, heaps int) (*sg.Table, *script.Positions) {
 	t.Helper()
 	data, err := configs.FS.ReadFile(name)
 	if err != nil {
@@ -33,7 +33,7 @@ func bundledScript(t *testing.T, name string, heaps int) (*sg.Table, *compute.Sc
 	if heaps > 0 {
 		g.Heaps = heaps
 	}
-	tab, sp, err := compute.ScriptTable(t.Context(), g, sg.Options{})
+	tab, sp, err := script.Table(t.Context(), g, sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/script"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -220,7 +221,7 @@ func checkLattice(ctx context.Context, t *sg.LatticeTable, side int) error {
 	)
 	switch g.Kind() {
 	case rules.KindScript: // the whole board: a script's corner is not a smaller game
-		want, _, err = compute.ScriptLattice(ctx, g, sg.Options{Workers: 1})
+		want, _, err = script.Lattice(ctx, g, sg.Options{Workers: 1})
 	case rules.KindLattice:
 		l := *g.Lattice
 		l.Size = [2]int{min(t.W, side), min(t.H, side)}

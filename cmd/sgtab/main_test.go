@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/script"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/configs"
 	"github.com/sgtab/sgtab/export"
@@ -369,7 +370,7 @@ func TestRunBundled(t *testing.T) {
 		if games[0].Script != nil {
 			// A scripted game keeps its size whatever -heaps says; reading
 			// its table back runs its script again.
-			want, _, err := compute.ScriptTable(t.Context(), games[0], sg.Options{})
+			want, _, err := script.Table(t.Context(), games[0], sg.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

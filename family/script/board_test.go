@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/script"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family/lattice"
@@ -42,7 +42,7 @@ func TestScriptBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, _, err := compute.ScriptLattice(t.Context(), games[0], sg.Options{})
+	tab, _, err := script.Lattice(t.Context(), games[0], sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

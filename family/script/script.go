@@ -1,6 +1,6 @@
 // Package script is the family of scripted games (rules.KindScript):
 // games whose positions and moves a config states as a Starlark program
-// (see rules.Script and compute.ExploreScript). Its table holds the SG
+// (see rules.Script and script.Explore). Its table holds the SG
 // value of the start position of each parameter n, start(n), written as a
 // heap table is (n, sg), with the config, and so the script, in its
 // metadata: verifying a stored table runs the script again. The periods
@@ -13,6 +13,7 @@ import (
 	"fmt"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/script"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
@@ -46,7 +47,7 @@ func (Family) Cost(g rules.Game, workers int) family.Cost {
 // when start takes two parameters, the board of start(n, m) as a lattice
 // table's, with its heat map and the patterns of its outcomes.
 func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*family.Report, error) {
-	p, err := compute.CompileScript(g)
+	p, err := script.Compile(g)
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +62,7 @@ func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*fam
 	if p.Params == 2 {
 		return tabulateBoard(ctx, g, env, opt)
 	}
-	t, _, err := compute.ScriptTable(ctx, g, opt)
+	t, _, err := script.Table(ctx, g, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -117,7 +118,7 @@ func outcomeText(out []sg.Outcome) string {
 // tabulateBoard computes and writes the board of a two-parameter script,
 // with the patterns its outcomes show (lattice.Patterns).
 func tabulateBoard(ctx context.Context, g rules.Game, env *family.Env, opt sg.Options) (*family.Report, error) {
-	t, _, err := compute.ScriptLattice(ctx, g, opt)
+	t, _, err := script.Lattice(ctx, g, opt)
 	if err != nil {
 		return nil, err
 	}

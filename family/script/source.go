@@ -6,7 +6,7 @@ import (
 	"iter"
 	"strings"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/script"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/positions"
@@ -27,7 +27,7 @@ import (
 // other games.
 func (Family) Source(g rules.Game, f *export.File, name string) (positions.Source, error) {
 	s := &source{name: name, game: g}
-	sp, err := compute.ExploreScript(context.Background(), g, sg.Options{})
+	sp, err := script.Explore(context.Background(), g, sg.Options{})
 	if err != nil || sp.Gen == nil {
 		return s, nil // an error is said when the source is prepared
 	}
@@ -85,7 +85,7 @@ func (s *loopySource) Whole(ctx context.Context, shape positions.Shape) (positio
 type source struct {
 	name string
 	game rules.Game
-	sp   *compute.ScriptPositions
+	sp   *script.Positions
 }
 
 func (s *source) Game() rules.Game { return s.game }
@@ -103,7 +103,7 @@ func (s *source) Prepare(ctx context.Context, need int) error {
 		need = g.Heaps // a board is the config's (Check refuses points off it)
 	}
 	g.Heaps = need
-	sp, err := compute.ExploreScript(ctx, g, sg.Options{})
+	sp, err := script.Explore(ctx, g, sg.Options{})
 	if err != nil {
 		return err
 	}
@@ -114,7 +114,7 @@ func (s *source) Prepare(ctx context.Context, need int) error {
 // board reports whether the game's start takes two parameters, n and m:
 // its components are then points n,m of the board of its config.
 func (s *source) board() bool {
-	p, err := compute.CompileScript(s.game)
+	p, err := script.Compile(s.game)
 	return err == nil && p.Params == 2
 }
 

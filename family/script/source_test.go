@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/script"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
@@ -73,7 +73,7 @@ func TestScriptSourceAnswersStarts(t *testing.T) {
 // with its game (the script from the config in its metadata), and that a
 // table whose values are not its script's is refused when read.
 func TestScriptTableReadBack(t *testing.T) {
-	tab, _, err := compute.ScriptTable(t.Context(), game(t), sg.Options{})
+	tab, _, err := script.Table(t.Context(), game(t), sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package compute
+package script
 
 import (
 	"context"
@@ -16,11 +16,11 @@ import (
 	"github.com/sgtab/sgtab/rules"
 )
 
-// ScriptPositions are the positions a scripted game reaches from its
+// Positions are the positions a scripted game reaches from its
 // starts, with their SG values. Positions are told apart by their text
 // (Starlark's repr, after canonical when the script defines it).
-type ScriptPositions struct {
-	Program *ScriptProgram
+type Positions struct {
+	Program *Program
 	// Text[i] is position i's text; Starts[n] the position of start(n).
 	Text   []string
 	Starts []int32
@@ -48,7 +48,7 @@ type scriptFound struct {
 	texts        [2][]string
 }
 
-// ExploreScript explores the positions that the scripted game g reaches
+// Explore explores the positions that the scripted game g reaches
 // from start(n) for n = 0..g.Heaps, or start(n, m) for 0 ≤ n, m ≤ g.Heaps
 // (Starts[m·(g.Heaps+1) + n]) when start takes two parameters (breadth first, each level's positions on
 // workers goroutines, each with a thread of its own), and computes their
@@ -56,13 +56,13 @@ type scriptFound struct {
 // positions can repeat (a cycle of moves), their values are generalized
 // SG values (Gen); a cycle through parts, a sum that is part of itself,
 // is refused with a *CycleError naming it.
-func ExploreScript(ctx context.Context, g rules.Game, opt sg.Options) (*ScriptPositions, error) {
-	p, err := CompileScript(g)
+func Explore(ctx context.Context, g rules.Game, opt sg.Options) (*Positions, error) {
+	p, err := Compile(g)
 	if err != nil {
 		return nil, err
 	}
 	defer p.watchMemory()()
-	sp := &ScriptPositions{Program: p, ids: map[string]int32{}}
+	sp := &Positions{Program: p, ids: map[string]int32{}}
 	th := p.thread()
 	var frontier []starlark.Value
 	for i := range scriptStarts(p.Params, g.Heaps) {
@@ -109,7 +109,7 @@ func ExploreScript(ctx context.Context, g rules.Game, opt sg.Options) (*ScriptPo
 }
 
 // isStart returns whether the position of id first+i is a start.
-func (sp *ScriptPositions) isStart(first int) func(i int) bool {
+func (sp *Positions) isStart(first int) func(i int) bool {
 	starts := map[int32]bool{}
 	for _, s := range sp.Starts {
 		starts[s] = true
@@ -119,13 +119,13 @@ func (sp *ScriptPositions) isStart(first int) func(i int) bool {
 
 // add returns the id of the position of text, and whether it is new;
 // an error when it passes the script's limit of positions or the memory.
-func (sp *ScriptPositions) add(text string) (int32, bool, error) {
+func (sp *Positions) add(text string) (int32, bool, error) {
 	if id, ok := sp.ids[text]; ok {
 		return id, false, nil
 	}
 	s := sp.Program.game.Script
 	if int64(len(sp.Text)) >= s.Positions {
-		return 0, false, &ScriptLimitError{File: sp.Program.file, Limit: "positions",
+		return 0, false, &LimitError{File: sp.Program.file, Limit: "positions",
 			Msg: fmt.Sprintf("the script reaches more than %d positions", s.Positions)}
 	}
 	id := int32(len(sp.Text))
@@ -136,7 +136,7 @@ func (sp *ScriptPositions) add(text string) (int32, bool, error) {
 	sp.bytes += 3*int64(len(text)) + 160
 	if len(sp.Text)%4096 == 0 {
 		if err := rules.CheckMemory(sp.bytes); err != nil {
-			return 0, false, &ScriptLimitError{File: sp.Program.file, Limit: "memory",
+			return 0, false, &LimitError{File: sp.Program.file, Limit: "memory",
 				Msg: fmt.Sprintf("its %d positions so far: %v", len(sp.Text), err)}
 		}
 	}
@@ -146,7 +146,7 @@ func (sp *ScriptPositions) add(text string) (int32, bool, error) {
 // merge numbers the positions found (in the order of the frontier, so
 // that the numbering does not depend on the workers) and returns the new
 // ones: the next frontier.
-func (sp *ScriptPositions) merge(found []scriptFound) ([]starlark.Value, error) {
+func (sp *Positions) merge(found []scriptFound) ([]starlark.Value, error) {
 	first := len(sp.Text) - len(found)
 	var next []starlark.Value
 	for i, f := range found {
@@ -176,7 +176,7 @@ func (sp *ScriptPositions) merge(found []scriptFound) ([]starlark.Value, error) 
 // expand calls moves (and parts) on each position of frontier, on
 // workers goroutines (0: GOMAXPROCS), each with its own thread. A
 // position that splits into parts has no moves but a start's.
-func (p *ScriptProgram) expand(ctx context.Context, frontier []starlark.Value, workers int, start func(int) bool) ([]scriptFound, error) {
+func (p *Program) expand(ctx context.Context, frontier []starlark.Value, workers int, start func(int) bool) ([]scriptFound, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -199,7 +199,7 @@ func (p *ScriptProgram) expand(ctx context.Context, frontier []starlark.Value, w
 }
 
 // expandOne returns what position v moves to, or splits into.
-func (p *ScriptProgram) expandOne(th *starlark.Thread, v starlark.Value, start bool) (scriptFound, error) {
+func (p *Program) expandOne(th *starlark.Thread, v starlark.Value, start bool) (scriptFound, error) {
 	var f scriptFound
 	var err error
 	if p.parts != nil {
@@ -218,7 +218,7 @@ func (p *ScriptProgram) expandOne(th *starlark.Thread, v starlark.Value, start b
 
 // list calls f(v), which must return a list or tuple of positions, and
 // returns them canonical, with their texts.
-func (p *ScriptProgram) list(th *starlark.Thread, f *starlark.Function, v starlark.Value) ([]starlark.Value, []string, error) {
+func (p *Program) list(th *starlark.Thread, f *starlark.Function, v starlark.Value) ([]starlark.Value, []string, error) {
 	r, err := p.call(th, f, v)
 	if err != nil {
 		return nil, nil, err
@@ -228,7 +228,7 @@ func (p *ScriptProgram) list(th *starlark.Thread, f *starlark.Function, v starla
 		return nil, nil, fmt.Errorf("%s: %s(%s) returned a %s, not a list of positions", p.file, f.Name(), cutText(v.String()), r.Type())
 	}
 	if n := int64(seq.Len()); n > p.game.Script.Positions {
-		return nil, nil, &ScriptLimitError{File: p.file, Limit: "positions",
+		return nil, nil, &LimitError{File: p.file, Limit: "positions",
 			Msg: fmt.Sprintf("%s(%s) returned %d positions, more than the script may reach in all (%d)", f.Name(), cutText(v.String()), n, p.game.Script.Positions)}
 	}
 	vals := make([]starlark.Value, seq.Len())
@@ -249,7 +249,7 @@ func (p *ScriptProgram) list(th *starlark.Thread, f *starlark.Function, v starla
 
 // canonicalText checks the position v (given by from) and returns its
 // canonical form and text.
-func (p *ScriptProgram) canonicalText(th *starlark.Thread, v starlark.Value, from string) (starlark.Value, string, error) {
+func (p *Program) canonicalText(th *starlark.Thread, v starlark.Value, from string) (starlark.Value, string, error) {
 	if err := p.checkPosition(v, from); err != nil {
 		return nil, "", err
 	}
@@ -266,19 +266,19 @@ func (p *ScriptProgram) canonicalText(th *starlark.Thread, v starlark.Value, fro
 	return v, v.String(), nil
 }
 
-// ScriptTable returns the table of g: SG(start(n)) for n = 0..g.Heaps,
+// Table returns the table of g: SG(start(n)) for n = 0..g.Heaps,
 // with its analysis, observed only (no theorem speaks of a script), and
 // the positions explored. When positions repeat and some start is of
 // value ∞, the table holds the generalized values (Loopy), and its
 // analysis is that of the outcomes.
-func ScriptTable(ctx context.Context, g rules.Game, opt sg.Options) (*sg.Table, *ScriptPositions, error) {
+func Table(ctx context.Context, g rules.Game, opt sg.Options) (*sg.Table, *Positions, error) {
 	began := time.Now()
-	sp, err := ExploreScript(ctx, g, opt)
+	sp, err := Explore(ctx, g, opt)
 	if err != nil {
 		return nil, nil, err
 	}
 	if sp.Program.Params != 1 {
-		return nil, nil, fmt.Errorf("%s: the script's start takes two parameters: its table is a board (ScriptLattice)", sp.Program.file)
+		return nil, nil, fmt.Errorf("%s: the script's start takes two parameters: its table is a board (Lattice)", sp.Program.file)
 	}
 	t := &sg.Table{Game: g}
 	for _, id := range sp.Starts {
@@ -297,17 +297,17 @@ func ScriptTable(ctx context.Context, g rules.Game, opt sg.Options) (*sg.Table, 
 	return t, sp, nil
 }
 
-// verifyScript checks the values of t, a scripted game's table, by
+// Verify checks the values of t, a scripted game's table, by
 // running its script again (as verifyAgain does), the generalized values
 // as well when positions repeat: a value ∞(K) must be ∞ with the same K.
-func verifyScript(ctx context.Context, t *sg.Table, opt sg.VerifyOptions) (sg.Verification, error) {
+func Verify(ctx context.Context, t *sg.Table, opt sg.VerifyOptions) (sg.Verification, error) {
 	through, err := sg.VerifyRange(ctx, t, opt)
 	if err != nil || through < 0 {
 		return sg.Verification{Through: through, ByOptions: through}, err
 	}
 	var want *sg.Table
 	v, err := sg.VerifyAgain(ctx, t, through, opt, 1, func(g rules.Game) (*sg.Table, error) {
-		w, _, err := ScriptTable(ctx, g, sg.Options{Workers: opt.Workers, Progress: opt.Progress})
+		w, _, err := Table(ctx, g, sg.Options{Workers: opt.Workers, Progress: opt.Progress})
 		want = w
 		return w, err
 	})
@@ -331,12 +331,12 @@ func scriptStarts(params, last int) int {
 	return last + 1
 }
 
-// ScriptLattice returns the table of g, whose start takes two parameters:
+// Lattice returns the table of g, whose start takes two parameters:
 // SG(start(n, m)) at the point (n, m) of a board of 0 ≤ n, m ≤ g.Heaps,
 // and the positions explored.
-func ScriptLattice(ctx context.Context, g rules.Game, opt sg.Options) (*sg.LatticeTable, *ScriptPositions, error) {
+func Lattice(ctx context.Context, g rules.Game, opt sg.Options) (*sg.LatticeTable, *Positions, error) {
 	began := time.Now()
-	sp, err := ExploreScript(ctx, g, opt)
+	sp, err := Explore(ctx, g, opt)
 	if err != nil {
 		return nil, nil, err
 	}

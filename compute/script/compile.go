@@ -1,4 +1,4 @@
-package compute
+package script
 
 import (
 	"errors"
@@ -13,14 +13,14 @@ import (
 	"github.com/sgtab/sgtab/rules"
 )
 
-// A ScriptProgram is a scripted game's Starlark program (rules.Script),
+// A Program is a scripted game's Starlark program (rules.Script),
 // compiled: its functions, frozen, may be called from several goroutines,
 // each with a thread of its own (NewThread).
 //
 // The program runs sandboxed and deterministic: it has Starlark's
 // built-in functions only (no load, no I/O, no clock, no randomness), and
 // each call of its functions may take at most the script's Steps steps.
-type ScriptProgram struct {
+type Program struct {
 	game                           rules.Game
 	file                           string
 	start, moves, canonical, parts *starlark.Function
@@ -32,12 +32,12 @@ type ScriptProgram struct {
 	guard *stepGuard
 }
 
-// CompileScript compiles the program of the scripted game g. An error
+// Compile compiles the program of the scripted game g. An error
 // names the config file and the line in it (the program's lines are the
 // config's, from g.Script.Line on).
-func CompileScript(g rules.Game) (*ScriptProgram, error) {
+func Compile(g rules.Game) (*Program, error) {
 	s := g.Script
-	p := &ScriptProgram{game: g, file: g.File}
+	p := &Program{game: g, file: g.File}
 	if p.file == "" {
 		p.file = g.Name
 	}
@@ -84,7 +84,7 @@ func CompileScript(g rules.Game) (*ScriptProgram, error) {
 }
 
 // thread returns a new Starlark thread for the program: one goroutine's.
-func (p *ScriptProgram) thread() *starlark.Thread {
+func (p *Program) thread() *starlark.Thread {
 	th := &starlark.Thread{Name: p.game.Name, Load: func(*starlark.Thread, string) (starlark.StringDict, error) {
 		return nil, errors.New("load is not allowed in a script")
 	}}
@@ -94,33 +94,33 @@ func (p *ScriptProgram) thread() *starlark.Thread {
 	return th
 }
 
-// A ScriptLimitError says that a script passed one of its limits: Limit
+// A LimitError says that a script passed one of its limits: Limit
 // names it as the config does (steps, positions, memory).
-type ScriptLimitError struct {
+type LimitError struct {
 	File, Limit, Msg string
 }
 
-func (e *ScriptLimitError) Error() string {
+func (e *LimitError) Error() string {
 	return fmt.Sprintf("%s: %s (limit %s)", e.File, e.Msg, e.Limit)
 }
 
 // call calls f(args) on th, within the script's steps, and returns its
 // result or an error naming the file and line.
-func (p *ScriptProgram) call(th *starlark.Thread, f *starlark.Function, args ...starlark.Value) (starlark.Value, error) {
+func (p *Program) call(th *starlark.Thread, f *starlark.Function, args ...starlark.Value) (starlark.Value, error) {
 	steps := uint64(p.game.Script.Steps)
 	th.SetMaxExecutionSteps(th.ExecutionSteps() + steps)
 	v, err := starlark.Call(th, f, args, nil)
 	if err != nil {
 		if p.watch.exceeded() {
 			budget, source := rules.Budget()
-			return nil, &ScriptLimitError{File: p.file, Limit: "memory",
+			return nil, &LimitError{File: p.file, Limit: "memory",
 				Msg: fmt.Sprintf("%s(%s) took more memory than the %d MiB available (%s)", f.Name(), shortText(args), budget>>20, source)}
 		}
-		if lim, ok := errors.AsType[*ScriptLimitError](err); ok {
-			return nil, &ScriptLimitError{File: p.where(err), Limit: lim.Limit, Msg: fmt.Sprintf("%s(%s): %s", f.Name(), shortText(args), lim.Msg)}
+		if lim, ok := errors.AsType[*LimitError](err); ok {
+			return nil, &LimitError{File: p.where(err), Limit: lim.Limit, Msg: fmt.Sprintf("%s(%s): %s", f.Name(), shortText(args), lim.Msg)}
 		}
 		if strings.Contains(err.Error(), "too many steps") {
-			return nil, &ScriptLimitError{File: p.file, Limit: "steps",
+			return nil, &LimitError{File: p.file, Limit: "steps",
 				Msg: fmt.Sprintf("%s(%s) took more than %d steps", f.Name(), shortText(args), steps)}
 		}
 		return nil, p.scriptError(err, f.Name())
@@ -143,7 +143,7 @@ func shortText(args []starlark.Value) string {
 
 // scriptError returns err, an error of Starlark's, as FILE:LINE:COL: what,
 // at the innermost line of the script it points to.
-func (p *ScriptProgram) scriptError(err error, in string) error {
+func (p *Program) scriptError(err error, in string) error {
 	var se syntax.Error
 	var re resolve.ErrorList
 	var ee *starlark.EvalError
@@ -177,7 +177,7 @@ func scriptFrame(ee *starlark.EvalError) (syntax.Position, bool) {
 
 // where returns FILE:LINE:COL of the script's line that err, an error of
 // one of its calls, arose at; FILE alone where it has none.
-func (p *ScriptProgram) where(err error) string {
+func (p *Program) where(err error) string {
 	ee, ok := errors.AsType[*starlark.EvalError](err)
 	if !ok {
 		return p.file
@@ -191,7 +191,7 @@ func (p *ScriptProgram) where(err error) string {
 
 // at returns FILE:LINE:COL of pos, a position in the script, as the
 // config has it: the script's columns are shifted by its indent.
-func (p *ScriptProgram) at(pos syntax.Position) string {
+func (p *Program) at(pos syntax.Position) string {
 	col := pos.Col
 	if col > 0 && int(pos.Line) >= p.game.Script.Line {
 		col += int32(p.game.Script.Indent)
@@ -202,7 +202,7 @@ func (p *ScriptProgram) at(pos syntax.Position) string {
 // checkPosition returns an error unless v may be a position: None, a
 // bool, an int, a string, or a tuple of such values (nested), at most
 // maxScriptDepth deep and of a text of at most maxPositionText bytes.
-func (p *ScriptProgram) checkPosition(v starlark.Value, from string) error {
+func (p *Program) checkPosition(v starlark.Value, from string) error {
 	// The size first: it stops counting past the bound, where the walk
 	// of the kinds below would go through every path of a tuple whose
 	// parts are shared.
@@ -221,7 +221,7 @@ const maxPositionText = 4 << 20
 
 // checkKinds returns an error unless v and the values it holds are of
 // the kinds a position may hold.
-func (p *ScriptProgram) checkKinds(v starlark.Value, from string) error {
+func (p *Program) checkKinds(v starlark.Value, from string) error {
 	switch v := v.(type) {
 	case starlark.NoneType, starlark.Bool, starlark.Int, starlark.String:
 		return nil

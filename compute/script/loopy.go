@@ -1,4 +1,4 @@
-package compute
+package script
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 
 // Value returns position i's generalized SG value: its SG value, or, when
 // the positions have a cycle of moves, a finite value or ∞(K).
-func (sp *ScriptPositions) Value(i int32) sg.Generalized {
+func (sp *Positions) Value(i int32) sg.Generalized {
 	if sp.Gen != nil {
 		return sp.Gen[i]
 	}
@@ -20,7 +20,7 @@ func (sp *ScriptPositions) Value(i int32) sg.Generalized {
 // deps returns the positions the value of position v depends on: its
 // parts, when it splits (a start's moves do not count then), else its
 // followers.
-func (sp *ScriptPositions) deps(v int32) []int32 {
+func (sp *Positions) deps(v int32) []int32 {
 	if sp.Parts[v] != nil {
 		return sp.Parts[v]
 	}
@@ -41,7 +41,7 @@ func (sp *ScriptPositions) deps(v int32) []int32 {
 // a position with parts is a sum that is part of itself: it is refused
 // with a *CycleError naming a cycle through that position, for a sum of
 // games must be well founded.
-func (sp *ScriptPositions) generalizedValues(ctx context.Context) error {
+func (sp *Positions) generalizedValues(ctx context.Context) error {
 	sp.Gen = make([]sg.Generalized, len(sp.Text))
 	var batch []int32
 	for comp := range sp.components() {
@@ -80,7 +80,7 @@ func (sp *ScriptPositions) generalizedValues(ctx context.Context) error {
 // labelBatch gives the positions of batch, none of which splits, their
 // generalized values by LoopyValues' labelling, on the graph of their
 // moves and their followers outside the batch, whose values are given.
-func (sp *ScriptPositions) labelBatch(ctx context.Context, batch []int32) error {
+func (sp *Positions) labelBatch(ctx context.Context, batch []int32) error {
 	if len(batch) == 0 {
 		return nil
 	}
@@ -115,7 +115,7 @@ func (sp *ScriptPositions) labelBatch(ctx context.Context, batch []int32) error 
 // dependencies (deps), each as its positions, in reverse topological
 // order: a component comes after every component it depends on (Tarjan's
 // algorithm, with an explicit stack).
-func (sp *ScriptPositions) components() func(yield func([]int32) bool) {
+func (sp *Positions) components() func(yield func([]int32) bool) {
 	return func(yield func([]int32) bool) {
 		n := len(sp.Text)
 		index := make([]int32, n) // 0: not visited; else the visit's number + 1
@@ -182,7 +182,7 @@ func (sp *ScriptPositions) components() func(yield func([]int32) bool) {
 
 // cycleThrough returns a cycle of dependencies through v within its
 // component comp: v, then the positions of a shortest way back to v.
-func (sp *ScriptPositions) cycleThrough(v int32, comp []int32) []int {
+func (sp *Positions) cycleThrough(v int32, comp []int32) []int {
 	in := make(map[int32]bool, len(comp))
 	for _, w := range comp {
 		in[w] = true

@@ -1,4 +1,4 @@
-package compute_test
+package script_test
 
 import (
 	"errors"
@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/internal/brute"
+	"github.com/sgtab/sgtab/compute/script"
 	"github.com/sgtab/sgtab/compute/sg"
 )
 
@@ -246,7 +246,7 @@ func TestLoopyScriptsMatchBruteForce(t *testing.T) {
 		if i > 0 {
 			b = randomLoopyScriptGame(r, 3+r.IntN(5), 0.05+0.25*r.Float64())
 		}
-		sp, err := compute.ExploreScript(t.Context(), scriptGame(t, b.script()), sg.Options{Workers: 1})
+		sp, err := script.Explore(t.Context(), scriptGame(t, b.script()), sg.Options{Workers: 1})
 		if b.partsCycle() {
 			if _, ok := errors.AsType[*graphgame.CycleError](err); !ok {
 				t.Fatalf("game %d %+v: a sum is part of itself, but the error is %v", i, b, err)

@@ -1,4 +1,4 @@
-package compute
+package script
 
 import (
 	"go.starlark.net/starlark"

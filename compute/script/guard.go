@@ -1,4 +1,4 @@
-package compute
+package script
 
 import (
 	"fmt"
@@ -71,7 +71,7 @@ func (g *stepGuard) refuse(what string, size int64, cut bool) error {
 	if cut {
 		about = ""
 	}
-	return &ScriptLimitError{File: g.file, Limit: "memory",
+	return &LimitError{File: g.file, Limit: "memory",
 		Msg: fmt.Sprintf("%s would allocate%s more than one step may (%s, %s)", what, about, byteWords(g.bytes), g.why)}
 }
 
@@ -365,7 +365,7 @@ func (g *stepGuard) widest(args starlark.Value) int64 {
 func (g *stepGuard) written(what string, v starlark.Value) error {
 	n, deep := writtenSize(v, g.bytes)
 	if deep {
-		return &ScriptLimitError{File: g.file, Limit: "depth",
+		return &LimitError{File: g.file, Limit: "depth",
 			Msg: fmt.Sprintf("%s of a value nested more than %d deep", what, maxScriptDepth)}
 	}
 	if n > g.bytes {

@@ -1,4 +1,4 @@
-package compute
+package script
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 // it depends on: the mex of its followers', or the XOR of its parts'.
 // When the moves have a cycle, the positions get generalized values
 // instead (generalizedValues); a cycle through parts is refused.
-func (sp *ScriptPositions) values(ctx context.Context) error {
+func (sp *Positions) values(ctx context.Context) error {
 	var err error
 	if !slices.ContainsFunc(sp.Parts, func(p []int32) bool { return p != nil }) {
 		var from, to []int32
@@ -38,7 +38,7 @@ func (sp *ScriptPositions) values(ctx context.Context) error {
 
 // searchValues computes the values of positions some of which split into
 // parts, by a depth-first search with an explicit stack.
-func (sp *ScriptPositions) searchValues(ctx context.Context) error {
+func (sp *Positions) searchValues(ctx context.Context) error {
 	const (
 		unseen = iota
 		open
@@ -89,7 +89,7 @@ func (sp *ScriptPositions) searchValues(ctx context.Context) error {
 
 // cycleFrom returns the cycle the search met on reaching the open
 // position w again: the open positions of the stack from w on, in order.
-func (sp *ScriptPositions) cycleFrom(stack []int32, state []uint8, w int32) []int {
+func (sp *Positions) cycleFrom(stack []int32, state []uint8, w int32) []int {
 	var path []int
 	seen := map[int32]bool{}
 	for _, v := range stack {
@@ -104,7 +104,7 @@ func (sp *ScriptPositions) cycleFrom(stack []int32, state []uint8, w int32) []in
 
 // valueOf returns the value of position v, whose followers or parts have
 // theirs.
-func (sp *ScriptPositions) valueOf(v int32) uint32 {
+func (sp *Positions) valueOf(v int32) uint32 {
 	if sp.Parts[v] != nil {
 		x := uint32(0)
 		for _, w := range sp.Parts[v] {

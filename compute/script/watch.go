@@ -1,4 +1,4 @@
-package compute
+package script
 
 import (
 	"runtime/metrics"
@@ -28,7 +28,7 @@ const watchPeriod = 5 * time.Millisecond
 
 // watchMemory starts watching the memory of p's calls, when the memory
 // available is known, and returns the function that stops it.
-func (p *ScriptProgram) watchMemory() (stop func()) {
+func (p *Program) watchMemory() (stop func()) {
 	budget, _ := rules.Budget()
 	if budget <= 0 {
 		return func() {}

@@ -1,4 +1,4 @@
-package compute_test
+package script_test
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/script"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -36,7 +36,7 @@ script: |
 // TestScriptSubtraction checks a scripted subtraction game against its
 // known values (n mod 4) and its observed period.
 func TestScriptSubtraction(t *testing.T) {
-	tab, sp, err := compute.ScriptTable(t.Context(), scriptGame(t, subtraction), sg.Options{})
+	tab, sp, err := script.Table(t.Context(), scriptGame(t, subtraction), sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,11 +73,11 @@ script: |
       return out
 `
 	g := scriptGame(t, config)
-	one, err := compute.ExploreScript(t.Context(), g, sg.Options{Workers: 1})
+	one, err := script.Explore(t.Context(), g, sg.Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	four, err := compute.ExploreScript(t.Context(), g, sg.Options{Workers: 4})
+	four, err := script.Explore(t.Context(), g, sg.Options{Workers: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,11 +102,11 @@ func TestScriptErrors(t *testing.T) {
 		{"cycle in parts", head + "script: |\n  def start(n):\n      return (n,)\n  def parts(p):\n      return [(p[0] + 1,)] if p[0] < 5 else [(0,)]\n  def moves(p):\n      return []\n", "the graph has a cycle, (0,) → (1,) → (2,) → (3,) → (4,) → (5,) → (0,), through a position's parts: a sum that is part of itself"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := compute.ScriptTable(t.Context(), scriptGame(t, tc.config), sg.Options{Workers: 2})
+			_, _, err := script.Table(t.Context(), scriptGame(t, tc.config), sg.Options{Workers: 2})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("error %v, want %q in it", err, tc.want)
 			}
-			var limit *compute.ScriptLimitError
+			var limit *script.LimitError
 			if isLimit := errors.As(err, &limit); isLimit != (tc.name == "steps" || tc.name == "positions") {
 				t.Errorf("limit error %v for %s", isLimit, tc.name)
 			}
@@ -139,7 +139,7 @@ script: |
 		{"False", []string{"∞()", "∞()", "∞()"}},
 		{"True", []string{"1", "0", "2"}},
 	} {
-		tab, sp, err := compute.ScriptTable(t.Context(), scriptGame(t, strings.Replace(config, "script: |\n", "script: |\n  EXIT = "+tc.exit+"\n", 1)), sg.Options{})
+		tab, sp, err := script.Table(t.Context(), scriptGame(t, strings.Replace(config, "script: |\n", "script: |\n  EXIT = "+tc.exit+"\n", 1)), sg.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -171,7 +171,7 @@ script: |
   def moves(p):
       return [p[:i] + (k,) + p[i+1:] for i in range(len(p)) for k in range(p[i])]
 `
-	tab, _, err := compute.ScriptTable(t.Context(), scriptGame(t, config), sg.Options{})
+	tab, _, err := script.Table(t.Context(), scriptGame(t, config), sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,8 +199,8 @@ script: |
           x.append("x" * 4000000)
       return []
 `
-	_, _, err := compute.ScriptTable(t.Context(), scriptGame(t, config), sg.Options{})
-	var limit *compute.ScriptLimitError
+	_, _, err := script.Table(t.Context(), scriptGame(t, config), sg.Options{})
+	var limit *script.LimitError
 	if !errors.As(err, &limit) || limit.Limit != "memory" || !strings.Contains(err.Error(), "moves(0) took more memory than the 128 MiB available") {
 		t.Fatalf("error %v, want the memory limit", err)
 	}
@@ -246,8 +246,8 @@ func TestScriptStepBounds(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			config := "name: b\nheaps: 1\nsteps: 100000000\nscript: |\n  def start(n):\n      return n\n  def moves(p):\n      " + tc.body + "\n      return []\n"
 			line := 8 + strings.Count(tc.body, "\n")
-			_, _, err := compute.ScriptTable(t.Context(), scriptGame(t, config), sg.Options{})
-			var limit *compute.ScriptLimitError
+			_, _, err := script.Table(t.Context(), scriptGame(t, config), sg.Options{})
+			var limit *script.LimitError
 			if !errors.As(err, &limit) || limit.Limit != tc.limit || !strings.HasPrefix(err.Error(), fmt.Sprintf("s.yaml:%d:", line)) {
 				t.Fatalf("error %v, want the %s limit at s.yaml:%d", err, tc.limit, line)
 			}
@@ -303,7 +303,7 @@ script: |
   def moves(p):
       return []
 `
-	tab, _, err := compute.ScriptTable(t.Context(), scriptGame(t, config), sg.Options{})
+	tab, _, err := script.Table(t.Context(), scriptGame(t, config), sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,7 +324,7 @@ func TestScriptErrorsInBuiltins(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			config := "name: e\nheaps: 1\nscript: |\n  FROZEN = []\n  def start(n):\n      return n\n  def moves(p):\n      " + tc.body + "\n      return []\n"
-			_, _, err := compute.ScriptTable(t.Context(), scriptGame(t, config), sg.Options{})
+			_, _, err := script.Table(t.Context(), scriptGame(t, config), sg.Options{})
 			if err == nil || err.Error() != tc.want {
 				t.Fatalf("error %v, want %q", err, tc.want)
 			}
@@ -344,7 +344,7 @@ func TestScriptPositionBounds(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			config := "name: d\nheaps: 0\nsteps: 100000000\npositions: 1000\nscript: |\n  def start(n):\n      return n\n  def moves(p):\n      " + tc.moves + "\n"
-			_, _, err := compute.ScriptTable(t.Context(), scriptGame(t, config), sg.Options{})
+			_, _, err := script.Table(t.Context(), scriptGame(t, config), sg.Options{})
 			if err == nil || err.Error() != tc.want {
 				t.Fatalf("error %v, want %q", err, tc.want)
 			}
@@ -359,7 +359,7 @@ func TestScriptStartsCancelled(t *testing.T) {
 	const config = "name: c\nheaps: 2000\nscript: |\n  def start(n, m):\n      return (n, m)\n  def moves(p):\n      return []\n"
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
-	_, err := compute.ExploreScript(ctx, scriptGame(t, config), sg.Options{})
+	_, err := script.Explore(ctx, scriptGame(t, config), sg.Options{})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("error %v, want the context's", err)
 	}
