@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/classical"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -55,8 +56,8 @@ func TestEstimate(t *testing.T) {
 			{D: [2]int{-1, 0}, Repeat: true}, {D: [2]int{0, -1}, Repeat: true}, {D: [2]int{-1, -1}, Repeat: true}}})
 	}
 	corner := &rules.Lattice{Size: [2]int{64, 64}, Steps: []rules.Step{{D: [2]int{-1, 0}}, {D: [2]int{0, -1}}, {D: [2]int{-1, -1}}}}
-	fib := func(n int) time.Duration { return compute.StateEstimate(rules.Game{State: "fibonacci-nim"}, n) }
-	euclid := func(n int) time.Duration { return compute.StateEstimate(rules.Game{State: "euclid"}, n) }
+	fib := func(n int) time.Duration { return classical.StateEstimate(rules.Game{State: "fibonacci-nim"}, n) }
+	euclid := func(n int) time.Duration { return classical.StateEstimate(rules.Game{State: "euclid"}, n) }
 	for _, tc := range []struct {
 		name     string
 		got      time.Duration
@@ -74,7 +75,7 @@ func TestEstimate(t *testing.T) {
 		{"fibonacci-nim 2^24", fib(1 << 24), 2 * time.Hour, 6 * time.Hour},
 		{"euclid 4000", euclid(4000), 10 * time.Second, 30 * time.Second},
 		{"euclid 16384", euclid(16384), 3 * time.Minute, 10 * time.Minute},
-		{"no such built-in game", compute.StateEstimate(rules.Game{State: "no-such-game"}, 1000), 0, 0},
+		{"no such built-in game", classical.StateEstimate(rules.Game{State: "no-such-game"}, 1000), 0, 0},
 	} {
 		if tc.got < tc.min || tc.got > tc.max {
 			t.Errorf("%s: estimate %v, want %v to %v", tc.name, tc.got, tc.min, tc.max)
@@ -101,10 +102,10 @@ func TestEstimate(t *testing.T) {
 func TestStateProgress(t *testing.T) {
 	for _, g := range []rules.Game{{State: "fibonacci-nim", Heaps: 1000}, {State: "euclid", Heaps: 50}} {
 		var done int64
-		if _, _, err := compute.State(t.Context(), g, sg.Options{Progress: func(d int64) { done += d }}); err != nil {
+		if _, _, err := classical.State(t.Context(), g, sg.Options{Progress: func(d int64) { done += d }}); err != nil {
 			t.Fatal(err)
 		}
-		if want := compute.StatePositions(g); done != want || want < int64(g.Heaps+1) {
+		if want := classical.StatePositions(g); done != want || want < int64(g.Heaps+1) {
 			t.Errorf("%s: progress %d, positions %d", g.State, done, want)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/classical"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -124,7 +125,7 @@ func TestFindPairsVariants(t *testing.T) {
 		if p.Beatty != nil || len(p.Beams) != tc.beams || !strings.HasPrefix(p.Beams[0].Fit.FloatString(4), tc.ratio) {
 			t.Errorf("%s: %s; want %d beams, the first b/a ≈ %s, no Beatty sequences", tc.steps, p, tc.beams, tc.ratio)
 		}
-		if compute.ClassicalOf(lt.Game) != nil {
+		if classical.Of(lt.Game) != nil {
 			t.Errorf("%s: a theorem is claimed for a variant", tc.steps)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/sgtab/sgtab/compute/classical"
 	"github.com/sgtab/sgtab/compute/misere"
 	"github.com/sgtab/sgtab/compute/script"
 	"github.com/sgtab/sgtab/compute/sg"
@@ -84,7 +85,7 @@ func VerifyState(ctx context.Context, t *sg.Table, opt sg.VerifyOptions) (sg.Ver
 		return sg.Verification{Through: through, ByOptions: through}, err
 	}
 	return sg.VerifyAgain(ctx, t, through, opt, 1, func(g rules.Game) (*sg.Table, error) {
-		want, _, err := SolveState(ctx, g)
+		want, _, err := classical.Solve(ctx, g)
 		return want, err
 	})
 }

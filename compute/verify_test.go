@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/classical"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -76,7 +77,7 @@ func verifySequence(t testing.TB, yaml string, n int) *sg.Table {
 	g := game(t, yaml)
 	if g.Kind() == rules.KindState {
 		g.Heaps = n
-		tab, _, err := compute.SolveState(context.Background(), g)
+		tab, _, err := classical.Solve(context.Background(), g)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/classical"
 	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/script"
 	"github.com/sgtab/sgtab/compute/sg"
@@ -51,7 +52,7 @@ func TestConfigs(t *testing.T) {
 						_, err = graphgame.GraphValues(t.Context(), ng.Graph)
 					}
 				} else if g.State != "" {
-					_, _, err = compute.SolveState(t.Context(), g)
+					_, _, err = classical.Solve(t.Context(), g)
 				} else if g.Script != nil {
 					_, _, err = script.Table(t.Context(), g, sg.Options{})
 				} else if g.Lattice != nil {
@@ -135,7 +136,7 @@ func TestKnownResults(t *testing.T) {
 			}
 			var tab *sg.LatticeTable
 			if games[0].State != "" {
-				_, tab, err = compute.SolveState(t.Context(), games[0])
+				_, tab, err = classical.Solve(t.Context(), games[0])
 			} else {
 				tab, err = compute.Lattice(t.Context(), games[0], sg.Options{})
 			}
@@ -191,7 +192,7 @@ func TestKnownResults(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tab, _, err := compute.SolveState(t.Context(), games[0])
+			tab, _, err := classical.Solve(t.Context(), games[0])
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/classical"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
@@ -192,7 +193,7 @@ func TestLatticeRoundTrip(t *testing.T) {
 		}
 		var lt *sg.LatticeTable
 		if gs[0].Kind() == rules.KindState {
-			_, lt, err = compute.SolveState(t.Context(), gs[0])
+			_, lt, err = classical.Solve(t.Context(), gs[0])
 		} else {
 			lt, err = compute.Lattice(t.Context(), gs[0], sg.Options{})
 		}

@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/classical"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
 
 // Metadata keys of a table whose game a classical theorem solves
-// (compute.ClassicalOf), and of the pattern observed in a lattice table's
+// (classical.Of), and of the pattern observed in a lattice table's
 // lost points (sg.FindPairs).
 const (
 	KeyClassical     = "sgtab.classical"      // the theorem with its source, e.g. "Wythoff's theorem (W. A. Wythoff, …, 1907)"
@@ -21,7 +21,7 @@ const (
 // addClassical adds to the metadata m the theorem that solves the game g,
 // if one does, and the pattern pairs, if not nil.
 func addClassical(m map[string]string, g rules.Game, pairs *sg.Pairs) {
-	if c := compute.ClassicalOf(g); c != nil {
+	if c := classical.Of(g); c != nil {
 		m[KeyClassical] = c.String()
 		m[KeyClassicalRule] = c.Rule
 	}
@@ -40,7 +40,7 @@ func verifyClassical(meta map[string]string, g rules.Game) error {
 	if !ok {
 		return nil
 	}
-	c := compute.ClassicalOf(g)
+	c := classical.Of(g)
 	switch {
 	case c == nil:
 		return fmt.Errorf("metadata %s says %s solves the game, but no theorem sgtab knows solves its rule %s", KeyClassical, claim, g.RuleText())

@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/classical"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 )
@@ -39,11 +40,11 @@ const (
 func TestClassicalMetadata(t *testing.T) {
 	dir := t.TempDir()
 	euclidGame := parseGame(t, "name: euclid\nstate: euclid\nheaps: 40\n")
-	_, euclid, err := compute.SolveState(t.Context(), euclidGame)
+	_, euclid, err := classical.Solve(t.Context(), euclidGame)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fib, _, err := compute.SolveState(t.Context(), parseGame(t, "name: fib\nstate: fibonacci-nim\nheaps: 100\n"))
+	fib, _, err := classical.Solve(t.Context(), parseGame(t, "name: fib\nstate: fibonacci-nim\nheaps: 100\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +103,7 @@ func TestClassicalClaims(t *testing.T) {
 	check("nim", nim, "no theorem sgtab knows solves its rule 0.(3)")
 
 	// Fibonacci Nim's table, claimed solved by another theorem.
-	fib, _, err := compute.SolveState(t.Context(), parseGame(t, "name: fib\nstate: fibonacci-nim\nheaps: 2\n"))
+	fib, _, err := classical.Solve(t.Context(), parseGame(t, "name: fib\nstate: fibonacci-nim\nheaps: 2\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/classical"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
@@ -440,7 +441,7 @@ heaps: 20
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, euclid, err := compute.SolveState(t.Context(), games[1])
+	_, euclid, err := classical.Solve(t.Context(), games[1])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/classical"
 	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
@@ -42,7 +43,7 @@ func csvCases(t *testing.T) []csvCase {
 		var tab *sg.Table
 		if g := parseGame(t, yaml); g.Kind() == rules.KindState {
 			var err error
-			if tab, _, err = compute.SolveState(t.Context(), g); err != nil {
+			if tab, _, err = classical.Solve(t.Context(), g); err != nil {
 				t.Fatal(err)
 			}
 		} else {
@@ -58,7 +59,7 @@ func csvCases(t *testing.T) []csvCase {
 		var lt *sg.LatticeTable
 		var err error
 		if g.Kind() == rules.KindState {
-			_, lt, err = compute.SolveState(t.Context(), g)
+			_, lt, err = classical.Solve(t.Context(), g)
 		} else {
 			lt, err = compute.Lattice(t.Context(), g, sg.Options{})
 		}

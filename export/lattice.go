@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/classical"
 	"github.com/sgtab/sgtab/compute/script"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
@@ -229,7 +230,7 @@ func checkLattice(ctx context.Context, t *sg.LatticeTable, side int) error {
 		want, err = compute.Lattice(ctx, g, sg.Options{Workers: 1})
 	default: // a state game whose positions make a board: Euclid's game
 		g.Heaps = min(g.Heaps, side-1)
-		_, want, err = compute.SolveState(ctx, g)
+		_, want, err = classical.Solve(ctx, g)
 	}
 	if err != nil && ctx.Err() != nil {
 		return context.Cause(ctx)

@@ -43,7 +43,7 @@ type Summary struct {
 	// outcome (rules.Game.Quantity).
 	Play, Values string
 	// Theorem is the classical theorem that solves the game, with its
-	// source (compute.Classical), "" for none.
+	// source (classical.Theorem), "" for none.
 	Theorem string
 	// TameThrough is, for a misère table with genera, the last n such
 	// that every heap 0..n is tame (compute.GenusColumns.TameThrough);

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/classical"
 	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
@@ -51,7 +52,7 @@ func writtenCases(t *testing.T) []writtenCase {
 	ring := heap("name: ring\ncode: \"0.77\"\nstart: ring\n", 500)
 	misere := heap("name: misere\nmoves:\n  - take: [1, 2, 3]\nplay: misere\n", 300)
 	g127 := heap("name: g127\ncode: \"0.127\"\n", 20000)
-	fib, _, err := compute.SolveState(t.Context(), parseGame(t, "name: fib\nstate: fibonacci-nim\nheaps: 200\n"))
+	fib, _, err := classical.Solve(t.Context(), parseGame(t, "name: fib\nstate: fibonacci-nim\nheaps: 200\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +67,7 @@ func writtenCases(t *testing.T) []writtenCase {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, euclid, err := compute.SolveState(t.Context(), parseGame(t, "name: euclid\nstate: euclid\nheaps: 50\n"))
+	_, euclid, err := classical.Solve(t.Context(), parseGame(t, "name: euclid\nstate: euclid\nheaps: 50\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,10 +2,9 @@ package family
 
 import (
 	"fmt"
+	"github.com/sgtab/sgtab/compute/classical"
 	"slices"
 	"strings"
-
-	"github.com/sgtab/sgtab/compute"
 )
 
 // AddClassical adds to the summary s the classical theorem c that solves
@@ -13,7 +12,7 @@ import (
 // may be ""), with what checking the table against it found, check: ""
 // when the table agrees at every position, else where it does not (a
 // fault of the engine, warned of too).
-func AddClassical(s *Summary, c *compute.Classical, shown, check string) {
+func AddClassical(s *Summary, c *classical.Theorem, shown, check string) {
 	if c == nil {
 		return
 	}

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/classical"
 	"github.com/sgtab/sgtab/compute/sg"
 )
 
@@ -91,7 +91,7 @@ type Summary struct {
 	// (compute.ClassicalOf), with its source and what it says; Pattern
 	// the pattern observed in a lattice table's lost points
 	// (sg.FindPairs). Each is left out when there is none.
-	Classical *compute.Classical `json:"classical,omitempty"`
+	Classical *classical.Theorem `json:"classical,omitempty"`
 	Pattern   string             `json:"pattern,omitempty"`
 
 	Warnings []string `json:"warnings,omitempty"`

@@ -11,7 +11,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/classical"
 	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/plots"
@@ -335,7 +335,7 @@ func TestLabelsInside(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fib, _, err := compute.SolveState(t.Context(), games[0])
+	fib, _, err := classical.Solve(t.Context(), games[0])
 	if err != nil {
 		t.Fatal(err)
 	}

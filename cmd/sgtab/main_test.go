@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/classical"
 	"github.com/sgtab/sgtab/compute/script"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/configs"
@@ -293,7 +294,7 @@ func TestRunBundled(t *testing.T) {
 			if len(s.Findings) != 1 || strings.Contains(s.Findings[0], "fails") || strings.Contains(s.Findings[0], "NOT") {
 				t.Errorf("%s: findings %q", s.Name, s.Findings)
 			}
-			heapTab, latTab, err := compute.SolveState(t.Context(), games[0])
+			heapTab, latTab, err := classical.Solve(t.Context(), games[0])
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -33,7 +33,7 @@ func (t *LatticeTable) At(x, y int) uint32 { return t.G.At(y*t.W + x) }
 // of the board's smaller side, the lost points are symmetric, and each row
 // below Rows holds exactly one, (n, n) or (n, m) with (m, n) lost too. It
 // is observed on the board, never proved: a theorem proves Wythoff's
-// (ClassicalOf), none a variant's.
+// (classical.Of), none a variant's.
 type Pairs struct {
 	// Rows is how many rows, from 0, the board shows whole: each with its
 	// one lost point in the square.

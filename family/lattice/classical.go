@@ -3,7 +3,7 @@ package lattice
 import (
 	"fmt"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/classical"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/family"
 )
@@ -13,7 +13,7 @@ import (
 // classical theorem that solves the game, checked at every point of the
 // board — or that no theorem proves the pattern.
 func addFindings(s *family.Summary, t *sg.LatticeTable) {
-	c := compute.ClassicalOf(t.Game)
+	c := classical.Of(t.Game)
 	if t.Pairs != nil {
 		s.Pattern = t.Pairs.String()
 		unproved := ""
@@ -29,7 +29,7 @@ func addFindings(s *family.Summary, t *sg.LatticeTable) {
 
 // disagreement returns where the board t disagrees with the theorem c
 // ("at (x, y)", the first point whose outcome differs), "" when nowhere.
-func disagreement(t *sg.LatticeTable, c *compute.Classical) string {
+func disagreement(t *sg.LatticeTable, c *classical.Theorem) string {
 	for y := range t.H {
 		for x := range t.W {
 			if (t.At(x, y) == 0) != c.Lost(x, y) {

@@ -6,6 +6,7 @@ import (
 	"iter"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/classical"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
@@ -42,7 +43,7 @@ func (Family) Source(g rules.Game, f *export.File, name string) (positions.Sourc
 // (the board bounds the table, not the game: a move never leaves it). The
 // board is then computed only when a point asked may lie on it.
 func NewBoard(name string, g rules.Game, t *sg.LatticeTable, solve func(context.Context, sg.Options) (*sg.LatticeTable, error), next func(x, y int) [][2]int) positions.Source {
-	return &board{name: name, game: g, table: t, solve: solve, next: next, classical: compute.ClassicalOf(g)}
+	return &board{name: name, game: g, table: t, solve: solve, next: next, classical: classical.Of(g)}
 }
 
 type board struct {
@@ -51,7 +52,7 @@ type board struct {
 	table     *sg.LatticeTable
 	solve     func(ctx context.Context, opt sg.Options) (*sg.LatticeTable, error)
 	next      func(x, y int) [][2]int
-	classical *compute.Classical
+	classical *classical.Theorem
 }
 
 // Game returns the game.

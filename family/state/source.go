@@ -6,7 +6,7 @@ import (
 	"iter"
 	"slices"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/classical"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family/lattice"
@@ -27,9 +27,9 @@ func (Family) Source(g rules.Game, f *export.File, name string) (positions.Sourc
 			t = f.Lattice
 		}
 		return lattice.NewBoard(name, g, t, func(ctx context.Context, opt sg.Options) (*sg.LatticeTable, error) {
-			_, lt, err := compute.State(ctx, g, opt)
+			_, lt, err := classical.State(ctx, g, opt)
 			return lt, err
-		}, compute.EuclidMoves), nil
+		}, classical.EuclidMoves), nil
 	case g.State == "fibonacci-nim":
 		return &fibonacci{name: name, game: g}, nil
 	case f == nil:
@@ -75,7 +75,7 @@ func state(c positions.Component) (int, int) {
 
 // Value returns the outcome of the state: 1 when the player to move wins.
 func (s *fibonacci) Value(c positions.Component) (uint64, bool) {
-	if compute.FibonacciNimWins(state(c)) {
+	if classical.FibonacciNimWins(state(c)) {
 		return 1, false
 	}
 	return 0, false
@@ -83,7 +83,7 @@ func (s *fibonacci) Value(c positions.Component) (uint64, bool) {
 
 // Proof names the theorem that answers every state.
 func (s *fibonacci) Proof(c positions.Component) (string, bool) {
-	return compute.ClassicalOf(s.game).String(), true
+	return classical.Of(s.game).String(), true
 }
 
 // Work returns a bound on the steps of listing the winning takes: a
@@ -95,7 +95,7 @@ func (s *fibonacci) Work(c positions.Component) float64 { return 64 }
 // sum (compute.FibonacciNimWinning); the others are every other take.
 func (s *fibonacci) Moves(c positions.Component, target uint64) (iter.Seq[positions.Move], error) {
 	n, k := state(c)
-	wins := compute.FibonacciNimWinning(n, k)
+	wins := classical.FibonacciNimWinning(n, k)
 	move := func(take int) positions.Move {
 		next := n - take
 		if take <= next/2 {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/classical"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/positions"
 	"github.com/sgtab/sgtab/rules"
@@ -58,7 +58,7 @@ func TestEuclidAnswers(t *testing.T) {
 				t.Fatalf("(%d, %d): first player wins %v", x, y, a.FirstPlayerWins)
 			}
 			want := 0
-			for _, to := range compute.EuclidMoves(x, y) {
+			for _, to := range classical.EuclidMoves(x, y) {
 				if lost(to[0], to[1]) {
 					want++
 				}
@@ -207,7 +207,7 @@ func TestFibonacciByTheorem(t *testing.T) {
 // the losing heaps, and where a table fails Whinihan's theorem (one value
 // changed).
 func TestFibonacciLosing(t *testing.T) {
-	tab, _, err := compute.SolveState(t.Context(), rules.Game{Name: "fib", State: "fibonacci-nim", Heaps: 30})
+	tab, _, err := classical.Solve(t.Context(), rules.Game{Name: "fib", State: "fibonacci-nim", Heaps: 30})
 	if err != nil {
 		t.Fatal(err)
 	}

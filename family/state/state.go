@@ -17,7 +17,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/classical"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
@@ -35,18 +35,18 @@ type Family struct{}
 func (Family) Kind() rules.Kind { return rules.KindState }
 
 // Work returns the states g's search goes through (compute.StatePositions).
-func (Family) Work(g rules.Game) int64 { return compute.StatePositions(g) }
+func (Family) Work(g rules.Game) int64 { return classical.StatePositions(g) }
 
 // Cost estimates g's search, its table's analysis included; nothing
 // shortens it.
 func (Family) Cost(g rules.Game, workers int) family.Cost {
 	return family.Cost{
-		Time: compute.StateEstimate(g, g.Heaps),
-		What: fmt.Sprintf("computing its %s positions (heaps: %d)", family.Short(float64(compute.StatePositions(g))), g.Heaps),
+		Time: classical.StateEstimate(g, g.Heaps),
+		What: fmt.Sprintf("computing its %s positions (heaps: %d)", family.Short(float64(classical.StatePositions(g))), g.Heaps),
 		Shorter: func(within time.Duration) string {
-			g.Heaps = family.Shrink(g.Heaps, func(n int) bool { return compute.StateEstimate(g, n) <= within })
+			g.Heaps = family.Shrink(g.Heaps, func(n int) bool { return classical.StateEstimate(g, n) <= within })
 			return fmt.Sprintf("make it smaller in its config (heaps: %d: about %s)",
-				g.Heaps, family.RoundDuration(compute.StateEstimate(g, g.Heaps)))
+				g.Heaps, family.RoundDuration(classical.StateEstimate(g, g.Heaps)))
 		},
 	}
 }
@@ -56,7 +56,7 @@ func (Family) Cost(g rules.Game, workers int) family.Cost {
 // solves it, checked on the board: package lattice), with what it shows
 // of the game's known rule.
 func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*family.Report, error) {
-	t, lt, err := compute.State(ctx, g, sg.Options{Progress: env.Progress.Add})
+	t, lt, err := classical.State(ctx, g, sg.Options{Progress: env.Progress.Add})
 	if err != nil {
 		return nil, err
 	}
@@ -65,7 +65,7 @@ func (Family) Tabulate(ctx context.Context, g rules.Game, env *family.Env) (*fam
 	}
 	rep, err := heap.Write(t, env.Output, nil)
 	if err == nil && g.State == "fibonacci-nim" {
-		c := compute.ClassicalOf(g)
+		c := classical.Of(g)
 		losing, check := fibonacciLosing(t)
 		family.AddClassical(rep.Summary, c, "losing heaps "+losing, check)
 		rep.Row.Theorem = c.String()
@@ -102,7 +102,7 @@ func fibonacciLosing(t *sg.Table) (losing, check string) {
 		if lost {
 			heaps = append(heaps, strconv.Itoa(n))
 		}
-		if lost == compute.FibonacciNimWins(n, n-1) && check == "" {
+		if lost == classical.FibonacciNimWins(n, n-1) && check == "" {
 			check = fmt.Sprintf("at heap %d", n)
 		}
 	}

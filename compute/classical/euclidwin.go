@@ -1,4 +1,4 @@
-package compute
+package classical
 
 // Euclid's game solved by Cole and Davie's theorem (A. J. Cole and A. J.
 // T. Davie, "A game based on the Euclidean algorithm and a winning

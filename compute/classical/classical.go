@@ -1,13 +1,13 @@
-package compute
+package classical
 
 import "github.com/sgtab/sgtab/rules"
 
-// A Classical is a classical theorem that solves a game outright: it says
+// A Theorem is a classical theorem that solves a game outright: it says
 // who wins every position, and how, at any size, with no table. sgtab
 // applies one only to a game whose rule is exactly the theorem's game
-// (ClassicalOf); a variant is not recognised, and its table's patterns are
+// (Of); a variant is not recognised, and its table's patterns are
 // at most observed (sg.FindPairs).
-type Classical struct {
+type Theorem struct {
 	// Theorem names the theorem, Source where it was proved, Rule what it
 	// says of the game's positions.
 	Theorem string `json:"theorem"`
@@ -22,18 +22,18 @@ type Classical struct {
 }
 
 // String names the theorem with its source, as outputs cite it.
-func (c *Classical) String() string { return c.Theorem + " (" + c.Source + ")" }
+func (c *Theorem) String() string { return c.Theorem + " (" + c.Source + ")" }
 
 // The classical theorems sgtab recognises.
 var (
-	wythoffTheorem = &Classical{
+	wythoffTheorem = &Theorem{
 		Theorem: "Wythoff's theorem",
 		Source:  "W. A. Wythoff, Nieuw Archief voor Wiskunde 7, 1907",
 		Rule:    "the player to move loses exactly at (⌊kφ⌋, ⌊kφ⌋ + k) and (⌊kφ⌋ + k, ⌊kφ⌋), k ≥ 0, φ = (1 + √5)/2",
 		Lost:    WythoffLost,
 		Winning: WythoffWinning,
 	}
-	euclidTheorem = &Classical{
+	euclidTheorem = &Theorem{
 		Theorem: "Cole and Davie's theorem",
 		Source:  "A. J. Cole and A. J. T. Davie, Math. Gazette 53, 1969",
 		Rule: "with x ≥ y > 0, the player to move wins at the first step of the Euclidean algorithm " +
@@ -42,7 +42,7 @@ var (
 		Lost:    func(x, y int) bool { return !EuclidWins(x, y) },
 		Winning: EuclidWinning,
 	}
-	fibonacciTheorem = &Classical{
+	fibonacciTheorem = &Theorem{
 		Theorem: "Whinihan's theorem",
 		Source:  "M. J. Whinihan, Fibonacci Quarterly 1, 1963, with Zeckendorf's theorem",
 		Rule: "from n tokens, at most k to take, the player to move loses exactly when k is less than the smallest term " +
@@ -50,11 +50,11 @@ var (
 	}
 )
 
-// ClassicalOf returns the classical theorem that solves the game g, or nil
+// Of returns the classical theorem that solves the game g, or nil
 // when none does: Wythoff's game (a lattice game whose moves are exactly
 // Wythoff's, however its steps are written: IsWythoff), Euclid's game and
 // Fibonacci Nim (the built-in games).
-func ClassicalOf(g rules.Game) *Classical {
+func Of(g rules.Game) *Theorem {
 	switch {
 	case g.Kind() == rules.KindLattice && IsWythoff(g.Lattice):
 		return wythoffTheorem

@@ -1,4 +1,4 @@
-package compute_test
+package classical_test
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/classical"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -63,8 +63,8 @@ func TestWythoffBruteForce(t *testing.T) {
 	lost := wythoffBrute(n)
 	for x := range n {
 		for y := range n {
-			if compute.WythoffLost(x, y) != lost[x][y] {
-				t.Fatalf("(%d, %d): lost %v, brute force %v", x, y, compute.WythoffLost(x, y), lost[x][y])
+			if classical.WythoffLost(x, y) != lost[x][y] {
+				t.Fatalf("(%d, %d): lost %v, brute force %v", x, y, classical.WythoffLost(x, y), lost[x][y])
 			}
 			var want [][2]int
 			for d := 1; d <= max(x, y); d++ {
@@ -74,7 +74,7 @@ func TestWythoffBruteForce(t *testing.T) {
 					}
 				}
 			}
-			got := compute.WythoffWinning(x, y)
+			got := classical.WythoffWinning(x, y)
 			if !samePoints(got, want) {
 				t.Fatalf("(%d, %d): winning moves to %v, brute force %v", x, y, got, want)
 			}
@@ -98,7 +98,7 @@ func samePoints(a, b [][2]int) bool {
 func TestWythoffJudge(t *testing.T) {
 	var out []string
 	for _, p := range [][2]int{{2, 1}, {8, 4}, {4, 7}} {
-		out = append(out, map[bool]string{true: "0", false: "1"}[compute.WythoffLost(p[0], p[1])])
+		out = append(out, map[bool]string{true: "0", false: "1"}[classical.WythoffLost(p[0], p[1])])
 	}
 	if got := strings.Join(out, "\n"); got != "0\n1\n0" {
 		t.Errorf("POJ 1067 sample: %q, want %q", got, "0\n1\n0")
@@ -109,7 +109,7 @@ func TestWythoffJudge(t *testing.T) {
 		if i%2 == 1 { // a lost point, or one off it: random pairs are almost never lost
 			x, y = lostNear(r, 1e9)
 		}
-		if got, want := compute.WythoffLost(int(x), int(y)), wythoffJudge(x, y); got != want {
+		if got, want := classical.WythoffLost(int(x), int(y)), wythoffJudge(x, y); got != want {
 			t.Fatalf("(%d, %d): lost %v, the judge's rule says %v", x, y, got, want)
 		}
 	}
@@ -139,11 +139,11 @@ func TestWythoffFullRange(t *testing.T) {
 	r := rand.New(rand.NewPCG(2, 1527))
 	check := func(x, y int64) {
 		t.Helper()
-		lost := compute.WythoffLost(int(x), int(y))
+		lost := classical.WythoffLost(int(x), int(y))
 		if want := wythoffJudge(x, y); lost != want {
 			t.Fatalf("(%d, %d): lost %v, the rule says %v", x, y, lost, want)
 		}
-		moves := compute.WythoffWinning(int(x), int(y))
+		moves := classical.WythoffWinning(int(x), int(y))
 		if lost != (len(moves) == 0) {
 			t.Fatalf("(%d, %d): lost %v, but %d winning moves", x, y, lost, len(moves))
 		}
@@ -192,7 +192,7 @@ func TestWythoffPartner(t *testing.T) {
 		pairs[a], pairs[a+k] = a+k, a
 	}
 	for m := range n {
-		got, ok := compute.WythoffPartner(m)
+		got, ok := classical.WythoffPartner(m)
 		if !ok || got != pairs[m] {
 			t.Fatalf("partner of %d: %d, %v; the mex construction gives %d", m, got, ok, pairs[m])
 		}
@@ -267,16 +267,16 @@ func TestEuclidBruteForce(t *testing.T) {
 	wins := euclidBrute(n)
 	for x := range n + 1 {
 		for y := range n + 1 {
-			if compute.EuclidWins(x, y) != wins[x][y] {
-				t.Fatalf("(%d, %d): wins %v, brute force %v", x, y, compute.EuclidWins(x, y), wins[x][y])
+			if classical.EuclidWins(x, y) != wins[x][y] {
+				t.Fatalf("(%d, %d): wins %v, brute force %v", x, y, classical.EuclidWins(x, y), wins[x][y])
 			}
 			var want [][2]int
-			for _, to := range compute.EuclidMoves(x, y) {
+			for _, to := range classical.EuclidMoves(x, y) {
 				if !wins[to[0]][to[1]] {
 					want = append(want, to)
 				}
 			}
-			if got := compute.EuclidWinning(x, y); !samePoints(got, want) {
+			if got := classical.EuclidWinning(x, y); !samePoints(got, want) {
 				t.Fatalf("(%d, %d): winning moves to %v, brute force %v", x, y, got, want)
 			}
 		}
@@ -291,7 +291,7 @@ func TestEuclidBruteForce(t *testing.T) {
 func TestEuclidJudge(t *testing.T) {
 	var out []string
 	for _, p := range [][2]int{{34, 12}, {15, 24}} {
-		out = append(out, map[bool]string{true: "Stan wins", false: "Ollie wins"}[compute.EuclidWins(p[0], p[1])])
+		out = append(out, map[bool]string{true: "Stan wins", false: "Ollie wins"}[classical.EuclidWins(p[0], p[1])])
 	}
 	if got := strings.Join(out, "\n"); got != "Stan wins\nOllie wins" {
 		t.Errorf("HDU 1525 sample: %q", got)
@@ -308,11 +308,11 @@ func TestEuclidJudge(t *testing.T) {
 			q := new(big.Int).Mul(big.NewInt(x), big.NewInt(1000000))
 			y = q.Div(q, big.NewInt(1618034)).Int64() + r.Int64N(3) + 1
 		}
-		got := compute.EuclidWins(int(x), int(y))
+		got := classical.EuclidWins(int(x), int(y))
 		if want := euclidJudge(x, y); got != want || got != euclidGolden(x, y) {
 			t.Fatalf("(%d, %d): wins %v, the judge's recursion %v, the φ rule %v", x, y, got, want, euclidGolden(x, y))
 		}
-		moves := compute.EuclidWinning(int(x), int(y))
+		moves := classical.EuclidWinning(int(x), int(y))
 		if got != (len(moves) == 1) {
 			t.Fatalf("(%d, %d): wins %v, %d winning moves", x, y, got, len(moves))
 		}
@@ -349,8 +349,8 @@ func TestFibonacciNimBruteForce(t *testing.T) {
 	for n := range size + 1 {
 		var want []int // the winning takes up to k
 		for k := 0; k <= n; k++ {
-			if compute.FibonacciNimWins(n, k) != wins[n][k] {
-				t.Fatalf("(%d, %d): wins %v, brute force %v", n, k, compute.FibonacciNimWins(n, k), wins[n][k])
+			if classical.FibonacciNimWins(n, k) != wins[n][k] {
+				t.Fatalf("(%d, %d): wins %v, brute force %v", n, k, classical.FibonacciNimWins(n, k), wins[n][k])
 			}
 			change := k > 0 && !wins[n-k][min(2*k, n-k)]
 			if change {
@@ -359,7 +359,7 @@ func TestFibonacciNimBruteForce(t *testing.T) {
 			if n > allTakes && !change && k != n-1 && (k == n || wins[n-k-1][min(2*k+2, n-k-1)]) {
 				continue
 			}
-			if got := compute.FibonacciNimWinning(n, k); !slices.Equal(got, want) {
+			if got := classical.FibonacciNimWinning(n, k); !slices.Equal(got, want) {
 				t.Fatalf("(%d, %d): winning takes %v, brute force %v", n, k, got, want)
 			}
 		}
@@ -380,7 +380,7 @@ func TestFibonacciNimJudge(t *testing.T) {
 		fibs = append(fibs, a)
 	}
 	answer := func(n int) string {
-		if compute.FibonacciNimWins(n, n-1) {
+		if classical.FibonacciNimWins(n, n-1) {
 			return "First win"
 		}
 		return "Second win"
@@ -410,9 +410,9 @@ func TestFibonacciNimJudge(t *testing.T) {
 			t.Fatalf("heap %d: %s, the rule says %s", n, got, want)
 		}
 		if want == "First win" {
-			takes := compute.FibonacciNimWinning(int(n), int(n)-1)
-			z := compute.Zeckendorf(int(n))
-			if len(takes) == 0 || takes[0] != z[0] || compute.FibonacciNimWins(int(n)-z[0], 2*z[0]) {
+			takes := classical.FibonacciNimWinning(int(n), int(n)-1)
+			z := classical.Zeckendorf(int(n))
+			if len(takes) == 0 || takes[0] != z[0] || classical.FibonacciNimWins(int(n)-z[0], 2*z[0]) {
 				t.Fatalf("heap %d: winning takes %v, Zeckendorf sum %v", n, takes, z)
 			}
 		}
@@ -427,7 +427,7 @@ func TestZeckendorf(t *testing.T) {
 		fibIndex[a] = i
 	}
 	check := func(n int) {
-		z := compute.Zeckendorf(n)
+		z := classical.Zeckendorf(n)
 		sum := 0
 		for j, f := range z {
 			i, ok := fibIndex[f]
@@ -476,7 +476,7 @@ func TestClassicalOf(t *testing.T) {
 		}
 		g := rules.Game{Name: "g", Lattice: &rules.Lattice{Size: [2]int{10, 10}, Steps: steps}}
 		got := ""
-		if c := compute.ClassicalOf(g); c != nil {
+		if c := classical.Of(g); c != nil {
 			got = c.Theorem
 		}
 		if got != tc.want {
@@ -496,7 +496,7 @@ func TestClassicalOf(t *testing.T) {
 		{rules.Game{Rule: kayles}, ""},
 	} {
 		got := ""
-		if c := compute.ClassicalOf(tc.g); c != nil {
+		if c := classical.Of(tc.g); c != nil {
 			got = c.Theorem
 		}
 		if got != tc.want {
@@ -514,8 +514,8 @@ func BenchmarkWythoff2e18(b *testing.B) {
 
 func benchWythoff(b *testing.B, x, y int) {
 	for b.Loop() {
-		compute.WythoffLost(x, y)
-		compute.WythoffWinning(x, y)
+		classical.WythoffLost(x, y)
+		classical.WythoffWinning(x, y)
 	}
 }
 
@@ -524,8 +524,8 @@ func BenchmarkEuclid2e63(b *testing.B) { benchEuclid(b, math.MaxInt64, 570035798
 
 func benchEuclid(b *testing.B, x, y int) {
 	for b.Loop() {
-		compute.EuclidWins(x, y)
-		compute.EuclidWinning(x, y)
+		classical.EuclidWins(x, y)
+		classical.EuclidWinning(x, y)
 	}
 }
 
@@ -534,14 +534,14 @@ func BenchmarkFibonacciNim2e63(b *testing.B) { benchFibonacci(b, math.MaxInt64) 
 
 func benchFibonacci(b *testing.B, n int) {
 	for b.Loop() {
-		compute.FibonacciNimWins(n, n-1)
-		compute.FibonacciNimWinning(n, n-1)
+		classical.FibonacciNimWins(n, n-1)
+		classical.FibonacciNimWinning(n, n-1)
 	}
 }
 
 func ExampleWythoffWinning() {
-	fmt.Println(compute.WythoffLost(1000000000, 1618033989))
-	fmt.Println(compute.WythoffLost(1000000000, 1618033988), compute.WythoffWinning(1000000000, 1618033988))
+	fmt.Println(classical.WythoffLost(1000000000, 1618033989))
+	fmt.Println(classical.WythoffLost(1000000000, 1618033988), classical.WythoffWinning(1000000000, 1618033988))
 	// Output:
 	// true
 	// false [[999999998 1618033986]]

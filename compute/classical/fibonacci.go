@@ -1,4 +1,4 @@
-package compute
+package classical
 
 import (
 	"context"
@@ -37,7 +37,7 @@ const PeriodScanPerSecond = 1.4e9
 // thresholds themselves take n·log n steps.
 func (fibonacciNim) cost(n int) time.Duration {
 	x := float64(n)
-	return duration((x*math.Log2(x+1) + 0.06*x*x) / PeriodScanPerSecond)
+	return time.Duration(min((x*math.Log2(x+1)+0.06*x*x)/PeriodScanPerSecond, 1e9) * float64(time.Second))
 }
 
 func (fibonacciNim) positions(n int) int64 { return int64(n) + 1 }

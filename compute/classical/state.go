@@ -1,4 +1,4 @@
-package compute
+package classical
 
 import (
 	"context"
@@ -36,15 +36,15 @@ var stateGames = map[string]stateGame{
 	"euclid":        euclid{},
 }
 
-// SolveState computes the table of the built-in game g.State to size
+// Solve computes the table of the built-in game g.State to size
 // g.Heaps: a Table when its positions are indexed by one number, a
 // sg.LatticeTable when by two. Exactly one of the two is not nil. It is State
 // with no options.
-func SolveState(ctx context.Context, g rules.Game) (*sg.Table, *sg.LatticeTable, error) {
+func Solve(ctx context.Context, g rules.Game) (*sg.Table, *sg.LatticeTable, error) {
 	return State(ctx, g, sg.Options{})
 }
 
-// State is SolveState, reporting its progress to opt.Progress, in the
+// State is Solve, reporting its progress to opt.Progress, in the
 // positions StatePositions counts; other options do not apply.
 func State(ctx context.Context, g rules.Game, opt sg.Options) (*sg.Table, *sg.LatticeTable, error) {
 	game, ok := stateGames[g.State]

@@ -1,4 +1,4 @@
-package compute
+package classical
 
 import (
 	"context"
@@ -48,7 +48,7 @@ const MemoLookupsPerSecond = 8e6
 // pair up once more: about (n+1)²·ln(n+1).
 func (euclid) cost(n int) time.Duration {
 	x := float64(n + 1)
-	return duration(x * x * math.Log(x) / MemoLookupsPerSecond)
+	return time.Duration(min(x*x*math.Log(x)/MemoLookupsPerSecond, 1e9) * float64(time.Second))
 }
 
 func (euclid) positions(n int) int64 { return int64(n+1) * int64(n+1) }

@@ -1,4 +1,4 @@
-package compute
+package classical
 
 import (
 	"math"
@@ -12,7 +12,7 @@ import (
 // state graph (n, k) with searchSG for small heaps, which does not rely on
 // the collapse to one threshold a heap.
 func TestFibonacciNim(t *testing.T) {
-	tab, _, err := SolveState(t.Context(), rules.Game{Name: "fib", State: "fibonacci-nim", Heaps: 10000})
+	tab, _, err := Solve(t.Context(), rules.Game{Name: "fib", State: "fibonacci-nim", Heaps: 10000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestFibonacciNim(t *testing.T) {
 // x ≥ y > 0 the player to move loses exactly when y < x < φ·y; a pair with
 // a zero has no move and is lost.
 func TestEuclid(t *testing.T) {
-	_, tab, err := SolveState(t.Context(), rules.Game{Name: "euclid", State: "euclid", Heaps: 150})
+	_, tab, err := Solve(t.Context(), rules.Game{Name: "euclid", State: "euclid", Heaps: 150})
 	if err != nil {
 		t.Fatal(err)
 	}
