@@ -171,7 +171,7 @@ func (e *evaluator[T]) nextBlock(n int, G []T) {
 	s := e.sparse
 	workers := 1
 	if e.pool != nil {
-		workers = e.pool.workers
+		workers = e.pool.Workers
 	}
 	lanes := runLanes(valueSize(e.maxG))
 	if s.pending != nil && s.pending.first == n {
@@ -209,7 +209,7 @@ func (e *evaluator[T]) startBlock(b *block, n0, first, end int, G []T) {
 	b.rare = s.rare[:b.rare0]
 	workers := 1
 	if e.pool != nil {
-		workers = e.pool.workers
+		workers = e.pool.Workers
 	}
 	if len(s.scratch) < workers {
 		s.scratch = make([]laneScratch, workers)
@@ -225,7 +225,7 @@ func (e *evaluator[T]) startBlock(b *block, n0, first, end int, G []T) {
 	s.pending = b
 	s.job = func(w int) { guessRuns(e, b, w, G) }
 	if e.pool != nil && end-first > b.lanes {
-		e.pool.start(s.job)
+		e.pool.Start(s.job)
 		s.started = true
 	}
 }
@@ -238,7 +238,7 @@ func (e *evaluator[T]) join() {
 		return
 	}
 	if s.started {
-		e.pool.finish()
+		e.pool.Finish()
 	} else {
 		s.job(0)
 	}

@@ -1,6 +1,7 @@
 package compute
 
 import (
+	"github.com/sgtab/sgtab/compute/internal/pool"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -33,8 +34,8 @@ type evaluator[T sg.Value] struct {
 
 	opts   sg.Bitset
 	us     []*sg.Union
-	sparse *sparse // the sparse-space state; nil where it does not apply
-	pool   *pool   // workers that share long pair scans; nil for one worker
+	sparse *sparse    // the sparse-space state; nil where it does not apply
+	pool   *pool.Pool // workers that share long pair scans; nil for one worker
 	// lookahead lets sparse space guess a block of heaps on the pool's
 	// workers while it settles the block before (block.go); off when
 	// another evaluator shares the pool between this one's calls.
@@ -47,7 +48,7 @@ type evaluator[T sg.Value] struct {
 // sparse-space path (sparse.go) where it applies; with a pool, it shares
 // long pair scans among the pool's workers. done holds the values already
 // computed, from which the evaluator's first call rebuilds its state.
-func newEvaluator[T sg.Value](r rules.Rule, sparseSpace bool, p *pool, done []T) *evaluator[T] {
+func newEvaluator[T sg.Value](r rules.Rule, sparseSpace bool, p *pool.Pool, done []T) *evaluator[T] {
 	e := &evaluator[T]{rule: r, r: r.Period, t: r.TailStart(), pool: p, lookahead: true}
 	for _, v := range done {
 		e.maxG = max(e.maxG, uint32(v))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/sgtab/sgtab/compute/internal/pool"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
 )
@@ -58,10 +59,10 @@ func Lattice(ctx context.Context, g rules.Game, opt sg.Options) (*sg.LatticeTabl
 		lines[i] = newLineSet(s, W, H)
 	}
 	workers := opt.Goroutines()
-	var p *pool
+	var p *pool.Pool
 	if workers > 1 {
-		p = newPool(workers)
-		defer p.close()
+		p = pool.New(workers)
+		defer p.Close()
 	}
 	scratch := make([]sg.Bitset, max(workers, 1))
 	// point computes SG(x, y) with the scratch bitset o.
@@ -92,7 +93,7 @@ func Lattice(ctx context.Context, g rules.Game, opt sg.Options) (*sg.LatticeTabl
 		x0, x1 := max(0, d-H+1), min(d, W-1) // the points (x, d−x)
 		n := x1 - x0 + 1
 		if p != nil && n >= 64 {
-			p.run(func(w int) {
+			p.Run(func(w int) {
 				for x := x0 + w; x <= x1; x += workers {
 					point(x, d-x, &scratch[w])
 				}

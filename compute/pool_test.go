@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute/internal/kernel"
+	"github.com/sgtab/sgtab/compute/internal/pool"
 	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
@@ -15,9 +16,9 @@ import (
 // TestPoolEqualsSerial shares even short pair scans among workers and checks
 // that the values never depend on their number.
 func TestPoolEqualsSerial(t *testing.T) {
-	saved := parallelPairs
-	parallelPairs = 8
-	defer func() { parallelPairs = saved }()
+	saved := pool.ParallelPairs
+	pool.ParallelPairs = 8
+	defer func() { pool.ParallelPairs = saved }()
 	for _, yaml := range []string{
 		`code: "0.77"`, `code: "0.007"`, `code: "0.6"`, `code: "4!.0"`, `code: "4.(3)"`,
 		`code: "0.(7)"`, "code: \"0.777\"\nstart: ring", `code: "C.(F)"`, `code: "0.F6"`,
@@ -66,13 +67,13 @@ func TestBlockEqualsSerial(t *testing.T) {
 		for _, heaps := range []int{1, 4, 64} {
 			blockHeaps = heaps
 			for _, w := range []int{2, 3, 7} {
-				p := newPool(w)
+				p := pool.New(w)
 				G := make([]uint32, n+1)
 				e := newEvaluator(games[0].Rule, true, p, G[:1])
 				for h := 1; h <= n; h++ {
 					G[h] = e.value(h, G)
 				}
-				p.close()
+				p.Close()
 				if !slices.Equal(G, plain.G.Uint32s()) {
 					t.Fatalf("%s, blocks of %d heaps per worker, %d workers: values differ from the plain engine", code, heaps, w)
 				}
@@ -101,8 +102,8 @@ func TestLookaheadDrains(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := newPool(2)
-	defer p.close()
+	p := pool.New(2)
+	defer p.Close()
 	G := make([]uint16, n+1)
 	stops := 0
 	for from := 1; from <= n; {
@@ -122,8 +123,8 @@ func TestLookaheadDrains(t *testing.T) {
 		if e.sparse != nil && e.sparse.pending != nil {
 			t.Fatal("drain left a block guessed ahead")
 		}
-		ran := make([]bool, p.workers)
-		p.run(func(w int) { ran[w] = true })
+		ran := make([]bool, p.Workers)
+		p.Run(func(w int) { ran[w] = true })
 		if !ran[0] || !ran[1] {
 			t.Fatalf("after drain at heap %d, the pool ran %v", h, ran)
 		}
@@ -196,8 +197,8 @@ func TestSettleAnyTable(t *testing.T) {
 // heap that settles against the definition.
 func settleTrial[T sg.Value](t *testing.T, r rules.Rule, workers int, split sg.Split, n0 int, G []T, trial int) {
 	t.Helper()
-	p := newPool(workers)
-	defer p.close()
+	p := pool.New(workers)
+	defer p.Close()
 	e := newEvaluator(r, true, p, G[:1])
 	s := e.sparse
 	s.mask, s.pos, s.next = split.Mask, split.Pos, 1<<62
@@ -271,9 +272,9 @@ func mexOfTable[T sg.Value](r rules.Rule, G []T, n int) uint32 {
 // searches shared among workers and ended early), and checks the values
 // against the plain engine on random codes and Grundy's game.
 func TestRunsEqualPlain(t *testing.T) {
-	saved := []int{blockHeaps, foldPairs, scanMarkPairs, parallelPairs}
+	saved := []int{blockHeaps, foldPairs, scanMarkPairs, pool.ParallelPairs}
 	defer func() {
-		blockHeaps, foldPairs, scanMarkPairs, parallelPairs = saved[0], saved[1], saved[2], saved[3]
+		blockHeaps, foldPairs, scanMarkPairs, pool.ParallelPairs = saved[0], saved[1], saved[2], saved[3]
 	}()
 	rng := rand.New(rand.NewPCG(13, 13))
 	codes := []string{"0.6", "4!.0", "0.007", "0.16", "4.4", "0.1036", "0.77", "0.0051", "0.3016"}
@@ -302,7 +303,7 @@ func TestRunsEqualPlain(t *testing.T) {
 		blockHeaps = []int{1, 5, 32}[i%3]
 		foldPairs = []int{0, 1, 7, 512}[i%4]
 		scanMarkPairs = []int{0, 3, 40, 512}[i%4]
-		parallelPairs = []int{4, 64}[i%2]
+		pool.ParallelPairs = []int{4, 64}[i%2]
 		for wi, w := range []int{1, 2, 3, 7} {
 			// Values of one, two or four bytes: a table resumed from
 			// the first values, stored wider than they need.

@@ -3,6 +3,7 @@ package compute
 import (
 	"math/bits"
 
+	"github.com/sgtab/sgtab/compute/internal/pool"
 	"github.com/sgtab/sgtab/compute/sg"
 )
 
@@ -120,7 +121,7 @@ func (e *evaluator[T]) scanValue(n int, G []T) uint32 {
 			if a0 > hi {
 				continue
 			}
-			if e.pool != nil && hi-a0 >= parallelPairs {
+			if e.pool != nil && hi-a0 >= pool.ParallelPairs {
 				left = e.poolFind(G, m, a0, hi, words)
 			} else {
 				lo, up := G[a0:hi+1], G[m-hi:m-a0+1]
@@ -155,10 +156,10 @@ type scanWorker struct {
 func (e *evaluator[T]) poolFind(G []T, m, a0, hi, words int) int {
 	sc := &e.sparse.scan
 	p := e.pool
-	if len(sc.workers) < p.workers {
-		sc.workers = make([]scanWorker, p.workers)
+	if len(sc.workers) < p.Workers {
+		sc.workers = make([]scanWorker, p.Workers)
 	}
-	for i := range sc.workers[:p.workers] {
+	for i := range sc.workers[:p.Workers] {
 		w := &sc.workers[i]
 		if len(w.want) < len(sc.want) {
 			w.want = make(sg.Bitset, len(sc.want))
@@ -169,9 +170,9 @@ func (e *evaluator[T]) poolFind(G []T, m, a0, hi, words int) int {
 		w.work = 0
 	}
 	pairs := hi - a0 + 1
-	p.run(func(i int) {
+	p.Run(func(i int) {
 		w := &sc.workers[i]
-		from, to := a0+pairs*i/p.workers, a0+pairs*(i+1)/p.workers
+		from, to := a0+pairs*i/p.Workers, a0+pairs*(i+1)/p.Workers
 		if from >= to {
 			return
 		}
@@ -185,14 +186,14 @@ func (e *evaluator[T]) poolFind(G []T, m, a0, hi, words int) int {
 	left := 0
 	for x := range words {
 		var f uint64
-		for i := range sc.workers[:p.workers] {
+		for i := range sc.workers[:p.Workers] {
 			f |= sc.workers[i].found[x]
 		}
 		e.opts[x] |= f
 		sc.want[x] &^= f
 		left += bits.OnesCount64(sc.want[x])
 	}
-	for i := range sc.workers[:p.workers] {
+	for i := range sc.workers[:p.Workers] {
 		e.work += sc.workers[i].work
 	}
 	return left

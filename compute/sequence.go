@@ -7,7 +7,7 @@ import (
 	"math"
 	"time"
 
-	"github.com/sgtab/sgtab/compute/misere"
+	"github.com/sgtab/sgtab/compute/internal/pool"
 	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
@@ -20,16 +20,8 @@ const (
 	workEvery     = 1 << 22
 )
 
-// Sequence computes SG(0..n) of the game g, and SG of the rings 0..n when g
-// starts on a ring, and analyses the values (Table.Analysis). When a theorem
-// proves the values periodic (see FindPeriod and doc.go), it computes no
-// further: the rest of G is filled in from the period, or, with
-// opt.StopWhenProved, the table ends at the last heap size the proof needed.
-// n must be ≥ 0, otherwise Sequence panics. It returns ctx.Err() if ctx is
-// cancelled before it finishes. For a misère game (g.Misere), G holds the
-// outcomes instead: 1 when the player to move wins, 0 when that player
-// loses, and Genus the genus of each heap (see misere); the table of a game
-// that splits heaps may end before n, with a warning (see misereSums).
+// normalSequence computes SG(0..n) of the game g in normal play (see
+// Sequence), and SG of the rings 0..n when g starts on a ring.
 //
 // The values are kept one byte wide while they fit, then two, then four: when
 // a value outgrows the width, the table is widened and the computation goes
@@ -38,12 +30,9 @@ const (
 // size once they are computed, when the width of most games has settled:
 // a table that would not fit in the memory available (rules.CheckMemory)
 // is refused then, or at a later widening, before it is allocated.
-func Sequence(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.Table, error) {
+func normalSequence(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.Table, error) {
 	if n < 0 {
 		panic("compute: negative heap size")
-	}
-	if g.Misere {
-		return misere.Sequence(ctx, g, n, opt)
 	}
 	start := time.Now()
 	rule, err := rules.EngineRule(g.Rule, n)
@@ -63,8 +52,8 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.Tab
 		}
 	}
 	if w := opt.Goroutines(); w > 1 {
-		r.pool = newPool(w)
-		defer r.pool.close()
+		r.pool = pool.New(w)
+		defer r.pool.Close()
 	}
 	for h <= r.n {
 		width := t.G.Width()
@@ -134,7 +123,7 @@ type run struct {
 	rule           rules.Rule // the game's rule within the table (rules.EngineRule)
 	opt            sg.Options
 	n              int // the last heap size to compute
-	pool           *pool
+	pool           *pool.Pool
 	check          int // the next heap size at which to try a proof
 	work, reported int64
 	lastCheckpoint time.Time

@@ -3,6 +3,7 @@ package compute
 import (
 	"math/bits"
 
+	"github.com/sgtab/sgtab/compute/internal/pool"
 	"github.com/sgtab/sgtab/compute/sg"
 )
 
@@ -11,7 +12,7 @@ import (
 // the values of G[1..m-1] are below 2^bits.Len32(maxG) — and so are their
 // XORs — so opts is grown once and the loop marks without bounds growth.
 // With a pool, long scans are shared among its workers (see pool).
-func splits2[T sg.Value](opts *sg.Bitset, G []T, m int, distinct bool, maxG uint32, p *pool) int64 {
+func splits2[T sg.Value](opts *sg.Bitset, G []T, m int, distinct bool, maxG uint32, p *pool.Pool) int64 {
 	if m < 2 {
 		return 0
 	}
@@ -20,7 +21,7 @@ func splits2[T sg.Value](opts *sg.Bitset, G []T, m int, distinct bool, maxG uint
 	if len(*opts) < words {
 		opts.Grow(words)
 	}
-	if p != nil && hi >= parallelPairs {
+	if p != nil && hi >= pool.ParallelPairs {
 		poolSplits2(p, *opts, G, m, hi, words)
 	} else {
 		markPairs(*opts, G, m, 1, hi+1, words)
@@ -97,4 +98,24 @@ func splits3[T sg.Value](opts *sg.Bitset, G []T, m int, distinct bool) int64 {
 		}
 	}
 	return n
+}
+
+// poolSplits2 marks G[a]⊕G[m−a] for 1 ≤ a ≤ hi in o, the pairs cut into
+// one range per worker of p.
+func poolSplits2[T sg.Value](p *pool.Pool, o sg.Bitset, G []T, m, hi, words int) {
+	for i := range p.Scratch {
+		if len(p.Scratch[i]) < words {
+			p.Scratch[i] = make(sg.Bitset, words)
+		}
+		p.Scratch[i] = p.Scratch[i][:words]
+		clear(p.Scratch[i])
+	}
+	p.Run(func(i int) {
+		markPairs(p.Scratch[i], G, m, p.Bound(i, hi), p.Bound(i+1, hi), words)
+	})
+	for i := range p.Scratch {
+		for w, x := range p.Scratch[i] {
+			o[w] |= x
+		}
+	}
 }
