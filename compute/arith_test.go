@@ -1,10 +1,11 @@
-package compute
+package compute_test
 
 import (
 	"errors"
 	"fmt"
 	"testing"
 
+	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/compute/internal/brute"
 	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/period"
@@ -22,7 +23,7 @@ func computed(t testing.TB, code string, n int) (rules.Rule, []uint32) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := Sequence(t.Context(), rules.Game{Name: code, Rule: r}, n, sg.Options{Exhaustive: true})
+	tab, err := compute.Sequence(t.Context(), rules.Game{Name: code, Rule: r}, n, sg.Options{Exhaustive: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +184,7 @@ func TestArithFillWidens(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := rules.Game{Name: "lasker", Rule: r}
-	tab, err := Sequence(t.Context(), g, 70000, sg.Options{})
+	tab, err := compute.Sequence(t.Context(), g, 70000, sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +196,7 @@ func TestArithFillWidens(t *testing.T) {
 			t.Fatalf("SG(%d) = %d, want %d", n, tab.G.At(n), brute.LaskerSG(n))
 		}
 	}
-	short, err := Sequence(t.Context(), g, 70000, sg.Options{StopWhenProved: true})
+	short, err := compute.Sequence(t.Context(), g, 70000, sg.Options{StopWhenProved: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +205,7 @@ func TestArithFillWidens(t *testing.T) {
 	}
 	// Going on from that table proves the period at once and fills the
 	// rest, widened as well.
-	resumed, err := Sequence(t.Context(), g, 70000, sg.Options{From: short})
+	resumed, err := compute.Sequence(t.Context(), g, 70000, sg.Options{From: short})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,18 +224,18 @@ func TestVerifyArithmetic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := Sequence(t.Context(), rules.Game{Name: "lasker", Rule: r}, 5000, sg.Options{})
+	tab, err := compute.Sequence(t.Context(), rules.Game{Name: "lasker", Rule: r}, 5000, sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := Verify(t.Context(), tab, sg.VerifyOptions{})
+	v, err := compute.Verify(t.Context(), tab, sg.VerifyOptions{})
 	if err != nil || v.ByOptions != 16 || v.Through != 5000 {
 		t.Fatalf("Verify: %+v, %v; want through 5000, by options to 16", v, err)
 	}
 	u := tab.G.Uint32s()
 	u[4000]++
 	tab.G = sg.ValuesOf(u)
-	_, err = Verify(t.Context(), tab, sg.VerifyOptions{})
+	_, err = compute.Verify(t.Context(), tab, sg.VerifyOptions{})
 	if m, ok := errors.AsType[*sg.MismatchError](err); !ok || m.N != 4000 || m.Want != 3999 {
 		t.Errorf("Verify of a changed SG(4000): %v", err)
 	}
@@ -251,11 +252,11 @@ func TestArithRingFilled(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := rules.Game{Name: "lasker-ring", Rule: r, Start: rules.StartRing}
-	tab, err := Sequence(t.Context(), g, 600, sg.Options{})
+	tab, err := compute.Sequence(t.Context(), g, 600, sg.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	full, err := Sequence(t.Context(), g, 600, sg.Options{Exhaustive: true})
+	full, err := compute.Sequence(t.Context(), g, 600, sg.Options{Exhaustive: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,7 +272,7 @@ func TestArithRingFilled(t *testing.T) {
 	}
 	// StopWhenProved ends no table whose rings the rows' period does not
 	// answer: the rings are computed as far as asked.
-	short, err := Sequence(t.Context(), g, 600, sg.Options{StopWhenProved: true})
+	short, err := compute.Sequence(t.Context(), g, 600, sg.Options{StopWhenProved: true})
 	if err != nil {
 		t.Fatal(err)
 	}

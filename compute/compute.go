@@ -3,6 +3,7 @@ package compute
 import (
 	"context"
 
+	"github.com/sgtab/sgtab/compute/heap"
 	"github.com/sgtab/sgtab/compute/misere"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/rules"
@@ -25,5 +26,5 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.Tab
 	if g.Misere {
 		return misere.Sequence(ctx, g, n, opt)
 	}
-	return normalSequence(ctx, g, n, opt)
+	return heap.Sequence(ctx, g, n, opt)
 }

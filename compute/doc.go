@@ -1,155 +1,41 @@
-// Package compute computes Sprague-Grundy values of heap games from their
-// canonical move table (rules.Rule), and of lattice games, built-in state
-// games and games on a graph with engines of their own.
+// Package compute is the entrance to sgtab's engines: it takes a game
+// (rules.Game) and hands it to the engine of its kind, so that the rest of
+// the program asks for a table, an estimate or a check without knowing
+// which engine answers.
 //
-// Naming: n is a heap size, G a Grundy sequence indexed by n (G[n] = SG(n)),
-// k the number of tokens a move removes, m = n − k what is left.
+//   - Sequence (and Batch, Each for many games at once) computes a heap
+//     game's table: in normal play by package compute/heap, in misère play
+//     by package compute/misere.
+//   - Estimate, LatticeEstimate: about how long a table takes, beforehand.
+//   - Lattice computes a game on a board of points (Wythoff's game and its
+//     kin), LatticeMoves lists a point's moves.
+//   - Verify and VerifyTable check a stored table, whoever wrote it,
+//     against the definition, with the check of its kind.
 //
-// Each kind of game (rules.Kind) has its engine's functions, which the
-// game families call: heap games Sequence (and Batch, Each), Estimate,
-// Verify; lattice games Lattice, LatticeEstimate; built-in games State,
-// StateEstimate, VerifyState; games on a graph GraphValues, and on a
-// graph with cycles LoopyValues and VerifyLoopy; undirected vertex
-// geography Geography (maximum matchings, MaximumMatching) and, on a
-// board, GridGeography; undirected edge geography EdgeGeography and
-// EdgeGeographyMoves (GF(2) ranks on bipartite graphs, an exact search on
-// small ones with odd cycles). VerifyTable checks a Table of either kind it may
-// hold.
+// The engines and what they share live in packages of their own, each
+// with its theory and sources in its doc comment:
 //
-// # Graphs with cycles
+//   - compute/sg: the values, tables, periods, proofs and analyses every
+//     engine writes and every reader uses, and the options and errors of
+//     the engines.
+//   - compute/heap: the normal-play engine of heap games (bitset mex,
+//     unions of repeating tails, sparse space, the vector kernels of
+//     compute/internal/kernel, the worker pool of compute/internal/pool).
+//   - compute/period: finding periods and proving them (the periodicity
+//     theorem with its exact window, arithmetic periods, rings, the mirror
+//     strategy) and the analysis of a table.
+//   - compute/moves: the moves of a heap and the winning moves of a sum, at
+//     any heap size where the period is known.
+//   - compute/misere: misère play: outcomes, genus, sums of heaps of
+//     several games, misère quotients.
+//   - compute/classical: the built-in games (Fibonacci Nim, Euclid's game)
+//     and the classical theorems that solve games outright.
+//   - compute/graphgame: games on a directed graph, with cycles or not,
+//     and geography.
+//   - compute/script: games written as Starlark programs.
 //
-// LoopyValues is the engine of any game given as an explicit graph of
-// positions that may have cycles: build a Graph with NewGraph (nodes
-// 0..n−1, an edge per move), call LoopyValues, and read each node's
-// Generalized value (a number, or ∞(K)), its Outcome (P, N or D), and the
-// value of a sum of positions by Plus. VerifyLoopy checks values against
-// the definition. On an acyclic graph the values are the SG values.
-//
-// # The values
-//
-// A position is a sum of heaps, and by the Sprague-Grundy theorem its value is
-// the XOR (nim-sum) of the values of its heaps, so a table of single heaps
-// answers every position. The value of a heap is the minimum excludant of its
-// options' values:
-//
-//	G(n) = mex( {0 : d_n takes the whole heap}
-//	          ∪ {G(n−k) : d_k leaves one heap}
-//	          ∪ {G(a) ⊕ G(b) : d_k leaves two heaps, a + b = n − k, a, b ≥ 1}
-//	          ∪ {G(a) ⊕ G(b) ⊕ G(c) : d_k leaves three heaps, a + b + c = n − k} )
-//
-// with a ≠ b (pairwise different parts) where d_k requires distinct parts.
-// A ring start adds a column: the value of a circle of n tokens, whose
-// options are the rows its first move leaves (see rules.StartRing).
-//
-// # The engine
-//
-// Option values are marked in a bitset ([]uint64) and the mex is the first
-// zero bit (bits.TrailingZeros64 of the complemented word); clearing costs
-// only the words in use. Moves with an explicit removal count k are
-// enumerated. Moves of the repeating tail (removal counts t + j + r·i for all
-// i ≥ 0, from a code's "(…)" group or take: {min: a}) would cost a loop over
-// every k; instead the option values of each remainder m are added once to a
-// growing union for m's residue class mod r, and a heap looks up the r
-// classes it reaches. Unions keep summary levels of their full words, so the
-// mex over a union of n values costs O(log₆₄ n) words where it is dense.
-//
-// Cost for N heap sizes: O(N·K) for moves that leave at most one heap (K
-// explicit removal counts; a tail adds O(r) lookups a heap), O(N²·K/4) for
-// two-heap splits (each heap scans its pairs), O(N³·K/12) for three-heap
-// splits. Memory: one byte a heap size while every value is below 256, two
-// below 65536, four beyond (see Values; twice that with a ring column), plus
-// the unions of a tail, one bit per value and class. The engine is generic in
-// the width: when a value outgrows it, the table is widened and the engine
-// starts again at that heap size with its state rebuilt from the values.
-//
-// Each engine says beforehand about how long a computation takes: Estimate
-// for a heap game, from Work (the moves the plain engine goes through);
-// LatticeEstimate for a lattice game, from LatticeWork (its points, line
-// lookups and the words of its lines' value sets, O(W·H·(W+H)/64) for
-// Wythoff's game); StateEstimate for a built-in game, from its own count
-// (Fibonacci Nim's period search, O(N²); Euclid's memo lookups,
-// O(N²·log N)).
-//
-// Two-heap splits with explicit removal counts use sparse space where the
-// values split into rare and common ones (see sparse.go): every common
-// option value comes from a pair with a rare position, so a heap costs
-// O(#rare) pairs plus a short search for the rare values below its mex,
-// instead of O(n). Heaps are guessed in runs of 32 consecutive heaps, which
-// share each load of partners among their marks (block.go). Where no mask
-// makes rare values few enough for that to pay, a heap marks its first
-// pairs and searches the rest for the values still missing (scan.go). Both
-// searches run on the kernels of compute/internal/kernel: AVX-512 assembly
-// that skips 32 or 64 pairs holding none of the values sought in a few
-// instructions, or its pure-Go twin ($SGTAB_KERNEL=go, or another CPU).
-// Options.Plain turns all of it off.
-//
-// Results are deterministic: they do not depend on Options.Workers, which
-// runs independent games of a Batch at once, shares the pair scan of a
-// large heap among workers (each marks its own bitset; the bitsets are ORed),
-// and in sparse space has each worker guess its own run of a block from
-// the values below it, which a sequential pass then settles (see block.go);
-// nor on the kernels.
-//
-// # Periodicity
-//
-// Periods are found and proved by package compute/period: the Guy-Smith
-// periodicity theorem with its window made exact, the lifting theorem of
-// arithmetic periodicity, the rings' periods from the rows' and the mirror
-// strategy. Sequence asks it for a proof as the table grows and, once one
-// holds, fills the rest of the table from the period.
-//
-// # Verification
-//
-// Verify checks a stored table, whoever wrote it, against the definition:
-// each value is the mex of its options, taken from the table's own values,
-// so that by induction a table that passes holds its rule's values. Each
-// heap size is checked on its own, on every worker; (b) of the mex — every
-// smaller value is an option — stops at the first witness, and (a) — the
-// value itself is none — costs what computing the value costs, in sparse
-// space O(#rare) pairs where the value is common. A period the values prove
-// leaves the rest to the period. See verify.go. A misère table, or a
-// built-in game's (VerifyState), is computed again and compared;
-// VerifyTable picks the check of a table's kind.
-//
-// # Misère play
-//
-// Misère play, its genus theory, sums and quotients live in package
-// compute/misere; Sequence hands a misère game's table to it.
-//
-// Once a period is proved, Sequence computes no further and fills the rest
-// of the table from it, adding the saltus (and widening the values' storage
-// first when they need it). FindRare splits the values into rare and common
-// ones (Winning Ways ch. 4, "sparse space"); Checksum compares tables with
-// other tools.
-//
-// # Files
-//
-// The heap engine: sequence.go runs Sequence (its options, the widening of
-// values, resume, checkpoints and the proofs on the way); evaluator.go
-// finds a heap's value from its options, with the unions of a repeating
-// tail; splits.go marks the pairs and triples of a split, pool.go shares a
-// long pair scan among workers; sparse.go chooses the rare/common split,
-// block.go guesses and settles runs of heaps in sparse space, scan.go
-// searches a heap's pairs where no split pays, hit.go hands the searches to
-// the kernels; mex.go holds the bitsets and unions, values.go the values'
-// storage, table.go the Table; ring.go ring starts and mirror.go the
-// mirror strategy's proof of lost rings, within.go the rule the engine
-// steps through (a run within the table), misere.go misère play (with
-// genus.go the genus and its arithmetic, genus_line.go the genera of games
-// that leave one heap, genus_table.go the genus columns of a table and
-// their check, misere_sum.go the search of sums), batch.go Batch and Each.
-// The other engines: lattice.go (Lattice),
-// state.go with fibonacci.go and euclid.go (the built-in games), graph.go
-// (GraphValues), loopy.go (LoopyValues), matching.go and geogrid.go
-// (vertex geography), edgegeo.go (edge geography); classical.go recognises the games a classical theorem
-// solves, wythoff.go, euclidwin.go and zeckendorf.go answer them, pairs.go
-// observes the pattern of a lattice table's lost points. Around them:
-// period.go and analysis.go (with parity.go) find and prove periods and
-// state the analysis, arith.go and arithcheck.go prove arithmetic ones;
-// cost.go estimates the work; moves.go lists a position's moves,
-// arithmoves.go those of a heap of an arithmetic period; verify.go,
-// verifier.go and checker.go check stored tables; quotient.go (the
-// Quotient), quotient_learn.go (its learning), quotient_verify.go (its
-// proof) and quotient_present.go (its presentation, tameness) misère
-// quotients.
+// The tests check every engine against an independent brute force written
+// from the definitions (compute/internal/brute) and against published
+// sequences, and the parallel engines against the serial ones for any
+// number of workers.
 package compute

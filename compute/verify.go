@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/sgtab/sgtab/compute/classical"
+	"github.com/sgtab/sgtab/compute/heap"
 	"github.com/sgtab/sgtab/compute/misere"
 	"github.com/sgtab/sgtab/compute/script"
 	"github.com/sgtab/sgtab/compute/sg"
@@ -66,11 +67,11 @@ func Verify(ctx context.Context, t *sg.Table, opt sg.VerifyOptions) (sg.Verifica
 	}
 	switch t.G.Width() {
 	case 8:
-		return verifyHeaps(ctx, t, sg.Typed[uint8](t.G), through, opt)
+		return heap.Verify(ctx, t, sg.Typed[uint8](t.G), through, opt)
 	case 16:
-		return verifyHeaps(ctx, t, sg.Typed[uint16](t.G), through, opt)
+		return heap.Verify(ctx, t, sg.Typed[uint16](t.G), through, opt)
 	}
-	return verifyHeaps(ctx, t, sg.Typed[uint32](t.G), through, opt)
+	return heap.Verify(ctx, t, sg.Typed[uint32](t.G), through, opt)
 }
 
 // VerifyState checks the values of t, the table of a built-in game

@@ -1,9 +1,10 @@
-package compute
+package compute_test
 
 import (
 	"fmt"
 	"testing"
 
+	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
@@ -29,7 +30,7 @@ func TestProofWindowExact(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tab, err := Sequence(t.Context(), rules.Game{Name: code, Rule: r}, N, sg.Options{Exhaustive: true, Plain: true})
+			tab, err := compute.Sequence(t.Context(), rules.Game{Name: code, Rule: r}, N, sg.Options{Exhaustive: true, Plain: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -74,7 +75,7 @@ func TestRingWindow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := Sequence(t.Context(), rules.Game{Name: "ring", Rule: r, Start: rules.StartRing}, 300, sg.Options{Exhaustive: true})
+	tab, err := compute.Sequence(t.Context(), rules.Game{Name: "ring", Rule: r, Start: rules.StartRing}, 300, sg.Options{Exhaustive: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/heap"
 	"github.com/sgtab/sgtab/compute/moves"
 	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
@@ -51,7 +52,7 @@ func TestRunWork(t *testing.T) {
 	spelled := run.Within(200000)
 	for _, n := range []int{10, 70000, 100001, 100002, 150000} {
 		for _, ring := range []bool{false, true} {
-			got, want := compute.Work(run, ring, n), compute.Work(spelled, ring, n)
+			got, want := heap.Work(run, ring, n), heap.Work(spelled, ring, n)
 			if diff := got - want; diff > 1e-6*want || -diff > 1e-6*want {
 				t.Errorf("Work(%s, ring %v, %d) = %g, spelled out %g", run, ring, n, got, want)
 			}
@@ -99,7 +100,7 @@ func TestRunAllocations(t *testing.T) {
 	if _, err := compute.Sequence(t.Context(), g, 300, sg.Options{Workers: 1}); err != nil {
 		t.Fatal(err)
 	}
-	_ = compute.Work(g.Rule, true, 1e12)
+	_ = heap.Work(g.Rule, true, 1e12)
 	_ = compute.Estimate(g, 1e12, 1)
 	_ = moves.Work(g.Rule, 1e18, true, nil)
 	m, ok := period.RingMirror(g.Rule)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/heap"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/progress"
 	"github.com/sgtab/sgtab/rules"
@@ -77,7 +78,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	// A figure means nothing without the CPU it was measured on.
-	fmt.Fprintf(stdout, "cpu: %s\n", compute.KernelCPU())
+	fmt.Fprintf(stdout, "cpu: %s\n", heap.KernelCPU())
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "workload\tN\tseconds\tvalues/s\tkernels\tstatus\tchecksum\tknown\tplain to\tplain s\tsgtab s\tspeed-up\t")
 	for _, w := range chosen {
@@ -111,7 +112,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			}
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%.2f\t%.3g\t%s\t%s\t%s\t%s\t%d\t%.2f\t%.2f\t%.1f×\t\n",
-			w.name, n, secs, float64(n+1)/secs, compute.Kernels(), t.Analysis.Status, t.Analysis.Checksum, known,
+			w.name, n, secs, float64(n+1)/secs, heap.Kernels(), t.Analysis.Status, t.Analysis.Checksum, known,
 			m, plainSecs, fastSecs, plainSecs/fastSecs)
 	}
 	return tw.Flush()

@@ -126,7 +126,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/heap"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/tabulate"
@@ -289,7 +289,7 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "sgtab: %v\n", err)
 		return 2
 	}
-	if err := compute.KernelError(); err != nil {
+	if err := heap.KernelError(); err != nil {
 		fmt.Fprintf(stderr, "sgtab: %v\n", err)
 		return 2
 	}
@@ -389,7 +389,7 @@ func runVersion(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return fs.usageError("version takes no arguments")
 	}
 	_, err = fmt.Fprintf(stdout, "sgtab %s (%s, %s/%s)\ncpu: %s\nkernels: %s (this CPU runs %s; $SGTAB_KERNEL chooses)\n",
-		version, runtime.Version(), runtime.GOOS, runtime.GOARCH, compute.KernelCPU(), compute.Kernels(), strings.Join(compute.KernelsAvailable(), ", "))
+		version, runtime.Version(), runtime.GOOS, runtime.GOARCH, heap.KernelCPU(), heap.Kernels(), strings.Join(heap.KernelsAvailable(), ", "))
 	return err
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/compute/heap"
 	"github.com/sgtab/sgtab/compute/internal/brute"
 	"github.com/sgtab/sgtab/compute/internal/testenv"
 	"github.com/sgtab/sgtab/compute/moves"
@@ -164,7 +165,7 @@ func TestWork(t *testing.T) {
 				count++
 			}
 		}
-		if w := compute.Work(g.Rule, false, n); w < 0.95*float64(count) || w > 1.05*float64(count) {
+		if w := heap.Work(g.Rule, false, n); w < 0.95*float64(count) || w > 1.05*float64(count) {
 			t.Errorf("%s: Work = %.0f, the moves of heaps 1..%d number %d", code, w, n, count)
 		}
 	}

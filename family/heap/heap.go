@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	engine "github.com/sgtab/sgtab/compute/heap"
 	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
@@ -36,7 +37,7 @@ func (Family) Work(g rules.Game) int64 { return int64(g.Heaps) + 1 }
 func (Family) Cost(g rules.Game, workers int) family.Cost {
 	return family.Cost{
 		Time:      compute.Estimate(g, g.Heaps, workers),
-		Shortened: period.Provable(g.Rule) || compute.SparseMayApply(g.Rule),
+		Shortened: period.Provable(g.Rule) || engine.SparseMayApply(g.Rule),
 		What:      fmt.Sprintf("computing SG(0..%d)", g.Heaps),
 		Why:       "no theorem can prove its period, so nothing ends it early",
 		Capped:    true,

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/sgtab/sgtab/compute"
+	engine "github.com/sgtab/sgtab/compute/heap"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
@@ -172,7 +172,7 @@ func (r *resumer) folderTable(f *export.File, path string, than int) (*sg.Table,
 // and a proved period, of the size the proof ends it at
 // (compute.ProvedEnd). Computing on from it would only write it again.
 func (r *resumer) complete(g rules.Game, t *sg.Table) bool {
-	if end, ok := compute.ProvedEnd(g, t.Analysis, g.Heaps); ok && r.auto {
+	if end, ok := engine.ProvedEnd(g, t.Analysis, g.Heaps); ok && r.auto {
 		return t.N() == end
 	}
 	return t.N() == g.Heaps

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
+	engine "github.com/sgtab/sgtab/compute/heap"
 	"github.com/sgtab/sgtab/compute/moves"
 	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
@@ -106,7 +107,7 @@ func (s *source) PrepareCost(need, workers int) family.Cost {
 	}
 	return family.Cost{
 		Time:      compute.Estimate(g, n, workers),
-		Shortened: s.extendable() || compute.SparseMayApply(g.Rule),
+		Shortened: s.extendable() || engine.SparseMayApply(g.Rule),
 		What:      fmt.Sprintf("%s: computing SG(0..%d) to answer heap %d", s.name, n, need),
 		Why:       "no theorem can prove its period, so nothing ends it early",
 		Work:      int64(n) + 1,

@@ -1,4 +1,4 @@
-package compute
+package heap
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 
 // verifyHeaps checks the values 0..through of a normal-play table whose
 // values G are of type T.
-func verifyHeaps[T sg.Value](ctx context.Context, t *sg.Table, G []T, through int, opt sg.VerifyOptions) (sg.Verification, error) {
+func Verify[T sg.Value](ctx context.Context, t *sg.Table, G []T, through int, opt sg.VerifyOptions) (sg.Verification, error) {
 	v := sg.Verification{Through: through, ByOptions: through}
 	var per *sg.Period
 	if p, proof, ok := period.Prove(t.Game.Rule, G[:through+1]); ok {

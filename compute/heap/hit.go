@@ -1,4 +1,4 @@
-package compute
+package heap
 
 import (
 	"github.com/sgtab/sgtab/compute/internal/kernel"

@@ -1,4 +1,4 @@
-package compute
+package heap
 
 import (
 	"encoding/binary"

@@ -1,4 +1,4 @@
-package compute
+package heap
 
 import (
 	"math/rand/v2"

@@ -1,4 +1,4 @@
-package compute
+package heap
 
 import (
 	"context"
@@ -30,7 +30,7 @@ const (
 // size once they are computed, when the width of most games has settled:
 // a table that would not fit in the memory available (rules.CheckMemory)
 // is refused then, or at a later widening, before it is allocated.
-func normalSequence(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.Table, error) {
+func Sequence(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.Table, error) {
 	if n < 0 {
 		panic("compute: negative heap size")
 	}
