@@ -50,7 +50,7 @@ func WriteLatticeCSV(path string, t *compute.LatticeTable, opt Options) error {
 // is a table of a graph with cycles (its lists of finite values have no
 // CSV form); a table of geography is written without its winning moves.
 func WriteGraphCSV(path string, t *graphgame.GraphTable, opt Options) error {
-	err := checkNodeNames(t.Strings, "")
+	err := checkNodeNames(t.Strings)
 	if t.Loopy != nil {
 		err = fmt.Errorf("the graph has cycles, and a table of its values ∞(K) is written as Parquet or Arrow only")
 	}

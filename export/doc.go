@@ -69,4 +69,7 @@
 // reads it (footer.go), leaves a Parquet file's ARROW:schema unread (the
 // Parquet schema gives the columns' types), and bounds each zstd page to
 // the size its header gives (zstd.go).
+//
+// Code that answers a table's queries in C, C++, Go or Python (sgtab
+// export) is written by package export/codegen, above this one.
 package export

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -124,7 +125,7 @@ func graphTable(t *graphgame.GraphTable, opt Options) keyedTable {
 // Names that are not UTF-8 text are refused: an Arrow or Parquet string
 // column holds UTF-8, and readers (DuckDB) refuse a file whose does not.
 func WriteGraphParquet(path string, t *graphgame.GraphTable, opt Options) error {
-	if err := checkNodeNames(t.Strings, ""); err != nil {
+	if err := checkNodeNames(t.Strings); err != nil {
 		return fmt.Errorf("write parquet %s: %w", path, err)
 	}
 	if t.Loopy != nil {
@@ -139,7 +140,7 @@ func WriteGraphParquet(path string, t *graphgame.GraphTable, opt Options) error 
 // WriteGraphIPC writes the graph table t to the Arrow IPC file path, as
 // WriteGraphParquet does.
 func WriteGraphIPC(path string, t *graphgame.GraphTable, opt Options) error {
-	if err := checkNodeNames(t.Strings, ""); err != nil {
+	if err := checkNodeNames(t.Strings); err != nil {
 		return fmt.Errorf("write arrow %s: %w", path, err)
 	}
 	if t.Loopy != nil {
@@ -265,5 +266,26 @@ func appendNames(t *graphgame.GraphTable, col arrow.Array, strs bool, long *[]in
 		return fmt.Errorf("column %s: %w", colNode, err)
 	}
 	t.Ints = append(t.Ints, *long...)
+	return nil
+}
+
+// CheckNodeName returns an error when the node name s is not UTF-8 text:
+// an Arrow string column holds UTF-8, and so does a Python str (code that
+// looks nodes up checks it too).
+func CheckNodeName(s string) error {
+	if !utf8.ValidString(s) {
+		return fmt.Errorf("the node name %s is not UTF-8 text", strconv.Quote(s))
+	}
+	return nil
+}
+
+// checkNodeNames returns the error of CheckNodeName for the first of names
+// that is not UTF-8 text.
+func checkNodeNames(names []string) error {
+	for _, s := range names {
+		if err := CheckNodeName(s); err != nil {
+			return err
+		}
+	}
 	return nil
 }
