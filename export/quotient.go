@@ -16,6 +16,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/sgtab/sgtab/compute"
+	"github.com/sgtab/sgtab/export/fileformat"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -149,7 +150,7 @@ func QuotientMetadata(q *compute.Quotient, g rules.Game, version string) map[str
 // the pretending function) and times (its products with the elements 0,
 // 1, …: a row of the multiplication table) — with the metadata of
 // QuotientMetadata and the rows' CRC-32C, under a temporary name renamed
-// when complete (WriteFile).
+// when complete (fileformat.WriteFile).
 func WriteQuotient(path string, q *compute.Quotient, g rules.Game, opt Options) error {
 	rows := quotientRows(q)
 	md := QuotientMetadata(q, g, opt.version())
@@ -187,13 +188,13 @@ func ReadQuotientContext(ctx context.Context, path string, opt ReadOptions) (*co
 // (compute.VerifyQuotient), so that a quotient read is proved, whoever
 // wrote it: within the bounds the file gives and those of the reader
 // (read), whichever are lower.
-func (f *File) readQuotient(ctx context.Context, recs records, read compute.QuotientLimits) error {
-	idx, err := fieldsByName(recs.schema, rowFields(quotientColumns), false)
+func (f *File) readQuotient(ctx context.Context, recs fileformat.Records, read compute.QuotientLimits) error {
+	idx, err := fieldsByName(recs.Schema, rowFields(quotientColumns), false)
 	if err != nil {
 		return err
 	}
 	var rows []quotientRow
-	err = recs.each(func(rec arrow.RecordBatch) error {
+	err = recs.Each(func(rec arrow.RecordBatch) error {
 		for i := range int(rec.NumRows()) {
 			if err := checkNulls(rec, quotientColumns, idx, i, len(rows)); err != nil {
 				return err
@@ -368,11 +369,11 @@ func KindOf(path string) (Kind, error) {
 		if err != nil {
 			return "", err
 		}
-		return kindOf(records{meta: s.Metadata})
+		return kindOf(fileformat.Records{Meta: s.Metadata})
 	}
 	var kind Kind
-	err := openFile(path, func(r io.ReaderAt, size int64) error {
-		return openRecords(r, size, memory.DefaultAllocator, func(_ string, recs records) (err error) {
+	err := fileformat.OpenFile(path, func(r io.ReaderAt, size int64) error {
+		return fileformat.OpenRecords(r, size, memory.DefaultAllocator, func(_ string, recs fileformat.Records) (err error) {
 			kind, err = kindOf(recs)
 			return err
 		})

@@ -18,6 +18,7 @@ import (
 
 	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
+	"github.com/sgtab/sgtab/export/fileformat"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -78,12 +79,6 @@ const (
 	colRing = "sg_ring"
 )
 
-// Defaults for the zero Options.
-const (
-	defaultBatchRows    = 1 << 20
-	defaultRowGroupRows = 4 << 20
-)
-
 // Options controls WriteParquet and WriteIPC. The zero value means defaults.
 type Options struct {
 	// Version is written as sgtab.version; "" means the version of the
@@ -113,14 +108,7 @@ func (o Options) batchRows() int {
 	if o.BatchRows > 0 {
 		return o.BatchRows
 	}
-	return defaultBatchRows
-}
-
-func (o Options) rowGroupRows() int {
-	if o.RowGroupRows > 0 {
-		return o.RowGroupRows
-	}
-	return defaultRowGroupRows
+	return fileformat.DefaultBatchRows
 }
 
 func (o Options) version() string {
@@ -130,11 +118,10 @@ func (o Options) version() string {
 	return buildVersion()
 }
 
-func (o Options) allocator() memory.Allocator {
-	if o.Allocator != nil {
-		return o.Allocator
-	}
-	return memory.DefaultAllocator
+// fileOptions returns the options of o that the writers of every format
+// take.
+func (o Options) fileOptions() fileformat.Options {
+	return fileformat.Options{RowGroupRows: o.RowGroupRows, Allocator: o.Allocator}
 }
 
 // metadata returns the base keys of t merged with o.Extra.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/export/codegen"
+	"github.com/sgtab/sgtab/export/fileformat"
 	"github.com/sgtab/sgtab/family"
 )
 
@@ -85,7 +86,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		_, err := io.WriteString(stdout, code)
 		return err
 	}
-	if err := export.WriteOut(*out, func(w io.Writer) error { _, err := io.WriteString(w, code); return err }); err != nil {
+	if err := fileformat.WriteOut(*out, func(w io.Writer) error { _, err := io.WriteString(w, code); return err }); err != nil {
 		return fmt.Errorf("write %s: %w", *out, err)
 	}
 	return nil
