@@ -15,27 +15,15 @@ import (
 	"github.com/sgtab/sgtab/compute/classical"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/export/internal/testtable"
 	"github.com/sgtab/sgtab/rules"
 )
-
-func computed(t testing.TB, yaml string, n int) *sg.Table {
-	t.Helper()
-	games, err := rules.Parse(strings.NewReader(yaml), "g.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tab, err := compute.Sequence(t.Context(), games[0], n, sg.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tab
-}
 
 // TestAnalysisMetadata checks that the proof travels with the table: the
 // analysis keys read back from Parquet and Arrow files.
 func TestAnalysisMetadata(t *testing.T) {
 	dir := t.TempDir()
-	kayles := computed(t, "name: kayles\ncode: \"0.77\"\n", 1000)
+	kayles := testtable.Computed(t, "name: kayles\ncode: \"0.77\"\n", 1000)
 	want := map[string]string{
 		export.KeyStatus:        "proved",
 		export.KeyPeriod:        "12",
@@ -75,7 +63,7 @@ func TestAnalysisMetadata(t *testing.T) {
 	}
 
 	// A game without a period has a status but no period keys.
-	grundy := computed(t, "name: grundy\ncode: \"4!.0\"\n", 2000)
+	grundy := testtable.Computed(t, "name: grundy\ncode: \"4!.0\"\n", 2000)
 	meta := export.Metadata(grundy, "v")
 	if meta[export.KeyStatus] != "none" || meta[export.KeyLastRare] != "none" {
 		t.Errorf("grundy: status %q, last rare %q", meta[export.KeyStatus], meta[export.KeyLastRare])
@@ -92,7 +80,7 @@ func TestAnalysisMetadata(t *testing.T) {
 // 4 and saltus 4 from n = 1, proved by the lifting theorem from a table to
 // 16 (computed to 64, the first check; the rest filled in).
 func TestArithmeticProofRoundTrip(t *testing.T) {
-	lasker := computed(t, "name: lasker\ncode: \"4.(3)\"\n", 10000)
+	lasker := testtable.Computed(t, "name: lasker\ncode: \"4.(3)\"\n", 10000)
 	path := filepath.Join(t.TempDir(), "lasker.parquet")
 	if err := export.WriteParquet(path, lasker, export.Options{}); err != nil {
 		t.Fatal(err)
@@ -115,7 +103,7 @@ func TestArithmeticProofRoundTrip(t *testing.T) {
 
 // TestWriteRare writes Kayles' rare positions and reads them with parquet-go.
 func TestWriteRare(t *testing.T) {
-	kayles := computed(t, "name: kayles\ncode: \"0.77\"\n", 1000)
+	kayles := testtable.Computed(t, "name: kayles\ncode: \"0.77\"\n", 1000)
 	path := filepath.Join(t.TempDir(), "kayles-rare.parquet")
 	if err := export.WriteRare(path, kayles, export.Options{}); err != nil {
 		t.Fatal(err)
@@ -168,7 +156,7 @@ func TestWriteRare(t *testing.T) {
 		t.Errorf("rare positions with a wrong CRC: %v (file of %d bytes)", err, len(data))
 	}
 	// A table without a split has no rare file.
-	grundy := computed(t, "name: g\ncode: \"4!.0\"\n", 100)
+	grundy := testtable.Computed(t, "name: g\ncode: \"4!.0\"\n", 100)
 	bad = filepath.Join(t.TempDir(), "g-rare.parquet")
 	if err := export.WriteRare(bad, grundy, export.Options{}); err == nil {
 		t.Error("WriteRare of a table without rare values succeeded")

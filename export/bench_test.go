@@ -8,6 +8,7 @@ import (
 
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/export/internal/testtable"
 )
 
 func BenchmarkWriteParquet1e7(b *testing.B) { benchWrite(b, export.WriteParquet, periodic, 1e7) }
@@ -67,7 +68,7 @@ func BenchmarkReadCSV1e7(b *testing.B)     { benchRead(b, "kayles.csv", export.W
 func BenchmarkReadParquet1e7(b *testing.B) { benchRead(b, "kayles.parquet", export.WriteParquet, 1e7) }
 
 func benchRead(b *testing.B, name string, write func(string, *sg.Table, export.Options) error, rows int) {
-	tab := computed(b, "name: kayles\ncode: \"0.77\"\n", rows-1)
+	tab := testtable.Computed(b, "name: kayles\ncode: \"0.77\"\n", rows-1)
 	path := filepath.Join(b.TempDir(), name)
 	if err := write(path, tab, export.Options{}); err != nil {
 		b.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/sgtab/sgtab/compute/sg"
+	"github.com/sgtab/sgtab/export/fileformat"
 )
 
 // KindCensus is the kind of a sweep's census: one row per game.
@@ -126,7 +127,7 @@ func censusCRC(rows []CensusRow) string { return rowsCRC(censusColumns, rows) }
 // sgtab.kind (census), sgtab.version, sgtab.games (the number of rows),
 // sgtab.rows_crc32c and meta (the sweep, its hash, N, auto, the shard),
 // and sgtab.mac with opt.MACKey (CensusSigned), under a temporary name
-// renamed when complete (WriteFile).
+// renamed when complete (fileformat.WriteFile).
 func WriteCensus(path string, rows []CensusRow, meta map[string]string, opt Options) error {
 	return writeCensus(path, rows, meta, censusCRC(rows), opt)
 }
@@ -205,11 +206,11 @@ func censusNulls(r CensusRow, valid func(c int) bool) error {
 }
 
 // readCensus reads the rows of a census and verifies them.
-func (f *File) readCensus(recs records) error {
-	if len(recs.schema.FieldIndices(oldOffsetColumn)) > 0 {
+func (f *File) readCensus(recs fileformat.Records) error {
+	if len(recs.Schema.FieldIndices(oldOffsetColumn)) > 0 {
 		return fmt.Errorf("a census of an older sgtab (column %s, now class_offset, and no ring columns): run its sweep again, with -fresh", oldOffsetColumn)
 	}
-	idx, err := fieldsByName(recs.schema, rowFields(censusColumns), false)
+	idx, err := fieldsByName(recs.Schema, rowFields(censusColumns), false)
 	if err != nil {
 		return err
 	}

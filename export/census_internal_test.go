@@ -13,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/sgtab/sgtab/compute/sg"
+	"github.com/sgtab/sgtab/export/fileformat"
 )
 
 // censusRows are three rows of a census: one with a proved period and
@@ -139,7 +140,7 @@ func TestOldCensusRefused(t *testing.T) {
 		defer b.Release()
 		rec := b.NewRecordBatch()
 		defer rec.Release()
-		return writeRecord(f, schema, memory.DefaultAllocator, Options{Version: "0.2.0"}, rec)
+		return fileformat.WriteRecord(f, schema, memory.DefaultAllocator, Options{Version: "0.2.0"}.fileOptions(), rec)
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -5,8 +5,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"github.com/sgtab/sgtab/compute/sg"
 	"io"
+
+	"github.com/sgtab/sgtab/compute/sg"
+	"github.com/sgtab/sgtab/export/fileformat"
 )
 
 // KindCheckpoint is the kind of a checkpoint: the values a long computation
@@ -30,7 +32,7 @@ func RuleSHA(key string) string {
 func WriteCheckpoint(path string, t *sg.Table, opt Options) error {
 	opt.kind = KindCheckpoint
 	opt.Extra = map[string]string{KeyRuleSHA: RuleSHA(t.Game.Key())}
-	err := WriteFile(path, func(w io.Writer) error { return parquetFormat.writeTable(w, t, opt) })
+	err := fileformat.WriteFile(path, func(w io.Writer) error { return writeTable(fileformat.Parquet, w, t, opt) })
 	if err != nil {
 		return fmt.Errorf("write checkpoint %s: %w", path, err)
 	}

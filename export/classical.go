@@ -32,7 +32,7 @@ func addClassical(m map[string]string, g rules.Game, pairs *sg.Pairs) {
 
 // verifyClassical checks the metadata's claims of a table of the game g
 // read back: a theorem claimed must be the one that solves g (told from
-// its rule, as when written: compute.ClassicalOf), and say what it says;
+// its rule, as when written: classical.Of), and say what it says;
 // a game that one solves may lack the claim (a table written before sgtab
 // made it), and is then read without one.
 func verifyClassical(meta map[string]string, g rules.Game) error {

@@ -42,24 +42,6 @@ func columns(s *arrow.Schema, required int, names ...string) ([]int, error) {
 	return idx, nil
 }
 
-// batchColumns returns the columns idx of rec (skipping -1), checking that
-// each has a value in every row.
-func batchColumns(rec arrow.RecordBatch, idx []int) ([]arrow.Array, error) {
-	cols := make([]arrow.Array, len(idx))
-	for j, i := range idx {
-		if i < 0 {
-			continue
-		}
-		a := rec.Column(i)
-		if a.Len() != int(rec.NumRows()) || a.NullN() != 0 {
-			return nil, fmt.Errorf("column %s: %d values (%d null) in a batch of %d rows",
-				rec.ColumnName(i), a.Len(), a.NullN(), rec.NumRows())
-		}
-		cols[j] = a
-	}
-	return cols, nil
-}
-
 // ints returns the values of the integer column a, of any width, signed
 // or not, as int64, in buf.
 func ints(a arrow.Array, buf []int64) ([]int64, error) {

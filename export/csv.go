@@ -12,13 +12,14 @@ import (
 
 	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
+	"github.com/sgtab/sgtab/export/fileformat"
 )
 
 // WriteCSV writes t as a CSV table: the file path, with the columns of
 // Schema (n, sg, sg_ring on a ring start, a misère table's genus), and its sidecar
 // SidecarPath(path), with the metadata WriteParquet writes (Metadata,
 // opt.Extra, and sgtab.mac with opt.MACKey). Each is written under a
-// temporary name and renamed when complete (WriteFile), the sidecar
+// temporary name and renamed when complete (fileformat.WriteFile), the sidecar
 // first; the rows are written as they are formatted, a line at a time, so
 // that the text is never held in memory.
 func WriteCSV(path string, t *sg.Table, opt Options) error {
@@ -49,7 +50,7 @@ func WriteLatticeCSV(path string, t *sg.LatticeTable, opt Options) error {
 // is a table of a graph with cycles (its lists of finite values have no
 // CSV form); a table of geography is written without its winning moves.
 func WriteGraphCSV(path string, t *graphgame.GraphTable, opt Options) error {
-	err := checkNodeNames(t.Strings, "")
+	err := checkNodeNames(t.Strings)
 	if t.Loopy != nil {
 		err = fmt.Errorf("the graph has cycles, and a table of its values ∞(K) is written as Parquet or Arrow only")
 	}
@@ -110,19 +111,19 @@ func (k keyedTable) writeCSV(path string) error {
 }
 
 // writeCSV writes a CSV table of schema and rows rows: the file path and
-// its sidecar, each as a whole or not at all (WriteFile). For each chunk of
+// its sidecar, each as a whole or not at all (fileformat.WriteFile). For each chunk of
 // rows lo..hi−1, chunk is called, then row for each of them with its
 // number i and its place j = i − lo in the chunk, to append its fields to a
 // line.
 func writeCSV(path string, schema *arrow.Schema, rows int, chunk func(lo, hi int), row func(b []byte, i, j int) []byte) error {
 	side, err := newSidecar(schema, rows)
 	if err == nil {
-		err = WriteFile(path, func(w io.Writer) error {
+		err = fileformat.WriteFile(path, func(w io.Writer) error {
 			if err := writeRows(w, side, chunk, row); err != nil {
 				return err
 			}
 			// In place before the CSV, and with it renamed an instant later.
-			if err := WriteFile(SidecarPath(path), side.write); err != nil {
+			if err := fileformat.WriteFile(SidecarPath(path), side.write); err != nil {
 				return fmt.Errorf("write %s: %w", SidecarPath(path), err)
 			}
 			return nil

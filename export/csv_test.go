@@ -23,6 +23,7 @@ import (
 	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/export/internal/testtable"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -47,7 +48,7 @@ func csvCases(t *testing.T) []csvCase {
 				t.Fatal(err)
 			}
 		} else {
-			tab = computed(t, yaml, n)
+			tab = testtable.Computed(t, yaml, n)
 		}
 		opt := export.Options{Version: "test", MACKey: key}
 		return csvCase{name,
@@ -195,8 +196,8 @@ func TestCSVPlainText(t *testing.T) {
 func TestCSVDamaged(t *testing.T) {
 	// Kayles to 1000 and Dawson's Kayles (0.07) to 1000: SG(4) is 1 in
 	// Kayles and 2 in Dawson's Kayles (Winning Ways, ch. 4).
-	kayles := computed(t, "name: kayles\ncode: \"0.77\"\n", 1000)
-	dawson := computed(t, "name: dawson\ncode: \"0.07\"\n", 1000)
+	kayles := testtable.Computed(t, "name: kayles\ncode: \"0.77\"\n", 1000)
+	dawson := testtable.Computed(t, "name: dawson\ncode: \"0.07\"\n", 1000)
 	line := func(n int) int { return n + 2 }
 	tests := []struct {
 		name  string
@@ -365,7 +366,7 @@ func edit(t *testing.T, path string, change func(string) string) {
 // its sidecar at a time, 300 times each: every read must fail, or give the
 // very values written, never other values (flipBits).
 func TestCSVBitFlips(t *testing.T) {
-	kayles := computed(t, "name: kayles\ncode: \"0.77\"\n", 1000)
+	kayles := testtable.Computed(t, "name: kayles\ncode: \"0.77\"\n", 1000)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "kayles.csv")
 	if err := export.WriteCSV(path, kayles, export.Options{}); err != nil {
@@ -387,7 +388,7 @@ func TestCSVBitFlips(t *testing.T) {
 // the same, so it reads as written.
 func TestCSVSpreadsheetSaved(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "kayles.csv")
-	kayles := computed(t, "name: kayles\ncode: \"0.77\"\n", 300)
+	kayles := testtable.Computed(t, "name: kayles\ncode: \"0.77\"\n", 300)
 	if err := export.WriteCSV(path, kayles, export.Options{}); err != nil {
 		t.Fatal(err)
 	}
@@ -423,6 +424,7 @@ func TestCSVWriteRefused(t *testing.T) {
 // the table sgtab reads. It skips without python3 unless SGTAB_COMPILERS
 // is set.
 func TestCSVPython(t *testing.T) {
+	const compilersEnv = "SGTAB_COMPILERS" // CI sets it: python3 is required
 	if _, err := exec.LookPath("python3"); err != nil {
 		if os.Getenv(compilersEnv) != "" {
 			t.Fatalf("%s is set but python3 is not installed", compilersEnv)
@@ -532,7 +534,7 @@ func TestCSVStreams(t *testing.T) {
 	if os.Getenv("SGTAB_LONG") != "" {
 		rows = 10_000_000
 	}
-	kayles := computed(t, "name: kayles\ncode: \"0.77\"\n", rows-1)
+	kayles := testtable.Computed(t, "name: kayles\ncode: \"0.77\"\n", rows-1)
 	dir := t.TempDir()
 	csvPath, pqPath := filepath.Join(dir, "kayles.csv"), filepath.Join(dir, "kayles.parquet")
 	var err error

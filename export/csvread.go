@@ -17,6 +17,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/sgtab/sgtab/export/fileformat"
 )
 
 // A LineError is a problem at a line of a file: a CSV table's row, or a
@@ -54,7 +55,7 @@ func readCSV(ctx context.Context, path string, mem memory.Allocator, opt ReadOpt
 	if err != nil {
 		return nil, err
 	}
-	err = openFile(path, func(r io.ReaderAt, size int64) error {
+	err = fileformat.OpenFile(path, func(r io.ReaderAt, size int64) error {
 		f, err = readRecords(ctx, "csv", side.records(path, r, size, mem), opt)
 		return err
 	})
@@ -75,18 +76,18 @@ func isLineError(err error) bool {
 }
 
 // records returns the records of the CSV table of s, the size bytes of r
-// read from path, as record batches of defaultBatchRows rows.
-func (s *sidecar) records(path string, r io.ReaderAt, size int64, mem memory.Allocator) records {
+// read from path, as record batches of fileformat.DefaultBatchRows rows.
+func (s *sidecar) records(path string, r io.ReaderAt, size int64, mem memory.Allocator) fileformat.Records {
 	schema := s.schema()
 	sc := &csvScan{path: path, side: s, schema: schema, mem: mem}
 	if Kind(s.Metadata[KeyKind]) == KindLattice {
 		sc.width, _ = strconv.Atoi(s.Metadata[KeyWidth]) // readLattice checks it
 	}
-	return records{
-		schema: schema,
-		meta:   s.Metadata,
-		rows:   s.Rows,
-		each: func(fn func(arrow.RecordBatch) error) error {
+	return fileformat.Records{
+		Schema: schema,
+		Meta:   s.Metadata,
+		Rows:   s.Rows,
+		Each: func(fn func(arrow.RecordBatch) error) error {
 			return sc.scan(io.NewSectionReader(r, 0, size), fn)
 		},
 	}
@@ -162,7 +163,7 @@ func (sc *csvScan) scan(r io.Reader, fn func(arrow.RecordBatch) error) error {
 				return err
 			}
 		}
-		if b.Field(0).Len() == defaultBatchRows {
+		if b.Field(0).Len() == fileformat.DefaultBatchRows {
 			if err := emitBatch(b, fn); err != nil {
 				return err
 			}

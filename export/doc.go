@@ -1,6 +1,7 @@
 // Package export writes Sprague-Grundy tables as Arrow IPC and Parquet files,
 // and as CSV tables for readers without Arrow libraries, and reads them
-// back, verified. It is the only sgtab package that imports arrow-go.
+// back, verified. It and export/fileformat, below it, are the only sgtab
+// packages that import arrow-go.
 //
 // Both formats share one schema (see Schema), one row per heap size:
 //
@@ -42,8 +43,8 @@
 // are written one record batch (Options.BatchRows rows) at a time, so a write
 // needs little memory beyond the table itself, into a temporary file of a
 // unique name, locked while written and renamed into place when complete
-// (WriteFile); RemoveStale removes those that killed writers left. DuckDB,
-// polars and pandas read both formats as they are.
+// (fileformat.WriteFile); fileformat.RemoveStale removes those that killed
+// writers left. DuckDB, polars and pandas read both formats as they are.
 //
 // A CSV table (WriteCSV, WriteLatticeCSV, WriteGraphCSV) is two files:
 // NAME.csv, a header row and one row a line, plain comma-separated text
@@ -66,7 +67,16 @@
 // recovers from). arrow-go trusts lengths a file holds where a damaged one
 // would have it allocate gigabytes, so the reader checks them first or
 // keeps arrow-go from them: it walks an IPC footer's schema before arrow-go
-// reads it (footer.go), leaves a Parquet file's ARROW:schema unread (the
-// Parquet schema gives the columns' types), and bounds each zstd page to
-// the size its header gives (zstd.go).
+// reads it, leaves a Parquet file's ARROW:schema unread (the Parquet schema
+// gives the columns' types), and bounds each zstd page to the size its
+// header gives.
+//
+// Three packages share the work. Package export/fileformat, below this
+// one, writes and reads the bytes of Arrow IPC and Parquet files whatever
+// their columns, guards the readers against damaged files (the checks
+// above are there), and writes every file whole or not at all, with its
+// locks. This package holds the kinds of table: their schemas, metadata,
+// checksums and MACs, CSV tables and their sidecars, and the reading and
+// verifying of every kind. Package export/codegen, above it, writes code
+// that answers a table's queries in C, C++, Go or Python (sgtab export).
 package export

@@ -9,6 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/sgtab/sgtab/export/fileformat"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -38,7 +39,7 @@ func ReadEdges(path string) (*Edges, error) {
 		return nil, err
 	}
 	e := &Edges{}
-	err = openRecords(f, st.Size(), memory.DefaultAllocator, func(_ string, recs records) error {
+	err = fileformat.OpenRecords(f, st.Size(), memory.DefaultAllocator, func(_ string, recs fileformat.Records) error {
 		return e.read(recs)
 	})
 	if err != nil {
@@ -47,10 +48,10 @@ func ReadEdges(path string) (*Edges, error) {
 	return e, nil
 }
 
-func (e *Edges) read(recs records) error {
+func (e *Edges) read(recs fileformat.Records) error {
 	idx := make([]int, 2)
 	for c, name := range []string{"from", "to"} {
-		switch j := recs.schema.FieldIndices(name); len(j) {
+		switch j := recs.Schema.FieldIndices(name); len(j) {
 		case 0:
 			return fmt.Errorf("column %s missing: an edge list has the columns from and to", name)
 		case 1:
@@ -59,17 +60,17 @@ func (e *Edges) read(recs records) error {
 			return fmt.Errorf("column %s appears %d times", name, len(j))
 		}
 	}
-	from, to := recs.schema.Field(idx[0]).Type, recs.schema.Field(idx[1]).Type
+	from, to := recs.Schema.Field(idx[0]).Type, recs.Schema.Field(idx[1]).Type
 	strs := from.ID() == arrow.STRING || from.ID() == arrow.LARGE_STRING
 	if strs != (to.ID() == arrow.STRING || to.ID() == arrow.LARGE_STRING) {
 		return fmt.Errorf("columns from (%s) and to (%s): want both integers or both strings", from, to)
 	}
-	if recs.rows > 0 && !strs {
-		e.Ints.From, e.Ints.To = make([]int64, 0, recs.rows), make([]int64, 0, recs.rows)
+	if recs.Rows > 0 && !strs {
+		e.Ints.From, e.Ints.To = make([]int64, 0, recs.Rows), make([]int64, 0, recs.Rows)
 	}
 	var buf []int64
 	row := 0
-	return recs.eachColumns(idx, func(cols []arrow.Array) error {
+	return recs.EachColumns(idx, func(cols []arrow.Array) error {
 		var err error
 		for c, name := range []string{"from", "to"} {
 			if strs {
@@ -119,7 +120,7 @@ func WriteEdges(path string, e *Edges, opt Options) error {
 			typ = arrow.BinaryTypes.String
 		}
 		schema := arrow.NewSchema([]arrow.Field{{Name: "from", Type: typ}, {Name: "to", Type: typ}}, nil)
-		return writeBatch(f, schema, opt, func(b *array.RecordBuilder) {
+		return fileformat.WriteBatch(f, schema, opt.fileOptions(), func(b *array.RecordBuilder) {
 			if e.Strings.From != nil {
 				b.Field(0).(*array.StringBuilder).AppendValues(e.Strings.From, nil)
 				b.Field(1).(*array.StringBuilder).AppendValues(e.Strings.To, nil)

@@ -21,6 +21,7 @@ import (
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/export/fileformat"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -349,9 +350,9 @@ func TestTempFile(t *testing.T) {
 	}
 }
 
-// TestWriteFileSafe checks WriteFile against what may lie in the output
-// folder: a stale temporary file under the old fixed name, and a link
-// planted there pointing outside the folder; and two writers at once.
+// TestWriteFileSafe checks fileformat.WriteFile against what may lie in
+// the output folder: a stale temporary file under the old fixed name, and
+// a link planted there pointing outside the folder; and two writers at once.
 func TestWriteFileSafe(t *testing.T) {
 	dir, outside := t.TempDir(), t.TempDir()
 	victim := filepath.Join(outside, "victim")
@@ -401,7 +402,7 @@ func TestWriteFileSafe(t *testing.T) {
 	// A panic in the middle of a write leaves nothing.
 	func() {
 		defer func() { _ = recover() }()
-		_ = export.WriteFile(filepath.Join(dir, "p"), func(w io.Writer) error { panic("boom") })
+		_ = fileformat.WriteFile(filepath.Join(dir, "p"), func(w io.Writer) error { panic("boom") })
 	}()
 	if entries2, _ := os.ReadDir(dir); len(entries2) != len(entries) {
 		t.Errorf("a panicking write left a file behind")

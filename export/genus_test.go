@@ -8,6 +8,7 @@ import (
 
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/export/internal/testtable"
 )
 
 // TestMisereGenusRoundTrip writes misère tables with their genus columns —
@@ -16,7 +17,7 @@ import (
 // classes, and the metadata of the genera.
 func TestMisereGenusRoundTrip(t *testing.T) {
 	for _, yaml := range []string{"name: kayles-misere\ncode: \"0.77\"\nplay: misere\n", "name: bash-misere\nmoves:\n  - take: {min: 1, max: 3}\nplay: misere\n"} {
-		tab := computed(t, yaml, 40)
+		tab := testtable.Computed(t, yaml, 40)
 		for _, w := range []struct {
 			ext   string
 			write func(string, *sg.Table, export.Options) error
@@ -47,7 +48,7 @@ func TestMisereGenusRoundTrip(t *testing.T) {
 // changed before it was written (so that its checksums agree): the reader's
 // check against the rule finds the heap.
 func TestMisereGenusForged(t *testing.T) {
-	tab := computed(t, "name: kayles-misere\ncode: \"0.77\"\nplay: misere\n", 30)
+	tab := testtable.Computed(t, "name: kayles-misere\ncode: \"0.77\"\nplay: misere\n", 30)
 	cols := *tab.Genus
 	cols.Gamma = append([]sg.Values(nil), cols.Gamma...)
 	vs := cols.Gamma[0].Uint32s()
@@ -68,8 +69,8 @@ func TestMisereGenusForged(t *testing.T) {
 // a normal one and reads them back: tame_through is the last heap up to
 // which the misère game is tame, and null for normal play.
 func TestSummaryTameThrough(t *testing.T) {
-	misere := computed(t, "name: kayles-misere\ncode: \"0.77\"\nplay: misere\n", 30)
-	normal := computed(t, "name: kayles\ncode: \"0.77\"\n", 30)
+	misere := testtable.Computed(t, "name: kayles-misere\ncode: \"0.77\"\nplay: misere\n", 30)
+	normal := testtable.Computed(t, "name: kayles\ncode: \"0.77\"\n", 30)
 	path := filepath.Join(t.TempDir(), "summary.parquet")
 	if err := export.WriteSummary(path, []export.Summary{export.Summarize(misere), export.Summarize(normal)}, export.Options{Version: "test"}); err != nil {
 		t.Fatal(err)

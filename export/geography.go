@@ -9,6 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/sgtab/sgtab/compute/graphgame"
+	"github.com/sgtab/sgtab/export/fileformat"
 )
 
 // colMove is the column of a geography table that names a winning move
@@ -29,7 +30,7 @@ func geographySchema(t *graphgame.GraphTable, meta map[string]string) *arrow.Sch
 
 // writeGeography writes the geography table t to path in the format f:
 // columns node, sg and move.
-func writeGeography(f format, path string, t *graphgame.GraphTable, opt Options) error {
+func writeGeography(f fileformat.Binary, path string, t *graphgame.GraphTable, opt Options) error {
 	return writeGraphWith(f, path, t, opt, geographySchema, func(b *array.RecordBuilder, lo, hi int) {
 		sg := b.Field(1).(*array.Int32Builder)
 		for v := lo; v < hi; v++ {
@@ -59,10 +60,10 @@ func movesCRC(crc uint32, t *graphgame.GraphTable) uint32 {
 
 // readGeography reads the rows of a geography table, the names in the
 // column node (at node), the outcomes in sg and the moves in move, into t.
-func readGeography(recs records, node int, t *graphgame.GraphTable, strs bool) error {
+func readGeography(recs fileformat.Records, node int, t *graphgame.GraphTable, strs bool) error {
 	var moves []string
 	err := readGraphRowsWith(recs, node, t, strs, func(rec arrow.RecordBatch) error {
-		col := rec.Column(recs.schema.FieldIndices(colMove)[0])
+		col := rec.Column(recs.Schema.FieldIndices(colMove)[0])
 		for i := range col.Len() {
 			switch a := col.(type) {
 			case *array.String:

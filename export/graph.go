@@ -7,12 +7,14 @@ import (
 	"maps"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
+	"github.com/sgtab/sgtab/export/fileformat"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -120,40 +122,40 @@ func graphTable(t *graphgame.GraphTable, opt Options) keyedTable {
 // WriteGraphParquet writes the graph table t to the Parquet file path:
 // columns node (int64, or string when the names are not all integers) and
 // sg, one row per node, with the metadata of GraphMetadata. The file is
-// written under a temporary name and renamed when complete (WriteFile).
+// written under a temporary name and renamed when complete (fileformat.WriteFile).
 // Names that are not UTF-8 text are refused: an Arrow or Parquet string
 // column holds UTF-8, and readers (DuckDB) refuse a file whose does not.
 func WriteGraphParquet(path string, t *graphgame.GraphTable, opt Options) error {
-	if err := checkNodeNames(t.Strings, ""); err != nil {
+	if err := checkNodeNames(t.Strings); err != nil {
 		return fmt.Errorf("write parquet %s: %w", path, err)
 	}
 	if t.Loopy != nil {
-		return writeLoopy(parquetFormat, path, t, opt)
+		return writeLoopy(fileformat.Parquet, path, t, opt)
 	}
 	if t.Moves != nil {
-		return writeGeography(parquetFormat, path, t, opt)
+		return writeGeography(fileformat.Parquet, path, t, opt)
 	}
-	return graphTable(t, opt).write(parquetFormat, path, opt)
+	return graphTable(t, opt).write(fileformat.Parquet, path, opt)
 }
 
 // WriteGraphIPC writes the graph table t to the Arrow IPC file path, as
 // WriteGraphParquet does.
 func WriteGraphIPC(path string, t *graphgame.GraphTable, opt Options) error {
-	if err := checkNodeNames(t.Strings, ""); err != nil {
+	if err := checkNodeNames(t.Strings); err != nil {
 		return fmt.Errorf("write arrow %s: %w", path, err)
 	}
 	if t.Loopy != nil {
-		return writeLoopy(ipcFormat, path, t, opt)
+		return writeLoopy(fileformat.IPC, path, t, opt)
 	}
 	if t.Moves != nil {
-		return writeGeography(ipcFormat, path, t, opt)
+		return writeGeography(fileformat.IPC, path, t, opt)
 	}
-	return graphTable(t, opt).write(ipcFormat, path, opt)
+	return graphTable(t, opt).write(fileformat.IPC, path, opt)
 }
 
 // readGraph reads a graph table and verifies it: the number of nodes and
 // the checksums of its names and values.
-func (f *File) readGraph(recs records) error {
+func (f *File) readGraph(recs fileformat.Records) error {
 	meta := f.Meta
 	nodes, err := strconv.Atoi(meta[KeyNodes])
 	if err != nil || nodes < 1 {
@@ -168,16 +170,16 @@ func (f *File) readGraph(recs records) error {
 	if !ok {
 		return fmt.Errorf("metadata %s = %q: want graph: and where the graph comes from", KeyRule, meta[KeyRule])
 	}
-	j := recs.schema.FieldIndices(colNode)
+	j := recs.Schema.FieldIndices(colNode)
 	if len(j) != 1 {
 		return fmt.Errorf("column %s: %d of it, want 1", colNode, len(j))
 	}
 	t := &graphgame.GraphTable{Edges: edges, EdgesCRC: uint32(crc)}
-	strs := recs.schema.Field(j[0]).Type.ID() == arrow.STRING
+	strs := recs.Schema.Field(j[0]).Type.ID() == arrow.STRING
 	switch {
 	case meta[KeyValues] == ValuesGeneralized:
 		err = readLoopyGraph(recs, j[0], t, strs)
-	case isGeography(meta[KeyPlay]) && len(recs.schema.FieldIndices(colMove)) > 0:
+	case isGeography(meta[KeyPlay]) && len(recs.Schema.FieldIndices(colMove)) > 0:
 		err = readGeography(recs, j[0], t, strs)
 	default:
 		err = readGraphRows(recs, j[0], t, strs)
@@ -216,22 +218,22 @@ func isGeography(play string) bool {
 
 // readGraphRows reads the rows of a graph table, the names in the column
 // node (at node) and the values in sg, into t.
-func readGraphRows(recs records, node int, t *graphgame.GraphTable, strs bool) error {
+func readGraphRows(recs fileformat.Records, node int, t *graphgame.GraphTable, strs bool) error {
 	return readGraphRowsWith(recs, node, t, strs, nil)
 }
 
 // readGraphRowsWith reads the rows of a graph table as readGraphRows
 // does, and hands each record batch to more, when not nil, for the
 // columns it reads itself.
-func readGraphRowsWith(recs records, node int, t *graphgame.GraphTable, strs bool, more func(arrow.RecordBatch) error) error {
-	sg, err := column(recs.schema, colSG, true)
+func readGraphRowsWith(recs fileformat.Records, node int, t *graphgame.GraphTable, strs bool, more func(arrow.RecordBatch) error) error {
+	sg, err := column(recs.Schema, colSG, true)
 	if err != nil {
 		return err
 	}
 	var long []int64
 	var wide []uint32
-	return recs.each(func(rec arrow.RecordBatch) error {
-		cols, err := batchColumns(rec, []int{node, sg})
+	return recs.Each(func(rec arrow.RecordBatch) error {
+		cols, err := fileformat.BatchColumns(rec, []int{node, sg})
 		if err != nil {
 			return err
 		}
@@ -265,5 +267,26 @@ func appendNames(t *graphgame.GraphTable, col arrow.Array, strs bool, long *[]in
 		return fmt.Errorf("column %s: %w", colNode, err)
 	}
 	t.Ints = append(t.Ints, *long...)
+	return nil
+}
+
+// CheckNodeName returns an error when the node name s is not UTF-8 text:
+// an Arrow string column holds UTF-8, and so does a Python str (code that
+// looks nodes up checks it too).
+func CheckNodeName(s string) error {
+	if !utf8.ValidString(s) {
+		return fmt.Errorf("the node name %s is not UTF-8 text", strconv.Quote(s))
+	}
+	return nil
+}
+
+// checkNodeNames returns the error of CheckNodeName for the first of names
+// that is not UTF-8 text.
+func checkNodeNames(names []string) error {
+	for _, s := range names {
+		if err := CheckNodeName(s); err != nil {
+			return err
+		}
+	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/sgtab/sgtab/compute/sg"
+	"github.com/sgtab/sgtab/export/fileformat"
 )
 
 // A keyedTable is a table as its writers see it, whatever its kind: one
@@ -27,13 +28,13 @@ type keyedTable struct {
 func (k keyedTable) rows() int { return k.values[0].Len() }
 
 // write writes k to the file path in the format f, in record batches of
-// opt.BatchRows rows, as a whole or not at all (WriteFile).
-func (k keyedTable) write(f format, path string, opt Options) error {
-	return f.writeFile(path, k.schema, opt, k.batches(opt.batchRows()))
+// opt.BatchRows rows, as a whole or not at all (fileformat.WriteFile).
+func (k keyedTable) write(f fileformat.Binary, path string, opt Options) error {
+	return f.WriteFile(path, k.schema, opt.fileOptions(), k.batches(opt.batchRows()))
 }
 
-// batches returns the batchFunc of k's record batches, rows rows each.
-func (k keyedTable) batches(rows int) batchFunc {
+// batches returns the fileformat.Batches of k's record batches, rows rows each.
+func (k keyedTable) batches(rows int) fileformat.Batches {
 	return func(mem memory.Allocator, write func(arrow.RecordBatch) error) error {
 		b := array.NewRecordBuilder(mem, k.schema)
 		defer b.Release()

@@ -14,6 +14,7 @@ import (
 	"github.com/sgtab/sgtab/compute/classical"
 	"github.com/sgtab/sgtab/compute/script"
 	"github.com/sgtab/sgtab/compute/sg"
+	"github.com/sgtab/sgtab/export/fileformat"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -94,29 +95,29 @@ func latticeTable(t *sg.LatticeTable, opt Options) keyedTable {
 // WriteLatticeParquet writes the lattice table t to the Parquet file path:
 // columns x, y and sg, one row per point, x running fastest, with the
 // metadata of LatticeMetadata. The file is written under a temporary name
-// and renamed when complete (WriteFile).
+// and renamed when complete (fileformat.WriteFile).
 func WriteLatticeParquet(path string, t *sg.LatticeTable, opt Options) error {
-	return latticeTable(t, opt).write(parquetFormat, path, opt)
+	return latticeTable(t, opt).write(fileformat.Parquet, path, opt)
 }
 
 // WriteLatticeIPC writes the lattice table t to the Arrow IPC file path, as
 // WriteLatticeParquet does.
 func WriteLatticeIPC(path string, t *sg.LatticeTable, opt Options) error {
-	return latticeTable(t, opt).write(ipcFormat, path, opt)
+	return latticeTable(t, opt).write(fileformat.IPC, path, opt)
 }
 
 // readLattice reads a lattice table, checking that its rows cover the
 // board in order, and verifies it: the checksums, and the values of the
 // corner of the board (up to verifyCorner on a side) against its rule. The
 // Game is built from sgtab.rule (its steps, or Euclid's game) and the board.
-func (f *File) readLattice(ctx context.Context, recs records) error {
+func (f *File) readLattice(ctx context.Context, recs fileformat.Records) error {
 	meta := f.Meta
 	w, err1 := strconv.Atoi(meta[KeyWidth])
 	h, err2 := strconv.Atoi(meta[KeyHeight])
 	if err1 != nil || err2 != nil || w < 1 || h < 1 || int64(w)*int64(h) > rules.MaxLatticePoints {
 		return fmt.Errorf("metadata %s and %s: want the board's sides, 1 to %d points in all", KeyWidth, KeyHeight, rules.MaxLatticePoints)
 	}
-	idx, err := columns(recs.schema, 3, "x", "y", colSG)
+	idx, err := columns(recs.Schema, 3, "x", "y", colSG)
 	if err != nil {
 		return err
 	}
@@ -126,7 +127,7 @@ func (f *File) readLattice(ctx context.Context, recs records) error {
 		wide   []uint32
 	)
 	i := 0
-	err = recs.eachColumns(idx, func(cols []arrow.Array) error {
+	err = recs.EachColumns(idx, func(cols []arrow.Array) error {
 		var err error
 		if xs, err = ints(cols[0], xs); err != nil {
 			return fmt.Errorf("column x: %w", err)
@@ -150,7 +151,7 @@ func (f *File) readLattice(ctx context.Context, recs records) error {
 	if err != nil {
 		return err
 	}
-	if i != w*h || recs.rows >= 0 && recs.rows != int64(i) {
+	if i != w*h || recs.Rows >= 0 && recs.Rows != int64(i) {
 		return fmt.Errorf("%d rows for a board of %d×%d", i, w, h)
 	}
 	if err := metaInt(meta, KeyHeaps, w*h-1, "the board has %d+1 points"); err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
+	"github.com/sgtab/sgtab/export/fileformat"
 )
 
 // ValuesGeneralized is sgtab.values of a graph table whose graph has
@@ -41,7 +42,7 @@ func withFiniteFollowers(s *arrow.Schema) *arrow.Schema {
 
 // writeLoopy writes the loopy graph table t to path in the format f, in
 // record batches of opt.BatchRows rows.
-func writeLoopy(f format, path string, t *graphgame.GraphTable, opt Options) error {
+func writeLoopy(f fileformat.Binary, path string, t *graphgame.GraphTable, opt Options) error {
 	return writeGraphWith(f, path, t, opt, loopySchema, func(b *array.RecordBuilder, lo, hi int) {
 		appendGeneralized(b.Field(1), b.Field(2), t.Loopy[lo:hi])
 	})
@@ -71,12 +72,12 @@ func appendGeneralized(sgCol, ksCol array.Builder, xs []sg.Generalized) {
 // record batches of opt.BatchRows rows, with the schema schema makes from
 // t and its metadata: the column node as graphTable writes it, then the
 // columns fill appends for the rows lo..hi−1.
-func writeGraphWith(f format, path string, t *graphgame.GraphTable, opt Options,
+func writeGraphWith(f fileformat.Binary, path string, t *graphgame.GraphTable, opt Options,
 	schema func(*graphgame.GraphTable, map[string]string) *arrow.Schema, fill func(b *array.RecordBuilder, lo, hi int)) error {
 	k := graphTable(t, opt)
 	sc := schema(t, k.schema.Metadata().ToMap())
 	rows := opt.batchRows()
-	return f.writeFile(path, sc, opt, func(mem memory.Allocator, write func(arrow.RecordBatch) error) error {
+	return f.WriteFile(path, sc, opt.fileOptions(), func(mem memory.Allocator, write func(arrow.RecordBatch) error) error {
 		b := array.NewRecordBuilder(mem, sc)
 		defer b.Release()
 		for lo := 0; lo < t.Nodes(); lo += rows {
@@ -160,10 +161,10 @@ func readGeneralized(sgCol, ksCol arrow.Array, first int, add func(sg.Generalize
 
 // readLoopyGraph reads the rows of a loopy graph table, the names in the
 // column node (at node), the values in sg and finite_followers, into t.
-func readLoopyGraph(recs records, node int, t *graphgame.GraphTable, strs bool) error {
+func readLoopyGraph(recs fileformat.Records, node int, t *graphgame.GraphTable, strs bool) error {
 	var idx [2]int
 	for i, name := range []string{colSG, colFiniteFollowers} {
-		c := recs.schema.FieldIndices(name)
+		c := recs.Schema.FieldIndices(name)
 		if len(c) != 1 {
 			return fmt.Errorf("column %s: %d of it, want 1", name, len(c))
 		}
@@ -171,8 +172,8 @@ func readLoopyGraph(recs records, node int, t *graphgame.GraphTable, strs bool) 
 	}
 	t.Loopy = []sg.Generalized{}
 	var long []int64
-	return recs.each(func(rec arrow.RecordBatch) error {
-		cols, err := batchColumns(rec, []int{node})
+	return recs.Each(func(rec arrow.RecordBatch) error {
+		cols, err := fileformat.BatchColumns(rec, []int{node})
 		if err != nil {
 			return err
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/sgtab/sgtab/compute/sg"
+	"github.com/sgtab/sgtab/export/fileformat"
 )
 
 // A table of generalized values (compute.Table.Loopy: a scripted game
@@ -29,7 +30,7 @@ func tableCRC(t *sg.Table) string {
 
 // loopyBatches returns the record batches of the table of generalized
 // values t, of schema, rows rows each.
-func loopyBatches(t *sg.Table, schema *arrow.Schema, rows int) batchFunc {
+func loopyBatches(t *sg.Table, schema *arrow.Schema, rows int) fileformat.Batches {
 	return func(mem memory.Allocator, write func(arrow.RecordBatch) error) error {
 		b := array.NewRecordBuilder(mem, schema)
 		defer b.Release()
@@ -50,20 +51,20 @@ func loopyBatches(t *sg.Table, schema *arrow.Schema, rows int) batchFunc {
 
 // readLoopyTable reads a table of generalized values and verifies it as
 // readTable verifies a heap game's table.
-func (f *File) readLoopyTable(ctx context.Context, recs records, opt ReadOptions) error {
-	idx, err := columns(recs.schema, 2, colN, colSG)
+func (f *File) readLoopyTable(ctx context.Context, recs fileformat.Records, opt ReadOptions) error {
+	idx, err := columns(recs.Schema, 2, colN, colSG)
 	if err != nil {
 		return err
 	}
-	ks := recs.schema.FieldIndices(colFiniteFollowers)
+	ks := recs.Schema.FieldIndices(colFiniteFollowers)
 	if len(ks) != 1 {
 		return fmt.Errorf("column %s: %d of it, want 1", colFiniteFollowers, len(ks))
 	}
 	idx = append(idx, ks[0])
 	t := &sg.Table{Loopy: []sg.Generalized{}}
 	var long []int64
-	err = recs.each(func(rec arrow.RecordBatch) error {
-		cols, err := batchColumns(rec, idx[:1])
+	err = recs.Each(func(rec arrow.RecordBatch) error {
+		cols, err := fileformat.BatchColumns(rec, idx[:1])
 		if err != nil {
 			return err
 		}
@@ -78,8 +79,8 @@ func (f *File) readLoopyTable(ctx context.Context, recs records, opt ReadOptions
 	if err != nil {
 		return err
 	}
-	if recs.rows >= 0 && int64(t.G.Len()) != recs.rows {
-		return fmt.Errorf("read %d rows, file says %d", t.G.Len(), recs.rows)
+	if recs.Rows >= 0 && int64(t.G.Len()) != recs.Rows {
+		return fmt.Errorf("read %d rows, file says %d", t.G.Len(), recs.Rows)
 	}
 	if t.G.Len() == 0 {
 		return fmt.Errorf("no rows")

@@ -5,11 +5,12 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"github.com/sgtab/sgtab/compute/sg"
 	"hash"
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/sgtab/sgtab/compute/sg"
 )
 
 // KeyMAC is a table's or checkpoint's message authentication code: the

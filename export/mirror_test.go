@@ -8,6 +8,7 @@ import (
 	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/export/internal/testtable"
 )
 
 // TestRingMirrorMetadata checks that the mirror strategy's proof travels
@@ -26,8 +27,8 @@ func TestRingMirrorMetadata(t *testing.T) {
 		}
 		return path
 	}
-	coin := computed(t, "name: coin-ring-3\ncode: \"0.777\"\nstart: ring\n", 300)
-	huge := computed(t, "name: coin-ring-k\nmoves:\n  - take: {min: 1, max: 1000000000}\n    leave: [0, 1, 2]\nstart: ring\n", 300)
+	coin := testtable.Computed(t, "name: coin-ring-3\ncode: \"0.777\"\nstart: ring\n", 300)
+	huge := testtable.Computed(t, "name: coin-ring-k\nmoves:\n  - take: {min: 1, max: 1000000000}\n    leave: [0, 1, 2]\nstart: ring\n", 300)
 	for _, tc := range []struct {
 		tab              *sg.Table
 		from, status     string
@@ -63,7 +64,7 @@ func TestRingMirrorMetadata(t *testing.T) {
 		t.Errorf("a bound of 7 for 0.777: %v, want it refused", err)
 	}
 	// A bound claimed for a rule without a symmetric split.
-	officers := computed(t, "name: officers-ring\ncode: \"0.6\"\nstart: ring\n", 100)
+	officers := testtable.Computed(t, "name: officers-ring\ncode: \"0.6\"\nstart: ring\n", 100)
 	claim := export.Options{Extra: map[string]string{export.KeyRingLostFrom: "5"}}
 	if _, _, err := export.ReadParquet(write("officers-ring", officers, claim)); err == nil || !strings.Contains(err.Error(), "do not prove it") {
 		t.Errorf("a bound claimed for 0.6: %v, want it refused", err)

@@ -16,6 +16,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/sgtab/sgtab/compute/misere"
+	"github.com/sgtab/sgtab/export/fileformat"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -33,8 +34,8 @@ const (
 	KeyPPortion   = "sgtab.p_portion"   // the P-portion's normal forms: "a, b^2"
 	KeyOrders     = "sgtab.orders"      // the order at each heap bound 0..n: "1 2 6 …"
 	KeyStableFrom = "sgtab.stable_from" // the least heap bound from which the order no longer grows
-	KeyTame       = "sgtab.tame"        // true when the quotient is a tame one (compute.Quotient.Tame)
-	// The bounds the quotient was computed within (compute.QuotientLimits):
+	KeyTame       = "sgtab.tame"        // true when the quotient is a tame one (misere.Quotient.Tame)
+	// The bounds the quotient was computed within (misere.QuotientLimits):
 	// reading it back proves it again within them. A table without them
 	// is proved within the defaults.
 	KeyMaxPositions = "sgtab.max_positions"
@@ -42,7 +43,7 @@ const (
 )
 
 // StatusVerified is the status of a quotient sgtab wrote: proved for its
-// heap bound (compute.VerifyQuotient).
+// heap bound (misere.VerifyQuotient).
 const StatusVerified = "verified"
 
 // A quotientRow is one element of a quotient: its number, normal form,
@@ -149,7 +150,7 @@ func QuotientMetadata(q *misere.Quotient, g rules.Game, version string) map[stri
 // the pretending function) and times (its products with the elements 0,
 // 1, …: a row of the multiplication table) — with the metadata of
 // QuotientMetadata and the rows' CRC-32C, under a temporary name renamed
-// when complete (WriteFile).
+// when complete (fileformat.WriteFile).
 func WriteQuotient(path string, q *misere.Quotient, g rules.Game, opt Options) error {
 	rows := quotientRows(q)
 	md := QuotientMetadata(q, g, opt.version())
@@ -184,16 +185,16 @@ func ReadQuotientContext(ctx context.Context, path string, opt ReadOptions) (*mi
 // rows' CRC; the columns against each other and the metadata (the normal
 // forms, the generators, relations, P-portion, orders and tameness are
 // those the table gives); and the quotient itself against its rule
-// (compute.VerifyQuotient), so that a quotient read is proved, whoever
+// (misere.VerifyQuotient), so that a quotient read is proved, whoever
 // wrote it: within the bounds the file gives and those of the reader
 // (read), whichever are lower.
-func (f *File) readQuotient(ctx context.Context, recs records, read misere.QuotientLimits) error {
-	idx, err := fieldsByName(recs.schema, rowFields(quotientColumns), false)
+func (f *File) readQuotient(ctx context.Context, recs fileformat.Records, read misere.QuotientLimits) error {
+	idx, err := fieldsByName(recs.Schema, rowFields(quotientColumns), false)
 	if err != nil {
 		return err
 	}
 	var rows []quotientRow
-	err = recs.each(func(rec arrow.RecordBatch) error {
+	err = recs.Each(func(rec arrow.RecordBatch) error {
 		for i := range int(rec.NumRows()) {
 			if err := checkNulls(rec, quotientColumns, idx, i, len(rows)); err != nil {
 				return err
@@ -368,11 +369,11 @@ func KindOf(path string) (Kind, error) {
 		if err != nil {
 			return "", err
 		}
-		return kindOf(records{meta: s.Metadata})
+		return kindOf(fileformat.Records{Meta: s.Metadata})
 	}
 	var kind Kind
-	err := openFile(path, func(r io.ReaderAt, size int64) error {
-		return openRecords(r, size, memory.DefaultAllocator, func(_ string, recs records) (err error) {
+	err := fileformat.OpenFile(path, func(r io.ReaderAt, size int64) error {
+		return fileformat.OpenRecords(r, size, memory.DefaultAllocator, func(_ string, recs fileformat.Records) (err error) {
 			kind, err = kindOf(recs)
 			return err
 		})

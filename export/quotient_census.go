@@ -8,6 +8,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/sgtab/sgtab/export/fileformat"
 )
 
 // KindQuotientCensus is the kind of a sweep's census of misère quotients:
@@ -64,7 +65,7 @@ var quotientCensusColumns = []rowColumn[QuotientRow]{
 // WriteQuotientCensus writes rows to the Parquet file path with the
 // metadata sgtab.kind (quotient-census), sgtab.version, sgtab.games (the
 // number of rows), sgtab.rows_crc32c and meta, under a temporary name
-// renamed when complete (WriteFile).
+// renamed when complete (fileformat.WriteFile).
 func WriteQuotientCensus(path string, rows []QuotientRow, meta map[string]string, opt Options) error {
 	md := map[string]string{KeyKind: string(KindQuotientCensus), KeyVersion: opt.version(),
 		keyGames: strconv.Itoa(len(rows)), KeyCensusCRC: rowsCRC(quotientCensusColumns, rows)}
@@ -95,8 +96,8 @@ func ReadQuotientCensus(path string) ([]QuotientRow, map[string]string, error) {
 
 // readQuotientCensus reads the rows of a census of quotients and checks
 // their CRC.
-func (f *File) readQuotientCensus(recs records) error {
-	idx, err := fieldsByName(recs.schema, rowFields(quotientCensusColumns), false)
+func (f *File) readQuotientCensus(recs fileformat.Records) error {
+	idx, err := fieldsByName(recs.Schema, rowFields(quotientCensusColumns), false)
 	if err != nil {
 		return err
 	}

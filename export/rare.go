@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/sgtab/sgtab/compute/sg"
+	"github.com/sgtab/sgtab/export/fileformat"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -32,7 +33,7 @@ type RareTable struct {
 // 2^31 − 1), one row per rare position, with t's metadata but sgtab.kind =
 // rare, and sgtab.rare_crc32c, the CRC-32C of its rows. It is an error if t
 // has no rare/common split. The file is written under a temporary name and
-// renamed when complete (WriteFile).
+// renamed when complete (fileformat.WriteFile).
 func WriteRare(path string, t *sg.Table, opt Options) error {
 	err := writeFile(path, func(f *os.File) error {
 		if t.Analysis == nil || t.Analysis.Rare.Mask == 0 {
@@ -50,7 +51,7 @@ func WriteRare(path string, t *sg.Table, opt Options) error {
 		meta[KeyKind] = string(KindRare)
 		meta[KeyRareCRC] = rareCRC(r.Positions, vs)
 		schema := Schema(&sg.Table{G: sg.ValuesOf(vs)}, meta) // n and sg
-		return writeBatch(f, schema, opt, func(b *array.RecordBuilder) {
+		return fileformat.WriteBatch(f, schema, opt.fileOptions(), func(b *array.RecordBuilder) {
 			ns := b.Field(0).(*array.Int64Builder)
 			for i, n := range r.Positions {
 				ns.Append(int64(n))
@@ -85,9 +86,9 @@ func rareCRC(ns []int, vs []uint32) string {
 // readRare reads the rare positions of a table and verifies them: their
 // CRC, that each is rare under sgtab.rare_mask, in increasing order, at
 // most sgtab.heaps, and as many as sgtab.rare_count says.
-func (f *File) readRare(recs records) error {
+func (f *File) readRare(recs fileformat.Records) error {
 	meta := f.Meta
-	idx, err := columns(recs.schema, 2, colN, colSG)
+	idx, err := columns(recs.Schema, 2, colN, colSG)
 	if err != nil {
 		return err
 	}
@@ -107,7 +108,7 @@ func (f *File) readRare(recs records) error {
 		return fmt.Errorf("metadata %s = %q, want none, even or odd", KeyRarePos, pos)
 	}
 	var long []int64
-	err = recs.eachColumns(idx, func(cols []arrow.Array) error {
+	err = recs.EachColumns(idx, func(cols []arrow.Array) error {
 		var err error
 		if long, err = ints(cols[0], long); err != nil {
 			return fmt.Errorf("column n: %w", err)

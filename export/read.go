@@ -14,6 +14,7 @@ import (
 	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/misere"
 	"github.com/sgtab/sgtab/compute/sg"
+	"github.com/sgtab/sgtab/export/fileformat"
 )
 
 // A File is a file that sgtab wrote, read back and verified (see Read): a
@@ -38,7 +39,7 @@ type File struct {
 	// Foreign is set for a table of n and sg without sgtab metadata, as
 	// another tool writes it: its values are taken as they are, with no
 	// checksum to verify them and no rule to check them against, and its
-	// analysis claims no proof (compute.Observe). A table whose columns
+	// analysis claims no proof (period.Observe). A table whose columns
 	// are sgtab's own (n, sg and sg_ring, none nullable) but that has no
 	// metadata is refused instead: its metadata was lost.
 	Foreign bool
@@ -99,10 +100,10 @@ type ReadOptions struct {
 	// claims (which for 0.1777 reaches 4.4·10^8 heap sizes).
 	Key []byte
 	// Quotient bounds the proof of a misère quotient read (its file's
-	// rows against its rule, compute.VerifyQuotient) below the bounds the
+	// rows against its rule, misere.VerifyQuotient) below the bounds the
 	// file says it was computed within, so that a file cannot make its
 	// reader work for hours: the zero value means the defaults of a
-	// computation (compute.DefaultQuotientSteps and
+	// computation (misere.DefaultQuotientSteps and
 	// DefaultQuotientPositions).
 	Quotient misere.QuotientLimits
 }
@@ -213,7 +214,7 @@ func read(ctx context.Context, path string, mem memory.Allocator, opt ReadOption
 	if isCSV(path) {
 		return readCSV(ctx, path, mem, opt)
 	}
-	err = openFile(path, func(r io.ReaderAt, size int64) error {
+	err = fileformat.OpenFile(path, func(r io.ReaderAt, size int64) error {
 		f, err = readFrom(ctx, r, size, mem, opt)
 		if err != nil && strings.HasSuffix(strings.ToLower(path), ".csv.json") {
 			err = fmt.Errorf("%w: it is the sidecar of a CSV table; read %s, which reads it too", err, strings.TrimSuffix(path, filepath.Ext(path)))
@@ -226,7 +227,7 @@ func read(ctx context.Context, path string, mem memory.Allocator, opt ReadOption
 // readFrom reads and verifies the Parquet or Arrow IPC file of the size
 // bytes of r.
 func readFrom(ctx context.Context, r io.ReaderAt, size int64, mem memory.Allocator, opt ReadOptions) (f *File, err error) {
-	err = openRecords(r, size, mem, func(format string, recs records) error {
+	err = fileformat.OpenRecords(r, size, mem, func(format string, recs fileformat.Records) error {
 		f, err = readRecords(ctx, format, recs, opt)
 		return err
 	})
@@ -234,12 +235,12 @@ func readFrom(ctx context.Context, r io.ReaderAt, size int64, mem memory.Allocat
 }
 
 // readRecords reads a file sgtab wrote (or a plain table) from its records.
-func readRecords(ctx context.Context, format string, recs records, opt ReadOptions) (f *File, err error) {
-	f = &File{Format: format, Meta: recs.meta, RuleChecked: -1}
+func readRecords(ctx context.Context, format string, recs fileformat.Records, opt ReadOptions) (f *File, err error) {
+	f = &File{Format: format, Meta: recs.Meta, RuleChecked: -1}
 	if f.Kind, err = kindOf(recs); err != nil {
 		return nil, err
 	}
-	f.Foreign = f.Kind == KindTable && !hasSgtabKeys(recs.meta)
+	f.Foreign = f.Kind == KindTable && !hasSgtabKeys(recs.Meta)
 	switch f.Kind {
 	case KindTable, KindCheckpoint:
 		err = f.readTable(ctx, recs, opt)
@@ -276,8 +277,8 @@ func hasSgtabKeys(meta map[string]string) bool {
 
 // kindOf tells what a file holds: its sgtab.kind, or for files written
 // before that key, what its keys and columns say.
-func kindOf(recs records) (Kind, error) {
-	meta := recs.meta
+func kindOf(recs fileformat.Records) (Kind, error) {
+	meta := recs.Meta
 	if k, ok := meta[KeyKind]; ok {
 		switch Kind(k) {
 		case KindTable, KindLattice, KindRare, KindSummary, KindCensus, KindCheckpoint, KindGraph, KindQuotient, KindQuotientCensus:
@@ -290,8 +291,8 @@ func kindOf(recs records) (Kind, error) {
 		return KindSummary, nil
 	case meta[KeyWidth] != "":
 		return KindLattice, nil
-	case meta[KeyRareCount] != "" && meta[KeyRareCount] == strconv.FormatInt(recs.rows, 10) &&
-		meta[KeyHeaps] != strconv.FormatInt(recs.rows-1, 10):
+	case meta[KeyRareCount] != "" && meta[KeyRareCount] == strconv.FormatInt(recs.Rows, 10) &&
+		meta[KeyHeaps] != strconv.FormatInt(recs.Rows-1, 10):
 		return KindRare, nil
 	}
 	return KindTable, nil

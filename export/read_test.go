@@ -21,6 +21,7 @@ import (
 
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/export/internal/testtable"
 )
 
 // TestReadDamaged reads truncated and corrupted files: a truncated file
@@ -213,8 +214,8 @@ func TestReadInvalid(t *testing.T) {
 // whose values are not those of the rule it names: Dawson's Kayles (0.07)
 // labelled Kayles (0.77).
 func TestReadOtherGame(t *testing.T) {
-	dawson := computed(t, "name: kayles\ncode: \"0.07\"\n", 500)
-	dawson.Game.Rule = computed(t, "name: kayles\ncode: \"0.77\"\n", 1).Game.Rule
+	dawson := testtable.Computed(t, "name: kayles\ncode: \"0.07\"\n", 500)
+	dawson.Game.Rule = testtable.Computed(t, "name: kayles\ncode: \"0.77\"\n", 1).Game.Rule
 	for _, f := range formats {
 		path := filepath.Join(t.TempDir(), "kayles."+f.name)
 		if err := f.write(path, dawson, export.Options{}); err != nil {
@@ -233,7 +234,7 @@ func TestReadOtherGame(t *testing.T) {
 // written (a flip in padding or in metadata no reader uses), never other
 // values.
 func TestReadBitFlips(t *testing.T) {
-	kayles := computed(t, "name: kayles\ncode: \"0.77\"\n", 1000)
+	kayles := testtable.Computed(t, "name: kayles\ncode: \"0.77\"\n", 1000)
 	rnd := rand.New(rand.NewPCG(4, 4))
 	for _, f := range formats {
 		dir := t.TempDir()
@@ -331,7 +332,7 @@ func TestReadLegacy(t *testing.T) {
 // TestReadProofClaims checks that a period is reported proved exactly when
 // the metadata says so and the values prove it.
 func TestReadProofClaims(t *testing.T) {
-	kayles := computed(t, "name: kayles\ncode: \"0.77\"\n", 1000)
+	kayles := testtable.Computed(t, "name: kayles\ncode: \"0.77\"\n", 1000)
 	dir := t.TempDir()
 	// Proved, and the values agree.
 	path := filepath.Join(dir, "kayles.parquet")

@@ -13,20 +13,21 @@ import (
 
 	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
+	"github.com/sgtab/sgtab/export/fileformat"
 	"github.com/sgtab/sgtab/rules"
 )
 
 // readTable reads a heap game's table and verifies it.
-func (f *File) readTable(ctx context.Context, recs records, opt ReadOptions) error {
+func (f *File) readTable(ctx context.Context, recs fileformat.Records, opt ReadOptions) error {
 	if f.Meta[KeyValues] == ValuesGeneralized {
 		return f.readLoopyTable(ctx, recs, opt)
 	}
-	idx, err := columns(recs.schema, 2, colN, colSG, colRing)
+	idx, err := columns(recs.Schema, 2, colN, colSG, colRing)
 	if err != nil {
 		return err
 	}
-	genus, _ := genusFields(fieldNames(recs.schema))
-	more, err := columns(recs.schema, len(genus), genus...)
+	genus, _ := genusFields(fieldNames(recs.Schema))
+	more, err := columns(recs.Schema, len(genus), genus...)
 	if err != nil {
 		return err
 	}
@@ -36,7 +37,7 @@ func (f *File) readTable(ctx context.Context, recs records, opt ReadOptions) err
 		long []int64
 		wide []uint32
 	)
-	err = recs.eachColumns(idx, func(cols []arrow.Array) error {
+	err = recs.EachColumns(idx, func(cols []arrow.Array) error {
 		var err error
 		if long, err = counting(colN, cols[0], t.G.Len(), long); err != nil {
 			return err
@@ -60,14 +61,14 @@ func (f *File) readTable(ctx context.Context, recs records, opt ReadOptions) err
 	if err != nil {
 		return err
 	}
-	if recs.rows >= 0 && int64(t.G.Len()) != recs.rows {
-		return fmt.Errorf("read %d rows, file says %d", t.G.Len(), recs.rows)
+	if recs.Rows >= 0 && int64(t.G.Len()) != recs.Rows {
+		return fmt.Errorf("read %d rows, file says %d", t.G.Len(), recs.Rows)
 	}
 	if t.G.Len() == 0 {
 		return errors.New("no rows")
 	}
 	f.Table = t
-	if f.Foreign && sgtabColumns(recs.schema) {
+	if f.Foreign && sgtabColumns(recs.Schema) {
 		return errors.New("it has the columns of a table sgtab writes (n, sg, none of them nullable) but none of its metadata: " +
 			"a table whose metadata was lost or damaged, which nothing can verify; compute it again with sgtab run")
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/sgtab/sgtab/compute/sg"
+	"github.com/sgtab/sgtab/export/fileformat"
 )
 
 // A rowColumn is a column of a table of rows of type R, one row per game:
@@ -162,7 +163,7 @@ func rowFields[R any](cols []rowColumn[R]) []arrow.Field {
 // the schema metadata md, in one record batch.
 func writeRowTable[R any](w io.Writer, cols []rowColumn[R], md *arrow.Metadata, rows []R, opt Options) error {
 	schema := arrow.NewSchema(rowFields(cols), md)
-	return writeBatch(w, schema, opt, func(b *array.RecordBuilder) {
+	return fileformat.WriteBatch(w, schema, opt.fileOptions(), func(b *array.RecordBuilder) {
 		for i := range rows {
 			for c := range cols {
 				cols[c].appendCell(b.Field(c), &rows[i])
@@ -192,9 +193,9 @@ func readKindContext(ctx context.Context, path string, opt ReadOptions, kind Kin
 // readRowTable reads every row of recs, a table of rows R, with row (row
 // i of the record batch rec, row n of the table), and checks their number
 // against sgtab.games of meta.
-func readRowTable[R any](recs records, meta map[string]string, row func(rec arrow.RecordBatch, i, n int) (R, error)) ([]R, error) {
+func readRowTable[R any](recs fileformat.Records, meta map[string]string, row func(rec arrow.RecordBatch, i, n int) (R, error)) ([]R, error) {
 	rows := []R{}
-	err := recs.each(func(rec arrow.RecordBatch) error {
+	err := recs.Each(func(rec arrow.RecordBatch) error {
 		for i := range int(rec.NumRows()) {
 			r, err := row(rec, i, len(rows))
 			if err != nil {

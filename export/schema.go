@@ -18,6 +18,7 @@ import (
 
 	"github.com/sgtab/sgtab/compute/period"
 	"github.com/sgtab/sgtab/compute/sg"
+	"github.com/sgtab/sgtab/export/fileformat"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -64,7 +65,7 @@ const (
 	KeyRingProofWindow = "sgtab.ring_proof_window"
 	KeyRingChecksum    = "sgtab.ring_checksum"
 	// The ring size from which every ring is lost for the player to move,
-	// by the mirror strategy (compute.RingMirror), whether or not the
+	// by the mirror strategy (period.RingMirror), whether or not the
 	// table reaches it, and the theorem's name: present when it proves
 	// such a bound.
 	KeyRingLostFrom    = "sgtab.ring_lost_from"
@@ -76,12 +77,6 @@ const (
 	colN    = "n"
 	colSG   = "sg"
 	colRing = "sg_ring"
-)
-
-// Defaults for the zero Options.
-const (
-	defaultBatchRows    = 1 << 20
-	defaultRowGroupRows = 4 << 20
 )
 
 // Options controls WriteParquet and WriteIPC. The zero value means defaults.
@@ -113,14 +108,7 @@ func (o Options) batchRows() int {
 	if o.BatchRows > 0 {
 		return o.BatchRows
 	}
-	return defaultBatchRows
-}
-
-func (o Options) rowGroupRows() int {
-	if o.RowGroupRows > 0 {
-		return o.RowGroupRows
-	}
-	return defaultRowGroupRows
+	return fileformat.DefaultBatchRows
 }
 
 func (o Options) version() string {
@@ -130,11 +118,10 @@ func (o Options) version() string {
 	return buildVersion()
 }
 
-func (o Options) allocator() memory.Allocator {
-	if o.Allocator != nil {
-		return o.Allocator
-	}
-	return memory.DefaultAllocator
+// fileOptions returns the options of o that the writers of every format
+// take.
+func (o Options) fileOptions() fileformat.Options {
+	return fileformat.Options{RowGroupRows: o.RowGroupRows, Allocator: o.Allocator}
 }
 
 // metadata returns the base keys of t merged with o.Extra.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
+	"github.com/sgtab/sgtab/export/fileformat"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -104,7 +105,7 @@ const maxSidecar = 8 * rules.MaxConfigSize
 // readSidecar reads and checks the sidecar at path.
 func readSidecar(path string) (*sidecar, error) {
 	var data []byte
-	err := openFile(path, func(r io.ReaderAt, size int64) error {
+	err := fileformat.OpenFile(path, func(r io.ReaderAt, size int64) error {
 		if size > maxSidecar {
 			return fmt.Errorf("%d bytes, more than a sidecar's at most %d", size, maxSidecar)
 		}

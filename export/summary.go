@@ -13,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/sgtab/sgtab/compute/sg"
+	"github.com/sgtab/sgtab/export/fileformat"
 )
 
 // keyGames is the summary table's count of rows (games).
@@ -129,7 +130,7 @@ var summaryPlay = []rowColumn[Summary]{
 // WriteSummary writes rows to the Parquet file path, one row per game in
 // the order given, with the metadata sgtab.kind (summary), sgtab.version
 // and sgtab.games (the number of rows). The file is written under a
-// temporary name and renamed when complete (WriteFile).
+// temporary name and renamed when complete (fileformat.WriteFile).
 func WriteSummary(path string, rows []Summary, opt Options) error {
 	err := writeFile(path, func(f *os.File) error {
 		md := arrow.NewMetadata([]string{keyGames, KeyKind, KeyVersion}, []string{strconv.Itoa(len(rows)), string(KindSummary), opt.version()})
@@ -149,7 +150,7 @@ func WriteSummary(path string, rows []Summary, opt Options) error {
 // one after the other (the folder is locked while merging),
 // so that none loses another's rows.
 func MergeSummary(path string, rows []Summary, opt Options) error {
-	unlock, err := lockDir(filepath.Dir(path))
+	unlock, err := fileformat.LockDir(filepath.Dir(path))
 	if err != nil {
 		return fmt.Errorf("merge summary %s: %w", path, err)
 	}
@@ -203,8 +204,8 @@ func ReadSummary(path string) (rows []Summary, meta map[string]string, err error
 
 // readSummary reads the rows of a summary table, by column name, and
 // checks their number against sgtab.games.
-func (f *File) readSummary(recs records) error {
-	at, err := summaryColumnsIn(recs.schema)
+func (f *File) readSummary(recs fileformat.Records) error {
+	at, err := summaryColumnsIn(recs.Schema)
 	if err != nil {
 		return err
 	}

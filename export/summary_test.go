@@ -9,15 +9,16 @@ import (
 
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/export/internal/testtable"
 )
 
 // TestSummaryRoundTrip writes summary rows, one with a period and one
 // without, and reads them back; the period columns of the second are null.
 func TestSummaryRoundTrip(t *testing.T) {
-	kayles := computed(t, "name: kayles\ncode: \"0.77\"\n", 300)
-	grundy := computed(t, "name: grundy\ncode: \"4!.0\"\n", 300)
-	ring := computed(t, "name: ring\ncode: \"0.77\"\nstart: ring\n", 300)
-	g127 := computed(t, "name: g127\ncode: \"0.127\"\n", 20000)
+	kayles := testtable.Computed(t, "name: kayles\ncode: \"0.77\"\n", 300)
+	grundy := testtable.Computed(t, "name: grundy\ncode: \"4!.0\"\n", 300)
+	ring := testtable.Computed(t, "name: ring\ncode: \"0.77\"\nstart: ring\n", 300)
+	g127 := testtable.Computed(t, "name: g127\ncode: \"0.127\"\n", 20000)
 	rows := []export.Summary{export.Summarize(kayles), export.Summarize(grundy), export.Summarize(ring), export.Summarize(g127)}
 	if rows[0].Status != sg.Proved || rows[0].Period != 12 || rows[0].Preperiod != 71 || rows[0].MaxSG != 8 || rows[0].RingStatus != "" {
 		t.Fatalf("Summarize(kayles) = %+v", rows[0])

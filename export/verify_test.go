@@ -13,6 +13,7 @@ import (
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/export/internal/testtable"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -31,7 +32,7 @@ func TestReadLongRule(t *testing.T) {
 		return r
 	}
 	dir := t.TempDir()
-	kayles := computed(t, "name: kayles\ncode: \"0.77\"\n", 20000)
+	kayles := testtable.Computed(t, "name: kayles\ncode: \"0.77\"\n", 20000)
 	kayles.Game.Rule = long("7")
 	forged := filepath.Join(dir, "kayles.parquet")
 	if err := export.WriteParquet(forged, kayles, export.Options{}); err != nil {
@@ -46,7 +47,7 @@ func TestReadLongRule(t *testing.T) {
 		}
 	}
 
-	own := computed(t, "name: long\ncode: \"0."+strings.Repeat("4", 16000)+"\"\n", 400)
+	own := testtable.Computed(t, "name: long\ncode: \"0."+strings.Repeat("4", 16000)+"\"\n", 400)
 	path := filepath.Join(dir, "long.parquet")
 	if err := export.WriteParquet(path, own, export.Options{}); err != nil {
 		t.Fatal(err)
@@ -67,7 +68,7 @@ func TestReadLongRule(t *testing.T) {
 // with the cancellation's cause, while it checks the values.
 func TestReadCancelled(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "officers.parquet")
-	if err := export.WriteParquet(path, computed(t, "name: officers\ncode: \"0.6\"\n", 5000), export.Options{}); err != nil {
+	if err := export.WriteParquet(path, testtable.Computed(t, "name: officers\ncode: \"0.6\"\n", 5000), export.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	stop := errors.New("stopped")
@@ -83,7 +84,7 @@ func TestReadCancelled(t *testing.T) {
 // metadata key changed, another key, or no MAC at all, and it is not.
 func TestSigned(t *testing.T) {
 	key, other := []byte("0123456789abcdef0123456789abcdef"), []byte("another key of thirty-two bytes!")
-	tab := computed(t, "name: ring\ncode: \"0.777\"\nstart: ring\n", 300)
+	tab := testtable.Computed(t, "name: ring\ncode: \"0.777\"\nstart: ring\n", 300)
 	dir := t.TempDir()
 	for _, f := range formats {
 		path := filepath.Join(dir, "ring."+f.name)
@@ -152,7 +153,7 @@ func TestVerifyLattice(t *testing.T) {
 // 32 bytes and 200 others of those parts, from a fixed seed; with
 // SGTAB_LONG, every byte.
 func TestReadDamagedMessages(t *testing.T) {
-	kayles := computed(t, "name: kayles\ncode: \"0.77\"\n", 1000)
+	kayles := testtable.Computed(t, "name: kayles\ncode: \"0.77\"\n", 1000)
 	rnd := rand.New(rand.NewPCG(5, 5))
 	for _, f := range formats {
 		path := filepath.Join(t.TempDir(), "kayles."+f.name)
@@ -200,7 +201,7 @@ func TestReadDamagedMessages(t *testing.T) {
 // refused as before.
 func TestReadSignedProofTrusted(t *testing.T) {
 	// 0.165: period 1550 from 5181, proved at 13463 (Austin 1976).
-	own := computed(t, "name: g\ncode: \"0.165\"\n", 13463)
+	own := testtable.Computed(t, "name: g\ncode: \"0.165\"\n", 13463)
 	if own.Analysis.Status != sg.Proved {
 		t.Fatalf("the table claims no proof: %s", own.Analysis.Status)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/export/internal/testtable"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -44,7 +45,7 @@ var created = time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)
 // edge lists.
 func writtenCases(t *testing.T) []writtenCase {
 	heap := func(yaml string, n int) *sg.Table {
-		tab := computed(t, yaml, n)
+		tab := testtable.Computed(t, yaml, n)
 		tab.Created, tab.Elapsed = created, 1500*time.Millisecond
 		return tab
 	}

@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/export/fileformat"
 )
 
 // A Writer writes a table of type T in one file format at a path.
@@ -117,13 +118,13 @@ func Drawn(path string, err error) (files, notes []string, _ error) {
 }
 
 // SavePlot draws p at the given size into the file path as format ("png"
-// or "svg"), written whole or not at all (export.WriteFile).
+// or "svg"), written whole or not at all (fileformat.WriteFile).
 func SavePlot(p *plot.Plot, width, height vg.Length, format, path string) error {
 	wt, err := p.WriterTo(width, height, format)
 	if err != nil {
 		return fmt.Errorf("draw %s: %w", path, err)
 	}
-	if err := export.WriteFile(path, func(w io.Writer) error {
+	if err := fileformat.WriteFile(path, func(w io.Writer) error {
 		_, err := wt.WriteTo(w)
 		return err
 	}); err != nil {

@@ -53,7 +53,7 @@ type Summary struct {
 	RingChecksum    string    `json:"ring_checksum,omitempty"`
 	// RingLostFrom is the ring size from which every ring is lost for the
 	// player to move, proved by RingLostTheorem (the mirror strategy,
-	// compute.RingMirror) whether or not the table reaches it; null when
+	// period.RingMirror) whether or not the table reaches it; null when
 	// it proves no such bound.
 	RingLostFrom    *int   `json:"ring_lost_from,omitempty"`
 	RingLostTheorem string `json:"ring_lost_theorem,omitempty"`
@@ -88,7 +88,7 @@ type Summary struct {
 	// pattern observed in its lost points.
 	Findings []string `json:"findings,omitempty"`
 	// Classical is the classical theorem that solves the game
-	// (compute.ClassicalOf), with its source and what it says; Pattern
+	// (classical.Of), with its source and what it says; Pattern
 	// the pattern observed in a lattice table's lost points
 	// (sg.FindPairs). Each is left out when there is none.
 	Classical *classical.Theorem `json:"classical,omitempty"`

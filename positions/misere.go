@@ -145,7 +145,7 @@ func heapWords(pos Position) string {
 
 // moves returns the winning moves of pos, whose answer the search gave,
 // heap by heap in the order of pos, each heap's in the order of
-// compute.Moves.
+// moves.Of.
 func (m *misereSearch) moves(pos Position) iter.Seq[Move] {
 	return func(yield func(Move) bool) {
 		m.search.WinningMoves(context.Background(), m.heaps, func(i int, mv moves.Move) bool {

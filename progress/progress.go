@@ -263,7 +263,7 @@ func (p *Bar) eta(t float64, n int64) (time.Duration, bool) {
 // a run of 100 minutes),
 // the engines cost about as much a heap at large sizes, and a game whose
 // heaps cost in proportion to their size is warned of before it starts
-// (compute.Work).
+// (compute/heap.Work).
 const fitReach = 64
 
 // fitPower returns the α between 1 and 3 for which

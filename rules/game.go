@@ -27,7 +27,7 @@ type Game struct {
 	Misere bool
 	// State, when not empty, names a built-in game (one of StateGames)
 	// whose positions are states that no move table describes; Heaps is
-	// then the size of its table (see compute.SolveState).
+	// then the size of its table (see classical.Solve).
 	State string
 	// Graph, when not nil, makes this a game played on a finite directed
 	// graph: a token on a node moves along an edge. Rule, Start and Heaps

@@ -17,7 +17,7 @@ import (
 	"sync"
 
 	"github.com/sgtab/sgtab/compute/sg"
-	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/export/fileformat"
 )
 
 // A Journal records the results of a sweep's jobs as they end, so that a
@@ -98,7 +98,7 @@ var ErrBusy = errors.New("another sweep or merge is running into this folder")
 // there is none (or when fresh); its lines are signed, and checked, with
 // key (none: no line is taken from the file, none is signed). A journal of another sweep is an error
 // that says what differs, and leaves it as it is. The journal holds the
-// folder's lock (export.TryLockDir) until it is closed, so that a second
+// folder's lock (fileformat.TryLockDir) until it is closed, so that a second
 // sweep into dir meanwhile, of this sweep or another, is refused (ErrBusy)
 // before it reads or changes anything there.
 func OpenJournal(dir string, h Header, fresh bool, key []byte) (_ *Journal, err error) {
@@ -125,7 +125,7 @@ func OpenJournal(dir string, h Header, fresh bool, key []byte) (_ *Journal, err 
 		return nil, err
 	}
 	if good == 0 {
-		if err := export.WriteFile(j.path, func(w io.Writer) error {
+		if err := fileformat.WriteFile(j.path, func(w io.Writer) error {
 			_, err := w.Write(append(slices.Clip(j.head), '\n'))
 			return err
 		}); err != nil {
@@ -150,11 +150,11 @@ func OpenJournal(dir string, h Header, fresh bool, key []byte) (_ *Journal, err 
 	return j, nil
 }
 
-// lockFolder takes the lock of the sweep folder dir (export.TryLockDir),
+// lockFolder takes the lock of the sweep folder dir (fileformat.TryLockDir),
 // or says that another sweep (or merge) holds it.
 func lockFolder(dir string) (unlock func(), err error) {
-	unlock, err = export.TryLockDir(dir)
-	if errors.Is(err, export.ErrLocked) {
+	unlock, err = fileformat.TryLockDir(dir)
+	if errors.Is(err, fileformat.ErrLocked) {
 		return nil, fmt.Errorf("%s: %w; wait for it to end, or choose another output folder", dir, ErrBusy)
 	} else if err != nil {
 		return nil, fmt.Errorf("lock %s: %w", dir, err)

@@ -36,6 +36,7 @@ import (
 	"time"
 
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/export/fileformat"
 	"github.com/sgtab/sgtab/family"
 	_ "github.com/sgtab/sgtab/family/all" // every family of games
 	"github.com/sgtab/sgtab/rules"
@@ -263,11 +264,11 @@ func readFrom(v *family.Voucher, path string, games []rules.Game) (*export.File,
 }
 
 // RemoveStale removes the temporary files that runs killed while writing
-// left in dir, saying so with say (export.RemoveStale: a file being
+// left in dir, saying so with say (fileformat.RemoveStale: a file being
 // written is never removed). A file it cannot remove is warned of, not an
 // error.
 func RemoveStale(dir string, say func(format string, args ...any)) {
-	removed, err := export.RemoveStale(dir)
+	removed, err := fileformat.RemoveStale(dir)
 	for _, f := range removed {
 		say("sgtab: removed %s (%s), a temporary file left by a run that was killed\n", f.Path, rules.ByteSize(f.Size))
 	}

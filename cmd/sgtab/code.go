@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/export/codegen"
+	"github.com/sgtab/sgtab/export/fileformat"
 	"github.com/sgtab/sgtab/family"
 )
 
@@ -22,12 +24,12 @@ const exportExamples = `  sgtab export -lang c -o kayles.h sgtab-out/kayles.parq
 // values before the period, one period and the saltus when the table has a
 // period, the whole table otherwise, and the function P_sg(n); for a lattice
 // table (or a two-dimensional built-in game), the board and P_sg(x, y). The
-// prefix P is -name, or made from the game's name (see export.Code).
+// prefix P is -name, or made from the game's name (see codegen.Code).
 func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("export", exportUsage, exportExamples, stdout, stderr)
-	lang := fs.String("lang", "", "write `LANG`: "+strings.Join(export.Languages, ", "))
+	lang := fs.String("lang", "", "write `LANG`: "+strings.Join(codegen.Languages, ", "))
 	name := fs.String("name", "", "begin every name in the code with `PREFIX` (default: made from the game's name)")
-	pkg := fs.String("package", "", "name the Go file's package `NAME` (default "+export.DefaultPackage+")")
+	pkg := fs.String("package", "", "name the Go file's package `NAME` (default "+codegen.DefaultPackage+")")
 	out := fs.String("o", "", "write to `FILE` instead of standard output")
 	args, err := fs.parse(args)
 	if err != nil {
@@ -39,11 +41,11 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *lang == "csv" {
 		return fs.usageError("-lang csv: export writes code; sgtab run -formats csv writes a table as CSV, with its metadata in a sidecar that reading it back verifies")
 	}
-	if !slices.Contains(export.Languages, *lang) {
-		return fs.usageError("-lang must be one of %s (got %q)", strings.Join(export.Languages, ", "), *lang)
+	if !slices.Contains(codegen.Languages, *lang) {
+		return fs.usageError("-lang must be one of %s (got %q)", strings.Join(codegen.Languages, ", "), *lang)
 	}
 	if *name != "" {
-		if err := export.CheckName(*lang, *name); err != nil {
+		if err := codegen.CheckName(*lang, *name); err != nil {
 			return fs.usageError("-name %s: %v", *name, err)
 		}
 	}
@@ -51,11 +53,11 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if *lang != "go" {
 			return fs.usageError("-package is for -lang go only")
 		}
-		if err := export.CheckPackage(*pkg); err != nil {
+		if err := codegen.CheckPackage(*pkg); err != nil {
 			return fs.usageError("-package %s: %v", *pkg, err)
 		}
 	}
-	opt := export.CodeOptions{Name: *name, Package: *pkg}
+	opt := codegen.Options{Name: *name, Package: *pkg}
 	if len(args) != 1 {
 		return fs.usageError("want one table, got %d", len(args))
 	}
@@ -66,14 +68,14 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	var code string
 	switch f.Kind {
 	case export.KindLattice:
-		code, err = export.LatticeCode(f.Lattice, *lang, opt)
+		code, err = codegen.LatticeCode(f.Lattice, *lang, opt)
 	case export.KindTable:
 		if f.Foreign {
 			return fmt.Errorf("%s has no sgtab metadata: no game to write code of, and nothing that verified its values", args[0])
 		}
-		code, err = export.Code(f.Table, *lang, opt)
+		code, err = codegen.Code(f.Table, *lang, opt)
 	case export.KindGraph:
-		code, err = export.GraphCode(f.Graph, *lang, opt)
+		code, err = codegen.GraphCode(f.Graph, *lang, opt)
 	default:
 		return fmt.Errorf("%s: %s", args[0], f.Note())
 	}
@@ -84,7 +86,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		_, err := io.WriteString(stdout, code)
 		return err
 	}
-	if err := export.WriteOut(*out, func(w io.Writer) error { _, err := io.WriteString(w, code); return err }); err != nil {
+	if err := fileformat.WriteOut(*out, func(w io.Writer) error { _, err := io.WriteString(w, code); return err }); err != nil {
 		return fmt.Errorf("write %s: %w", *out, err)
 	}
 	return nil

@@ -170,7 +170,7 @@ func (r *resumer) folderTable(f *export.File, path string, than int) (*sg.Table,
 // complete reports whether t, g's table read back from the output folder,
 // is the table the run would write: of the size asked, or with -heaps auto
 // and a proved period, of the size the proof ends it at
-// (compute.ProvedEnd). Computing on from it would only write it again.
+// (heap.ProvedEnd). Computing on from it would only write it again.
 func (r *resumer) complete(g rules.Game, t *sg.Table) bool {
 	if end, ok := engine.ProvedEnd(g, t.Analysis, g.Heaps); ok && r.auto {
 		return t.N() == end

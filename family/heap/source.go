@@ -34,7 +34,7 @@ func (Family) Source(g rules.Game, f *export.File, name string) (positions.Sourc
 // A source answers heaps of a heap game (on a ring start, its rings) from
 // its table, and beyond the table from a proved period, which extends it
 // to every heap, or for rings from what the mirror strategy proves of
-// them (compute.RingMirror): rings lost, and rings the player to move
+// them (period.RingMirror): rings lost, and rings the player to move
 // takes whole.
 type source struct {
 	name       string
@@ -375,7 +375,7 @@ func (s *source) mirrored(c positions.Component) bool {
 	return s.ring() && c.N >= s.table.Ring.Len() && s.period == nil
 }
 
-// Work returns compute.MoveWork of the heap, or for a ring answered by
+// Work returns moves.Work of the heap, or for a ring answered by
 // the mirror strategy a step a row of the table.
 func (s *source) Work(c positions.Component) float64 {
 	if s.mirrored(c) {
@@ -385,7 +385,7 @@ func (s *source) Work(c positions.Component) float64 {
 }
 
 // Count counts the moves of the heap to an option of value target, a
-// residue class at a time where the period allows (compute.CountMovesTo).
+// residue class at a time where the period allows (moves.CountTo).
 func (s *source) Count(c positions.Component, target uint64) (int64, error) {
 	if s.mirrored(c) {
 		moves, err := s.lostMoves(c, target)
@@ -434,7 +434,7 @@ func (s *source) Moves(c positions.Component, target uint64) (iter.Seq[positions
 }
 
 // lostMoves returns the moves of a ring past the table to a lost position
-// (compute.Mirror.MovesToLost); the rows past the table have no proved
+// (period.Mirror.MovesToLost); the rows past the table have no proved
 // period, so no other target is answered.
 func (s *source) lostMoves(c positions.Component, target uint64) (iter.Seq[moves.Move], error) {
 	if target != 0 || s.mirror == nil {

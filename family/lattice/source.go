@@ -37,7 +37,7 @@ func (Family) Source(g rules.Game, f *export.File, name string) (positions.Sourc
 // config's or table's path. A lattice game's board, and Euclid's game's
 // (package family/state).
 //
-// A game a classical theorem solves (compute.ClassicalOf: Wythoff's,
+// A game a classical theorem solves (classical.Of: Wythoff's,
 // Euclid's) is answered by the theorem beyond the board, alone in its
 // position: who wins, and the winning moves, at any point below 2⁶³
 // (the board bounds the table, not the game: a move never leaves it). The

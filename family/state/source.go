@@ -40,7 +40,7 @@ func (Family) Source(g rules.Game, f *export.File, name string) (positions.Sourc
 
 // A fibonacci source answers Fibonacci Nim by Whinihan's theorem: a state
 // (n, k) — n tokens, at most k of them to take — is won exactly when k is
-// at least the smallest term of n's Zeckendorf sum (compute.FibonacciNimWins),
+// at least the smallest term of n's Zeckendorf sum (classical.FibonacciNimWins),
 // at any n below 2⁶³. A bare heap N is a first move, which may take all but
 // one; a point n,k is a state in play.
 type fibonacci struct {
@@ -92,7 +92,7 @@ func (s *fibonacci) Work(c positions.Component) float64 { return 64 }
 
 // Moves returns the takes that leave a state of outcome target: taking t
 // leaves (n−t, 2t). The winning takes (target 0) come from the Zeckendorf
-// sum (compute.FibonacciNimWinning); the others are every other take.
+// sum (classical.FibonacciNimWinning); the others are every other take.
 func (s *fibonacci) Moves(c positions.Component, target uint64) (iter.Seq[positions.Move], error) {
 	n, k := state(c)
 	wins := classical.FibonacciNimWinning(n, k)

@@ -2,7 +2,7 @@
 // games whose positions are states that no move table or lattice
 // describes — Fibonacci Nim (a state is the heap and the most the next
 // move may take) and Euclid's game (a pair of numbers) — solved by a
-// search over their state graphs (compute.State). Fibonacci Nim's table
+// search over their state graphs (classical.State). Fibonacci Nim's table
 // holds the outcome of each starting heap, as a heap table does; Euclid's,
 // a board of SG(x, y), as a lattice table does. Each report names the
 // classical theorem that solves the game (Whinihan's, Cole and Davie's),
@@ -34,7 +34,7 @@ type Family struct{}
 // Kind returns rules.KindState.
 func (Family) Kind() rules.Kind { return rules.KindState }
 
-// Work returns the states g's search goes through (compute.StatePositions).
+// Work returns the states g's search goes through (classical.StatePositions).
 func (Family) Work(g rules.Game) int64 { return classical.StatePositions(g) }
 
 // Cost estimates g's search, its table's analysis included; nothing

@@ -1,12 +1,13 @@
-package export
+package codegen
 
 import (
 	"fmt"
-	"github.com/sgtab/sgtab/compute/graphgame"
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/sgtab/sgtab/compute/graphgame"
+	"github.com/sgtab/sgtab/export"
 )
 
 // GraphCode returns source code in lang (one of Languages) that looks up the
@@ -17,7 +18,7 @@ import (
 // C and C++ return −1, Go returns false beside the value, Python raises
 // KeyError. Names follow Code's rules. A table of a graph with cycles is
 // refused.
-func GraphCode(t *graphgame.GraphTable, lang string, opt CodeOptions) (string, error) {
+func GraphCode(t *graphgame.GraphTable, lang string, opt Options) (string, error) {
 	if err := opt.check(lang); err != nil {
 		return "", err
 	}
@@ -44,7 +45,7 @@ func GraphCode(t *graphgame.GraphTable, lang string, opt CodeOptions) (string, e
 		return strings.Compare(t.Strings[a], t.Strings[b])
 	})
 	if !ints {
-		if err := checkNodeNames(t.Strings, lang); err != nil {
+		if err := checkCodeNodeNames(t.Strings, lang); err != nil {
 			return "", err
 		}
 	}
@@ -103,17 +104,16 @@ func GraphCode(t *graphgame.GraphTable, lang string, opt CodeOptions) (string, e
 	return b.String(), nil
 }
 
-// checkNodeNames returns an error naming the first of names that code in
+// checkCodeNodeNames returns an error naming the first of names that code in
 // lang cannot hold: one that is not UTF-8 text (a Python str holds
-// characters, not bytes, and an Arrow string column holds UTF-8: lang ""
-// checks that alone), or in C and C++ one holding a NUL byte, which would
-// end it as a C string.
-func checkNodeNames(names []string, lang string) error {
+// characters, not bytes; see export.CheckNodeName), or in C and C++ one holding a
+// NUL byte, which would end it as a C string.
+func checkCodeNodeNames(names []string, lang string) error {
 	for _, s := range names {
-		switch {
-		case !utf8.ValidString(s):
-			return fmt.Errorf("the node name %s is not UTF-8 text", strconv.Quote(s))
-		case (lang == "c" || lang == "cpp") && strings.IndexByte(s, 0) >= 0:
+		if err := export.CheckNodeName(s); err != nil {
+			return err
+		}
+		if (lang == "c" || lang == "cpp") && strings.IndexByte(s, 0) >= 0 {
 			return fmt.Errorf("the node name %s holds a NUL byte, which a C string cannot", strconv.Quote(s))
 		}
 	}

@@ -1,4 +1,4 @@
-package export
+package codegen
 
 import (
 	"errors"
@@ -10,9 +10,9 @@ import (
 	"unicode/utf8"
 )
 
-// CodeOptions sets the names that Code and LatticeCode write. The zero
+// Options sets the names that Code and LatticeCode write. The zero
 // value means the defaults.
-type CodeOptions struct {
+type Options struct {
 	// Name prefixes every name in the code (see CheckName); empty means one
 	// made from the game's name (see Code).
 	Name string
@@ -22,7 +22,7 @@ type CodeOptions struct {
 	Package string
 }
 
-// DefaultPackage is the package of a Go file when CodeOptions.Package is
+// DefaultPackage is the package of a Go file when Options.Package is
 // empty. It is the same for every game, so that the files of several games
 // can share one directory.
 const DefaultPackage = "sgtab"
@@ -59,7 +59,7 @@ func unknownLanguage(lang string) error {
 }
 
 // check returns an error unless lang is one of Languages and opt suits it.
-func (opt CodeOptions) check(lang string) error {
+func (opt Options) check(lang string) error {
 	if !slices.Contains(Languages, lang) {
 		return unknownLanguage(lang)
 	}
@@ -82,7 +82,7 @@ func (opt CodeOptions) check(lang string) error {
 // prefix returns opt.Name, or else the prefix l makes of the game's name:
 // its runs of ASCII letters and digits in lower case, joined by l.join,
 // with game in front when that is empty or not a valid name in l.
-func (opt CodeOptions) prefix(l language, game string) string {
+func (opt Options) prefix(l language, game string) string {
 	if opt.Name != "" {
 		return opt.Name
 	}

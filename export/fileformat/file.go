@@ -1,4 +1,4 @@
-package export
+package fileformat
 
 import (
 	"errors"
@@ -125,9 +125,4 @@ func RemoveStale(dir string) ([]StaleFile, error) {
 		}
 	}
 	return removed, errors.Join(errs...)
-}
-
-// writeFile writes path with WriteFile, handing write the open file.
-func writeFile(path string, write func(f *os.File) error) error {
-	return WriteFile(path, func(w io.Writer) error { return write(w.(*os.File)) })
 }

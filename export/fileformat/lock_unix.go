@@ -1,6 +1,6 @@
 //go:build unix
 
-package export
+package fileformat
 
 import (
 	"errors"
@@ -8,13 +8,13 @@ import (
 	"syscall"
 )
 
-// lockDir takes an exclusive lock on the folder dir itself (flock on the
+// LockDir takes an exclusive lock on the folder dir itself (flock on the
 // open folder: no lock file is left in it), waiting for another holder,
 // and returns the function that releases it.
-func lockDir(dir string) (unlock func(), err error) { return flockDir(dir, syscall.LOCK_EX) }
+func LockDir(dir string) (unlock func(), err error) { return flockDir(dir, syscall.LOCK_EX) }
 
-// TryLockDir takes the lock on the folder dir that lockDir takes (and
-// MergeSummary holds while it merges), without waiting: ErrLocked when
+// TryLockDir takes the lock on the folder dir that LockDir takes (and
+// export.MergeSummary holds while it merges), without waiting: ErrLocked when
 // another process, or another holder in this one, has it. It returns the
 // function that releases it.
 func TryLockDir(dir string) (unlock func(), err error) {

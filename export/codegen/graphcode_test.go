@@ -1,4 +1,4 @@
-package export_test
+package codegen_test
 
 import (
 	"fmt"
@@ -12,7 +12,7 @@ import (
 
 	"github.com/sgtab/sgtab/compute/graphgame"
 	"github.com/sgtab/sgtab/compute/sg"
-	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/export/codegen"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -36,7 +36,7 @@ func TestGraphCodeRuns(t *testing.T) {
 	}
 	for _, lang := range compiledLanguages(t) {
 		for _, gt := range []*graphgame.GraphTable{strs, ints} {
-			code, err := export.GraphCode(gt, lang, export.CodeOptions{})
+			code, err := codegen.GraphCode(gt, lang, codegen.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -66,7 +66,7 @@ func TestGraphCodeRuns(t *testing.T) {
 func compiledLanguages(t *testing.T) []string {
 	t.Helper()
 	var langs []string
-	for _, lang := range export.Languages {
+	for _, lang := range codegen.Languages {
 		tool := map[string]string{"c": "gcc", "cpp": "g++", "go": "go", "python": "python3"}[lang]
 		if _, err := exec.LookPath(tool); err != nil {
 			if os.Getenv(compilersEnv) != "" {
@@ -110,12 +110,12 @@ func TestGraphCodeEscapes(t *testing.T) {
 		if lang == "go" || lang == "python" {
 			gt = table(withNUL)
 		} else {
-			_, err := export.GraphCode(table(withNUL), lang, export.CodeOptions{})
+			_, err := codegen.GraphCode(table(withNUL), lang, codegen.Options{})
 			if want := `the node name "a\x00b" holds a NUL byte, which a C string cannot`; err == nil || err.Error() != want {
 				t.Errorf("%s: a name with a NUL: %v, want %q", lang, err, want)
 			}
 		}
-		code, err := export.GraphCode(gt, lang, export.CodeOptions{})
+		code, err := codegen.GraphCode(gt, lang, codegen.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -129,7 +129,7 @@ func TestGraphCodeEscapes(t *testing.T) {
 			t.Errorf("%s: the program prints\n%q\nwant\n%q", lang, got, strings.Join(want, "\n")+"\n")
 		}
 	}
-	_, err := export.GraphCode(table([]string{"ok", "bad\xff"}), "go", export.CodeOptions{})
+	_, err := codegen.GraphCode(table([]string{"ok", "bad\xff"}), "go", codegen.Options{})
 	if want := `the node name "bad\xff" is not UTF-8 text`; err == nil || err.Error() != want {
 		t.Errorf("a name that is not UTF-8: %v, want %q", err, want)
 	}

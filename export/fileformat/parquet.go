@@ -1,4 +1,4 @@
-package export
+package fileformat
 
 import (
 	"io"
@@ -9,26 +9,11 @@ import (
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
-	"github.com/sgtab/sgtab/compute/sg"
 )
 
-// parquetFormat writes Parquet files: zstd, no dictionary encoding, n
+// Parquet writes Parquet files: zstd, no dictionary encoding, n
 // DELTA_BINARY_PACKED, row groups of at most Options.RowGroupRows rows.
-var parquetFormat = format{name: "parquet", open: openParquet}
-
-// WriteParquet writes t to the Parquet file path, with the schema of Schema
-// and the metadata of Metadata plus opt.Extra. Columns are zstd-compressed
-// and not dictionary-encoded; n is DELTA_BINARY_PACKED. The file is written
-// as path+".tmp" and renamed to path when complete; on error neither exists
-// afterwards (an older file at path is left alone).
-func WriteParquet(path string, t *sg.Table, opt Options) error {
-	return parquetFormat.writeTableFile(path, t, opt)
-}
-
-// WriteParquetTo writes t to w as a Parquet file, as WriteParquet does.
-func WriteParquetTo(w io.Writer, t *sg.Table, opt Options) error {
-	return parquetFormat.writeTableTo(w, t, opt)
-}
+var Parquet = Binary{Name: "parquet", open: openParquet}
 
 // openParquet returns a Parquet writer of schema to w whose Write buffers
 // each record batch into the row group being written (WriteBuffered), so
@@ -40,6 +25,10 @@ func openParquet(w io.Writer, schema *arrow.Schema, mem memory.Allocator, opt Op
 	}
 	return bufferedParquet{fw}, nil
 }
+
+// deltaColumn is the column that Parquet files hold DELTA_BINARY_PACKED: a
+// table's heap sizes n, 0, 1, …, N in order, whose deltas are all 1.
+const deltaColumn = "n"
 
 // bufferedParquet is a Parquet writer that writes each record batch
 // with WriteBuffered.
@@ -55,7 +44,7 @@ func newParquetWriter(w io.Writer, schema *arrow.Schema, mem memory.Allocator, o
 		parquet.WithAllocator(mem),
 		parquet.WithCompression(compress.Codecs.Zstd),
 		parquet.WithDictionaryDefault(false),
-		parquet.WithEncodingFor(colN, parquet.Encodings.DeltaBinaryPacked),
+		parquet.WithEncodingFor(deltaColumn, parquet.Encodings.DeltaBinaryPacked),
 		parquet.WithMaxRowGroupLength(int64(opt.rowGroupRows())),
 	)
 	// The Parquet writer closes a sink that is an io.Closer; the caller
@@ -65,20 +54,20 @@ func newParquetWriter(w io.Writer, schema *arrow.Schema, mem memory.Allocator, o
 		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem)))
 }
 
-// writeBatch writes one record batch of schema, which fill builds, to f
+// WriteBatch writes one record batch of schema, which fill builds, to f
 // as Parquet.
-func writeBatch(f io.Writer, schema *arrow.Schema, opt Options, fill func(b *array.RecordBuilder)) error {
+func WriteBatch(f io.Writer, schema *arrow.Schema, opt Options, fill func(b *array.RecordBuilder)) error {
 	mem := opt.allocator()
 	b := array.NewRecordBuilder(mem, schema)
 	defer b.Release()
 	fill(b)
 	rec := b.NewRecordBatch()
 	defer rec.Release()
-	return writeRecord(f, schema, mem, opt, rec)
+	return WriteRecord(f, schema, mem, opt, rec)
 }
 
-// writeRecord writes rec, the whole of a small table, as a Parquet file to w.
-func writeRecord(w io.Writer, schema *arrow.Schema, mem memory.Allocator, opt Options, rec arrow.RecordBatch) error {
+// WriteRecord writes rec, the whole of a small table, as a Parquet file to w.
+func WriteRecord(w io.Writer, schema *arrow.Schema, mem memory.Allocator, opt Options, rec arrow.RecordBatch) error {
 	fw, err := newParquetWriter(w, schema, mem, opt)
 	if err != nil {
 		return err

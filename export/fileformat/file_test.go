@@ -1,16 +1,15 @@
 //go:build unix
 
-package export_test
+package fileformat_test
 
 import (
+	"github.com/sgtab/sgtab/export/fileformat"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"syscall"
 	"testing"
-
-	"github.com/sgtab/sgtab/export"
 )
 
 // TestRemoveStale fills a folder with temporary files as a killed run
@@ -52,11 +51,11 @@ func TestRemoveStale(t *testing.T) {
 	}
 	keep = append(keep, ".link.5.tmp", ".folder.6.tmp", ".fifo.7.tmp")
 
-	removed, err := export.RemoveStale(dir)
+	removed, err := fileformat.RemoveStale(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []export.StaleFile{
+	want := []fileformat.StaleFile{
 		{Path: filepath.Join(dir, "..officers.checkpoint.parquet.99.tmp"), Size: 16},
 		{Path: filepath.Join(dir, ".officers.parquet.1234.tmp"), Size: 11},
 	}
@@ -75,7 +74,7 @@ func TestRemoveStale(t *testing.T) {
 	if !slices.Equal(left, keep) {
 		t.Errorf("left %v, want %v", left, keep)
 	}
-	if removed, err := export.RemoveStale(filepath.Join(dir, "none")); err != nil || removed != nil {
+	if removed, err := fileformat.RemoveStale(filepath.Join(dir, "none")); err != nil || removed != nil {
 		t.Errorf("a folder that does not exist: %v, %v", removed, err)
 	}
 }
@@ -85,11 +84,11 @@ func TestRemoveStale(t *testing.T) {
 func TestWriteFileLocked(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "t.parquet")
-	err := export.WriteFile(path, func(w io.Writer) error {
+	err := fileformat.WriteFile(path, func(w io.Writer) error {
 		if _, err := io.WriteString(w, "first half, "); err != nil {
 			return err
 		}
-		if removed, err := export.RemoveStale(dir); err != nil || len(removed) > 0 {
+		if removed, err := fileformat.RemoveStale(dir); err != nil || len(removed) > 0 {
 			t.Errorf("while writing: removed %v, %v", removed, err)
 		}
 		_, err := io.WriteString(w, "second half")

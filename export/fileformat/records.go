@@ -1,4 +1,4 @@
-package export
+package fileformat
 
 import (
 	"context"
@@ -15,8 +15,8 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
-// openFile calls use with the regular file at path, open, and its size.
-func openFile(path string, use func(r io.ReaderAt, size int64) error) error {
+// OpenFile calls use with the regular file at path, open, and its size.
+func OpenFile(path string, use func(r io.ReaderAt, size int64) error) error {
 	// Refuse FIFOs and devices before opening: opening a FIFO blocks, and
 	// a device may never end.
 	st, err := os.Stat(path)
@@ -58,21 +58,23 @@ func sniff(r io.ReaderAt, size int64) (string, error) {
 	return "", errors.New("not a Parquet or Arrow IPC file")
 }
 
-// A records is an open file's schema, metadata and record batches.
-type records struct {
-	schema *arrow.Schema
-	meta   map[string]string
-	rows   int64 // as the file's footer says
-	// each calls fn with every record batch in order; fn must not keep it.
-	each func(fn func(arrow.RecordBatch) error) error
+// A Records is an open file's schema, metadata and record batches, as
+// OpenRecords reads them from a Parquet or Arrow IPC file (or a reader of
+// another format makes them, export's of CSV tables).
+type Records struct {
+	Schema *arrow.Schema
+	Meta   map[string]string // the key/value metadata, without ARROW:schema
+	Rows   int64             // as the file's footer says; -1 when it does not say
+	// Each calls fn with every record batch in order; fn must not keep it.
+	Each func(fn func(arrow.RecordBatch) error) error
 }
 
-// eachColumns calls fn with the columns idx of every record batch in
+// EachColumns calls fn with the columns idx of every record batch in
 // order (nil for an index of -1), each checked to hold a value in every row
-// (batchColumns); fn must not keep them.
-func (recs records) eachColumns(idx []int, fn func(cols []arrow.Array) error) error {
-	return recs.each(func(rec arrow.RecordBatch) error {
-		cols, err := batchColumns(rec, idx)
+// (BatchColumns); fn must not keep them.
+func (recs Records) EachColumns(idx []int, fn func(cols []arrow.Array) error) error {
+	return recs.Each(func(rec arrow.RecordBatch) error {
+		cols, err := BatchColumns(rec, idx)
 		if err != nil {
 			return err
 		}
@@ -80,9 +82,9 @@ func (recs records) eachColumns(idx []int, fn func(cols []arrow.Array) error) er
 	})
 }
 
-// openRecords calls use with the format (parquet or arrow) and the records
+// OpenRecords calls use with the format (parquet or arrow) and the records
 // of the size bytes of r, a Parquet or Arrow IPC file.
-func openRecords(r io.ReaderAt, size int64, mem memory.Allocator, use func(format string, recs records) error) (err error) {
+func OpenRecords(r io.ReaderAt, size int64, mem memory.Allocator, use func(format string, recs Records) error) (err error) {
 	defer recoverCorrupt(&err)
 	format, err := sniff(r, size)
 	if err != nil {
@@ -112,23 +114,23 @@ func openRecords(r io.ReaderAt, size int64, mem memory.Allocator, use func(forma
 }
 
 // parquetRecords returns the records of the Parquet file pf, in batches
-// of at most defaultBatchRows rows.
-func parquetRecords(pf *file.Reader, mem memory.Allocator) (records, error) {
+// of at most DefaultBatchRows rows.
+func parquetRecords(pf *file.Reader, mem memory.Allocator) (Records, error) {
 	meta := kvMetadata(pf)
 	dropArrowSchema(pf)
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: defaultBatchRows}, mem)
+	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: DefaultBatchRows}, mem)
 	if err != nil {
-		return records{}, err
+		return Records{}, err
 	}
 	schema, err := fr.Schema()
 	if err != nil {
-		return records{}, err
+		return Records{}, err
 	}
-	return records{
-		schema: schema,
-		meta:   meta,
-		rows:   pf.NumRows(),
-		each: func(fn func(arrow.RecordBatch) error) error {
+	return Records{
+		Schema: schema,
+		Meta:   meta,
+		Rows:   pf.NumRows(),
+		Each: func(fn func(arrow.RecordBatch) error) error {
 			// All columns, so that record columns are numbered as schema fields.
 			rr, err := fr.GetRecordReader(context.Background(), nil, nil)
 			if err != nil {
@@ -167,13 +169,13 @@ const arrowSchemaKey = "ARROW:schema"
 
 // ipcRecords returns the records of the Arrow IPC file fr, a batch as
 // the file holds it.
-func ipcRecords(fr *ipc.FileReader) records {
+func ipcRecords(fr *ipc.FileReader) Records {
 	var rows int64 = -1 // the IPC footer gives no count
-	return records{
-		schema: fr.Schema(),
-		meta:   fr.Schema().Metadata().ToMap(),
-		rows:   rows,
-		each: func(fn func(arrow.RecordBatch) error) error {
+	return Records{
+		Schema: fr.Schema(),
+		Meta:   fr.Schema().Metadata().ToMap(),
+		Rows:   rows,
+		Each: func(fn func(arrow.RecordBatch) error) error {
 			for i := range fr.NumRecords() {
 				rec, err := fr.RecordBatchAt(i)
 				if err != nil {
@@ -201,4 +203,22 @@ func kvMetadata(pf *file.Reader) map[string]string {
 		}
 	}
 	return meta
+}
+
+// BatchColumns returns the columns idx of rec (skipping -1), checking that
+// each has a value in every row.
+func BatchColumns(rec arrow.RecordBatch, idx []int) ([]arrow.Array, error) {
+	cols := make([]arrow.Array, len(idx))
+	for j, i := range idx {
+		if i < 0 {
+			continue
+		}
+		a := rec.Column(i)
+		if a.Len() != int(rec.NumRows()) || a.NullN() != 0 {
+			return nil, fmt.Errorf("column %s: %d values (%d null) in a batch of %d rows",
+				rec.ColumnName(i), a.Len(), a.NullN(), rec.NumRows())
+		}
+		cols[j] = a
+	}
+	return cols, nil
 }

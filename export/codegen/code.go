@@ -1,4 +1,4 @@
-package export
+package codegen
 
 import (
 	"cmp"
@@ -46,7 +46,7 @@ var Languages = []string{"c", "cpp", "go", "python"}
 // with _ between two digits (subtraction-1-2 gives Subtraction1_2SG). When
 // that would start with a digit or be a keyword, game comes first
 // (0.07 gives game_0_07_sg and Game0_07SG).
-func Code(t *sg.Table, lang string, opt CodeOptions) (string, error) {
+func Code(t *sg.Table, lang string, opt Options) (string, error) {
 	if err := opt.check(lang); err != nil {
 		return "", err
 	}
@@ -133,7 +133,7 @@ func Code(t *sg.Table, lang string, opt CodeOptions) (string, error) {
 type language struct {
 	// preamble writes what comes before the arrays: an include guard and
 	// includes, or the package clause; postamble what comes after them.
-	preamble  func(prefix string, opt CodeOptions) string
+	preamble  func(prefix string, opt Options) string
 	postamble func(prefix string) string
 	comment   func(lines []string) string
 	array     func(name string, vs []uint32) string
@@ -229,7 +229,7 @@ func cLike(lang string) language {
 	if lang == "c" {
 		include = "#include <stdlib.h>\n\n"
 	}
-	l.preamble = func(prefix string, _ CodeOptions) string {
+	l.preamble = func(prefix string, _ Options) string {
 		return fmt.Sprintf("#ifndef SGTAB_%s_H\n#define SGTAB_%s_H\n\n%s", prefix, prefix, include)
 	}
 	l.postamble = func(prefix string) string { return fmt.Sprintf("#endif /* SGTAB_%s_H */\n", prefix) }
@@ -272,7 +272,7 @@ static inline unsigned long long %s(long long n) {
 
 func goLang() language {
 	l := language{comment: lineComment("// "), name: goName, join: pascal, checkName: checkGoName}
-	l.preamble = func(_ string, opt CodeOptions) string {
+	l.preamble = func(_ string, opt Options) string {
 		return "package " + cmp.Or(opt.Package, DefaultPackage) + "\n\n"
 	}
 	l.postamble = func(string) string { return "" }
@@ -338,7 +338,7 @@ func %s(n int) uint64 {
 
 func python() language {
 	l := language{comment: lineComment("# "), name: snakeName, join: snake, checkName: checkPythonName}
-	l.preamble = func(string, CodeOptions) string { return "" }
+	l.preamble = func(string, Options) string { return "" }
 	l.postamble = func(string) string { return "" }
 	l.array = func(name string, vs []uint32) string {
 		// A trailing comma keeps a single value a tuple.
@@ -394,7 +394,7 @@ func python() language {
 // P_sg(x, y) for 0 ≤ x < W and 0 ≤ y < H (PSG in Go). The prefix P, the
 // package, the include guard and the refusal of any other x, y are as for
 // Code.
-func LatticeCode(t *sg.LatticeTable, lang string, opt CodeOptions) (string, error) {
+func LatticeCode(t *sg.LatticeTable, lang string, opt Options) (string, error) {
 	if err := opt.check(lang); err != nil {
 		return "", err
 	}
