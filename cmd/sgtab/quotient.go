@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,7 +14,6 @@ import (
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/family/heap"
-	"github.com/sgtab/sgtab/positions"
 	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/sweep"
 	"github.com/sgtab/sgtab/tabulate"
@@ -63,7 +61,7 @@ func runQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return fmt.Errorf("create output directory: %w", err)
 	}
 	for _, g := range games {
-		q, err := quotientOf(ctx, g, n, lim)
+		q, err := tabulate.QuotientOf(ctx, g, n, lim)
 		if err != nil {
 			return err
 		}
@@ -123,22 +121,6 @@ func (b *boundFlag) Set(v string) error {
 	return nil
 }
 
-// boundHint adds to the error of a quotient that outgrew its bound of
-// positions or steps the flag that raises it.
-func boundHint(err error) error {
-	var be *compute.QuotientBoundError
-	if !errors.As(err, &be) {
-		return err
-	}
-	switch be.Bound {
-	case "positions":
-		return fmt.Errorf("%w; -max-positions raises it (about 90 bytes a position)", err)
-	case "steps":
-		return fmt.Errorf("%w; -max-steps raises it", err)
-	}
-	return err
-}
-
 // quotientHeaps reads a heap bound of a quotient: 1..MaxQuotientHeap.
 func quotientHeaps(v string) (int, error) {
 	if v == "" {
@@ -149,52 +131,6 @@ func quotientHeaps(v string) (int, error) {
 		return 0, fmt.Errorf("a heap bound from 1 to %d, not %q", compute.MaxQuotientHeap, v)
 	}
 	return n, nil
-}
-
-// quotientAnswerer returns the answerer of misère positions by a
-// quotient, when the query asks for one: the stored quotient table (read
-// back proved), or with -quotient N the quotient of the heaps 1..N of the
-// config's game, computed first; nil otherwise.
-func quotientAnswerer(ctx context.Context, table, config string, n int, lim compute.QuotientLimits, load func(string) ([]rules.Game, error)) (positions.Answerer, error) {
-	if table != "" && export.IsQuotient(table) {
-		q, meta, err := export.ReadQuotientContext(ctx, table, export.ReadOptions{Quotient: lim})
-		if err != nil {
-			return nil, err
-		}
-		return heap.QuotientAnswerer(meta[export.KeyName], q), nil
-	}
-	if n == 0 {
-		return nil, nil
-	}
-	games, err := load(config)
-	if err != nil {
-		return nil, err
-	}
-	if len(games) != 1 {
-		return nil, manyGames(config, games)
-	}
-	q, err := quotientOf(ctx, games[0], n, lim)
-	if err != nil {
-		return nil, err
-	}
-	return heap.QuotientAnswerer(games[0].Name, q), nil
-}
-
-// quotientOf computes the misère quotient of the heaps 1..n of g within
-// lim; stopped by a signal, it says how far it got.
-func quotientOf(ctx context.Context, g rules.Game, n int, lim compute.QuotientLimits) (*compute.Quotient, error) {
-	done, order := 0, 1
-	q, err := heap.Quotient(ctx, g, n, lim, func(h, o int) { done, order = h, o })
-	switch {
-	case err != nil && ctx.Err() != nil && done == 0:
-		return nil, fmt.Errorf("%s: the misère quotient of the heaps 1..%d stopped before its first heap: %w", g.Name, n, context.Cause(ctx))
-	case err != nil && ctx.Err() != nil:
-		return nil, fmt.Errorf("%s: the misère quotient stopped at heap %d of %d (the quotient of the heaps 1..%d has order %d): %w",
-			g.Name, done+1, n, done, order, context.Cause(ctx))
-	case err != nil:
-		return nil, boundHint(err)
-	}
-	return q, nil
 }
 
 // runQuotientCensus runs sweep -quotients N: the census of the misère
