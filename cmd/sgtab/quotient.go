@@ -5,16 +5,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/sgtab/sgtab/compute"
-	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/family/heap"
-	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/sweep"
 	"github.com/sgtab/sgtab/tabulate"
 )
@@ -150,28 +147,17 @@ func runQuotientCensus(ctx context.Context, fs *flagSet, path, heaps, out string
 	if err != nil {
 		return err
 	}
-	s, err := rules.LoadSweep(path)
+	s, err := tabulate.LoadSweep(path)
 	if err != nil {
-		if j, ok := err.(interface{ Unwrap() []error }); ok {
-			return tabulate.Problems(j.Unwrap())
-		}
 		return err
 	}
 	plan, err := sweep.NewPlan(s, -1, -1, sweep.All)
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return fmt.Errorf("create output directory: %w", err)
-	}
 	start := time.Now()
-	rows, err := sweep.Quotients(ctx, plan, n, w, sweep.CensusQuotientLimits, nil)
+	rows, file, err := tabulate.QuotientSweep(ctx, plan, n, tabulate.SweepOptions{Out: out, Workers: w, Version: version})
 	if err != nil {
-		return err
-	}
-	file := filepath.Join(out, sweep.QuotientsFile)
-	meta := map[string]string{export.KeySweep: s.Config, export.KeySweepSHA: sweep.SHA(s.Config), export.KeyHeaps: strconv.Itoa(n)}
-	if err := export.WriteQuotientCensus(file, rows, meta, export.Options{Version: version}); err != nil {
 		return err
 	}
 	_, err = io.WriteString(stdout, sweep.QuotientReport(rows, n, file, time.Since(start)))
