@@ -2,14 +2,12 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -100,7 +98,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	formats, err := parseFormats(*formatsFlag)
+	formats, err := family.ParseFormats(*formatsFlag)
 	if err != nil {
 		return fs.usageError("-formats %s: %v", *formatsFlag, err)
 	}
@@ -202,43 +200,12 @@ func (p *reportPrinter) done(i int, r *family.Report) error {
 	p.reports[i] = r
 	p.display.Print(func() {
 		for ; p.next < len(p.reports) && p.reports[p.next] != nil; p.next++ {
-			if err := printReport(p.w, p.reports[p.next], p.asJSON); err != nil && p.err == nil {
+			if err := p.reports[p.next].Write(p.w, p.asJSON); err != nil && p.err == nil {
 				p.err = err
 			}
 		}
 	})
 	return nil
-}
-
-// printReport prints a game's report: as a line of JSON, or its text.
-func printReport(w io.Writer, r *family.Report, asJSON bool) error {
-	if !asJSON {
-		_, err := io.WriteString(w, r.Text)
-		return err
-	}
-	b, err := json.Marshal(r.Summary)
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(w, "%s\n", b)
-	return err
-}
-
-// parseFormats reads -formats: a comma-separated list of parquet, arrow and
-// csv.
-func parseFormats(v string) ([]string, error) {
-	var out []string
-	for _, f := range strings.Split(v, ",") {
-		f = strings.TrimSpace(f)
-		switch {
-		case !slices.Contains(family.Formats, f):
-			return nil, fmt.Errorf("%q is not parquet, arrow or csv", f)
-		case slices.Contains(out, f):
-			return nil, fmt.Errorf("%s listed twice", f)
-		}
-		out = append(out, f)
-	}
-	return out, nil
 }
 
 // plotFlag defines the flag -plot, the format of the plots a command draws
