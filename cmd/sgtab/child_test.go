@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/family"
+	"github.com/sgtab/sgtab/interrupt"
 )
 
 // childArgs names, in the environment of a child test process, the command
@@ -26,7 +27,7 @@ const (
 func TestMain(m *testing.M) {
 	if args := os.Getenv(childArgs); args != "" {
 		tuneGC()
-		code := run(signalContext(), strings.Split(args, "\n"), os.Stdout, os.Stderr)
+		code := run(interrupt.Context(), strings.Split(args, "\n"), os.Stdout, os.Stderr)
 		if os.Getenv(childPeak) != "" {
 			fmt.Printf("peak %d\n", peakMemory())
 		}

@@ -120,14 +120,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime"
 	"runtime/debug"
 	"strings"
-	"syscall"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/family"
+	"github.com/sgtab/sgtab/interrupt"
 	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/tabulate"
 )
@@ -169,47 +168,7 @@ const gcPercent = 25
 
 func main() {
 	tuneGC()
-	os.Exit(run(signalContext(), os.Args[1:], os.Stdout, os.Stderr))
-}
-
-// signalContext returns a context that Ctrl-C (SIGINT) or SIGTERM cancels,
-// with the signal as its cause; a second signal ends sgtab at once.
-func signalContext() context.Context {
-	ctx, cancel := context.WithCancelCause(context.Background())
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	go func() {
-		s := <-sigs
-		signal.Stop(sigs)
-		cancel(signalError{s})
-	}()
-	return ctx
-}
-
-// A signalError is the cause of a context a signal cancelled.
-type signalError struct{ sig os.Signal }
-
-func (e signalError) Error() string {
-	switch e.sig {
-	case os.Interrupt:
-		return "interrupted (SIGINT)"
-	case syscall.SIGTERM:
-		return "interrupted (SIGTERM)"
-	}
-	return "interrupted by " + e.sig.String()
-}
-
-// signalStatus returns the exit status of a command that a signal
-// interrupted: 128 plus its number (130 for SIGINT, 143 for SIGTERM).
-func signalStatus(ctx context.Context) (int, bool) {
-	e, ok := context.Cause(ctx).(signalError)
-	if !ok {
-		return 0, false
-	}
-	if s, ok := e.sig.(syscall.Signal); ok {
-		return 128 + int(s), true
-	}
-	return 130, true
+	os.Exit(run(interrupt.Context(), os.Args[1:], os.Stdout, os.Stderr))
 }
 
 // tuneGC sets the collector to gcPercent unless $GOGC is set.
@@ -371,7 +330,7 @@ func report(ctx context.Context, err error, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stderr, "sgtab: %v\n", err)
-	if status, ok := signalStatus(ctx); ok {
+	if status, ok := interrupt.Status(ctx); ok {
 		return status
 	}
 	return 1
