@@ -314,18 +314,14 @@ func report(ctx context.Context, err error, stderr io.Writer) int {
 		return 2
 	}
 	if p, ok := errors.AsType[tabulate.Problems](err); ok {
-		n := 0
 		for _, e := range p {
 			if _, unread := errors.AsType[family.FileProblem](e); unread {
 				fmt.Fprintf(stderr, "sgtab: %v\n", e)
 			} else {
 				fmt.Fprintln(stderr, e) // FILE:LINE:COL: KEY: …
 			}
-			n++
-			if ce, ok := errors.AsType[*rules.ConfigError](e); ok && ce.Dropped > 0 {
-				n += ce.Dropped - 1 // that line stands for them
-			}
 		}
+		n := p.Count()
 		fmt.Fprintf(stderr, "sgtab: %d %s in config files\n", n, family.Plural(n, "problem"))
 		return 1
 	}
