@@ -12,6 +12,7 @@ import (
 
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/interrupt"
+	"github.com/sgtab/sgtab/rules"
 )
 
 // childArgs names, in the environment of a child test process, the command
@@ -26,7 +27,7 @@ const (
 // process (see sgtabProcess).
 func TestMain(m *testing.M) {
 	if args := os.Getenv(childArgs); args != "" {
-		tuneGC()
+		rules.TuneGC()
 		code := run(interrupt.Context(), strings.Split(args, "\n"), os.Stdout, os.Stderr)
 		if os.Getenv(childPeak) != "" {
 			fmt.Printf("peak %d\n", peakMemory())

@@ -121,7 +121,6 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"runtime/debug"
 	"strings"
 
 	"github.com/sgtab/sgtab/compute"
@@ -157,25 +156,9 @@ var commands = []command{
 	{"version", "print sgtab's version", runVersion},
 }
 
-// gcPercent keeps the garbage collector within a quarter of the live heap
-// (Go's default lets it grow to twice the live heap): a table of 10^9
-// one-byte values then peaks at 1.3 GB, not 2 GB (rules.HeapMemory allows
-// for more, as the collector overshoots on a busy machine).
-// The tables hold no pointers, so collecting more often costs little. GOGC,
-// when set, has the last word, but that a table of 64 MiB or more lowers
-// it to 10% (see compute's tightenGC).
-const gcPercent = 25
-
 func main() {
-	tuneGC()
+	rules.TuneGC()
 	os.Exit(run(interrupt.Context(), os.Args[1:], os.Stdout, os.Stderr))
-}
-
-// tuneGC sets the collector to gcPercent unless $GOGC is set.
-func tuneGC() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(gcPercent)
-	}
 }
 
 // An output is a command's standard output. It remembers the first write

@@ -12,6 +12,7 @@ import (
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/family/heap"
+	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/sweep"
 	"github.com/sgtab/sgtab/tabulate"
 )
@@ -107,7 +108,7 @@ type boundFlag struct{ n, max int64 }
 func (b *boundFlag) String() string { return strconv.FormatInt(b.n, 10) }
 
 func (b *boundFlag) Set(v string) error {
-	f, ok := parseWhole(strings.ReplaceAll(v, "_", ""))
+	f, ok := rules.WholeNumber(strings.ReplaceAll(v, "_", ""))
 	switch {
 	case !ok:
 		return fmt.Errorf("want a whole number")

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"runtime"
 	"strconv"
 	"strings"
@@ -30,33 +29,6 @@ const runExamples = `  sgtab run                                   # every bundl
 // defaultCap is how far -heaps auto computes a game whose period is not proved.
 const defaultCap = 100000
 
-// parseHeaps reads the -heaps flag: a whole number ≥ 1 (1e6 is accepted),
-// or "auto" (returned as 0).
-func parseHeaps(v string) (int64, error) {
-	if v == "auto" {
-		return 0, nil
-	}
-	f, ok := parseWhole(v)
-	switch {
-	case !ok:
-		return 0, fmt.Errorf("want a whole number or auto")
-	case f >= rules.MaxHeaps || math.IsInf(f, -1):
-		return 0, fmt.Errorf("too large: must be below 2^40")
-	}
-	return int64(f), nil
-}
-
-// parseWhole reads a whole number written as a float may be (1e6), and
-// reports whether v is one; one too large for a float64, either way, is
-// returned as ±Inf.
-func parseWhole(v string) (float64, bool) {
-	f, err := strconv.ParseFloat(v, 64)
-	if err != nil && !errors.Is(err, strconv.ErrRange) || f != math.Trunc(f) {
-		return 0, false
-	}
-	return f, true
-}
-
 // A countFlag is a flag holding a whole number, written as -heaps takes
 // one: 500000000, 5e8 or 500_000_000.
 type countFlag int64
@@ -67,7 +39,7 @@ func (c *countFlag) Set(v string) error {
 	if v == "auto" {
 		return fmt.Errorf("want a whole number")
 	}
-	n, err := parseHeaps(strings.ReplaceAll(v, "_", ""))
+	n, err := rules.ParseHeaps(strings.ReplaceAll(v, "_", ""))
 	*c = countFlag(n)
 	return err
 }
@@ -163,7 +135,7 @@ func runSize(fs *flagSet, heapsFlag string, capFlag int64) (heaps int64, auto bo
 	if !isSet(fs.FlagSet, "heaps") {
 		return 0, false, nil
 	}
-	heaps, err = parseHeaps(heapsFlag)
+	heaps, err = rules.ParseHeaps(heapsFlag)
 	if err != nil {
 		return 0, false, fs.usageError("-heaps %s: %v", heapsFlag, err)
 	}

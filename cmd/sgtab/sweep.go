@@ -94,7 +94,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 func sweepSize(fs *flagSet, heapsFlag string, capFlag int64) (heaps, capN int, err error) {
 	heaps, capN = -1, -1
 	if isSet(fs.FlagSet, "heaps") {
-		h, err := parseHeaps(heapsFlag)
+		h, err := rules.ParseHeaps(heapsFlag)
 		if err != nil {
 			return 0, 0, fs.usageError("-heaps %s: %v", heapsFlag, err)
 		}
