@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"context"
 	"io"
-	"strconv"
-	"strings"
 
 	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/positions"
@@ -86,15 +84,10 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		q.Misere.Steps = lim.Steps
 	}
 	var set positions.Set
-	var def, table *positions.Ref // the game of bare heap sizes; the table of -table
+	def, args := set.Default(*tablePath, args) // the game of bare heap sizes
+	var table *positions.Ref                   // the table of -table
 	if *tablePath != "" {
-		def = set.Named(*tablePath, 0)
 		table = def
-	} else if len(args) > 0 && !strings.Contains(args[0], ":") {
-		if _, err := strconv.Atoi(args[0]); err != nil {
-			def = set.Named(args[0], 0)
-			args = args[1:]
-		}
 	}
 	lines, err := queryLines(fs, q.Positions, args)
 	if err != nil {
@@ -132,16 +125,11 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	if *staircase {
 		return fs.usageError("-staircase needs a config of one game on a graph")
 	}
-	var all []positions.Position
-	for _, l := range lines {
-		pos, err := set.Parse(l.Words, def, l.Num, positions.Dir(q.Positions))
-		if err != nil && q.Positions == "" {
-			return fs.usageError("%v", err)
-		}
-		if err != nil {
-			return positions.At(q.Positions, l.Num, err)
-		}
-		all = append(all, pos)
+	all, err := set.ParseLines(lines, def, q.Positions)
+	if err != nil && q.Positions == "" {
+		return fs.usageError("%v", err)
+	} else if err != nil {
+		return err
 	}
 	return q.Sums(ctx, set.Refs(), table, all, lines)
 }
