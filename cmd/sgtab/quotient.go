@@ -41,7 +41,7 @@ func runQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	n, err := quotientHeaps(*heaps)
+	n, err := heap.ParseQuotientHeaps(*heaps)
 	if err != nil {
 		return fs.usageError("-heaps: %v", err)
 	}
@@ -119,18 +119,6 @@ func (b *boundFlag) Set(v string) error {
 	return nil
 }
 
-// quotientHeaps reads a heap bound of a quotient: 1..MaxQuotientHeap.
-func quotientHeaps(v string) (int, error) {
-	if v == "" {
-		return 0, fmt.Errorf("the heap bound N is needed")
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 1 || n > compute.MaxQuotientHeap {
-		return 0, fmt.Errorf("a heap bound from 1 to %d, not %q", compute.MaxQuotientHeap, v)
-	}
-	return n, nil
-}
-
 // runQuotientCensus runs sweep -quotients N: the census of the misère
 // quotients of the heaps 1..N of the sweep's rules on a line, into
 // out/quotients.parquet, and its report.
@@ -140,7 +128,7 @@ func runQuotientCensus(ctx context.Context, fs *flagSet, path, heaps, out string
 			return fs.usageError("-%s does not apply to -quotients, whose census runs whole", name)
 		}
 	}
-	n, err := quotientHeaps(heaps)
+	n, err := heap.ParseQuotientHeaps(heaps)
 	if err != nil {
 		return fs.usageError("-quotients: %v", err)
 	}
