@@ -5,6 +5,7 @@ package configs
 import (
 	"bytes"
 	"embed"
+	"fmt"
 	"io/fs"
 	"strings"
 
@@ -44,6 +45,26 @@ func Games() ([]Game, error) {
 		}
 	}
 	return out, nil
+}
+
+// Find returns the name in FS of the config of the bundled game name,
+// named by its game's name or by its file's name (with or without .yaml),
+// and the config; the last config that matches, when several do.
+func Find(name string) (file string, config []byte, err error) {
+	games, err := Games()
+	if err != nil {
+		return "", nil, err
+	}
+	for _, b := range games {
+		if b.Game.Name == name || b.File == name || strings.TrimSuffix(b.File, ".yaml") == name {
+			file = b.File
+		}
+	}
+	if file == "" {
+		return "", nil, fmt.Errorf("no bundled game %q (sgtab list lists them)", name)
+	}
+	config, err = FS.ReadFile(file)
+	return file, config, err
 }
 
 // citation returns the "# Source: …" comment of a config, joined onto one

@@ -250,3 +250,17 @@ func TestSweeps(t *testing.T) {
 		}
 	}
 }
+
+// TestFind checks that a bundled config is found by its game's name and
+// by its file's name, and that another name is refused.
+func TestFind(t *testing.T) {
+	for _, name := range []string{"kayles", "octal-0.77-kayles", "octal-0.77-kayles.yaml"} {
+		file, config, err := configs.Find(name)
+		if err != nil || file != "octal-0.77-kayles.yaml" || !bytes.Contains(config, []byte(`code: "0.77"`)) {
+			t.Errorf("Find(%q) = %q, %d bytes, %v; want octal-0.77-kayles.yaml", name, file, len(config), err)
+		}
+	}
+	if _, _, err := configs.Find("chess"); err == nil || err.Error() != `no bundled game "chess" (sgtab list lists them)` {
+		t.Errorf("Find(chess): %v", err)
+	}
+}

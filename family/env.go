@@ -1,6 +1,9 @@
 package family
 
 import (
+	"encoding/json"
+	"fmt"
+	"io"
 	"time"
 
 	"github.com/sgtab/sgtab/export"
@@ -90,4 +93,19 @@ type Report struct {
 	// Text is the summary as the run prints it for a reader: the first
 	// line names the game, its size and files, the others what was found.
 	Text string
+}
+
+// Write writes the report to w as sgtab run prints it: its Text, or with
+// asJSON its Summary as one line of JSON.
+func (r *Report) Write(w io.Writer, asJSON bool) error {
+	if !asJSON {
+		_, err := io.WriteString(w, r.Text)
+		return err
+	}
+	b, err := json.Marshal(r.Summary)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", b)
+	return err
 }

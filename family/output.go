@@ -66,6 +66,23 @@ func LoopyOutput(name, why string, out Output) (Output, string, error) {
 // Formats are the table formats every kind of table is written in.
 var Formats = []string{"parquet", "arrow", "csv"}
 
+// ParseFormats reads a list of table formats as sgtab run's -formats
+// gives it: Formats, comma-separated, each once, in the order given.
+func ParseFormats(v string) ([]string, error) {
+	var out []string
+	for _, f := range strings.Split(v, ",") {
+		f = strings.TrimSpace(f)
+		switch {
+		case !slices.Contains(Formats, f):
+			return nil, fmt.Errorf("%q is not parquet, arrow or csv", f)
+		case slices.Contains(out, f):
+			return nil, fmt.Errorf("%s listed twice", f)
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
 // A Figure is one plot of a table: the file suffix after the game's name
 // ("" for the main plot, "-histogram", …), how to draw it, and its size.
 type Figure struct {

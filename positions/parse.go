@@ -68,6 +68,39 @@ func (s *Set) Named(name string, num int) *Ref {
 // Refs returns the sources named, in the order first named.
 func (s *Set) Refs() []*Ref { return s.refs }
 
+// Default returns the source of the bare heap sizes of a query's
+// positions, added to s, as sgtab query finds it: the stored table named
+// table when it is not "", or else the first of args when it is neither a
+// heap size nor SOURCE:HEAP (it names a config); and the args left after
+// it, or nil when there is none.
+func (s *Set) Default(table string, args []string) (def *Ref, rest []string) {
+	if table != "" {
+		return s.Named(table, 0), args
+	}
+	if len(args) > 0 && !strings.Contains(args[0], ":") {
+		if _, err := strconv.Atoi(args[0]); err != nil {
+			return s.Named(args[0], 0), args[1:]
+		}
+	}
+	return nil, args
+}
+
+// ParseLines reads the positions lines (Parse) of the source def for
+// bare components, from the positions file path ("" for the command
+// line), whose named sources are relative to its folder (Dir); a problem
+// is that of its line, FILE:LINE (At).
+func (s *Set) ParseLines(lines []Line, def *Ref, path string) ([]Position, error) {
+	var all []Position
+	for _, l := range lines {
+		pos, err := s.Parse(l.Words, def, l.Num, Dir(path))
+		if err != nil {
+			return nil, At(path, l.Num, err)
+		}
+		all = append(all, pos)
+	}
+	return all, nil
+}
+
 // Parse reads the components of one position, on line num of a positions
 // file (0: the command line): bare ones (HEAP, or X,Y for a point), of
 // the source def, or SOURCE:HEAP and SOURCE:X,Y, of the config or table

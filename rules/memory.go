@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"regexp"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -23,7 +24,7 @@ const MaxHeaps = 1 << 40
 // storage at once), as many again for the ring values of a ring start; the
 // analysis may list up to a sixteenth of the heap sizes as rare positions,
 // at eight bytes each (half a byte a heap); sgtab asks the garbage
-// collector to keep within a quarter of the live heap (see cmd/sgtab), and
+// collector to keep within a quarter of the live heap (TuneGC), and
 // half is allowed, since it overshoots on a busy machine; and the writers,
 // plots and runtime take a hundred megabytes or so whatever the size.
 const (
@@ -31,6 +32,53 @@ const (
 	rareBytes     = 0.5
 	fixedOverhead = 128 << 20
 )
+
+// GCPercent is the garbage collector's target that these estimates
+// assume: within a quarter of the live heap (Go's default lets it grow to
+// twice the live heap), so that a table of 10^9 one-byte values peaks at
+// 1.3 GB, not 2 GB (HeapMemory allows for more, as the collector
+// overshoots on a busy machine). The tables hold no pointers, so
+// collecting more often costs little.
+const GCPercent = 25
+
+// TuneGC sets the garbage collector's target to GCPercent unless $GOGC is
+// set, which then has the last word, but that a table of 64 MiB or more
+// lowers it to 10% (see compute's tightenGC). A program that computes
+// large tables calls it first, as sgtab does.
+func TuneGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(GCPercent)
+	}
+}
+
+// ParseHeaps reads a table size as sgtab's -heaps takes it: a whole
+// number (1e6 is accepted), or "auto", returned as 0. A size of MaxHeaps
+// or more is refused; one below 1, or one the memory cannot hold, is left
+// to CheckHeaps.
+func ParseHeaps(v string) (int64, error) {
+	if v == "auto" {
+		return 0, nil
+	}
+	f, ok := WholeNumber(v)
+	switch {
+	case !ok:
+		return 0, fmt.Errorf("want a whole number or auto")
+	case f >= MaxHeaps || math.IsInf(f, -1):
+		return 0, fmt.Errorf("too large: must be below 2^40")
+	}
+	return int64(f), nil
+}
+
+// WholeNumber reads a whole number written as a float may be (1e6), and
+// reports whether v is one; one too large for a float64, either way, is
+// returned as ±Inf.
+func WholeNumber(v string) (float64, bool) {
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) || f != math.Trunc(f) {
+		return 0, false
+	}
+	return f, true
+}
 
 // HeapMemory returns the bytes the computation of a heap game's table of
 // heaps+1 heap sizes takes when its values are width bits wide (8, 16 or

@@ -9,7 +9,29 @@ import (
 
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/rules"
 )
+
+// Describe says what the sweep s is, as sgtab validate prints it: where
+// it is, how many games it expands to and how many of them are computed
+// (the plan of its whole sweep, NewPlan), then the sweep written
+// canonically, indented.
+func Describe(s *rules.Sweep) (string, error) {
+	p, err := NewPlan(s, -1, -1, All)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s:%d: sweep of %d %s (%d computed", s.File, s.Line, len(p.Games), plural(len(p.Games), "game"), len(p.Jobs))
+	if p.Skipped > 0 {
+		fmt.Fprintf(&b, "; %d misère %s of games on a ring start left out", p.Skipped, plural(p.Skipped, "variant"))
+	}
+	fmt.Fprintln(&b, ")")
+	for line := range strings.Lines(s.String()) {
+		fmt.Fprintf(&b, "    %s", line)
+	}
+	return b.String(), nil
+}
 
 // Report says what a sweep of the plan p found, its census rows, written
 // to path in the time took, under the title what, as sgtab sweep and merge

@@ -27,6 +27,20 @@ func (p Problems) Error() string {
 	return strings.Join(lines, "\n")
 }
 
+// Count returns how many problems p holds, counting as many as it stands
+// for the last problem of a config with too many ("… and N more
+// problems": rules.ConfigError's Dropped).
+func (p Problems) Count() int {
+	n := 0
+	for _, e := range p {
+		n++
+		if ce, ok := errors.AsType[*rules.ConfigError](e); ok && ce.Dropped > 0 {
+			n += ce.Dropped - 1 // that line stands for them
+		}
+	}
+	return n
+}
+
 // LoadGames reads the games of every config named in args (files, or
 // directories whose *.yaml and *.yml files are read in name order), or of the
 // bundled configs when args is empty. Game names must be unique across all

@@ -2,14 +2,17 @@ package tabulate
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/family/heap"
+	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/sweep"
 )
 
@@ -126,4 +129,56 @@ func writeSweepTables(p *sweep.Plan, job sweep.Job, t *sg.Table, o family.Output
 		}
 	}
 	return nil
+}
+
+// LoadSweep reads the sweep config at path (rules.LoadSweep), its
+// problems as Problems, one a line.
+func LoadSweep(path string) (*rules.Sweep, error) {
+	s, err := rules.LoadSweep(path)
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return nil, Problems(j.Unwrap())
+	}
+	return s, err
+}
+
+// QuotientSweep computes the census of the misère quotients of the heaps
+// 1..n of the rules on a line of the plan p (sweep.Quotients, each within
+// sweep.CensusQuotientLimits) and writes it into opt.Out
+// (sweep.QuotientsFile), whose rows and path it returns, as sgtab sweep
+// -quotients does. Only opt.Out, opt.Workers and opt.Version count: the
+// census runs whole, unjournalled.
+func QuotientSweep(ctx context.Context, p *sweep.Plan, n int, opt SweepOptions) ([]export.QuotientRow, string, error) {
+	if err := os.MkdirAll(opt.Out, 0o755); err != nil {
+		return nil, "", fmt.Errorf("create output directory: %w", err)
+	}
+	rows, err := sweep.Quotients(ctx, p, n, opt.Workers, sweep.CensusQuotientLimits, nil)
+	if err != nil {
+		return nil, "", err
+	}
+	path := filepath.Join(opt.Out, sweep.QuotientsFile)
+	meta := map[string]string{export.KeySweep: p.Sweep.Config, export.KeySweepSHA: sweep.SHA(p.Sweep.Config), export.KeyHeaps: strconv.Itoa(n)}
+	if err := export.WriteQuotientCensus(path, rows, meta, export.Options{Version: opt.Version}); err != nil {
+		return nil, "", err
+	}
+	return rows, path, nil
+}
+
+// Merge joins the censuses of a sweep's shards in the folder dir into
+// its census (sweep.Merge), as sgtab merge does, and returns its rows,
+// plan and path. Only shards signed with the user's key (family.LoadKey)
+// are merged: an error says which key that is, and how to use another.
+func Merge(dir, version string) ([]export.CensusRow, *sweep.Plan, string, error) {
+	key, err := family.LoadKey(false)
+	if err != nil {
+		return nil, nil, "", fmt.Errorf("merge needs the key the shards were signed with: %w", err)
+	}
+	rows, p, err := sweep.Merge(dir, version, key)
+	if errors.Is(err, sweep.ErrUnsigned) {
+		path, _ := family.KeyPath()
+		return nil, nil, "", fmt.Errorf("%w (your key: %s; set $%s to the key the shards' runs had, or run the shard again)", err, path, family.KeyEnv)
+	}
+	if err != nil {
+		return nil, nil, "", err
+	}
+	return rows, p, filepath.Join(dir, sweep.CensusFile), nil
 }

@@ -24,6 +24,11 @@
 //     worker on it, but for families that tabulate several games at once
 //     (family.Batcher: heap games), whose games then run together.
 //  4. Each game's row goes into the folder's summary table.
+//
+// Sweep runs a sweep's plan as sgtab sweep does, and Query answers
+// positions as sgtab query does: the configs and stored tables the
+// positions name opened from their games' families and prepared as far as
+// asked (OpenSource, Prepare), then each position answered and written.
 package tabulate
 
 import (

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/sgtab/sgtab/configs"
@@ -51,21 +50,8 @@ func runShow(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if len(args) == 0 {
 		return fs.usageError("no game named (sgtab list lists them)")
 	}
-	games, err := configs.Games()
-	if err != nil {
-		return err
-	}
 	for i, name := range args {
-		file := ""
-		for _, b := range games {
-			if b.Game.Name == name || b.File == name || strings.TrimSuffix(b.File, ".yaml") == name {
-				file = b.File
-			}
-		}
-		if file == "" {
-			return fmt.Errorf("no bundled game %q (sgtab list lists them)", name)
-		}
-		data, err := configs.FS.ReadFile(file)
+		file, data, err := configs.Find(name)
 		if err != nil {
 			return err
 		}

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/family"
+	"github.com/sgtab/sgtab/interrupt"
+	"github.com/sgtab/sgtab/rules"
 )
 
 // childArgs names, in the environment of a child test process, the command
@@ -25,8 +27,8 @@ const (
 // process (see sgtabProcess).
 func TestMain(m *testing.M) {
 	if args := os.Getenv(childArgs); args != "" {
-		tuneGC()
-		code := run(signalContext(), strings.Split(args, "\n"), os.Stdout, os.Stderr)
+		rules.TuneGC()
+		code := run(interrupt.Context(), strings.Split(args, "\n"), os.Stdout, os.Stderr)
 		if os.Getenv(childPeak) != "" {
 			fmt.Printf("peak %d\n", peakMemory())
 		}

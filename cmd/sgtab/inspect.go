@@ -23,7 +23,7 @@ const inspectExamples = `  sgtab inspect sgtab-out/kayles.parquet       # a tabl
 // runInspect prints what stored files hold: their format, kind, columns,
 // rows, value range and metadata; for a run's summary, its rows. Every file
 // is verified as it is read (export.Read), and with -verify every value
-// against its options (verifyFile).
+// against its options (family.VerifyFile).
 func runInspect(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("inspect", inspectUsage, inspectExamples, stdout, stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per file per line")
@@ -50,7 +50,7 @@ func runInspect(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		in := export.Describe(path, f)
 		in.Signed = f.Signed(key)
 		if *verify {
-			if in.Checked, err = verifyFile(ctx, f, 0, stderr); err != nil {
+			if in.Checked, err = family.VerifyFile(ctx, f, 0, progress.NewDisplay(stderr, progress.Options{}).Task); err != nil {
 				return fmt.Errorf("%s: %w", path, err)
 			}
 		}
@@ -68,26 +68,4 @@ func runInspect(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 	}
 	return nil
-}
-
-// verifyFile checks every value of the stored file f against its game
-// (the work of inspect -verify: its family's Verify), on workers workers
-// with a progress bar on stderr, and says what it checked; an error names
-// the first wrong value, or says why the file cannot be checked. Files
-// that are not tables have nothing to check.
-func verifyFile(ctx context.Context, f *export.File, workers int, stderr io.Writer) (string, error) {
-	g, ok := f.Game()
-	if !ok {
-		return "", nil
-	}
-	fam, err := family.For(g)
-	if err != nil {
-		return "", err
-	}
-	if f.Table == nil {
-		return fam.Verify(ctx, f, workers, family.NoMeter)
-	}
-	bar := progress.New(stderr, int64(f.Table.N()+1), "verifying "+g.Name, progress.Options{Unit: "values"})
-	defer bar.Finish()
-	return fam.Verify(ctx, f, workers, bar)
 }

@@ -120,14 +120,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime"
-	"runtime/debug"
 	"strings"
-	"syscall"
 
+	"github.com/sgtab/sgtab/compute"
 	"github.com/sgtab/sgtab/compute/heap"
 	"github.com/sgtab/sgtab/family"
+	"github.com/sgtab/sgtab/interrupt"
 	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/tabulate"
 )
@@ -158,65 +157,9 @@ var commands = []command{
 	{"version", "print sgtab's version", runVersion},
 }
 
-// gcPercent keeps the garbage collector within a quarter of the live heap
-// (Go's default lets it grow to twice the live heap): a table of 10^9
-// one-byte values then peaks at 1.3 GB, not 2 GB (rules.HeapMemory allows
-// for more, as the collector overshoots on a busy machine).
-// The tables hold no pointers, so collecting more often costs little. GOGC,
-// when set, has the last word, but that a table of 64 MiB or more lowers
-// it to 10% (see compute's tightenGC).
-const gcPercent = 25
-
 func main() {
-	tuneGC()
-	os.Exit(run(signalContext(), os.Args[1:], os.Stdout, os.Stderr))
-}
-
-// signalContext returns a context that Ctrl-C (SIGINT) or SIGTERM cancels,
-// with the signal as its cause; a second signal ends sgtab at once.
-func signalContext() context.Context {
-	ctx, cancel := context.WithCancelCause(context.Background())
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	go func() {
-		s := <-sigs
-		signal.Stop(sigs)
-		cancel(signalError{s})
-	}()
-	return ctx
-}
-
-// A signalError is the cause of a context a signal cancelled.
-type signalError struct{ sig os.Signal }
-
-func (e signalError) Error() string {
-	switch e.sig {
-	case os.Interrupt:
-		return "interrupted (SIGINT)"
-	case syscall.SIGTERM:
-		return "interrupted (SIGTERM)"
-	}
-	return "interrupted by " + e.sig.String()
-}
-
-// signalStatus returns the exit status of a command that a signal
-// interrupted: 128 plus its number (130 for SIGINT, 143 for SIGTERM).
-func signalStatus(ctx context.Context) (int, bool) {
-	e, ok := context.Cause(ctx).(signalError)
-	if !ok {
-		return 0, false
-	}
-	if s, ok := e.sig.(syscall.Signal); ok {
-		return 128 + int(s), true
-	}
-	return 130, true
-}
-
-// tuneGC sets the collector to gcPercent unless $GOGC is set.
-func tuneGC() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(gcPercent)
-	}
+	rules.TuneGC()
+	os.Exit(run(interrupt.Context(), os.Args[1:], os.Stdout, os.Stderr))
 }
 
 // An output is a command's standard output. It remembers the first write
@@ -355,23 +298,19 @@ func report(ctx context.Context, err error, stderr io.Writer) int {
 		return 2
 	}
 	if p, ok := errors.AsType[tabulate.Problems](err); ok {
-		n := 0
 		for _, e := range p {
 			if _, unread := errors.AsType[family.FileProblem](e); unread {
 				fmt.Fprintf(stderr, "sgtab: %v\n", e)
 			} else {
 				fmt.Fprintln(stderr, e) // FILE:LINE:COL: KEY: …
 			}
-			n++
-			if ce, ok := errors.AsType[*rules.ConfigError](e); ok && ce.Dropped > 0 {
-				n += ce.Dropped - 1 // that line stands for them
-			}
 		}
+		n := p.Count()
 		fmt.Fprintf(stderr, "sgtab: %d %s in config files\n", n, family.Plural(n, "problem"))
 		return 1
 	}
 	fmt.Fprintf(stderr, "sgtab: %v\n", err)
-	if status, ok := signalStatus(ctx); ok {
+	if status, ok := interrupt.Status(ctx); ok {
 		return status
 	}
 	return 1
@@ -389,7 +328,7 @@ func runVersion(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return fs.usageError("version takes no arguments")
 	}
 	_, err = fmt.Fprintf(stdout, "sgtab %s (%s, %s/%s)\ncpu: %s\nkernels: %s (this CPU runs %s; $SGTAB_KERNEL chooses)\n",
-		version, runtime.Version(), runtime.GOOS, runtime.GOARCH, heap.KernelCPU(), heap.Kernels(), strings.Join(heap.KernelsAvailable(), ", "))
+		version, runtime.Version(), runtime.GOOS, runtime.GOARCH, compute.KernelCPU(), compute.Kernels(), strings.Join(compute.KernelsAvailable(), ", "))
 	return err
 }
 

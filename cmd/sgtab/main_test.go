@@ -497,12 +497,12 @@ func TestBench(t *testing.T) {
 		t.Fatalf("status %d: %s", code, stderr.String())
 	}
 	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
-	if len(lines) != 3 || lines[0] != "cpu: "+heap.KernelCPU() || !strings.Contains(lines[1], "speed-up") {
+	if len(lines) != 3 || lines[0] != "cpu: "+compute.KernelCPU() || !strings.Contains(lines[1], "speed-up") {
 		t.Fatalf("bench printed:\n%s", stdout.String())
 	}
 	lines = lines[1:]
 	fields := strings.Fields(lines[1])
-	if len(fields) != 12 || fields[0] != "kayles" || fields[1] != "1000000" || fields[4] != heap.Kernels() || fields[5] != "proved" || fields[8] != "500" {
+	if len(fields) != 12 || fields[0] != "kayles" || fields[1] != "1000000" || fields[4] != compute.Kernels() || fields[5] != "proved" || fields[8] != "500" {
 		t.Errorf("bench row %q", lines[1])
 	}
 	if code := run(t.Context(), []string{"bench", "nosuch"}, &stdout, &stderr); code != 2 {
@@ -515,7 +515,7 @@ func TestBench(t *testing.T) {
 // CPU lacks, is refused before any command runs (status 2), never run.
 func TestVersionKernels(t *testing.T) {
 	code, stdout, _ := sgtab(t, "version")
-	if want := "kernels: " + heap.Kernels() + " (this CPU runs "; code != 0 || !strings.Contains(stdout, "\ncpu: ") || !strings.Contains(stdout, want) {
+	if want := "kernels: " + compute.Kernels() + " (this CPU runs "; code != 0 || !strings.Contains(stdout, "\ncpu: ") || !strings.Contains(stdout, want) {
 		t.Errorf("version: status %d\n%s\nwant %q", code, stdout, want)
 	}
 	if err := heap.KernelError(); err != nil {
@@ -530,7 +530,7 @@ func TestVersionKernels(t *testing.T) {
 func TestKernelEnvRefused(t *testing.T) {
 	values := []string{"neon"}
 	for _, l := range []string{"go", "avx2", "avx512"} {
-		if !slices.Contains(heap.KernelsAvailable(), l) {
+		if !slices.Contains(compute.KernelsAvailable(), l) {
 			values = append(values, l)
 		}
 	}

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 )
 
@@ -49,7 +48,7 @@ func runPlot(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		if dir == "" {
 			dir = filepath.Dir(path)
 		}
-		files, notes, err := plotFile(ctx, path, dir, *format)
+		files, notes, err := family.PlotFile(ctx, path, family.Output{Dir: dir, Plot: *format})
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -62,23 +61,4 @@ func runPlot(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 	}
 	return errors.Join(errs...)
-}
-
-// plotFile draws the plots of the stored file path into dir (its game's
-// family's Plot), and returns their paths and notes on what it did not
-// draw: a file that holds no game's values is skipped.
-func plotFile(ctx context.Context, path, dir, format string) (files, notes []string, err error) {
-	f, err := export.ReadContext(ctx, path, family.ReadOptions())
-	if err != nil {
-		return nil, nil, err
-	}
-	g, ok := f.Game()
-	if !ok || f.Kind == export.KindCheckpoint {
-		return nil, []string{f.Note() + ": skipped"}, nil
-	}
-	fam, err := family.For(g)
-	if err != nil {
-		return nil, nil, err
-	}
-	return fam.Plot(f, family.Output{Dir: dir, Plot: format})
 }

@@ -3,16 +3,9 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
-	"fmt"
 	"io"
-	"strconv"
-	"strings"
 
 	"github.com/sgtab/sgtab/compute/misere"
-	"github.com/sgtab/sgtab/compute/sg"
-	"github.com/sgtab/sgtab/export"
-	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/positions"
 	"github.com/sgtab/sgtab/progress"
 	"github.com/sgtab/sgtab/rules"
@@ -49,12 +42,12 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	quotientN := fs.Int("quotient", 0, "misère play: answer by the misère quotient of the config's heaps 1..`N`, computed first (a quotient table given with -table is used as it is)")
 	bounds := quotientBoundFlags(fs, true)
 	staircase := fs.Bool("staircase", false, "a game on a graph: cards on its nodes (COUNTS in node order, or NODE=COUNT), a move taking any number from a node to a successor")
-	var pick choice
-	fs.StringVar(&pick.game, "game", "", "answer by the game named `NAME` of a config that holds several")
+	var pick tabulate.Choice
+	fs.StringVar(&pick.Game, "game", "", "answer by the game named `NAME` of a config that holds several")
 	fs.Func("set", "set the config's `KEY=VALUE` (YAML, read as in the config: heaps=5000, code=0.7{3}, 'moves=[{take: [1, 2, 4]}]'); repeat for several keys", func(v string) error {
 		o, err := rules.ParseOverride(v)
 		if err == nil {
-			pick.sets = append(pick.sets, o)
+			pick.Sets = append(pick.Sets, o)
 		}
 		return err
 	})
@@ -78,50 +71,46 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		}
 	}()
 	out := &output{w: bw}
-	q := &query{path: *positionsPath, w: positions.Writer{W: out, Failed: func() error { return out.err },
-		JSON: *asJSON, CountOnly: *countOnly, Limit: *moves}}
+	q := &tabulate.Query{Positions: *positionsPath, Writer: positions.Writer{W: out, Failed: func() error { return out.err },
+		JSON: *asJSON, CountOnly: *countOnly, Limit: *moves},
+		Display: progress.NewDisplay(stderr, progress.Options{WarnAfter: longRun})}
 	if *countOnly {
-		q.w.Limit = 0
+		q.Writer.Limit = 0
 	}
 	if isSet(fs.FlagSet, "max-positions") {
-		q.misere.Positions = lim.Positions
+		q.Misere.Positions = lim.Positions
 	}
 	if isSet(fs.FlagSet, "max-steps") {
-		q.misere.Steps = lim.Steps
+		q.Misere.Steps = lim.Steps
 	}
 	var set positions.Set
-	var def, table *positions.Ref // the game of bare heap sizes; the table of -table
+	def, args := set.Default(*tablePath, args) // the game of bare heap sizes
+	var table *positions.Ref                   // the table of -table
 	if *tablePath != "" {
-		def = set.Named(*tablePath, 0)
 		table = def
-	} else if len(args) > 0 && !strings.Contains(args[0], ":") {
-		if _, err := strconv.Atoi(args[0]); err != nil {
-			def = set.Named(args[0], 0)
-			args = args[1:]
-		}
 	}
-	lines, err := queryLines(fs, q.path, args)
+	lines, err := queryLines(fs, q.Positions, args)
 	if err != nil {
 		return err
 	}
-	if (pick.game != "" || len(pick.sets) > 0) && (def == nil || table != nil) {
+	if (pick.Game != "" || len(pick.Sets) > 0) && (def == nil || table != nil) {
 		return fs.usageError("-game and -set choose and change the game of a config named first: none is")
 	}
-	q.pick, q.def = pick, def
+	q.Choice, q.Default = pick, def
 	if def != nil {
-		answer, err := quotientAnswerer(ctx, *tablePath, def.Name, *quotientN, lim, pick.load)
+		answer, err := tabulate.QuotientAnswerer(ctx, *tablePath, def.Name, *quotientN, lim, pick.Load)
 		if err != nil {
 			return err
 		}
 		if answer != nil {
-			return q.answerLines(ctx, answer, lines)
+			return q.Lines(ctx, answer, lines)
 		}
 	}
 	if *quotientN != 0 {
 		return fs.usageError("-quotient needs a config of one heap game")
 	}
 	if def != nil {
-		w, err := wholeSource(ctx, def.Name, table != nil, pick.load)
+		w, err := tabulate.WholeSource(ctx, def.Name, table != nil, pick.Load)
 		if err != nil {
 			return err
 		}
@@ -130,89 +119,19 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 			if *staircase {
 				shape = positions.AsStaircase
 			}
-			return q.answerWhole(ctx, w, shape, lines)
+			return q.Whole(ctx, w, shape, lines)
 		}
 	}
 	if *staircase {
 		return fs.usageError("-staircase needs a config of one game on a graph")
 	}
-	var all []positions.Position
-	for _, l := range lines {
-		pos, err := set.Parse(l.Words, def, l.Num, positions.Dir(q.path))
-		if err != nil && q.path == "" {
-			return fs.usageError("%v", err)
-		}
-		if err != nil {
-			return positions.At(q.path, l.Num, err)
-		}
-		all = append(all, pos)
+	all, err := set.ParseLines(lines, def, q.Positions)
+	if err != nil && q.Positions == "" {
+		return fs.usageError("%v", err)
+	} else if err != nil {
+		return err
 	}
-	return q.answerSums(ctx, set.Refs(), table, all, lines, stderr)
-}
-
-// A query is where sgtab query's positions come from, and how its answers
-// are written.
-type query struct {
-	path string // the positions file; "" for the command line
-	w    positions.Writer
-	// misere bounds the misère search of a sum of heaps: -max-positions
-	// and -max-steps when given, its defaults otherwise.
-	misere sg.MisereLimits
-	// pick chooses and changes the game of def, the config named first
-	// (-game, -set).
-	pick choice
-	def  *positions.Ref
-}
-
-// A choice is the game of a config that a query answers by, and the keys
-// set on it: -game and -set.
-type choice struct {
-	game string
-	sets []rules.Override
-}
-
-// manyGames is the error of a query of a config of several games.
-func manyGames(path string, games []rules.Game) error {
-	names := make([]string, len(games))
-	for i, g := range games {
-		names[i] = g.Name
-	}
-	return fmt.Errorf("%s holds %d games (%s): choose one with -game NAME", path, len(games), strings.Join(names, ", "))
-}
-
-// load reads the config at path, its game chosen and changed as c says.
-func (c choice) load(path string) ([]rules.Game, error) {
-	return tabulate.LoadChosen(path, c.game, c.sets)
-}
-
-// answerSums opens and prepares the sources refs (table: the one given
-// with -table, nil for none), and answers the positions all, read from
-// lines, as sums of their components.
-func (q *query) answerSums(ctx context.Context, refs []*positions.Ref, table *positions.Ref, all []positions.Position, lines []positions.Line, stderr io.Writer) error {
-	for _, r := range refs {
-		load := choice{}.load
-		if r == q.def {
-			load = q.pick.load
-		}
-		if err := openSource(ctx, r, r == table, load, stderr); err != nil {
-			return positionsError(q.path, r.Line, err)
-		}
-	}
-	for i, pos := range all {
-		if err := positions.Check(pos); err != nil {
-			return positions.At(q.path, lines[i].Num, err)
-		}
-	}
-	for i, pos := range all {
-		a, err := positions.SolveWithin(ctx, pos, q.misere)
-		if err != nil {
-			return positions.At(q.path, lines[i].Num, err)
-		}
-		if err := q.w.Sum(ctx, pos, a); err != nil {
-			return err
-		}
-	}
-	return nil
+	return q.Sums(ctx, set.Refs(), table, all, lines)
 }
 
 // queryLines returns the positions of a query: one a line of the
@@ -228,124 +147,4 @@ func queryLines(fs *flagSet, path string, args []string) ([]positions.Line, erro
 		return nil, fs.usageError("heaps given with -positions: put them in the file")
 	}
 	return positions.ReadFile(path)
-}
-
-// wholeSource returns the source of the game of the config at path when
-// it answers whole positions (positions.Whole: a game on a graph), and
-// the config's problems when it has some; a stored table is no config.
-func wholeSource(ctx context.Context, path string, stored bool, load func(string) ([]rules.Game, error)) (positions.Whole, error) {
-	if stored || storedTable(path) {
-		// A stored table of a game on a graph: read it (verified) only
-		// when its metadata says so.
-		if kind, err := export.KindOf(path); err != nil || kind != export.KindGraph {
-			return nil, nil // not one: said when the source is opened
-		}
-		f, err := export.ReadContext(ctx, path, family.ReadOptions())
-		if err != nil {
-			return nil, err
-		}
-		g, _ := f.Game()
-		src, err := family.MustFor(g).Source(g, f, path)
-		if err != nil {
-			return nil, err
-		}
-		w, _ := src.(positions.Whole)
-		return w, nil
-	}
-	games, err := load(path)
-	if err != nil || len(games) != 1 {
-		return nil, err
-	}
-	src, err := family.MustFor(games[0]).Source(games[0], nil, path)
-	if err != nil {
-		return nil, nil // said when the source is opened
-	}
-	w, _ := src.(positions.Whole)
-	return w, nil
-}
-
-// openSource opens the source r names — a stored table, read verified,
-// when stored is set or its extension says so, or else a config of one
-// game — from its game's family, and prepares it for the largest component
-// asked of it; it warns on stderr of a table without sgtab metadata.
-func openSource(ctx context.Context, r *positions.Ref, stored bool, load func(string) ([]rules.Game, error), stderr io.Writer) error {
-	var (
-		g rules.Game
-		f *export.File
-	)
-	if stored || storedTable(r.Name) {
-		var err error
-		if f, err = export.ReadContext(ctx, r.Name, family.ReadOptions()); err != nil {
-			return err
-		}
-		var ok bool
-		if g, ok = f.Game(); !ok || f.Kind == export.KindCheckpoint {
-			return fmt.Errorf("%s %s", r.Name, f.Note())
-		}
-	} else {
-		games, err := load(r.Name)
-		if err != nil {
-			return err
-		}
-		if len(games) != 1 {
-			return manyGames(r.Name, games)
-		}
-		g = games[0]
-	}
-	src, err := family.MustFor(g).Source(g, f, r.Name)
-	if err != nil {
-		return err
-	}
-	d := progress.NewDisplay(stderr, progress.Options{WarnAfter: longRun})
-	if err := tabulate.Prepare(ctx, src, r.Need, tabulate.Options{Display: d}); err != nil {
-		return err
-	}
-	r.Source = src
-	if f != nil && f.Foreign {
-		fmt.Fprintf(stderr, "sgtab: warning: %s has no sgtab metadata: its values are taken as they are, unverified\n", r.Name)
-	}
-	return nil
-}
-
-// storedTable reports whether path names a stored table, by its extension.
-func storedTable(path string) bool {
-	return strings.HasSuffix(path, ".parquet") || strings.HasSuffix(path, ".arrow") || strings.HasSuffix(path, ".csv")
-}
-
-// positionsError returns err as the problem of line num of the positions
-// file path (positions.At), and for problems of a config it names, each
-// of them so.
-func positionsError(path string, num int, err error) error {
-	if p, ok := errors.AsType[tabulate.Problems](err); ok && path != "" && num > 0 {
-		at := make(tabulate.Problems, len(p))
-		for i, e := range p {
-			at[i] = positions.At(path, num, e)
-		}
-		return at
-	}
-	return positions.At(path, num, err)
-}
-
-// answerWhole answers the positions lines as the source w reads them, in
-// the given shape.
-func (q *query) answerWhole(ctx context.Context, w positions.Whole, shape positions.Shape, lines []positions.Line) error {
-	answer, err := w.Whole(ctx, shape)
-	if err != nil {
-		return err
-	}
-	return q.answerLines(ctx, answer, lines)
-}
-
-// answerLines answers the positions lines with answer.
-func (q *query) answerLines(ctx context.Context, answer positions.Answerer, lines []positions.Line) error {
-	for _, l := range lines {
-		r, err := answer(l.Words, q.w.Limit)
-		if err != nil {
-			return positions.At(q.path, l.Num, err)
-		}
-		if err := q.w.Whole(ctx, r); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -2,20 +2,16 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/sgtab/sgtab/compute/misere"
-	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/family/heap"
-	"github.com/sgtab/sgtab/positions"
 	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/sweep"
 	"github.com/sgtab/sgtab/tabulate"
@@ -45,7 +41,7 @@ func runQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	n, err := quotientHeaps(*heaps)
+	n, err := heap.ParseQuotientHeaps(*heaps)
 	if err != nil {
 		return fs.usageError("-heaps: %v", err)
 	}
@@ -63,7 +59,7 @@ func runQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return fmt.Errorf("create output directory: %w", err)
 	}
 	for _, g := range games {
-		q, err := quotientOf(ctx, g, n, lim)
+		q, err := tabulate.QuotientOf(ctx, g, n, lim)
 		if err != nil {
 			return err
 		}
@@ -112,7 +108,7 @@ type boundFlag struct{ n, max int64 }
 func (b *boundFlag) String() string { return strconv.FormatInt(b.n, 10) }
 
 func (b *boundFlag) Set(v string) error {
-	f, ok := parseWhole(strings.ReplaceAll(v, "_", ""))
+	f, ok := rules.WholeNumber(strings.ReplaceAll(v, "_", ""))
 	switch {
 	case !ok:
 		return fmt.Errorf("want a whole number")
@@ -121,80 +117,6 @@ func (b *boundFlag) Set(v string) error {
 	}
 	b.n = int64(f)
 	return nil
-}
-
-// boundHint adds to the error of a quotient that outgrew its bound of
-// positions or steps the flag that raises it.
-func boundHint(err error) error {
-	var be *misere.QuotientBoundError
-	if !errors.As(err, &be) {
-		return err
-	}
-	switch be.Bound {
-	case "positions":
-		return fmt.Errorf("%w; -max-positions raises it (about 90 bytes a position)", err)
-	case "steps":
-		return fmt.Errorf("%w; -max-steps raises it", err)
-	}
-	return err
-}
-
-// quotientHeaps reads a heap bound of a quotient: 1..MaxQuotientHeap.
-func quotientHeaps(v string) (int, error) {
-	if v == "" {
-		return 0, fmt.Errorf("the heap bound N is needed")
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 1 || n > misere.MaxQuotientHeap {
-		return 0, fmt.Errorf("a heap bound from 1 to %d, not %q", misere.MaxQuotientHeap, v)
-	}
-	return n, nil
-}
-
-// quotientAnswerer returns the answerer of misère positions by a
-// quotient, when the query asks for one: the stored quotient table (read
-// back proved), or with -quotient N the quotient of the heaps 1..N of the
-// config's game, computed first; nil otherwise.
-func quotientAnswerer(ctx context.Context, table, config string, n int, lim misere.QuotientLimits, load func(string) ([]rules.Game, error)) (positions.Answerer, error) {
-	if table != "" && export.IsQuotient(table) {
-		q, meta, err := export.ReadQuotientContext(ctx, table, export.ReadOptions{Quotient: lim})
-		if err != nil {
-			return nil, err
-		}
-		return heap.QuotientAnswerer(meta[export.KeyName], q), nil
-	}
-	if n == 0 {
-		return nil, nil
-	}
-	games, err := load(config)
-	if err != nil {
-		return nil, err
-	}
-	if len(games) != 1 {
-		return nil, manyGames(config, games)
-	}
-	q, err := quotientOf(ctx, games[0], n, lim)
-	if err != nil {
-		return nil, err
-	}
-	return heap.QuotientAnswerer(games[0].Name, q), nil
-}
-
-// quotientOf computes the misère quotient of the heaps 1..n of g within
-// lim; stopped by a signal, it says how far it got.
-func quotientOf(ctx context.Context, g rules.Game, n int, lim misere.QuotientLimits) (*misere.Quotient, error) {
-	done, order := 0, 1
-	q, err := heap.Quotient(ctx, g, n, lim, func(h, o int) { done, order = h, o })
-	switch {
-	case err != nil && ctx.Err() != nil && done == 0:
-		return nil, fmt.Errorf("%s: the misère quotient of the heaps 1..%d stopped before its first heap: %w", g.Name, n, context.Cause(ctx))
-	case err != nil && ctx.Err() != nil:
-		return nil, fmt.Errorf("%s: the misère quotient stopped at heap %d of %d (the quotient of the heaps 1..%d has order %d): %w",
-			g.Name, done+1, n, done, order, context.Cause(ctx))
-	case err != nil:
-		return nil, boundHint(err)
-	}
-	return q, nil
 }
 
 // runQuotientCensus runs sweep -quotients N: the census of the misère
@@ -206,7 +128,7 @@ func runQuotientCensus(ctx context.Context, fs *flagSet, path, heaps, out string
 			return fs.usageError("-%s does not apply to -quotients, whose census runs whole", name)
 		}
 	}
-	n, err := quotientHeaps(heaps)
+	n, err := heap.ParseQuotientHeaps(heaps)
 	if err != nil {
 		return fs.usageError("-quotients: %v", err)
 	}
@@ -214,28 +136,17 @@ func runQuotientCensus(ctx context.Context, fs *flagSet, path, heaps, out string
 	if err != nil {
 		return err
 	}
-	s, err := rules.LoadSweep(path)
+	s, err := tabulate.LoadSweep(path)
 	if err != nil {
-		if j, ok := err.(interface{ Unwrap() []error }); ok {
-			return tabulate.Problems(j.Unwrap())
-		}
 		return err
 	}
 	plan, err := sweep.NewPlan(s, -1, -1, sweep.All)
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return fmt.Errorf("create output directory: %w", err)
-	}
 	start := time.Now()
-	rows, err := sweep.Quotients(ctx, plan, n, w, sweep.CensusQuotientLimits, nil)
+	rows, file, err := tabulate.QuotientSweep(ctx, plan, n, tabulate.SweepOptions{Out: out, Workers: w, Version: version})
 	if err != nil {
-		return err
-	}
-	file := filepath.Join(out, sweep.QuotientsFile)
-	meta := map[string]string{export.KeySweep: s.Config, export.KeySweepSHA: sweep.SHA(s.Config), export.KeyHeaps: strconv.Itoa(n)}
-	if err := export.WriteQuotientCensus(file, rows, meta, export.Options{Version: version}); err != nil {
 		return err
 	}
 	_, err = io.WriteString(stdout, sweep.QuotientReport(rows, n, file, time.Since(start)))

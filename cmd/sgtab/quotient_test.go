@@ -6,6 +6,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/sgtab/sgtab/interrupt"
 )
 
 // TestQuotientGolden runs sgtab quotient, and queries answered from a
@@ -93,7 +95,7 @@ SELECT name, quotient_order, stable_from, tame FROM 'sw/quotients.parquet' WHERE
 func TestQuotientInterrupted(t *testing.T) {
 	chdir(t)
 	ctx, cancel := context.WithCancelCause(t.Context())
-	cancel(signalError{syscall.SIGTERM})
+	cancel(interrupt.Cause{Signal: syscall.SIGTERM})
 	var stderr strings.Builder
 	code := run(ctx, []string{"quotient", "-heaps", "20", "-out", "out", "q075.yaml"}, io.Discard, &stderr)
 	if want := "the misère quotient of the heaps 1..20 stopped before its first heap: interrupted (SIGTERM)"; code != 143 || !strings.Contains(stderr.String(), want) {

@@ -2,14 +2,11 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -32,33 +29,6 @@ const runExamples = `  sgtab run                                   # every bundl
 // defaultCap is how far -heaps auto computes a game whose period is not proved.
 const defaultCap = 100000
 
-// parseHeaps reads the -heaps flag: a whole number ≥ 1 (1e6 is accepted),
-// or "auto" (returned as 0).
-func parseHeaps(v string) (int64, error) {
-	if v == "auto" {
-		return 0, nil
-	}
-	f, ok := parseWhole(v)
-	switch {
-	case !ok:
-		return 0, fmt.Errorf("want a whole number or auto")
-	case f >= rules.MaxHeaps || math.IsInf(f, -1):
-		return 0, fmt.Errorf("too large: must be below 2^40")
-	}
-	return int64(f), nil
-}
-
-// parseWhole reads a whole number written as a float may be (1e6), and
-// reports whether v is one; one too large for a float64, either way, is
-// returned as ±Inf.
-func parseWhole(v string) (float64, bool) {
-	f, err := strconv.ParseFloat(v, 64)
-	if err != nil && !errors.Is(err, strconv.ErrRange) || f != math.Trunc(f) {
-		return 0, false
-	}
-	return f, true
-}
-
 // A countFlag is a flag holding a whole number, written as -heaps takes
 // one: 500000000, 5e8 or 500_000_000.
 type countFlag int64
@@ -69,7 +39,7 @@ func (c *countFlag) Set(v string) error {
 	if v == "auto" {
 		return fmt.Errorf("want a whole number")
 	}
-	n, err := parseHeaps(strings.ReplaceAll(v, "_", ""))
+	n, err := rules.ParseHeaps(strings.ReplaceAll(v, "_", ""))
 	*c = countFlag(n)
 	return err
 }
@@ -100,7 +70,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	formats, err := parseFormats(*formatsFlag)
+	formats, err := family.ParseFormats(*formatsFlag)
 	if err != nil {
 		return fs.usageError("-formats %s: %v", *formatsFlag, err)
 	}
@@ -165,7 +135,7 @@ func runSize(fs *flagSet, heapsFlag string, capFlag int64) (heaps int64, auto bo
 	if !isSet(fs.FlagSet, "heaps") {
 		return 0, false, nil
 	}
-	heaps, err = parseHeaps(heapsFlag)
+	heaps, err = rules.ParseHeaps(heapsFlag)
 	if err != nil {
 		return 0, false, fs.usageError("-heaps %s: %v", heapsFlag, err)
 	}
@@ -202,43 +172,12 @@ func (p *reportPrinter) done(i int, r *family.Report) error {
 	p.reports[i] = r
 	p.display.Print(func() {
 		for ; p.next < len(p.reports) && p.reports[p.next] != nil; p.next++ {
-			if err := printReport(p.w, p.reports[p.next], p.asJSON); err != nil && p.err == nil {
+			if err := p.reports[p.next].Write(p.w, p.asJSON); err != nil && p.err == nil {
 				p.err = err
 			}
 		}
 	})
 	return nil
-}
-
-// printReport prints a game's report: as a line of JSON, or its text.
-func printReport(w io.Writer, r *family.Report, asJSON bool) error {
-	if !asJSON {
-		_, err := io.WriteString(w, r.Text)
-		return err
-	}
-	b, err := json.Marshal(r.Summary)
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(w, "%s\n", b)
-	return err
-}
-
-// parseFormats reads -formats: a comma-separated list of parquet, arrow and
-// csv.
-func parseFormats(v string) ([]string, error) {
-	var out []string
-	for _, f := range strings.Split(v, ",") {
-		f = strings.TrimSpace(f)
-		switch {
-		case !slices.Contains(family.Formats, f):
-			return nil, fmt.Errorf("%q is not parquet, arrow or csv", f)
-		case slices.Contains(out, f):
-			return nil, fmt.Errorf("%s listed twice", f)
-		}
-		out = append(out, f)
-	}
-	return out, nil
 }
 
 // plotFlag defines the flag -plot, the format of the plots a command draws

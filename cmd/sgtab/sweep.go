@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -68,11 +67,8 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	s, err := rules.LoadSweep(args[0])
+	s, err := tabulate.LoadSweep(args[0])
 	if err != nil {
-		if j, ok := err.(interface{ Unwrap() []error }); ok {
-			return tabulate.Problems(j.Unwrap())
-		}
 		return err
 	}
 	plan, err := sweep.NewPlan(s, heaps, capN, shard)
@@ -98,7 +94,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 func sweepSize(fs *flagSet, heapsFlag string, capFlag int64) (heaps, capN int, err error) {
 	heaps, capN = -1, -1
 	if isSet(fs.FlagSet, "heaps") {
-		h, err := parseHeaps(heapsFlag)
+		h, err := rules.ParseHeaps(heapsFlag)
 		if err != nil {
 			return 0, 0, fs.usageError("-heaps %s: %v", heapsFlag, err)
 		}
@@ -158,18 +154,10 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fs.usageError("want one folder, got %d", len(args))
 	}
 	start := time.Now()
-	key, err := family.LoadKey(false)
-	if err != nil {
-		return fmt.Errorf("merge needs the key the shards were signed with: %w", err)
-	}
-	rows, p, err := sweep.Merge(args[0], version, key)
-	if errors.Is(err, sweep.ErrUnsigned) {
-		path, _ := family.KeyPath()
-		return fmt.Errorf("%w (your key: %s; set $%s to the key the shards' runs had, or run the shard again)", err, path, family.KeyEnv)
-	}
+	rows, p, path, err := tabulate.Merge(args[0], version)
 	if err != nil {
 		return err
 	}
-	_, err = io.WriteString(stdout, sweep.Report("merged census", rows, p, filepath.Join(args[0], sweep.CensusFile), time.Since(start)))
+	_, err = io.WriteString(stdout, sweep.Report("merged census", rows, p, path, time.Since(start)))
 	return err
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/family/heap"
+	"github.com/sgtab/sgtab/interrupt"
 )
 
 // writeGame writes the config of one game named name in dir and returns
@@ -47,7 +48,7 @@ func TestReadInterrupted(t *testing.T) {
 	runOK(t, "run", "-heaps", "5000", "-plot", "none", "-out", out, config)
 	table := filepath.Join(out, "officers.parquet")
 	ctx, cancel := context.WithCancelCause(t.Context())
-	cancel(signalError{syscall.SIGTERM})
+	cancel(interrupt.Cause{Signal: syscall.SIGTERM})
 	for _, args := range [][]string{
 		{"inspect", table},
 		{"inspect", "-verify", table},

@@ -35,27 +35,6 @@ func findBlocks[T sg.Value](lo, up []T, want, set sg.Bitset, left *int) int {
 	return n
 }
 
-// Kernels names the witness kernels in use: "avx512" when the CPU has
-// AVX-512 (F, BW and VBMI), else "avx2" when it has AVX2, else "go", the
-// pure-Go ones, unless $SGTAB_KERNEL chooses. The values never depend on
-// it.
-func Kernels() string { return kernel.Name() }
-
-// KernelCPU describes the CPU the kernels run on: its model and the vector
-// features the kernels look at.
-func KernelCPU() string { return kernel.CPU() }
-
-// KernelsAvailable lists the kernels this CPU runs, the slowest first.
-func KernelsAvailable() []string {
-	var names []string
-	for _, l := range kernel.Levels() {
-		if l.Supported() {
-			names = append(names, l.String())
-		}
-	}
-	return names
-}
-
 // KernelError returns why the kernels $SGTAB_KERNEL asks for cannot be
 // had (the fastest the CPU runs are used instead), or nil: a program
 // should refuse to start on it.

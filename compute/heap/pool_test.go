@@ -320,7 +320,7 @@ func TestRunsEqualPlain(t *testing.T) {
 					continue
 				}
 				was := kernel.Use(lv)
-				kernels := Kernels()
+				kernels := kernel.Name()
 				fast, err := Sequence(t.Context(), g, n, opt)
 				kernel.Use(was)
 				if err != nil {

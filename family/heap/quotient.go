@@ -38,6 +38,20 @@ func Quotient(ctx context.Context, g rules.Game, n int, lim misere.QuotientLimit
 	return q, nil
 }
 
+// ParseQuotientHeaps reads the heap bound N of a quotient of the heaps
+// 1..N, as sgtab quotient -heaps and sweep -quotients take it: a whole
+// number from 1 to misere.MaxQuotientHeap.
+func ParseQuotientHeaps(v string) (int, error) {
+	if v == "" {
+		return 0, fmt.Errorf("the heap bound N is needed")
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > misere.MaxQuotientHeap {
+		return 0, fmt.Errorf("a heap bound from 1 to %d, not %q", misere.MaxQuotientHeap, v)
+	}
+	return n, nil
+}
+
 // notLine says what a game that is no heap game on a line is.
 func notLine(g rules.Game) string {
 	if g.Kind() == rules.KindHeap {

@@ -81,3 +81,25 @@ func TestQuotientAnswersMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestParseQuotientHeaps checks the heap bounds a quotient takes: 1 to
+// misere.MaxQuotientHeap, and a bound missing or out of range refused
+// with the range.
+func TestParseQuotientHeaps(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int
+		err  string
+	}{
+		{"1", 1, ""}, {"16", 16, ""}, {strconv.Itoa(misere.MaxQuotientHeap), misere.MaxQuotientHeap, ""},
+		{"", 0, "the heap bound N is needed"},
+		{"0", 0, fmt.Sprintf("a heap bound from 1 to %d, not \"0\"", misere.MaxQuotientHeap)},
+		{strconv.Itoa(misere.MaxQuotientHeap + 1), 0, fmt.Sprintf("a heap bound from 1 to %d, not \"%d\"", misere.MaxQuotientHeap, misere.MaxQuotientHeap+1)},
+		{"1e2", 0, fmt.Sprintf("a heap bound from 1 to %d, not \"1e2\"", misere.MaxQuotientHeap)},
+	} {
+		n, err := heap.ParseQuotientHeaps(tc.in)
+		if tc.err == "" && (err != nil || n != tc.want) || tc.err != "" && (err == nil || err.Error() != tc.err) {
+			t.Errorf("ParseQuotientHeaps(%q) = %d, %v; want %d, %q", tc.in, n, err, tc.want, tc.err)
+		}
+	}
+}
