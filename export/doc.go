@@ -11,7 +11,7 @@
 //
 // In a misère table sg holds outcomes (1 when the player to move wins, 0
 // when that player loses), and the genus of each heap follows (see
-// compute.GenusColumns): sg_normal, the normal-play SG value g; genus_0,
+// sg.GenusColumns): sg_normal, the normal-play SG value g; genus_0,
 // genus_1, …, γ0, γ1, … of the genus g^{γ0γ1…}, as many as its longest
 // genus needs (γk = γ(k−2) past the last); tameness, the heap's class (0
 // tame, 1 restive, 2 restless, 3 wild). The keys sgtab.genus, sgtab.tameness

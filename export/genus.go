@@ -9,11 +9,11 @@ import (
 	"github.com/sgtab/sgtab/compute/sg"
 )
 
-// The columns of a misère table's genera (compute.GenusColumns), after sg:
+// The columns of a misère table's genera (sg.GenusColumns), after sg:
 // sg_normal, the normal-play SG value g of each heap; genus_0, genus_1, …,
 // its γ0, γ1, … (γk the misère SG value of the heap plus k heaps *2), as
 // many as the longest genus of the table needs, γk = γ(k−2) past the last;
-// tameness, its class (compute.Tameness: 0 tame, 1 restive, 2 restless,
+// tameness, its class (sg.Tameness: 0 tame, 1 restive, 2 restless,
 // 3 wild).
 const (
 	colNormal   = "sg_normal"

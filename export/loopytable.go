@@ -11,7 +11,7 @@ import (
 	"github.com/sgtab/sgtab/export/fileformat"
 )
 
-// A table of generalized values (compute.Table.Loopy: a scripted game
+// A table of generalized values (sg.Table.Loopy: a scripted game
 // whose positions repeat) is a heap game's table with the columns of a
 // loopy graph table's values: n, sg (null at a value ∞) and
 // finite_followers (withFiniteFollowers), sgtab.values generalized SG,

@@ -81,7 +81,7 @@ func Read(path string) (*File, error) {
 }
 
 // DefaultBudget bounds the work of checking a table's first values against
-// its rule, in option values looked at (compute.VerifyOptions.MaxWork):
+// its rule, in option values looked at (sg.VerifyOptions.MaxWork):
 // about a second or two of one core's work, hundreds of times what the
 // first 1024 values of a game of a few digits cost.
 const DefaultBudget = 1 << 31
@@ -91,7 +91,7 @@ type ReadOptions struct {
 	// Budget bounds the work of checking a table's first values against
 	// its rule: 0 means DefaultBudget, a negative number no bound.
 	Budget int64
-	// Workers share that check (compute.VerifyOptions.Workers); 0 means
+	// Workers share that check (sg.VerifyOptions.Workers); 0 means
 	// GOMAXPROCS.
 	Workers int
 	// Key is the user's key: a table signed with it (File.Signed) is the

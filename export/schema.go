@@ -36,7 +36,7 @@ const (
 	KeyKind    = "sgtab.kind"    // what the file holds: table, lattice, rare or summary (see Kind)
 	KeyCRC     = "sgtab.crc32c"  // CRC-32C of the values, 8 hex digits (see crcOf)
 
-	// Keys of the analysis (compute.Analysis), present when the table has one.
+	// Keys of the analysis (sg.Analysis), present when the table has one.
 	KeyStatus        = "sgtab.status"         // proved, observed or none
 	KeyPeriod        = "sgtab.period"         // p (status proved or observed)
 	KeyPreperiod     = "sgtab.preperiod"      // n0: G(n+p) = G(n) + s for n ≥ n0
@@ -50,10 +50,10 @@ const (
 	KeyRareMask      = "sgtab.rare_mask"      // mask of the rare/common split, 0 when there is none
 	KeyRareCount     = "sgtab.rare_count"     // rare positions in 0..N
 	KeyLastRare      = "sgtab.last_rare"      // the last rare position, or "none"
-	KeyRarePos       = "sgtab.rare_pos"       // none, or even or odd: the heap's parity counts (compute.Parity)
+	KeyRarePos       = "sgtab.rare_pos"       // none, or even or odd: the heap's parity counts (sg.Parity)
 	KeyRareBest      = "sgtab.rare_best"      // the best split when none is reported: "MASK POS COUNT"
 
-	// Keys of the analysis of the ring values (compute.RingAnalysis),
+	// Keys of the analysis of the ring values (sg.RingAnalysis),
 	// present when the game starts on a ring: as the keys above, for
 	// SG_ring(n).
 	KeyRingStatus      = "sgtab.ring_status"

@@ -47,7 +47,7 @@ type Summary struct {
 	// source (classical.Theorem), "" for none.
 	Theorem string
 	// TameThrough is, for a misère table with genera, the last n such
-	// that every heap 0..n is tame (compute.GenusColumns.TameThrough);
+	// that every heap 0..n is tame (sg.GenusColumns.TameThrough);
 	// nil otherwise.
 	TameThrough *int
 }

@@ -22,7 +22,7 @@ type Summary struct {
 	Seconds float64  `json:"seconds"`
 	Files   []string `json:"files"`
 
-	// The analysis (compute.Analysis).
+	// The analysis (sg.Analysis).
 	Status        sg.Status `json:"status"`
 	Period        *int      `json:"period"`
 	Preperiod     *int      `json:"preperiod"`
@@ -37,12 +37,12 @@ type Summary struct {
 	RareCount     int       `json:"rare_count"`
 	LastRare      *int      `json:"last_rare"`
 	// RareBest is the best split when none is reported (it means nothing:
-	// see compute.FindRare): null otherwise. The text output leaves it out.
+	// see sg.FindRare): null otherwise. The text output leaves it out.
 	RareBest *RareSplit `json:"rare_best"`
 	Checksum string     `json:"checksum"`
 
 	// The analysis of the ring values SG_ring(n), for a game that starts
-	// on a ring (compute.RingAnalysis): left out for other games.
+	// on a ring (sg.RingAnalysis): left out for other games.
 	RingStatus      sg.Status `json:"ring_status,omitempty"`
 	RingPeriod      *int      `json:"ring_period,omitempty"`
 	RingPreperiod   *int      `json:"ring_preperiod,omitempty"`
@@ -79,7 +79,7 @@ type Summary struct {
 	Values   string `json:"values"`
 	Outcomes bool   `json:"outcomes,omitempty"`
 	// Genus says, for a misère table, how far its heaps are tame and which
-	// is the first that is not (compute.GenusColumns.Words); TameThrough
+	// is the first that is not (sg.GenusColumns.Words); TameThrough
 	// is the last n such that every heap 0..n is tame.
 	Genus       string `json:"genus,omitempty"`
 	TameThrough *int   `json:"tame_through,omitempty"`

@@ -1,5 +1,5 @@
 // Package graph reads games played on a finite directed graph — a token on
-// a node moves along an edge — into a compute.Graph with the names of its
+// a node moves along an edge — into a graphgame.Graph with the names of its
 // nodes: edge lists in CSV files, and the classic graphs built by name
 // (the Calendar game, the boxes of HDU 3389).
 package graph
@@ -13,7 +13,7 @@ import (
 	"github.com/sgtab/sgtab/rules"
 )
 
-// A Named graph is a compute.Graph whose nodes have names: integers when
+// A Named graph is a graphgame.Graph whose nodes have names: integers when
 // every name given was one (Ints), strings otherwise (Strings), one per
 // node in the order they were first met.
 type Named struct {

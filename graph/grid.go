@@ -8,7 +8,7 @@ import (
 )
 
 // MaxGridSquares bounds the grids Grid builds: a larger board is answered
-// by its size alone (compute.GridGeography), not built.
+// by its size alone (graphgame.GridGeography), not built.
 const MaxGridSquares = 1 << 24
 
 // GridName returns the name of the square in row i and column j: "i,j".

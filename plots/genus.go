@@ -16,7 +16,7 @@ import (
 // to write a one-digit value in at 8 inches.
 const MaxGenusColumns = 80
 
-// Colours of the classes of heaps (compute.Tameness): green for tame,
+// Colours of the classes of heaps (sg.Tameness): green for tame,
 // yellow and orange for restive and restless, red for wild.
 var tamenessColors = []color.Color{
 	color.RGBA{R: 44, G: 160, B: 44, A: 255},
@@ -26,7 +26,7 @@ var tamenessColors = []color.Color{
 }
 
 // Genus returns a picture of the genera of the heaps of t, a misère table
-// (compute.GenusColumns): a column for each heap n, the first
+// (sg.GenusColumns): a column for each heap n, the first
 // MaxGenusColumns at most, and from the top a row for the heap's class
 // (coloured tame, restive, restless or wild), one for g (its normal-play SG
 // value) and one for each of γ0, γ1, … (its misère SG value with 0, 1, …

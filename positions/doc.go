@@ -44,7 +44,7 @@
 // the board) and, in a sum of several, a component of a game that must be
 // taken alone. Value, Work and Moves then answer each component:
 // its value, about how many steps listing its moves takes (Solve refuses
-// a position whose moves would take more than compute.MaxWork steps
+// a position whose moves would take more than moves.MaxWork steps
 // to count), and its moves to an option of a given value, in order, one
 // at a time, as Moves of this package with Take and Leave (a heap's move:
 // the tokens taken, the heaps left) or To (the point moved to) and a Text

@@ -11,7 +11,7 @@ import (
 
 // A LoopyTokensAnswer is the answer to a position of tokens on the nodes
 // of a graph with cycles: each token's generalized SG value, their sum
-// (Smith's rule, compute.Generalized.Plus) and its outcome: the player to
+// (Smith's rule, sg.Generalized.Plus) and its outcome: the player to
 // move wins (N), loses (P), or the game is drawn (D). Moves lists the
 // winning moves (to a position of outcome P) when the player to move
 // wins, and the drawing moves (to a position of outcome D) when the

@@ -55,7 +55,7 @@ func Check(pos Position) error {
 // who wins, and how many winning moves there are — the moves on one
 // component i to an option of value SG(i) ⊕ X, X the nim-sum, which leave
 // a nim-sum of 0. WinningMoves lists them. A position of several
-// components whose moves would take more than compute.MaxWork steps
+// components whose moves would take more than moves.MaxWork steps
 // to count is refused.
 func Solve(pos Position) (Answer, error) {
 	return SolveWithin(context.Background(), pos, sg.MisereLimits{})

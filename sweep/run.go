@@ -16,10 +16,10 @@ const firstValues = 64
 
 // Options tune Run. The zero value means defaults.
 type Options struct {
-	// Workers is the number of goroutines (compute.Options.Workers).
+	// Workers is the number of goroutines (sg.Options.Workers).
 	Workers int
 	// Progress, if not nil, is called from any goroutine with the
-	// positions computed since its last call (compute.Options.Progress).
+	// positions computed since its last call (sg.Options.Progress).
 	Progress func(delta int64)
 	// Done, if not nil, is called after each job is journalled, with the
 	// job and its table, from any goroutine (to write the table, say).
@@ -29,7 +29,7 @@ type Options struct {
 // Run computes the jobs of p that j does not hold yet, appends each result
 // to j as it ends, and returns every job's result, by key. With p.Auto,
 // every game stops once its period is proved, as sgtab run -heaps auto
-// stops it (compute.Options.StopWhenProved): a ring game once its rows'
+// stops it (sg.Options.StopWhenProved): a ring game once its rows'
 // period and its rings' are, a misère game once its outcomes' period is;
 // its class compares the values past its table by that period.
 func Run(ctx context.Context, p *Plan, j *Journal, opt Options) (map[string]Result, error) {

@@ -52,7 +52,7 @@ func TestPositionsFileSources(t *testing.T) {
 }
 
 // TestPositionWorkBounded checks that a position of many heaps whose
-// winning moves would take more than compute.MaxWork steps to count
+// winning moves would take more than moves.MaxWork steps to count
 // (2·10^4 heaps of 300000 of 0.(7), whose splits after any removal are
 // gone through one by one: 4.5·10^14) is refused at once, saying so,
 // rather than counted for minutes; and that one of many Kayles heaps, or

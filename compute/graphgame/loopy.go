@@ -33,7 +33,7 @@ func LoopyValues(ctx context.Context, g *Graph) ([]sg.Generalized, error) {
 	return LoopyValuesGiven(ctx, g, nil)
 }
 
-// A givenValue is a node of a graph whose value is given, not labelled:
+// A Given is a node of a graph whose value is given, not labelled:
 // its game is played elsewhere (a sum of parts), and the node, which has
 // no followers in the graph, stands for it.
 type Given struct {
@@ -41,7 +41,7 @@ type Given struct {
 	Value sg.Generalized
 }
 
-// loopyValues is LoopyValues on a graph some of whose nodes have their
+// LoopyValuesGiven is LoopyValues on a graph some of whose nodes have their
 // values given (in increasing order of node): the labelling takes such a
 // node as a node of that value, labelled a at stage a when the value a is
 // finite (and ∞ from the start otherwise), that has a follower labelled m

@@ -137,7 +137,7 @@ func SparseMayApply(r rules.Rule) bool {
 	return e.sparseApplies()
 }
 
-// normalEstimate is Estimate in normal play: the plain engine's time, from
+// Estimate is Estimate in normal play: the plain engine's time, from
 // Work, PairsPerSecond and TriplesPerSecond.
 func Estimate(g rules.Game, n, workers int) time.Duration {
 	workers = max(workers, 1)

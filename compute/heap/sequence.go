@@ -20,7 +20,7 @@ const (
 	workEvery     = 1 << 22
 )
 
-// normalSequence computes SG(0..n) of the game g in normal play (see
+// Sequence computes SG(0..n) of the game g in normal play (see
 // Sequence), and SG of the rings 0..n when g starts on a ring.
 //
 // The values are kept one byte wide while they fit, then two, then four: when

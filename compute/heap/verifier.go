@@ -14,7 +14,7 @@ import (
 	"github.com/sgtab/sgtab/rules"
 )
 
-// verifyHeaps checks the values 0..through of a normal-play table whose
+// Verify checks the values 0..through of a normal-play table whose
 // values G are of type T.
 func Verify[T sg.Value](ctx context.Context, t *sg.Table, G []T, through int, opt sg.VerifyOptions) (sg.Verification, error) {
 	v := sg.Verification{Through: through, ByOptions: through}

@@ -77,7 +77,7 @@ func misereSums(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.T
 // -verify) checks them all.
 const misereCheckSteps = 1 << 22
 
-// verifyMisere checks the misère table t through heap through by
+// Verify checks the misère table t through heap through by
 // computing it again: its outcomes, and its genus columns when it has
 // them (a table written before sgtab stored genera has none). A game that
 // splits heaps is computed again by the search, within the default bounds

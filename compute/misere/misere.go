@@ -13,7 +13,7 @@ import (
 // cancellation checks of the misère engines.
 const checkEvery = 1 << 12
 
-// misere computes the misère table of heaps 0..n of g: G(n) is 1 when the
+// Sequence computes the misère table of heaps 0..n of g: G(n) is 1 when the
 // player to move on a heap of n wins, whoever makes the last move losing,
 // and 0 when that player loses; Genus the genus of each heap (see Genus),
 // which says more: how the heap plays in sums. A game whose moves may split

@@ -8,7 +8,7 @@ import (
 	"github.com/sgtab/sgtab/rules"
 )
 
-// arithTheorem names the argument of proveArith (doc.go, "Arithmetic
+// ArithTheorem names the argument of proveArith (doc.go, "Arithmetic
 // periodicity").
 const ArithTheorem = "arithmetic-periodicity lifting theorem"
 

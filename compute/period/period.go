@@ -127,7 +127,7 @@ func Prove[T sg.Value](r rules.Rule, G []T) (sg.Period, sg.Proof, bool) {
 	return ProvePure(r, G)
 }
 
-// provePure returns the smallest period of G with no saltus that a
+// ProvePure returns the smallest period of G with no saltus that a
 // theorem of proofWindow proves, and the proof, or false when none does.
 // Its theorems speak of the values' equality alone, which is why they also
 // prove periods of misère outcomes (see misere).
@@ -147,12 +147,12 @@ func ProvePure[T sg.Value](r rules.Rule, G []T) (sg.Period, sg.Proof, bool) {
 	return per, proof, ok
 }
 
-// nextProofCheck returns the last heap size that the proof of the period
+// NextProofCheck returns the last heap size that the proof of the period
 // the end of values G shows would need, when G already shows a pure period
 // p (each value from the period's start on equal to the one p before it,
 // over at least p/2 and an eighth of the table) and a theorem of
 // proofWindow proves such periods; else 0. It only schedules the next
-// search for a proof: the period it sees is proved (or not) by provePure
+// search for a proof: the period it sees is proved (or not) by ProvePure
 // once the table is that long.
 func NextProofCheck[T sg.Value](r rules.Rule, G []T) int {
 	if _, ok := proofWindow(r, sg.Period{Length: 1}); !ok {
@@ -228,7 +228,7 @@ func smallestPeriod[T sg.Value](G []T, per sg.Period, proof sg.Proof) (sg.Period
 }
 
 // proveGame is prove for the table values G of the game g: a misère
-// game's values are outcomes, which only provePure's theorems speak of.
+// game's values are outcomes, which only ProvePure's theorems speak of.
 func proveGame[T sg.Value](g rules.Game, G []T) (sg.Period, sg.Proof, bool) {
 	if g.Misere {
 		return ProvePure(g.Rule, G)

@@ -5,7 +5,7 @@ import (
 	"github.com/sgtab/sgtab/rules"
 )
 
-// ringTheorem names the argument of proveRing.
+// ringTheorem names the argument of ProveRing.
 const ringTheorem = "a ring's options are rows: the rows' proved period"
 
 // ringStart returns the ring size r0 from which SG_ring(n+p) = SG_ring(n)
@@ -41,14 +41,14 @@ func ringStart(r rules.Rule, p sg.Period) (int, bool) {
 	return r0, true
 }
 
-// ringNeed returns the largest ring size proveRing reads for a rows' period
+// RingNeed returns the largest ring size ProveRing reads for a rows' period
 // p of rule r: a window of p ring sizes from r0 and one period past it.
 func RingNeed(r rules.Rule, p sg.Period) (int, bool) {
 	r0, ok := ringStart(r, p)
 	return r0 + 2*p.Length - 1, ok
 }
 
-// proveRing returns the period of the ring values R, with its smallest
+// ProveRing returns the period of the ring values R, with its smallest
 // preperiod, proved from the rows' proved period rows (see ringStart), or
 // false when R is too short for it. The ring's period q divides p: R is
 // p-periodic from r0, so q is the least divisor of p with

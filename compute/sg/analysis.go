@@ -87,7 +87,7 @@ const (
 // than 32 values refer to the table.
 func ClosedForm[T Value](G []T, p Period) string { return ClosedFormOf(G, p, "SG") }
 
-// closedForm is ClosedForm with the values named f: SG, SG_ring, ….
+// ClosedFormOf is ClosedForm with the values named f: SG, SG_ring, ….
 func ClosedFormOf[T Value](G []T, p Period, f string) string {
 	var b strings.Builder
 	n0 := p.Start
@@ -153,7 +153,7 @@ func list[T Value](vs []T) string {
 	return "[" + strings.Join(s, ", ") + "]"
 }
 
-// maxRareBits bounds the value width for which FindRare looks for a mask.
+// MaxRareBits bounds the value width for which FindRare looks for a mask.
 const MaxRareBits = 20
 
 // FindRare finds the split that makes the rare positions of G fewest: a
@@ -270,7 +270,7 @@ const (
 	Odd      Parity = "odd"
 )
 
-// bestSplit returns the split that makes the fewest positions rare, from
+// BestSplit returns the split that makes the fewest positions rare, from
 // the value histograms at even and odd n (of equal lengths, a power of
 // two), with the heap's parity where pos allows it (see FindRare).
 func BestSplit(hist [2][]int64, pos bool) Split {

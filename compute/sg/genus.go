@@ -24,7 +24,7 @@ import (
 // At reads any γk. Winning Ways writes it so too: the last two figures
 // repeat (0^{120} is 0^{1202020…}).
 //
-// The genus of X follows from the genera of its options X′ (genusOf):
+// The genus of X follows from the genera of its options X′ (GenusOf):
 //
 //	g  = mex{ g(X′) }
 //	γ0 = mex{ γ0(X′) }                          (1 when X has no option)
@@ -32,7 +32,7 @@ import (
 //
 // because the options of X + k·*2 are X′ + k·*2 and the two moves on a
 // *2, to X + (k−1)·*2 + *1 and to X + (k−1)·*2, and adding *1 to any game
-// flips the last bit of its misère SG value (see starOne). So the genus
+// flips the last bit of its misère SG value (see StarOne). So the genus
 // of a heap follows from the genera of the positions its moves leave: sums
 // of heaps, whose genera the misère search finds (misere.Search.Genus).
 type Genus struct {
@@ -40,7 +40,7 @@ type Genus struct {
 	Gamma []uint32
 }
 
-// emptyGenus is the genus of the game with no move, 0^{120}: G⁻ = 1,
+// EmptyGenus is the genus of the game with no move, 0^{120}: G⁻ = 1,
 // then *2 alone is 2, *2 + *2 is 0, and so on.
 var EmptyGenus = Genus{G: 0, Gamma: []uint32{1, 2, 0}}
 
@@ -111,7 +111,7 @@ func ParseGenus(s string) (Genus, error) {
 	return x, nil
 }
 
-// genusOf returns the genus of a game whose options have the genera opts
+// GenusOf returns the genus of a game whose options have the genera opts
 // (see Genus).
 func GenusOf(opts []Genus, seen *Bitset) Genus {
 	if len(opts) == 0 {
@@ -129,7 +129,7 @@ func GenusOf(opts []Genus, seen *Bitset) Genus {
 	})
 }
 
-// genusFrom returns the genus of a game that has an option, from its
+// GenusFrom returns the genus of a game that has an option, from its
 // options' values: mex(i, x) is the mex of the options' values at i (−1:
 // their g; k ≥ 0: their γk) and of those already in x. longest is at least
 // the longest Gamma of an option, and at least 2.
@@ -178,7 +178,7 @@ func trimGamma(gamma []uint32) []uint32 {
 	return slices.Clip(gamma[:n])
 }
 
-// starOne returns the genus of X + *1 from the genus x of X: adding *1
+// StarOne returns the genus of X + *1 from the genus x of X: adding *1
 // flips the last bit of the normal value and of every misère value. For
 // the misère values this is the lemma G⁻(X + *1) = G⁻(X) ⊕ 1, for every
 // game X, by induction on X: with a = G⁻(X) = mex S, S the misère values
@@ -368,7 +368,7 @@ func (c *GenusColumns) Equal(d *GenusColumns) (n int, equal bool) {
 	return min(c.Len(), d.Len()), c.Len() == d.Len()
 }
 
-// A genusBuilder collects the genera of heaps 0, 1, … into columns.
+// A GenusBuilder collects the genera of heaps 0, 1, … into columns.
 type GenusBuilder struct {
 	normal, class []uint32
 	gamma         [][]uint32 // by heap

@@ -87,7 +87,7 @@ func (u *Union) Add(v uint32) {
 	u.update(int(v >> 6))
 }
 
-// addAll adds every value of s.
+// AddAll adds every value of s.
 func (u *Union) AddAll(s Bitset) {
 	if len(u.levels) == 0 {
 		u.levels = []Bitset{nil}
@@ -131,7 +131,7 @@ func (u *Union) word(l, w int) uint64 {
 	return 0
 }
 
-// mexOf returns the mex of x ∪ us[0] ∪ us[1] ∪ …. Every value below the
+// MexOf returns the mex of x ∪ us[0] ∪ us[1] ∪ …. Every value below the
 // largest mex of the unions is present, so the scan starts there, and it
 // skips the words that some union has full through the unions' summaries.
 func MexOf(x Bitset, us []*Union) uint32 {

@@ -37,7 +37,7 @@ type Table struct {
 	Proved *ProvedPeriod // set when a proved period filled in the rest
 }
 
-// A provedPeriod is a period proved while computing.
+// A ProvedPeriod is a period proved while computing.
 type ProvedPeriod struct {
 	Period   Period
 	Proof    Proof
@@ -47,7 +47,7 @@ type ProvedPeriod struct {
 // N returns the largest heap size in the table.
 func (t *Table) N() int { return t.G.Len() - 1 }
 
-// hasRing reports whether the table has ring values.
+// HasRing reports whether the table has ring values.
 func (t *Table) HasRing() bool { return t.Ring.Len() > 0 }
 
 // MaxG returns the largest value in G and Ring.

@@ -28,7 +28,7 @@ func ValuesOf(vs []uint32) Values {
 	return v
 }
 
-// makeValues returns n zero values of width bits.
+// MakeValues returns n zero values of width bits.
 func MakeValues(n, width int) Values {
 	switch width {
 	case 8:
@@ -181,7 +181,7 @@ func (v *Values) Append(xs ...uint32) {
 	}
 }
 
-// widthOf returns the narrowest width that holds x.
+// WidthOf returns the narrowest width that holds x.
 func WidthOf(x uint32) int {
 	switch {
 	case x <= math.MaxUint8:
@@ -233,7 +233,7 @@ func Typed[T Value](v Values) []T {
 	return s.([]T)
 }
 
-// valuesFrom wraps vs as Values.
+// ValuesFrom wraps vs as Values.
 func ValuesFrom[T Value](vs []T) Values {
 	switch s := any(vs).(type) {
 	case []uint8:

@@ -15,7 +15,7 @@ import (
 // MaxGeographyNodes bounds the graphs of geography games solved by the
 // general engines: in vertex geography, whose cost grows as V·(V + E)
 // (one augmenting-path search a node), a grid of any size is answered by
-// its size alone (compute.GridGeography), and its table is written up to
+// its size alone (graphgame.GridGeography), and its table is written up to
 // graphs.MaxGridSquares squares; in edge geography, whose cost on a
 // bipartite graph grows as V³/64 (GF(2) elimination, some seconds at this
 // bound), a grid too is built and solved (rules.MaxEdgeGeographySquares).
@@ -25,7 +25,7 @@ const MaxGeographyNodes = 1 << 14
 // start node, 1 when the player to move wins from it, 0 when that player
 // loses, and a winning move (Moves). A grid's outcomes in vertex geography
 // follow from its size; another graph's from its maximum matchings
-// (compute.Geography), and in edge geography from compute.EdgeGeography.
+// (graphgame.Geography), and in edge geography from graphgame.EdgeGeography.
 func geographyTable(ctx context.Context, g rules.Game) (*graphgame.GraphTable, error) {
 	spec := g.Graph
 	if spec.Generate == "grid" && spec.Play == rules.PlayVertexGeography {
@@ -53,7 +53,7 @@ func geographyTable(ctx context.Context, g rules.Game) (*graphgame.GraphTable, e
 }
 
 // gridGeographyTable returns the table of vertex geography on a grid,
-// from its size alone (compute.GridGeography).
+// from its size alone (graphgame.GridGeography).
 func gridGeographyTable(g rules.Game) (*graphgame.GraphTable, error) {
 	n, m := g.Graph.Grid[0], g.Graph.Grid[1]
 	if int64(n)*int64(m) > graphs.MaxGridSquares {
@@ -93,7 +93,7 @@ func loadGeography(g rules.Game) (*graphs.Named, error) {
 
 // edgeGeographyProblem returns err, and when it says that a component with
 // an odd cycle is too large for edge geography's search
-// (*compute.EdgeGeographyError), as a problem of the config at the key
+// (*graphgame.EdgeGeographyError), as a problem of the config at the key
 // that gives the graph: edges, or play for a built-in graph.
 func edgeGeographyProblem(g rules.Game, ng *graphs.Named, err error) error {
 	e, ok := errors.AsType[*graphgame.EdgeGeographyError](err)
@@ -119,7 +119,7 @@ func b2u(b bool) uint32 {
 // geographyAnswerer returns the answerer of starts of the game of
 // geography g: in vertex geography on a grid, by its size alone (so that a
 // board of 10^4 × 10^4 squares is answered at once); on another graph, by
-// its maximum matchings; in edge geography by compute.EdgeGeographyMoves.
+// its maximum matchings; in edge geography by graphgame.EdgeGeographyMoves.
 func geographyAnswerer(ctx context.Context, g rules.Game) (positions.Answerer, error) {
 	spec := g.Graph
 	if spec.Generate == "grid" && spec.Play == rules.PlayVertexGeography {

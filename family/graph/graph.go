@@ -3,7 +3,7 @@
 // by name (package graph at the top of the module reads and builds them),
 // moved along its edges. A game is solved in one piece, in reverse
 // topological order, or, when its graph has cycles, by the retrograde
-// labelling of the generalized SG function (compute.LoopyValues); its
+// labelling of the generalized SG function (graphgame.LoopyValues); its
 // table is each node's value, drawn as a histogram.
 package graph
 
@@ -248,7 +248,7 @@ func table(ctx context.Context, g rules.Game) (*graphgame.GraphTable, error) {
 }
 
 // solve gives t the values of the nodes of ng: their SG values, or, when
-// the graph has a cycle, their generalized SG values (compute.LoopyValues).
+// the graph has a cycle, their generalized SG values (graphgame.LoopyValues).
 func solve(ctx context.Context, ng *graphs.Named, t *graphgame.GraphTable) error {
 	vs, err := graphgame.GraphValues(ctx, ng.Graph)
 	if _, ok := errors.AsType[*graphgame.CycleError](err); ok {

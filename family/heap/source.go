@@ -237,7 +237,7 @@ func (s *source) searched() bool { return s.game.Misere && s.game.Rule.MaxParts(
 
 // extendable reports whether a proved period of the game's rows may
 // extend its table to every heap size: a rule whose period a theorem may
-// prove (the rings' then follows, see compute.RingAnalysis), in normal
+// prove (the rings' then follows, see sg.RingAnalysis), in normal
 // play, or in misère play when its moves leave at most one heap (its
 // table holds outcomes, whose period the theorem proves alike; a misère
 // game that splits heaps is the misère search's).

@@ -41,7 +41,7 @@ const (
 	Split                  // split: {parts, distinct}
 )
 
-// A bruteFamily is one move family of a game, as the brute force understands it.
+// A Family is one move family of a game, as the brute force understands it.
 type Family struct {
 	Kind bruteKind
 
@@ -66,7 +66,7 @@ type Family struct {
 	Parts int
 }
 
-// A bruteGame is a union of move families, started on a row or on a ring.
+// A Game is a union of move families, started on a row or on a ring.
 type Game struct {
 	Families []Family
 	Ring     bool
@@ -195,7 +195,7 @@ func (g *Game) ringMoves(n int, yield func(rows []int)) {
 	}
 }
 
-// leavesThree reports whether some family of g may leave three heaps.
+// LeavesThree reports whether some family of g may leave three heaps.
 func (g *Game) LeavesThree() bool {
 	for i := range g.Families {
 		f := &g.Families[i]
@@ -226,7 +226,7 @@ func bruteMex(seen map[uint32]bool) uint32 {
 	return v
 }
 
-// heapValues returns SG(0..n) of single rows, at the heap level: an option's
+// HeapValues returns SG(0..n) of single rows, at the heap level: an option's
 // value is the XOR of the values of the heaps it leaves.
 func (g *Game) HeapValues(n int) []uint32 {
 	G := make([]uint32, n+1) // the memo, one value per heap size
@@ -244,7 +244,7 @@ func (g *Game) HeapValues(n int) []uint32 {
 	return G
 }
 
-// ringValues returns SG of a ring of 0..len(G)-1 tokens, given the row values
+// RingValues returns SG of a ring of 0..len(G)-1 tokens, given the row values
 // G: an option's value is the XOR of the values of the rows it leaves.
 func (g *Game) RingValues(G []uint32) []uint32 {
 	R := make([]uint32, len(G))
@@ -306,7 +306,7 @@ func (s *bruteMultiset) Value(heaps []int) uint32 {
 	return v
 }
 
-// bruteRow returns the position of one row of n tokens (no heap when n = 0).
+// Row returns the position of one row of n tokens (no heap when n = 0).
 func Row(n int) []int {
 	if n == 0 {
 		return nil
@@ -314,7 +314,7 @@ func Row(n int) []int {
 	return []int{n}
 }
 
-// ringValue returns SG of a ring of n tokens: the mex of the values of the
+// RingValue returns SG of a ring of n tokens: the mex of the values of the
 // positions (multisets of rows) its first moves leave.
 func (s *bruteMultiset) RingValue(n int) uint32 {
 	seen := map[uint32]bool{}
@@ -326,7 +326,7 @@ func (s *bruteMultiset) RingValue(n int) uint32 {
 	return bruteMex(seen)
 }
 
-// bruteParseCode reads a code such as "0.1(37)" or "4!.0" into a family, for the
+// ParseCode reads a code such as "0.1(37)" or "4!.0" into a family, for the
 // known-answer tests. It trusts its input.
 func ParseCode(s string) Family {
 	f := Family{Kind: Code, Text: s}
@@ -353,11 +353,11 @@ func ParseCode(s string) Family {
 	return f
 }
 
-// bruteCodeGame returns the line game of one code.
+// CodeGame returns the line game of one code.
 func CodeGame(code string) *Game {
 	return &Game{Families: []Family{ParseCode(code)}}
 }
 
-// bruteMultisetN bounds the heap sizes the multiset level runs for: the number
+// MultisetN bounds the heap sizes the multiset level runs for: the number
 // of positions below a heap of n is the sum of the partition numbers p(0..n).
 const MultisetN = 14

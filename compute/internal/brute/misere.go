@@ -28,7 +28,7 @@ func NewMisere(games ...*Game) *bruteMisere {
 	return &bruteMisere{games: games, memo: map[string]uint32{}}
 }
 
-// A brutePosition is rows of each game (sorted, each ≥ 1) and nim-heaps
+// A Position is rows of each game (sorted, each ≥ 1) and nim-heaps
 // (sorted, each ≥ 1).
 type Position struct {
 	Rows [][]int
@@ -147,7 +147,7 @@ func (s *bruteMisere) Winning(gi int, heaps []int) []string {
 	return moves
 }
 
-// moveWord writes a move of heap i that leaves the heaps left as "i:a,b".
+// MoveWord writes a move of heap i that leaves the heaps left as "i:a,b".
 func MoveWord(i int, left []int) string {
 	w := make([]string, len(left))
 	for j, h := range left {

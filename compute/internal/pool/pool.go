@@ -40,7 +40,7 @@ type Pool struct {
 	wg      sync.WaitGroup
 }
 
-// newPool starts workers−1 goroutines; the caller's goroutine is the last
+// New starts workers−1 goroutines; the caller's goroutine is the last
 // worker.
 func New(workers int) *Pool {
 	p := &Pool{Workers: workers, Scratch: make([]sg.Bitset, workers)}
