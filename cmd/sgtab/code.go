@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/sgtab/sgtab/export"
@@ -35,27 +34,8 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	if *lang == "" {
-		return fs.usageError("-lang is required")
-	}
-	if *lang == "csv" {
-		return fs.usageError("-lang csv: export writes code; sgtab run -formats csv writes a table as CSV, with its metadata in a sidecar that reading it back verifies")
-	}
-	if !slices.Contains(codegen.Languages, *lang) {
-		return fs.usageError("-lang must be one of %s (got %q)", strings.Join(codegen.Languages, ", "), *lang)
-	}
-	if *name != "" {
-		if err := codegen.CheckName(*lang, *name); err != nil {
-			return fs.usageError("-name %s: %v", *name, err)
-		}
-	}
-	if *pkg != "" {
-		if *lang != "go" {
-			return fs.usageError("-package is for -lang go only")
-		}
-		if err := codegen.CheckPackage(*pkg); err != nil {
-			return fs.usageError("-package %s: %v", *pkg, err)
-		}
+	if err := codegen.CheckRequest(*lang, *name, *pkg); err != nil {
+		return fs.usageError("%v", err)
 	}
 	opt := codegen.Options{Name: *name, Package: *pkg}
 	if len(args) != 1 {
@@ -65,20 +45,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	var code string
-	switch f.Kind {
-	case export.KindLattice:
-		code, err = codegen.LatticeCode(f.Lattice, *lang, opt)
-	case export.KindTable:
-		if f.Foreign {
-			return fmt.Errorf("%s has no sgtab metadata: no game to write code of, and nothing that verified its values", args[0])
-		}
-		code, err = codegen.Code(f.Table, *lang, opt)
-	case export.KindGraph:
-		code, err = codegen.GraphCode(f.Graph, *lang, opt)
-	default:
-		return fmt.Errorf("%s: %s", args[0], f.Note())
-	}
+	code, err := codegen.OfFile(args[0], f, *lang, opt)
 	if err != nil {
 		return err
 	}

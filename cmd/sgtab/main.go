@@ -15,6 +15,7 @@
 //	quotient  compute the misère quotient of a game's heaps
 //	inspect   print what stored tables hold
 //	plot      draw the plots of stored tables
+//	report    write a folder's tables as a web page to open in a browser
 //	export    write a stored table as code to paste into a program
 //	list      list the bundled games
 //	show      print a bundled game's config
@@ -51,65 +52,18 @@
 //
 //	$ sgtab sweep -cap 4096 configs/sweeps/octal-2.yaml
 //
-// # Config files
+// # The manual
 //
-// A config is a YAML file holding one game, a `games:` list, or several YAML
-// documents. Each game has a name, a table size and its moves: a
-// take-and-break code, a list of move families, or both.
-//
-//	name: kayles
-//	code: "0.77"        # octal or hexadecimal code; "(…)" repeats for ever
-//	heaps: 2000         # compute SG(0..heaps); 1000 when left out
-//
-//	name: nim-or-not-nim
-//	moves:
-//	  - take: {min: 1}  # also [1, 3, 4] and {min: 1, max: 3}
-//	    leave: [0, 1]   # what the rest may become: 0–3 heaps (default [0, 1])
-//	  - split: {parts: 2, distinct: false}
-//	start: line         # or ring: the first move is made on a circle
-//
-// The rules package documents every key.
-//
-// # Output
-//
-// For each game, run writes OUT/NAME.parquet (zstd) and OUT/NAME.arrow (an
-// Arrow IPC file) with columns n (int64) and sg (int32), and sg_ring
-// (int32) for ring starts. Their key/value metadata hold sgtab.kind, sgtab.name,
-// sgtab.rule (the canonical code), sgtab.start, sgtab.config (the YAML),
-// sgtab.heaps, sgtab.version, the checksums sgtab.checksum and sgtab.crc32c,
-// and the analysis below (sgtab.status, sgtab.period, sgtab.closed_form, …).
-// Files are written under a temporary name of their own and renamed when
-// complete (a temporary file a killed run left is removed by the next run
-// into OUT); every command that reads them back verifies them first. Tables
-// and checkpoints are signed (sgtab.mac) with the user's key ($SGTAB_KEY,
-// by default ~/.config/sgtab/key, created by the first run): run goes on
-// from a stored table only when it is signed with that key or every value
-// passes a check against its options, which inspect -verify also runs. A plot of SG(n) against n goes to OUT/NAME.png
-// (-plot svg for SVG, -plot none for none), and for ring starts one of the
-// ring column to OUT/NAME-ring.png.
-//
-// With -formats csv (e.g. -formats parquet,csv), run writes the table as
-// OUT/NAME.csv, plain comma-separated text with the same columns, and its
-// metadata, every key of the Parquet file, into the sidecar
-// OUT/NAME.csv.json; the commands that read tables read the two together,
-// verified alike.
-//
-// Each table is analysed: its period p and preperiod n0 (with a saltus s when
-// G(n+p) = G(n) + s), proved where a theorem allows (Guy–Smith for octal
-// games with bounded removals), else observed; the rule in closed form; the
-// rare/common split of the values where one means something — fewer than
-// 1/16 of the positions rare, at least 4 besides n = 0, and for periodic
-// values all before the period — (rare positions go to
-// OUT/NAME-rare.parquet);
-// and a checksum. A proved period ends the computation: the rest of the table
-// is filled from it. With -heaps auto each game runs until its period is
-// proved, or to -cap.
-//
-// Each run adds a row per game to OUT/summary.parquet, keeping the rows of
-// games run earlier into OUT. On standard output run prints a short summary
-// per game, or with -json one JSON object per game per line. Progress bars go to standard error when it
-// is a terminal. The exit status is 0 on success, 1 on an error and 2 on a
-// usage mistake.
+// The manual is built in: "sgtab help topics" lists its pages (configs,
+// commands, periods and proofs, misère play, scripted games, graphs,
+// sweeps and clusters, output files, speed), "sgtab help TOPIC" prints
+// one; they are the files of the repository's docs folder. A config is a
+// YAML file holding one game, a games: list, or several YAML documents
+// (package rules documents every key); run writes each game's table as
+// Parquet and Arrow IPC files with the analysis in their metadata, signed
+// with the user's key, its plots, a summary table and a report to open in
+// a browser (report/index.html). The exit status is 0 on success, 1 on an
+// error and 2 on a usage mistake.
 package main
 
 import (
@@ -150,6 +104,7 @@ var commands = []command{
 	{"quotient", "compute the misère quotient of a game's heaps", runQuotient},
 	{"inspect", "print what stored tables hold", runInspect},
 	{"plot", "draw the plots of stored tables", runPlot},
+	{"report", "write a folder's tables as a web page to open in a browser", runReport},
 	{"export", "write a stored table as code to paste into a program", runExport},
 	{"list", "list the bundled games", runList},
 	{"show", "print a bundled game's config", runShow},
@@ -239,7 +194,7 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if w := rules.MemoryEnvWarning(); w != "" && c.name != "version" {
 		fmt.Fprintf(stderr, "sgtab: warning: %s\n", w)
 	}
-	return report(ctx, c.run(ctx, args[1:], stdout, stderr), stderr)
+	return exitStatus(ctx, c.run(ctx, args[1:], stdout, stderr), stderr)
 }
 
 // findCommand returns the command called name, or nil.
@@ -286,11 +241,11 @@ func didYouMean(word string, names []string) string {
 	return ""
 }
 
-// report prints a command's error, if any, and returns the exit status: 0,
+// exitStatus prints a command's error, if any, and returns the exit status: 0,
 // 2 for a usage mistake (already explained), 1 for an error, with every
 // problem of a config on its own line, or 128 plus the signal that
 // interrupted the command.
-func report(ctx context.Context, err error, stderr io.Writer) int {
+func exitStatus(ctx context.Context, err error, stderr io.Writer) int {
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0

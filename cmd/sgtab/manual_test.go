@@ -16,7 +16,8 @@ import (
 
 // The README and the manual (docs/*.md) show commands in code blocks, in
 // three forms, which TestManual runs in the order of the page, each page
-// in a folder of its own where configs/ is the bundled configs:
+// in a folder of its own where configs/ is the bundled configs and
+// census/octal-4 the bundled census:
 //
 //   - a transcript: lines "$ COMMAND" each followed by what it prints.
 //     sgtab's commands run in this process, others (printf) in sh; what
@@ -131,6 +132,10 @@ func TestManual(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	census, err := filepath.Abs(filepath.Join(root, "census", "octal-4"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	commands := 0
 	for _, page := range pages {
 		rel, _ := filepath.Rel(root, page)
@@ -141,6 +146,14 @@ func TestManual(t *testing.T) {
 			}
 			t.Chdir(t.TempDir())
 			if err := os.Symlink(configs, "configs"); err != nil {
+				t.Fatal(err)
+			}
+			// census/octal-4 is the bundled census, read only: the pages
+			// write censuses of their own into census/.
+			if err := os.Mkdir("census", 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(census, filepath.Join("census", "octal-4")); err != nil {
 				t.Fatal(err)
 			}
 			t.Setenv("SGTAB_MEMORY", "16GiB") // the memory checks' verdicts, the same on every machine

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/sgtab/sgtab/compute/misere"
@@ -17,7 +16,7 @@ import (
 	"github.com/sgtab/sgtab/tabulate"
 )
 
-const quotientUsage = "sgtab quotient -heaps N [-out DIR] [-plot png|svg|none] [-max-positions N] [-max-steps N] CONFIG ..."
+const quotientUsage = "sgtab quotient -heaps N [-out DIR] [-plot png|svg|none] [-report html|none] [-max-positions N] [-max-steps N] CONFIG ..."
 
 const quotientExamples = `  sgtab quotient -heaps 16 configs/octal-0.07-dawsons-kayles.yaml   # Dawson's Kayles's heaps 1..16
   sgtab query -table sgtab-out/dawsons-kayles-quotient.parquet 4 9 14  # a sum, by the monoid product
@@ -32,6 +31,7 @@ func runQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	heaps := fs.String("heaps", "", "the heap bound `N`: the quotient of the heaps 1..N (at most "+strconv.Itoa(misere.MaxQuotientHeap)+")")
 	out := fs.String("out", "sgtab-out", "write NAME-quotient.parquet and its heat map into `DIR`")
 	plotFormat := fs.String("plot", "png", "draw the multiplication table as `FORMAT`: png, svg or none")
+	reportMode := reportFlag(fs)
 	bounds := quotientBoundFlags(fs, false)
 	args, err := fs.parse(args)
 	if err != nil {
@@ -45,8 +45,11 @@ func runQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return fs.usageError("-heaps: %v", err)
 	}
-	if *plotFormat != "png" && *plotFormat != "svg" && *plotFormat != "none" {
-		return fs.usageError("-plot must be png, svg or none (got %q)", *plotFormat)
+	if err := checkPlotFlag(fs, *plotFormat); err != nil {
+		return err
+	}
+	if err := checkReportFlag(fs, *reportMode); err != nil {
+		return err
 	}
 	if len(args) == 0 {
 		return fs.usageError("no config named")
@@ -73,7 +76,10 @@ func runQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		fmt.Fprintf(stdout, "  wrote       %s\n", family.FilesPattern(files))
 	}
-	return nil
+	if *reportMode == "none" {
+		return nil
+	}
+	return writeReport(ctx, *out, "", stdout, stderr)
 }
 
 // quotientBoundFlags adds -max-positions and -max-steps to fs, the bounds
@@ -81,8 +87,8 @@ func runQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 // once fs is parsed; with sums (query), they bound the misère search of a
 // sum of heaps as well.
 func quotientBoundFlags(fs *flagSet, sums bool) func() (misere.QuotientLimits, error) {
-	positions := boundFlag{n: misere.DefaultQuotientPositions, max: misere.MaxQuotientPositions}
-	steps := boundFlag{n: misere.DefaultQuotientSteps, max: misere.MaxQuotientSteps}
+	positions := rules.Count{N: misere.DefaultQuotientPositions, Max: misere.MaxQuotientPositions}
+	steps := rules.Count{N: misere.DefaultQuotientSteps, Max: misere.MaxQuotientSteps}
 	also := func(def string) string {
 		if !sums {
 			return ""
@@ -92,31 +98,12 @@ func quotientBoundFlags(fs *flagSet, sums bool) func() (misere.QuotientLimits, e
 	fs.Var(&positions, "max-positions", "refuse a quotient whose search or proof remembers more than `N` positions, about 90 bytes each (at most 1e9)"+also("2e6"))
 	fs.Var(&steps, "max-steps", "refuse a quotient whose search or proof visits more than `N` options (at most 1e12)"+also("2e8"))
 	return func() (misere.QuotientLimits, error) {
-		lim := misere.QuotientLimits{Positions: int(positions.n), Steps: steps.n}
+		lim := misere.QuotientLimits{Positions: int(positions.N), Steps: steps.N}
 		if err := lim.Check(); err != nil {
 			return lim, fs.usageError("%v", err)
 		}
 		return lim, nil
 	}
-}
-
-// A boundFlag is a flag holding a bound from 1 to max, written as -heaps
-// takes a number (1e9, 1_000_000_000); a value out of that range is
-// refused with the range, however far out it is.
-type boundFlag struct{ n, max int64 }
-
-func (b *boundFlag) String() string { return strconv.FormatInt(b.n, 10) }
-
-func (b *boundFlag) Set(v string) error {
-	f, ok := rules.WholeNumber(strings.ReplaceAll(v, "_", ""))
-	switch {
-	case !ok:
-		return fmt.Errorf("want a whole number")
-	case f < 1 || f > float64(b.max):
-		return fmt.Errorf("want a whole number from 1 to %s", strings.Replace(strconv.FormatFloat(float64(b.max), 'e', -1, 64), "e+", "e", 1))
-	}
-	b.n = int64(f)
-	return nil
 }
 
 // runQuotientCensus runs sweep -quotients N: the census of the misère

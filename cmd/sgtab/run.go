@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/sgtab/sgtab/family"
@@ -17,7 +15,7 @@ import (
 	"github.com/sgtab/sgtab/tabulate"
 )
 
-const runUsage = "sgtab run [-heaps N|auto] [-cap N] [-out DIR] [-workers K] [-json] [-plot png|svg|none] [-formats parquet,arrow] [-checkpoint DUR] [-fresh|-resume] [-from TABLE] [CONFIG|DIR ...]"
+const runUsage = "sgtab run [-heaps N|auto] [-cap N] [-out DIR] [-workers K] [-json] [-plot png|svg|none] [-formats parquet,arrow] [-checkpoint DUR] [-fresh|-resume] [-from TABLE] [-report html|none] [CONFIG|DIR ...]"
 
 const runExamples = `  sgtab run                                   # every bundled config, into ./sgtab-out
   sgtab run -heaps 100000 configs/grundy.yaml # Grundy's game to 10^5
@@ -28,21 +26,6 @@ const runExamples = `  sgtab run                                   # every bundl
 
 // defaultCap is how far -heaps auto computes a game whose period is not proved.
 const defaultCap = 100000
-
-// A countFlag is a flag holding a whole number, written as -heaps takes
-// one: 500000000, 5e8 or 500_000_000.
-type countFlag int64
-
-func (c *countFlag) String() string { return strconv.FormatInt(int64(*c), 10) }
-
-func (c *countFlag) Set(v string) error {
-	if v == "auto" {
-		return fmt.Errorf("want a whole number")
-	}
-	n, err := rules.ParseHeaps(strings.ReplaceAll(v, "_", ""))
-	*c = countFlag(n)
-	return err
-}
 
 // longRun is how long a run may be expected to take before sgtab warns
 // (or, with -heaps auto, refuses) beforehand, or warns while it runs.
@@ -55,7 +38,7 @@ const maxWorkersPerCPU = 4
 func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("run", runUsage, runExamples, stdout, stderr)
 	heapsFlag := fs.String("heaps", "", "compute SG(0..`N`) for every game, overriding the configs;\nauto: compute each game until its period is proved, or up to -cap")
-	capFlag := countFlag(defaultCap)
+	capFlag := rules.Count{N: defaultCap}
 	fs.Var(&capFlag, "cap", "with -heaps auto, compute at most SG(0..`N`) (5e8 is accepted)")
 	out := fs.String("out", "sgtab-out", "write the tables into `DIR`")
 	workers := fs.Int("workers", 0, "use `K` goroutines: games at once, or one game's pair scans; 0 means one per CPU")
@@ -65,6 +48,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	every := fs.Duration("checkpoint", time.Minute, "write a checkpoint of each computation every `DUR` (0: none), and at Ctrl-C")
 	fresh := fs.Bool("fresh", false, "compute every game from the start: use no checkpoint or earlier table")
 	strict := fs.Bool("resume", false, "refuse to start over when a checkpoint cannot be used")
+	reportMode := reportFlag(fs)
 	fromPath := fs.String("from", "", "go on from the stored table `TABLE` (Parquet, Arrow or CSV) of the same game, to a larger -heaps")
 	args, err := fs.parse(args)
 	if err != nil {
@@ -83,11 +67,14 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := checkPlotFlag(fs, *plotFormat); err != nil {
 		return err
 	}
+	if err := checkReportFlag(fs, *reportMode); err != nil {
+		return err
+	}
 	w, err := checkWorkers(fs, *workers)
 	if err != nil {
 		return err
 	}
-	heaps, auto, err := runSize(fs, *heapsFlag, int64(capFlag))
+	heaps, auto, err := runSize(fs, *heapsFlag, capFlag.N)
 	if err != nil {
 		return err
 	}
@@ -112,6 +99,15 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	if !*asJSON {
 		fmt.Fprintf(stdout, "summary of %d %s: %s (one row per game run into %s)\n", len(games), family.Plural(len(games), "game"), summaryPath, *out)
+	}
+	if *reportMode == "html" {
+		w := stdout
+		if *asJSON {
+			w = io.Discard
+		}
+		if err := writeReport(ctx, *out, "", w, stderr); err != nil {
+			return err
+		}
 	}
 	for _, r := range p.reports {
 		s := r.Summary

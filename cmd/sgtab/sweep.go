@@ -14,7 +14,7 @@ import (
 	"github.com/sgtab/sgtab/tabulate"
 )
 
-const sweepUsage = "sgtab sweep [-out DIR] [-heaps N|auto] [-cap N] [-workers K] [-shard I/N | -shards N] [-tables] [-plot png|svg|none] [-fresh] [-quotients N] SWEEP.yaml"
+const sweepUsage = "sgtab sweep [-out DIR] [-heaps N|auto] [-cap N] [-workers K] [-shard I/N | -shards N] [-tables] [-plot png|svg|none] [-fresh] [-quotients N] [-report html|none] SWEEP.yaml"
 
 const sweepExamples = `  sgtab sweep configs/sweeps/octal-2.yaml              # every two-digit octal code, into ./sgtab-sweep
   sgtab sweep -cap 100000 -out census my-sweep.yaml     # each game to its proof, or to 10^5
@@ -30,7 +30,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs := newFlagSet("sweep", sweepUsage, sweepExamples, stdout, stderr)
 	out := fs.String("out", "sgtab-sweep", "write the census into `DIR`")
 	heapsFlag := fs.String("heaps", "", "compute every game to `N`; auto: each until its period is proved, or to -cap (default: the sweep's own)")
-	var capFlag countFlag
+	var capFlag rules.Count
 	fs.Var(&capFlag, "cap", "with auto, compute at most SG(0..`N`) (default: the sweep's cap)")
 	workers := fs.Int("workers", 0, "use `K` goroutines: games at once; 0 means one per CPU")
 	shardFlag := fs.String("shard", "", "compute shard `I/N` of the sweep only, 0 ≤ I < N (default: all, or as -shards says)")
@@ -38,6 +38,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	tables := fs.Bool("tables", false, "also write each game's table and plots, into DIR/tables")
 	plotFormat := plotFlag(fs, "with -tables, draw each game's plots as `FORMAT`: png, svg or none")
 	fresh := fs.Bool("fresh", false, "start over: forget the journal of an earlier run of this sweep into DIR")
+	reportMode := reportFlag(fs)
 	quotients := fs.String("quotients", "", "instead of the census of values, a census of misère quotients: each rule's of the heaps 1..`N`, into DIR/"+sweep.QuotientsFile)
 	args, err := fs.parse(args)
 	if err != nil {
@@ -46,8 +47,14 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if len(args) != 1 {
 		return fs.usageError("want one sweep config, got %d", len(args))
 	}
+	if err := checkReportFlag(fs, *reportMode); err != nil {
+		return err
+	}
 	if isSet(fs.FlagSet, "quotients") {
-		return runQuotientCensus(ctx, fs, args[0], *quotients, *out, *workers, stdout, stderr)
+		if err := runQuotientCensus(ctx, fs, args[0], *quotients, *out, *workers, stdout, stderr); err != nil || *reportMode == "none" {
+			return err
+		}
+		return writeReport(ctx, *out, "", stdout, stderr)
 	}
 	if err := checkPlotFlag(fs, *plotFormat); err != nil {
 		return err
@@ -59,7 +66,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	heaps, capN, err := sweepSize(fs, *heapsFlag, int64(capFlag))
+	heaps, capN, err := sweepSize(fs, *heapsFlag, capFlag.N)
 	if err != nil {
 		return err
 	}
@@ -85,8 +92,10 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	_, err = io.WriteString(stdout, sweep.Report("census", rows, plan, path, time.Since(start)))
-	return err
+	if _, err = io.WriteString(stdout, sweep.Report("census", rows, plan, path, time.Since(start))); err != nil || *reportMode == "none" {
+		return err
+	}
+	return writeReport(ctx, filepath.Dir(path), "", stdout, stderr)
 }
 
 // sweepSize returns the sizes that -heaps and -cap choose: -1 for each
@@ -138,7 +147,7 @@ func sweepShard(fs *flagSet, shardFlag string, shards int, stderr io.Writer) (sw
 	return shard, nil
 }
 
-const mergeUsage = "sgtab merge DIR"
+const mergeUsage = "sgtab merge [-report html|none] DIR"
 
 const mergeExamples = `  sgtab merge census        # census/shard=*/census.parquet into census/census.parquet
 `
@@ -146,8 +155,12 @@ const mergeExamples = `  sgtab merge census        # census/shard=*/census.parqu
 // runMerge joins the censuses of a sweep's shards into one.
 func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("merge", mergeUsage, mergeExamples, stdout, stderr)
+	reportMode := reportFlag(fs)
 	args, err := fs.parse(args)
 	if err != nil {
+		return err
+	}
+	if err := checkReportFlag(fs, *reportMode); err != nil {
 		return err
 	}
 	if len(args) != 1 {
@@ -158,6 +171,8 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	_, err = io.WriteString(stdout, sweep.Report("merged census", rows, p, path, time.Since(start)))
-	return err
+	if _, err = io.WriteString(stdout, sweep.Report("merged census", rows, p, path, time.Since(start))); err != nil || *reportMode == "none" {
+		return err
+	}
+	return writeReport(ctx, filepath.Dir(path), "", stdout, stderr)
 }

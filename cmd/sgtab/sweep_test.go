@@ -468,7 +468,7 @@ func TestSweepEnvRefused(t *testing.T) {
 // line but its title.
 func TestMergePrintsSummary(t *testing.T) {
 	chdir(t)
-	code, whole, stderr := sgtab(t, "sweep", "-out", "whole", "sweep.yaml")
+	code, whole, stderr := sgtab(t, "sweep", "-report", "none", "-out", "whole", "sweep.yaml")
 	if code != 0 {
 		t.Fatalf("sweep: status %d\n%s", code, stderr)
 	}
@@ -477,7 +477,7 @@ func TestMergePrintsSummary(t *testing.T) {
 			t.Fatalf("shard %d: status %d\n%s", i, code, stderr)
 		}
 	}
-	code, merged, stderr := sgtab(t, "merge", "sharded")
+	code, merged, stderr := sgtab(t, "merge", "-report", "none", "sharded")
 	if code != 0 {
 		t.Fatalf("merge: status %d\n%s", code, stderr)
 	}

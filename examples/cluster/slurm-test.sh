@@ -320,8 +320,8 @@ check_jobs() {
 # equal but seconds (each game's computing time).
 compare() {
 	log "the same sweep on one machine, and the two censuses compared"
-	show "sgtab sweep -out whole sweep.yaml"
-	sgtab sweep -out whole sweep.yaml | head -n 3
+	show "sgtab sweep -report none -out whole sweep.yaml"
+	sgtab sweep -report none -out whole sweep.yaml | head -n 3
 	local sql result
 	sql="
 CREATE VIEW merged AS SELECT * EXCLUDE (seconds) FROM read_parquet('census/census.parquet', file_row_number = true);

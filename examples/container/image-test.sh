@@ -165,7 +165,7 @@ run_as_pods() {
 	local i
 	for i in 0 1; do
 		show "${run[*]} -e JOB_COMPLETION_INDEX=$i $image sweep -shards 2 -workers 1 -out /data/census /config/sweep.yaml"
-		"${run[@]}" -e JOB_COMPLETION_INDEX=$i "$image" sweep -shards 2 -workers 1 -out /data/census /config/sweep.yaml | head -n 1
+		"${run[@]}" -e JOB_COMPLETION_INDEX=$i "$image" sweep -shards 2 -workers 1 -report none -out /data/census /config/sweep.yaml | head -n 1
 	done
 	show "${run[*]} $image merge /data/census"
 	"${run[@]}" "$image" merge /data/census >"$tmp/merge.txt"
