@@ -44,9 +44,9 @@ import (
 // SGTAB_LONG set, as CI does, and those of minutes not under the race
 // detector (CI runs them in a run of TestManual of their own).
 var longManualCommands = map[string]time.Duration{
-	"sgtab run -heaps auto -cap 5e8 -formats parquet -plot none configs/octal-0.1777.yaml": 5 * time.Minute, // 0.1777's period proved
-	"sgtab quotient -heaps 30 -max-steps 2e10 configs/octal-0.07-dawsons-kayles.yaml":      4 * time.Second, // Dawson's Kayles's Q30
-	"sgtab sweep -quotients 12 configs/sweeps/octal-3-quotients.yaml":                      10 * time.Second,
+	"sgtab run -heaps auto -cap 5e8 -formats parquet -plot none -report none configs/octal-0.1777.yaml": 5 * time.Minute, // 0.1777's period proved
+	"sgtab quotient -heaps 30 -max-steps 2e10 configs/octal-0.07-dawsons-kayles.yaml":                   4 * time.Second, // Dawson's Kayles's Q30
+	"sgtab sweep -quotients 12 configs/sweeps/octal-3-quotients.yaml":                                   10 * time.Second,
 }
 
 // A manualBlock is a code block of a page.

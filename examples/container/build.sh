@@ -23,7 +23,7 @@ trap 'rm -rf "$ctx"' EXIT
 
 (cd "$repo" && CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o "$ctx/sgtab" ./cmd/sgtab)
 mkdir "$ctx/data"
-version=$("$ctx/sgtab" version | awk '{ print $2 }')
+version=$("$ctx/sgtab" version | awk 'NR == 1 { print $2 }')
 revision="" timestamp=""
 if revision=$(git -C "$repo" rev-parse HEAD 2>/dev/null); then
 	[ -z "$(git -C "$repo" status --porcelain)" ] || revision="$revision-dirty"
