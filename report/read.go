@@ -12,6 +12,7 @@ import (
 	"github.com/sgtab/sgtab/compute/misere"
 	"github.com/sgtab/sgtab/compute/sg"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/rules"
 )
 
 // A Refusal is a file the report does not present: it failed to read back
@@ -211,15 +212,5 @@ func size(path string) string {
 	if err != nil {
 		return ""
 	}
-	n := float64(st.Size())
-	for _, unit := range []string{"B", "KB", "MB", "GB"} {
-		if n < 1000 || unit == "GB" {
-			if unit == "B" {
-				return fmt.Sprintf("%.0f %s", n, unit)
-			}
-			return fmt.Sprintf("%.1f %s", n, unit)
-		}
-		n /= 1000
-	}
-	return ""
+	return rules.ByteSize(st.Size())
 }

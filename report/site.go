@@ -77,11 +77,11 @@ func Write(ctx context.Context, dir string, opt Options) (Result, error) {
 		opt.Title = "sgtab: " + filepath.Base(abs)
 	}
 	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-		return Result{}, err
+		return Result{}, fmt.Errorf("report of %s: %w", dir, err)
 	}
 	tmp, err := os.MkdirTemp(filepath.Dir(out), ".report-*")
 	if err != nil {
-		return Result{}, err
+		return Result{}, fmt.Errorf("report of %s: %w", dir, err)
 	}
 	defer os.RemoveAll(tmp)
 	res, err := f.write(tmp, opt)
