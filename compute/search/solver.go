@@ -1,0 +1,325 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Options tunes a search. The zero value searches with one worker and a
+// table of DefaultTableBytes.
+type Options struct {
+	// TableBytes bounds the transposition table; 0 means
+	// DefaultTableBytes. Ignored when Table is set.
+	TableBytes int64
+
+	// Table, if set, is used instead of a new table: searches of one
+	// game (the boards of one width, say) share what they found.
+	Table *Table
+
+	// Workers is how many goroutines search the root's children at
+	// once; 0 means 1.
+	Workers int
+
+	// Exclude holds values the caller has proved the position does not
+	// have, such as 0 for a board the first player wins by symmetry.
+	// The search never tries them.
+	Exclude Set
+
+	// Progress, if set, is called when the search starts to try a new
+	// value for the root, and about every Every while it runs.
+	Progress func(Progress)
+
+	// Every is the interval between progress reports; 0 means a second.
+	Every time.Duration
+}
+
+// DefaultTableBytes is the transposition table's size when none is given.
+const DefaultTableBytes = 256 << 20
+
+// Progress is a snapshot of a running search.
+type Progress struct {
+	Nodes     int64   // positions examined so far
+	Candidate int     // the value being tried for the root component; -1 before the first
+	Part      int     // which of the root's components is searched (from 1)
+	Parts     int     // how many components the root has
+	Children  int     // children of the root component
+	Settled   int     // of which the nimber is known
+	TableFill float64 // fraction of the table in use
+}
+
+// Stats counts a finished search's work.
+type Stats struct {
+	Nodes      int64   // positions examined (the table asked, or moves made)
+	Hits       int64   // answered by the table
+	Stored     int64   // nimbers written to the table
+	TableBytes int64   // the table's memory
+	TableFill  float64 // fraction of its entries in use
+}
+
+// Result is a position's nimber with the work it took.
+type Result struct {
+	Nimber uint8
+	Stats  Stats
+}
+
+// ErrTooManyMoves is returned for a component with more than 255 moves,
+// whose nimber a byte may not hold.
+var ErrTooManyMoves = errors.New("a component has more than 255 moves")
+
+// Nimber returns the nimber of position p of game g.
+//
+// Each component of p is searched in turn. For a component the search
+// tries the values 0, 1, 2, ... in order and asks each child only
+// whether its nimber is the value tried (an aspiration set of one); a
+// child answers by the method of Beling and Rogalski, examining its own
+// children with the smallest set of values that can still decide the
+// question, and settles only what it must. Exact nimbers of components
+// go to the table.
+func Nimber(ctx context.Context, g Game, p uint64, opt Options) (Result, error) {
+	t := opt.Table
+	if t == nil {
+		size := opt.TableBytes
+		if size <= 0 {
+			size = DefaultTableBytes
+		}
+		t = NewTable(size)
+	}
+	workers := max(opt.Workers, 1)
+	s := &search{g: g, t: t, opt: opt, workers: make([]*worker, workers)}
+	for i := range s.workers {
+		s.workers[i] = &worker{g: g, t: t, stop: &s.stop, cancel: &s.cancel, shared: &s.nodes, all: Below(256)}
+	}
+	stored0 := t.Stored()
+	done := make(chan struct{})
+	var watch sync.WaitGroup
+	watch.Add(1)
+	go func() {
+		defer watch.Done()
+		every := opt.Every
+		if every <= 0 {
+			every = time.Second
+		}
+		tick := time.NewTicker(every)
+		defer tick.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				s.cancel.Store(true)
+				return
+			case <-done:
+				return
+			case <-tick.C:
+				s.report()
+			}
+		}
+	}()
+	v, err := s.run(p)
+	close(done)
+	watch.Wait()
+	if err == nil && s.cancel.Load() {
+		err = ctx.Err()
+	}
+	st := Stats{TableBytes: t.Bytes(), TableFill: t.Fill(), Stored: t.Stored() - stored0}
+	for _, w := range s.workers {
+		st.Nodes += w.nodes
+		st.Hits += w.hits
+	}
+	return Result{Nimber: v, Stats: st}, err
+}
+
+// search is one call of Nimber: its workers and what they share.
+type search struct {
+	g       Game
+	t       *Table
+	opt     Options
+	workers []*worker
+	stop    atomic.Bool  // the round's answer is known: workers give up
+	cancel  atomic.Bool  // the context is done
+	nodes   atomic.Int64 // nodes published by the workers
+
+	mu       sync.Mutex // guards the fields below, read by report
+	progress Progress
+}
+
+func (s *search) report() {
+	if s.opt.Progress == nil {
+		return
+	}
+	s.mu.Lock()
+	p := s.progress
+	s.mu.Unlock()
+	p.Nodes = s.nodes.Load()
+	p.TableFill = s.t.Fill()
+	s.opt.Progress(p)
+}
+
+func (s *search) set(f func(*Progress)) {
+	s.mu.Lock()
+	f(&s.progress)
+	s.mu.Unlock()
+}
+
+func (s *search) run(p uint64) (uint8, error) {
+	w := s.workers[0]
+	parts, x := s.g.Split(p, nil)
+	s.set(func(pr *Progress) { pr.Candidate, pr.Parts = -1, len(parts) })
+	// The biggest part last: the others fill the table first.
+	slices.SortStableFunc(parts, func(a, b uint64) int { return s.g.Size(a) - s.g.Size(b) })
+	for i, c := range parts {
+		exclude := Set{}
+		if len(parts) == 1 {
+			exclude = s.opt.Exclude.Xor(x)
+		}
+		s.set(func(pr *Progress) { pr.Part = i + 1 })
+		v, err := s.root(c, exclude)
+		if err != nil {
+			return 0, err
+		}
+		if s.cancel.Load() {
+			return 0, nil
+		}
+		x ^= v
+	}
+	_ = w
+	return x, nil
+}
+
+// rootKid is a child of the root component: the XOR of its settled parts
+// and the parts still unknown, smallest first.
+type rootKid struct {
+	x     uint8
+	parts []uint64
+	cost  int
+}
+
+// root finds the nimber of component c by trying candidate values in
+// turn, with the children of c shared out among the workers.
+func (s *search) root(c uint64, exclude Set) (uint8, error) {
+	if v, ok := s.t.Nimber(c); ok {
+		return v, nil
+	}
+	moves := s.g.Moves(c, nil)
+	if len(moves) > 255 {
+		return 0, ErrTooManyMoves
+	}
+	possible := Below(len(moves) + 1) // values no child is known to have
+	var kids []rootKid
+	var buf []uint64
+	for _, m := range moves {
+		var x uint8
+		buf, x = s.g.Split(m, buf[:0])
+		k := rootKid{}
+		for _, part := range buf {
+			if v, ok := s.t.Nimber(part); ok {
+				x ^= v
+				continue
+			}
+			k.parts = append(k.parts, part)
+			z := s.g.Size(part)
+			k.cost += z * z
+		}
+		k.x = x
+		if len(k.parts) == 0 {
+			possible.Remove(x)
+			continue
+		}
+		slices.SortStableFunc(k.parts, func(a, b uint64) int { return s.g.Size(a) - s.g.Size(b) })
+		kids = append(kids, k)
+	}
+	slices.SortStableFunc(kids, func(a, b rootKid) int { return a.cost - b.cost })
+	settled := len(moves) - len(kids)
+	s.set(func(pr *Progress) { pr.Children, pr.Settled = len(moves), settled })
+
+	for r := 0; r <= len(moves); r++ {
+		if exclude.Has(uint8(r)) || !possible.Has(uint8(r)) {
+			continue
+		}
+		s.set(func(pr *Progress) { pr.Candidate, pr.Settled = r, settled })
+		if s.opt.Progress != nil {
+			s.report()
+		}
+		found, err := s.round(kids, uint8(r))
+		if err != nil || s.cancel.Load() {
+			return 0, err
+		}
+		// Settled children leave the list; their values are not the answer.
+		live := kids[:0]
+		for _, k := range kids {
+			if len(k.parts) == 0 {
+				possible.Remove(k.x)
+				settled++
+				continue
+			}
+			live = append(live, k)
+		}
+		kids = live
+		if !found {
+			s.t.Put(c, uint8(r), s.g.Size(c))
+			return uint8(r), nil
+		}
+	}
+	return 0, fmt.Errorf("search: no value for a component with %d moves", len(moves))
+}
+
+// round asks every live child whether its nimber is r, until one says
+// yes; a child whose nimber comes out exact is marked settled (no parts
+// left, its value in x). It reports whether a child has nimber r.
+func (s *search) round(kids []rootKid, r uint8) (bool, error) {
+	s.stop.Store(false)
+	var next atomic.Int64
+	var found atomic.Bool
+	work := func(w *worker) {
+		for !s.stop.Load() && !s.cancel.Load() {
+			i := int(next.Add(1) - 1)
+			if i >= len(kids) {
+				return
+			}
+			k := &kids[i]
+			x, ok := w.settleParts(k)
+			if !ok {
+				return
+			}
+			last := k.parts[len(k.parts)-1]
+			v, ok := w.in(last, Single(r^x))
+			if w.aborted {
+				return
+			}
+			if ok {
+				k.x, k.parts = v^x, nil
+				if v^x == r {
+					found.Store(true)
+					s.stop.Store(true)
+					return
+				}
+			}
+		}
+	}
+	if len(s.workers) == 1 {
+		work(s.workers[0])
+		s.workers[0].aborted = false
+	} else {
+		var wg sync.WaitGroup
+		for _, w := range s.workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				work(w)
+			}()
+		}
+		wg.Wait()
+		for _, w := range s.workers {
+			w.aborted = false
+		}
+	}
+	for _, w := range s.workers {
+		if w.tooMany {
+			return false, ErrTooManyMoves
+		}
+	}
+	return found.Load(), nil
+}

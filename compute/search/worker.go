@@ -1,0 +1,196 @@
+package search
+
+import "sync/atomic"
+
+// worker is one goroutine's search state: its stacks of positions and
+// children, reused from node to node, and its counters.
+type worker struct {
+	g       Game
+	t       *Table
+	stop    *atomic.Bool // set when the round's answer is known
+	cancel  *atomic.Bool // set when the context is done
+	shared  *atomic.Int64
+	aborted bool // the search was stopped: nothing found since may be stored
+	tooMany bool // a component had more than 255 moves
+
+	nodes, hits, published int64
+
+	all  Set
+	buf  []uint64 // moves and the parts of children, a stack
+	kids []kid    // children of the nodes on the path, a stack
+}
+
+// kid is a child of a node: the XOR of its known parts, and its unknown
+// parts in buf[first:first+n], smallest first.
+type kid struct {
+	x        uint8
+	first, n int32
+	cost     int
+}
+
+const publishEvery = 1 << 14
+
+// settleParts finds the exact nimbers of all the parts of a root child
+// but its biggest, folds them into k.x and returns it.
+func (w *worker) settleParts(k *rootKid) (uint8, bool) {
+	for len(k.parts) > 1 {
+		v, _ := w.in(k.parts[0], w.all)
+		if w.aborted {
+			return 0, false
+		}
+		k.x ^= v
+		k.parts = k.parts[1:]
+	}
+	return k.x, true
+}
+
+// in returns the nimber of component c if it is in r, and may return it
+// when it is not; ok is false when the nimber is not in r and was not
+// found, or when the search was stopped (w.aborted).
+//
+// The values the component can still have are kept in a set p, at first
+// 0..moves. Each child is asked whether its nimber lies in p without
+// its largest element (and no larger than the largest value of r): a
+// yes takes the child's nimber out of p; a no takes out p's largest
+// element, which cannot then be the answer unless it exceeds r. As soon
+// as p and r have nothing in common, the nimber is not in r.
+func (w *worker) in(c uint64, r Set) (uint8, bool) {
+	w.nodes++
+	if w.nodes&(publishEvery-1) == 0 {
+		w.shared.Add(w.nodes - w.published)
+		w.published = w.nodes
+	}
+	if w.stop.Load() || w.cancel.Load() {
+		w.aborted = true
+		return 0, false
+	}
+	var ex Set // values c is known not to have
+	if e, ok := w.t.Get(c); ok {
+		w.hits++
+		if e.Exact {
+			return e.Nimber, true
+		}
+		ex[0] = uint64(e.Excluded)
+		if !r.AndNot(ex).Meets(r) {
+			return 0, false
+		}
+	}
+	bm, km := len(w.buf), len(w.kids)
+	p, ok := w.expand(c)
+	if !ok {
+		w.buf, w.kids = w.buf[:bm], w.kids[:km]
+		return 0, false
+	}
+	maxR, _ := r.Max()
+	exact := true
+	for i := km; i < len(w.kids); i++ {
+		if !p.AndNot(ex).Meets(r) {
+			w.buf, w.kids = w.buf[:bm], w.kids[:km]
+			w.t.Exclude(c, uint8(r[0]|ex[0]), w.g.Size(c))
+			return 0, false
+		}
+		top, _ := p.Max()
+		q := p
+		q.Remove(top)
+		q = q.UpTo(maxR)
+		x, ok := w.settleKid(i)
+		if !ok {
+			w.buf, w.kids = w.buf[:bm], w.kids[:km]
+			return 0, false
+		}
+		k := w.kids[i]
+		v, ok := w.in(w.buf[int(k.first)+int(k.n)-1], q.Xor(x))
+		if w.aborted {
+			w.buf, w.kids = w.buf[:bm], w.kids[:km]
+			return 0, false
+		}
+		if ok {
+			p.Remove(v ^ x)
+		} else {
+			p.Remove(top)
+			exact = false
+		}
+	}
+	w.buf, w.kids = w.buf[:bm], w.kids[:km]
+	p = p.AndNot(ex)
+	if v, ok := p.UpTo(maxR).Min(); ok {
+		w.t.Put(c, v, w.g.Size(c))
+		return v, true
+	}
+	if exact {
+		v, _ := p.Min()
+		w.t.Put(c, v, w.g.Size(c))
+		return v, true
+	}
+	w.t.Exclude(c, uint8(r[0]|ex[0]), w.g.Size(c))
+	return 0, false
+}
+
+// settleKid finds the exact nimbers of all parts of child i but its
+// biggest and folds them into its x.
+func (w *worker) settleKid(i int) (uint8, bool) {
+	for w.kids[i].n > 1 {
+		k := &w.kids[i]
+		part := w.buf[k.first]
+		k.first++
+		k.n--
+		v, _ := w.in(part, w.all)
+		if w.aborted {
+			return 0, false
+		}
+		w.kids[i].x ^= v
+	}
+	return w.kids[i].x, true
+}
+
+// expand lists the children of c on the stacks: their parts are split
+// off, the table asked for each (children wholly known are not listed
+// but their values taken out of the returned set, which holds
+// 0..moves otherwise), and the rest ordered cheapest first.
+func (w *worker) expand(c uint64) (Set, bool) {
+	ms := len(w.buf)
+	w.buf = w.g.Moves(c, w.buf)
+	me := len(w.buf)
+	if me-ms > 255 {
+		w.tooMany, w.aborted = true, true
+		return Set{}, false
+	}
+	p := Below(me - ms + 1)
+	km := len(w.kids)
+	for i := ms; i < me; i++ {
+		first := len(w.buf)
+		var x uint8
+		w.buf, x = w.g.Split(w.buf[i], w.buf)
+		j, cost := first, 0
+		for _, part := range w.buf[first:] {
+			if v, ok := w.t.Nimber(part); ok {
+				x ^= v
+				continue
+			}
+			w.buf[j] = part
+			j++
+			z := w.g.Size(part)
+			cost += z * z
+		}
+		w.buf = w.buf[:j]
+		if j == first {
+			p.Remove(x)
+			continue
+		}
+		// Parts smallest first (insertion sort: they are few).
+		parts := w.buf[first:j]
+		for a := 1; a < len(parts); a++ {
+			for b := a; b > 0 && w.g.Size(parts[b]) < w.g.Size(parts[b-1]); b-- {
+				parts[b], parts[b-1] = parts[b-1], parts[b]
+			}
+		}
+		w.kids = append(w.kids, kid{x: x, first: int32(first), n: int32(j - first), cost: cost})
+	}
+	kids := w.kids[km:]
+	for a := 1; a < len(kids); a++ {
+		for b := a; b > 0 && kids[b].cost < kids[b-1].cost; b-- {
+			kids[b], kids[b-1] = kids[b-1], kids[b]
+		}
+	}
+	return p, true
+}
