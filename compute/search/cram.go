@@ -165,7 +165,7 @@ func (g *Cram) place(c uint64, dst []uint64, first int, x uint8) ([]uint64, uint
 	if v, ok := g.small.lookup(g, a, h, w); ok {
 		return dst, x ^ v
 	}
-	k, zero := g.canonical(a, h, w)
+	k, zero := g.canonical(a, h, w, true)
 	if zero {
 		return dst, x
 	}
@@ -186,11 +186,14 @@ func (g *Cram) place(c uint64, dst []uint64, first int, x uint8) ([]uint64, uint
 // player's win when no domino meets its own image: no cell is fixed by σ
 // and none is next to its image. The second player answers each domino
 // with its image, which is then always empty.
-func (g *Cram) canonical(a uint64, h, w int) (uint64, bool) {
+//
+// With dominoes false the mirror strategy is not looked for: the layout
+// is then only the board's (node Kayles on a grid uses it).
+func (g *Cram) canonical(a uint64, h, w int, dominoes bool) (uint64, bool) {
 	v := g.vflip(a, h)
 	r := g.rot180(a, h, w)
 	hf := g.rot180(v, h, w)
-	if (v == a && g.mirrorSafe(a, h, w, true)) || (hf == a && g.mirrorSafe(a, h, w, false)) || (r == a && g.halfTurnSafe(a, h, w)) {
+	if dominoes && (v == a && g.mirrorSafe(a, h, w, true)) || (hf == a && g.mirrorSafe(a, h, w, false)) || (r == a && g.halfTurnSafe(a, h, w)) {
 		return 0, true
 	}
 	best := min(a, v, r, hf)
@@ -198,7 +201,7 @@ func (g *Cram) canonical(a uint64, h, w int) (uint64, bool) {
 		t := g.transpose(a, h)
 		tv := g.vflip(t, w)
 		tr, thf := g.rot180(t, w, h), g.rot180(tv, w, h)
-		if h == w && (t == a && a&g.diagonal(h) == 0 || tr == a && a&g.antiDiagonal(h) == 0) {
+		if dominoes && h == w && (t == a && a&g.diagonal(h) == 0 || tr == a && a&g.antiDiagonal(h) == 0) {
 			return 0, true
 		}
 		best = min(best, t, tv, tr, thf)

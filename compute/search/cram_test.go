@@ -6,11 +6,19 @@ import (
 	"testing"
 )
 
+// solve returns the nimber of p by both methods, which must agree.
 func solve(t testing.TB, g Game, p uint64, workers int) uint8 {
 	t.Helper()
 	r, err := Nimber(context.Background(), g, p, Options{TableBytes: 8 << 20, Workers: workers})
 	if err != nil {
 		t.Fatal(err)
+	}
+	e, err := Nimber(context.Background(), g, p, Options{TableBytes: 8 << 20, Workers: workers, Method: Exact})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Nimber != r.Nimber {
+		t.Fatalf("the pruned search gives %d, the exact %d", r.Nimber, e.Nimber)
 	}
 	return r.Nimber
 }

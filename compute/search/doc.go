@@ -44,12 +44,15 @@
 //
 // # Games
 //
-// Cram (dominoes on a board) is in this package with the reductions that
-// keep its search small: dead cells, tufts and bridges, and links that
-// no move needs, which can split a component; symmetric components with
-// no self-symmetric domino are 0 by the mirror strategy; and the nimbers
-// of parts that fit a small box come from a table built by the
-// definition.
+// Cram (dominoes on a board), Chomp (Young diagrams) and node Kayles
+// (graphs, with the symmetries of a grid) are in this package. Cram
+// comes with the reductions that keep its search small: dead cells,
+// tufts and bridges, and links that no move needs, which can split a
+// component; symmetric components with no self-symmetric domino are 0
+// by the mirror strategy; and the nimbers of parts that fit a small box
+// come from a table built by the definition. Chomp does not split and
+// its nimbers are large: it is searched by the definition (Exact), each
+// position found once.
 //
 // [1] P. Beling, M. Rogalski, On pruning search trees of impartial games,
 // Artificial Intelligence 283 (2020) 103262,

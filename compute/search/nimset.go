@@ -68,6 +68,9 @@ func (s Set) Max() (v uint8, ok bool) {
 // And returns the intersection.
 func (s Set) And(t Set) Set { return Set{s[0] & t[0], s[1] & t[1], s[2] & t[2], s[3] & t[3]} }
 
+// Not returns the values not in s.
+func (s Set) Not() Set { return Set{^s[0], ^s[1], ^s[2], ^s[3]} }
+
 // AndNot returns the elements of s not in t.
 func (s Set) AndNot(t Set) Set { return Set{s[0] &^ t[0], s[1] &^ t[1], s[2] &^ t[2], s[3] &^ t[3]} }
 

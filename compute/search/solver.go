@@ -30,6 +30,10 @@ type Options struct {
 	// The search never tries them.
 	Exclude Set
 
+	// Method chooses how a component's nimber is found; the zero value
+	// is Pruned.
+	Method Method
+
 	// Progress, if set, is called when the search starts to try a new
 	// value for the root, and about every Every while it runs.
 	Progress func(Progress)
@@ -37,6 +41,21 @@ type Options struct {
 	// Every is the interval between progress reports; 0 means a second.
 	Every time.Duration
 }
+
+// Method is a way to find the nimber of a component.
+type Method int
+
+const (
+	// Pruned tries candidate values for the root and asks children only
+	// whether their nimbers lie in a set (Beling and Rogalski): the
+	// method for games that split into parts with small nimbers (Cram,
+	// node Kayles).
+	Pruned Method = iota
+	// Exact finds every child's nimber and takes the mex: the method for
+	// games that do not split and have large nimbers (Chomp), where every
+	// position is met again and again and is best found once.
+	Exact
+)
 
 // DefaultTableBytes is the transposition table's size when none is given.
 const DefaultTableBytes = 256 << 20
@@ -207,6 +226,9 @@ func (s *search) root(c uint64, exclude Set) (uint8, error) {
 	if len(moves) > 255 {
 		return 0, ErrTooManyMoves
 	}
+	if s.opt.Method == Exact {
+		return s.rootExact(c, moves)
+	}
 	possible := Below(len(moves) + 1) // values no child is known to have
 	var kids []rootKid
 	var buf []uint64
@@ -322,4 +344,48 @@ func (s *search) round(kids []rootKid, r uint8) (bool, error) {
 		}
 	}
 	return found.Load(), nil
+}
+
+// rootExact finds the nimber of component c by the definition, the
+// workers taking its children in turn.
+func (s *search) rootExact(c uint64, moves []uint64) (uint8, error) {
+	s.set(func(pr *Progress) { pr.Children, pr.Settled = len(moves), 0 })
+	vals := make([]uint8, len(moves))
+	var next, settled atomic.Int64
+	var wg sync.WaitGroup
+	for _, w := range s.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !s.cancel.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= len(moves) {
+					return
+				}
+				v, ok := w.sumExact(moves[i])
+				if !ok {
+					return
+				}
+				vals[i] = v
+				n := int(settled.Add(1))
+				s.set(func(pr *Progress) { pr.Settled = n })
+			}
+		}()
+	}
+	wg.Wait()
+	for _, w := range s.workers {
+		if w.tooMany {
+			return 0, ErrTooManyMoves
+		}
+	}
+	if s.cancel.Load() {
+		return 0, nil
+	}
+	var seen Set
+	for _, v := range vals {
+		seen.Add(v)
+	}
+	v, _ := seen.Not().Min()
+	s.t.Put(c, v, s.g.Size(c))
+	return v, nil
 }

@@ -26,6 +26,26 @@ type kid struct {
 	x        uint8
 	first, n int32
 	cost     int
+	sig      uint64 // a hash of x and the parts, to find equal children
+}
+
+// less orders parts smallest first, equal sizes by their words.
+func (w *worker) less(a, b uint64) bool {
+	sa, sb := w.g.Size(a), w.g.Size(b)
+	return sa < sb || sa == sb && a < b
+}
+
+// sameKid reports whether two children are the same sum.
+func (w *worker) sameKid(a, b kid) bool {
+	if a.sig != b.sig || a.x != b.x || a.n != b.n || a.cost != b.cost {
+		return false
+	}
+	for i := int32(0); i < a.n; i++ {
+		if w.buf[a.first+i] != w.buf[b.first+i] {
+			return false
+		}
+	}
+	return true
 }
 
 const publishEvery = 1 << 14
@@ -155,7 +175,7 @@ func (w *worker) expand(c uint64) (Set, bool) {
 		w.tooMany, w.aborted = true, true
 		return Set{}, false
 	}
-	p := Below(me - ms + 1)
+	var known Set // values of children the table settles
 	km := len(w.kids)
 	for i := ms; i < me; i++ {
 		first := len(w.buf)
@@ -174,23 +194,99 @@ func (w *worker) expand(c uint64) (Set, bool) {
 		}
 		w.buf = w.buf[:j]
 		if j == first {
-			p.Remove(x)
+			known.Add(x)
 			continue
 		}
-		// Parts smallest first (insertion sort: they are few).
+		// Parts smallest first, equal sizes by their words (insertion
+		// sort: they are few), so that equal children list equal parts.
 		parts := w.buf[first:j]
+		sig := mix(uint64(x) + 1)
 		for a := 1; a < len(parts); a++ {
-			for b := a; b > 0 && w.g.Size(parts[b]) < w.g.Size(parts[b-1]); b-- {
+			for b := a; b > 0 && w.less(parts[b], parts[b-1]); b-- {
 				parts[b], parts[b-1] = parts[b-1], parts[b]
 			}
 		}
-		w.kids = append(w.kids, kid{x: x, first: int32(first), n: int32(j - first), cost: cost})
+		for _, part := range parts {
+			sig ^= mix(part)
+		}
+		w.kids = append(w.kids, kid{x: x, first: int32(first), n: int32(j - first), cost: cost, sig: sig})
 	}
 	kids := w.kids[km:]
 	for a := 1; a < len(kids); a++ {
-		for b := a; b > 0 && kids[b].cost < kids[b-1].cost; b-- {
+		for b := a; b > 0 && (kids[b].cost < kids[b-1].cost || kids[b].cost == kids[b-1].cost && kids[b].sig < kids[b-1].sig); b-- {
 			kids[b], kids[b-1] = kids[b-1], kids[b]
 		}
 	}
+	// A child equal to the one before it (a symmetric move) adds nothing.
+	n := 0
+	for i := range kids {
+		if n > 0 && w.sameKid(kids[n-1], kids[i]) {
+			continue
+		}
+		kids[n] = kids[i]
+		n++
+	}
+	w.kids = w.kids[:km+n]
+	// The mex is at most the number of different values the children
+	// can have.
+	p := Below(n + known.Len() + 1).AndNot(known)
 	return p, true
+}
+
+// exact returns the nimber of component c by the definition: the mex of
+// its children's nimbers, each found exactly. It suits games whose
+// positions do not split and whose nimbers are large (Chomp), where
+// asking about sets of values saves little and repeats much.
+func (w *worker) exact(c uint64) (uint8, bool) {
+	w.nodes++
+	if w.nodes&(publishEvery-1) == 0 {
+		w.shared.Add(w.nodes - w.published)
+		w.published = w.nodes
+	}
+	if w.stop.Load() || w.cancel.Load() {
+		w.aborted = true
+		return 0, false
+	}
+	if v, ok := w.t.Nimber(c); ok {
+		w.hits++
+		return v, true
+	}
+	bm := len(w.buf)
+	w.buf = w.g.Moves(c, w.buf)
+	me := len(w.buf)
+	if me-bm > 255 {
+		w.tooMany, w.aborted = true, true
+		w.buf = w.buf[:bm]
+		return 0, false
+	}
+	var seen Set
+	for i := bm; i < me; i++ {
+		v, ok := w.sumExact(w.buf[i])
+		if !ok {
+			w.buf = w.buf[:bm]
+			return 0, false
+		}
+		seen.Add(v)
+	}
+	w.buf = w.buf[:bm]
+	v, _ := seen.Not().Min()
+	w.t.Put(c, v, w.g.Size(c))
+	return v, true
+}
+
+// sumExact returns the exact nimber of position p, the XOR of its parts'.
+func (w *worker) sumExact(p uint64) (uint8, bool) {
+	first := len(w.buf)
+	var x uint8
+	w.buf, x = w.g.Split(p, w.buf)
+	for i := first; i < len(w.buf); i++ {
+		v, ok := w.exact(w.buf[i])
+		if !ok {
+			w.buf = w.buf[:first]
+			return 0, false
+		}
+		x ^= v
+	}
+	w.buf = w.buf[:first]
+	return x, true
 }
