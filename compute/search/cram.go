@@ -512,3 +512,13 @@ func (t *smallCram) lookup(g *Cram, a uint64, h, w int) (uint8, bool) {
 	}
 	return t.nim[idx], true
 }
+
+// Cell returns the row and column of bit i, in the orientation the board
+// was given.
+func (g *Cram) Cell(i int) (row, col int) {
+	r, c := i/g.W, i%g.W
+	if g.wasTurned {
+		return c, r
+	}
+	return r, c
+}

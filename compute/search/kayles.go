@@ -142,3 +142,10 @@ func (g *NodeKayles) gridCanonical(c uint64) uint64 {
 	k, _ := l.canonical(c>>(top*W+left), int(bottom-top)+1, w, false)
 	return k
 }
+
+// Closed returns vertex v with its neighbours: what a move at v deletes.
+func (g *NodeKayles) Closed(v int) uint64 { return 1<<uint(v) | g.adj[v] }
+
+// Grid returns the layout of a grid graph (row and column of a vertex by
+// its Cell method), or nil for another graph.
+func (g *NodeKayles) Grid() *Cram { return g.grid }

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/sgtab/sgtab/progress"
+	"github.com/sgtab/sgtab/rules"
+	"github.com/sgtab/sgtab/solve"
+)
+
+const solveUsage = "sgtab solve [-workers K] [-table SIZE] [-moves] [-edges FILE] GAME SIZE|POSITION"
+
+const solveExamples = `  sgtab solve cram 5x8              # the empty 5×8 board
+  sgtab solve cram 4..7x4..10       # a table of boards
+  sgtab solve -moves cram '..../..../.##./....'
+  sgtab solve chomp 8x10
+  sgtab solve -moves chomp 5,5,3,1
+  sgtab solve node-kayles 4x5       # the 4×5 grid graph
+  sgtab solve -edges g.txt node-kayles
+`
+
+// runSolve finds the nimber of one large position by pruned search
+// (package solve).
+func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("solve", solveUsage, solveExamples, stdout, stderr)
+	workers := fs.Int("workers", 1, "search the root's children on `K` goroutines")
+	table := fs.String("table", "256MiB", "bound the transposition table to `SIZE` (KiB, MiB, GiB)")
+	moves := fs.Bool("moves", false, "list the winning moves")
+	edges := fs.String("edges", "", "node-kayles: the graph's edges in `FILE`, two vertex numbers a line")
+	args, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	mem, err := rules.ParseByteSize(*table)
+	if err != nil {
+		return fs.usageError("-table: %v", err)
+	}
+	want := 2
+	if *edges != "" {
+		want = 1
+	}
+	if len(args) != want || *workers < 1 {
+		return fs.usageError("give the game and its size or position (or -edges FILE and node-kayles); -workers at least 1")
+	}
+	req := solve.Request{Game: args[0], Edges: *edges, Workers: *workers, Memory: mem, Moves: *moves, Every: 10 * time.Second}
+	if want == 2 {
+		req.Spec = args[1]
+	}
+	if progress.IsTerminal(stderr) {
+		req.Progress = func(line string) { fmt.Fprintln(stderr, line) }
+	}
+	return solve.Run(ctx, req, stdout)
+}

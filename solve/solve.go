@@ -1,0 +1,226 @@
+// Package solve is sgtab's solve command: the nimber of one large
+// position of Cram, Chomp or node Kayles, found by pruned search
+// (package compute/search) rather than by a table of every position,
+// with the winning moves, the work it took, and the symmetry proofs that
+// decide some boards without a search. A range of sizes gives a table of
+// boards, one search each, sharing what they find where the boards'
+// layouts agree.
+package solve
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sgtab/sgtab/compute/search"
+	"github.com/sgtab/sgtab/rules"
+)
+
+// Games lists the games solve knows.
+var Games = []string{"cram", "chomp", "node-kayles"}
+
+// Request is what to solve and how.
+type Request struct {
+	Game    string // one of Games
+	Spec    string // a size (5x8), a range of sizes (4..7x4..12), or a position
+	Edges   string // node-kayles: a file of edges, one "a b" a line, instead of a grid
+	Workers int
+	Memory  int64 // bound on the transposition table's bytes
+	Moves   bool  // list the winning moves
+	// Progress, if set, receives a line about a running search now and
+	// then (for a terminal).
+	Progress func(line string)
+	Every    time.Duration
+}
+
+// A board is one position to solve, made ready.
+type board struct {
+	name    string
+	game    search.Game
+	start   uint64
+	exclude search.Set
+	proof   string        // a symmetry strategy that decides or narrows the value
+	decided bool          // proof gives the nimber (0)
+	method  search.Method // how to search it
+	moves   func() []move // the moves of the start position, named
+	// share, when not nil, holds tables shared by the boards of a range
+	// whose layouts agree (shareKey): a component's word means the same
+	// on each.
+	share    map[int]*search.Table
+	shareKey int
+}
+
+type move struct {
+	name  string
+	child uint64
+}
+
+// Run solves the request and writes the answer to out.
+func Run(ctx context.Context, req Request, out io.Writer) error {
+	if rows, cols, ok := parseRange(req.Spec); ok && req.Edges == "" && (rows[0] != rows[1] || cols[0] != cols[1]) {
+		return runTable(ctx, req, rows, cols, out)
+	}
+	b, err := prepare(req, nil)
+	if err != nil {
+		return err
+	}
+	r, err := solveBoard(ctx, req, b)
+	if err != nil {
+		return err
+	}
+	verdict := "the player to move loses"
+	if r.Nimber != 0 {
+		verdict = "the player to move wins"
+	}
+	fmt.Fprintf(out, "%s: nimber %d (%s)\n", b.name, r.Nimber, verdict)
+	if b.proof != "" {
+		if b.decided {
+			fmt.Fprintf(out, "proved without a search: %s\n", b.proof)
+		} else {
+			fmt.Fprintf(out, "not 0, proved: %s\n", b.proof)
+		}
+	}
+	if !b.decided {
+		st := r.Stats
+		fmt.Fprintf(out, "searched %d positions in %.2f s on %d worker(s); table %s of at most %s, %.0f%% full\n",
+			st.Nodes, r.Seconds, max(req.Workers, 1), rules.ByteSize(st.TableBytes), rules.ByteSize(req.memory()), 100*st.TableFill)
+	}
+	if req.Moves && r.Nimber != 0 {
+		wins, err := winningMoves(ctx, req, b)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "winning moves: %s\n", strings.Join(wins, ", "))
+	}
+	return nil
+}
+
+func (req Request) memory() int64 {
+	if req.Memory > 0 {
+		return req.Memory
+	}
+	return search.DefaultTableBytes
+}
+
+type outcome struct {
+	search.Result
+	Seconds float64
+}
+
+func solveBoard(ctx context.Context, req Request, b *board) (outcome, error) {
+	if b.decided {
+		return outcome{}, nil
+	}
+	opt := search.Options{Workers: req.Workers, Exclude: b.exclude, Method: b.method, Every: req.Every}
+	if b.share != nil {
+		if b.share[b.shareKey] == nil {
+			clear(b.share) // one table at a time, to keep within the memory asked for
+			b.share[b.shareKey] = search.NewTable(req.memory())
+		}
+		opt.Table = b.share[b.shareKey]
+	} else {
+		opt.TableBytes = req.memory()
+	}
+	if req.Progress != nil {
+		opt.Progress = func(p search.Progress) {
+			what := ""
+			if p.Candidate >= 0 {
+				what = fmt.Sprintf(", trying %d", p.Candidate)
+			}
+			req.Progress(fmt.Sprintf("%s: %d positions%s, %d of %d children settled, table %.0f%% full",
+				b.name, p.Nodes, what, p.Settled, p.Children, 100*p.TableFill))
+		}
+	}
+	t0 := time.Now()
+	r, err := search.Nimber(ctx, b.game, b.start, opt)
+	if err != nil {
+		return outcome{}, fmt.Errorf("%s: %w", b.name, err)
+	}
+	return outcome{Result: r, Seconds: time.Since(t0).Seconds()}, nil
+}
+
+// winningMoves returns the moves of b's start position to a position of
+// nimber 0.
+func winningMoves(ctx context.Context, req Request, b *board) ([]string, error) {
+	var wins []string
+	for _, m := range b.moves() {
+		c := *b
+		c.start, c.exclude, c.proof, c.decided = m.child, search.Set{}, "", false
+		r, err := solveBoard(ctx, req, &c)
+		if err != nil {
+			return nil, err
+		}
+		if r.Nimber == 0 {
+			wins = append(wins, m.name)
+		}
+	}
+	return wins, nil
+}
+
+// runTable solves every board of the sizes in the ranges and prints
+// their nimbers as a table, a row per number of rows.
+func runTable(ctx context.Context, req Request, rows, cols [2]int, out io.Writer) error {
+	if rows[1]-rows[0] > 63 || cols[1]-cols[0] > 63 {
+		return fmt.Errorf("%s: a range of at most 64 sizes a side", req.Spec)
+	}
+	tables := map[int]*search.Table{} // by layout width: boards of one width share
+	fmt.Fprintf(out, "%s nimbers, rows %d..%d down, columns %d..%d across\n", req.Game, rows[0], rows[1], cols[0], cols[1])
+	fmt.Fprintf(out, "%6s", "")
+	for c := cols[0]; c <= cols[1]; c++ {
+		fmt.Fprintf(out, "%4d", c)
+	}
+	fmt.Fprintln(out)
+	for r := rows[0]; r <= rows[1]; r++ {
+		fmt.Fprintf(out, "%6d", r)
+		for c := cols[0]; c <= cols[1]; c++ {
+			one := req
+			one.Spec = fmt.Sprintf("%dx%d", r, c)
+			b, err := prepare(one, tables)
+			if err != nil {
+				fmt.Fprintf(out, "%4s", "-")
+				continue
+			}
+			res, err := solveBoard(ctx, one, b)
+			if err != nil {
+				fmt.Fprintln(out)
+				return err
+			}
+			fmt.Fprintf(out, "%4d", res.Nimber)
+			if f, ok := out.(*os.File); ok {
+				_ = f.Sync()
+			}
+		}
+		fmt.Fprintln(out)
+	}
+	return nil
+}
+
+// parseRange reads "R x C" where each side is a number or a range a..b.
+func parseRange(s string) (rows, cols [2]int, ok bool) {
+	a, b, found := strings.Cut(strings.ToLower(strings.TrimSpace(s)), "x")
+	if !found {
+		return rows, cols, false
+	}
+	side := func(t string) ([2]int, bool) {
+		lo, hi, isRange := strings.Cut(strings.TrimSpace(t), "..")
+		x, err1 := strconv.Atoi(lo)
+		y, err2 := x, error(nil)
+		if isRange {
+			y, err2 = strconv.Atoi(hi)
+		}
+		return [2]int{x, y}, err1 == nil && err2 == nil && x >= 1 && y >= x
+	}
+	rows, ok1 := side(a)
+	cols, ok2 := side(b)
+	return rows, cols, ok1 && ok2
+}
+
+// cellName names cell (r, c) as a player reads a board: rows from 1 down,
+// columns from a across.
+func cellName(r, c int) string {
+	return fmt.Sprintf("%c%d", 'a'+c, r+1)
+}

@@ -1,0 +1,116 @@
+package solve
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func run(t *testing.T, req Request) string {
+	t.Helper()
+	var out bytes.Buffer
+	if err := Run(context.Background(), req, &out); err != nil {
+		t.Fatalf("%+v: %v", req, err)
+	}
+	return out.String()
+}
+
+// Beling's table of Cram nimbers (github.com/beling/impartial-games,
+// README, "Cram (under the normal play convention)"), the boards of at
+// most 30 cells; the rest up to 42 cells run with SGTAB_LONG=1.
+func TestCramTable(t *testing.T) {
+	spec, want := "4..5x4..6", `cram nimbers, rows 4..5 down, columns 4..6 across
+         4   5   6
+     4   0   2   0
+     5   2   0   2
+`
+	if os.Getenv("SGTAB_LONG") != "" {
+		spec, want = "4..6x4..7", `cram nimbers, rows 4..6 down, columns 4..7 across
+         4   5   6   7
+     4   0   2   0   3
+     5   2   0   2   1
+     6   0   2   0   5
+`
+	}
+	if got := run(t, Request{Game: "cram", Spec: spec}); got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// The boards of Beling's table up to 42 cells, not in TestCramTable.
+func TestCramBeling42(t *testing.T) {
+	if os.Getenv("SGTAB_LONG") == "" {
+		t.Skip("long: set SGTAB_LONG=1 (4×8 to 4×10, 5×8: a minute or so)")
+	}
+	for spec, want := range map[string]string{"4x8": "0", "4x9": "1", "4x10": "0", "5x8": "1"} {
+		if out := run(t, Request{Game: "cram", Spec: spec}); !strings.Contains(out, ": nimber "+want+" ") {
+			t.Errorf("%s: %s", spec, out)
+		}
+	}
+}
+
+func TestAnswers(t *testing.T) {
+	for _, c := range []struct {
+		req  Request
+		want []string
+	}{
+		{Request{Game: "cram", Spec: "5x7"}, []string{"cram 5×7: nimber 1 (the player to move wins)", "searched "}},
+		{Request{Game: "cram", Spec: "6x8"}, []string{"nimber 0", "proved without a search: both sides even"}},
+		{Request{Game: "cram", Spec: "4x5"}, []string{"nimber 2", "not 0, proved: one side even"}},
+		{Request{Game: "cram", Spec: "..../..../.##./....", Moves: true}, []string{"nimber 4", "winning moves: b1-c1, b2-c2, b4-c4"}},
+		{Request{Game: "chomp", Spec: "8x10"}, []string{"chomp 8x10: nimber 51", "strategy stealing"}},
+		{Request{Game: "chomp", Spec: "2,1", Moves: true}, []string{"nimber 0 (the player to move loses)"}},
+		{Request{Game: "chomp", Spec: "3,1", Moves: true}, []string{"nimber 3", "winning moves: c1"}},
+		{Request{Game: "chomp", Spec: "3x2", Moves: true}, []string{"winning moves: b3"}},
+		{Request{Game: "node-kayles", Spec: "1x5", Moves: true}, []string{"nimber 3", "winning moves: c1"}},
+	} {
+		out := run(t, c.req)
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%+v:\n%s\nlacks %q", c.req, out, w)
+			}
+		}
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "path.txt")
+	os.WriteFile(path, []byte("# a path of five vertices\n0 1\n1 2\n2 3\n3 4\n"), 0o644)
+	if out := run(t, Request{Game: "node-kayles", Edges: path, Moves: true}); !strings.Contains(out, "nimber 3") || !strings.Contains(out, "vertex 2") {
+		t.Errorf("path from a file:\n%s", out)
+	}
+}
+
+func TestRefusals(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.txt")
+	os.WriteFile(bad, []byte("0 1\n1 x\n"), 0o644)
+	for _, c := range []struct {
+		req  Request
+		want string
+	}{
+		{Request{Game: "cram", Spec: "9x9"}, "81 cells; at most 64"},
+		{Request{Game: "cram", Spec: "..x/.q."}, "neither a size"},
+		{Request{Game: "cram", Spec: "../..."}, "row 2 has 3 cells"},
+		{Request{Game: "chomp", Spec: "3,4"}, "more than the row above"},
+		{Request{Game: "chomp", Spec: "20x20"}, "too large"},
+		{Request{Game: "go", Spec: "9x9"}, "no game \"go\""},
+		{Request{Game: "node-kayles", Edges: bad}, "bad.txt:2: \"x\" is not a vertex number"},
+		{Request{Game: "node-kayles", Spec: "grid"}, "not a grid size"},
+	} {
+		var out bytes.Buffer
+		err := Run(context.Background(), c.req, &out)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: error %v, want %q", c.req, err, c.want)
+		}
+	}
+}
+
+func TestProgressReported(t *testing.T) {
+	var lines []string
+	run(t, Request{Game: "cram", Spec: "5x6", Every: 1, Progress: func(l string) { lines = append(lines, l) }})
+	if len(lines) == 0 || !strings.Contains(lines[0], "cram 5×6: ") || !strings.Contains(lines[0], "children settled") {
+		t.Fatalf("progress lines %q", lines)
+	}
+}
