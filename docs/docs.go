@@ -33,6 +33,7 @@ var Pages = []Page{
 	{"periods", "periods-and-proofs.md", []string{"proofs", "period", "theorems"}, "the periods found and the theorems that prove them; positions at any size"},
 	{"misere", "misere.md", []string{"misère", "genus", "quotients", "quotient"}, "outcomes and genus, misère sums, misère quotients"},
 	{"scripts", "scripted-games.md", []string{"script", "starlark"}, "games written in Starlark, positions that repeat, a script's bounds"},
+	{"solve", "one-position.md", []string{"cram", "chomp", "node-kayles", "search"}, "the nimber of one large Cram, Chomp or node Kayles position, by pruned search"},
 	{"sweeps", "sweeps.md", []string{"sweep", "census", "cluster", "slurm", "kubernetes", "container"}, "families of games into a census; Slurm, Kubernetes, the container image"},
 	{"files", "output-files.md", []string{"output", "parquet", "arrow", "csv", "trust", "keys", "plots"}, "the tables and their metadata, reading them back, signatures; plots"},
 	{"speed", "speed.md", []string{"memory", "kernels", "benchmarks"}, "how values are computed, the memory a table takes, the kernels"},
