@@ -35,7 +35,8 @@ type Options struct {
 	Method Method
 
 	// Progress, if set, is called when the search starts to try a new
-	// value for the root, and about every Every while it runs.
+	// value for the root, and about every Every while it runs; never
+	// twice at once.
 	Progress func(Progress)
 
 	// Every is the interval between progress reports; 0 means a second.
@@ -161,6 +162,7 @@ type search struct {
 	cancel  atomic.Bool  // the context is done
 	nodes   atomic.Int64 // nodes published by the workers
 
+	calls    sync.Mutex // one call of Options.Progress at a time
 	mu       sync.Mutex // guards the fields below, read by report
 	progress Progress
 }
@@ -174,6 +176,9 @@ func (s *search) report() {
 	s.mu.Unlock()
 	p.Nodes = s.nodes.Load()
 	p.TableFill = s.t.Fill()
+	// Called from the ticker and from the search: one call at a time.
+	s.calls.Lock()
+	defer s.calls.Unlock()
 	s.opt.Progress(p)
 }
 
