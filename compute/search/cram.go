@@ -30,6 +30,8 @@ type Cram struct {
 	firstCol  uint64
 	rowMask   uint64
 	spread    [256]uint64 // spread[b]: the bits of b sent to the cells of column 0, rows 0..7
+	colOrder  []uint64    // the columns' cells, middle column first
+	rowOrder  []uint64    // the rows' cells, middle row first
 	small     *smallCram
 	wasTurned bool // the board was given with more rows than columns
 }
@@ -58,8 +60,29 @@ func NewCram(rows, cols int) (*Cram, error) {
 			}
 		}
 	}
+	for _, c := range middleOut(g.W) {
+		g.colOrder = append(g.colOrder, g.firstCol<<uint(c))
+	}
+	for _, r := range middleOut(g.H) {
+		g.rowOrder = append(g.rowOrder, g.rowMask<<uint(r*g.W))
+	}
 	g.small = smallCramFor(g.W * g.H)
 	return g, nil
+}
+
+// middleOut lists 0..n-1 from the middle outwards.
+func middleOut(n int) []int {
+	var out []int
+	for d := 0; len(out) < n; d++ {
+		lo, hi := (n-1)/2-d, n/2+d
+		if lo >= 0 {
+			out = append(out, lo)
+		}
+		if hi != lo && hi < n {
+			out = append(out, hi)
+		}
+	}
+	return out
 }
 
 // Start returns the empty board.
@@ -94,19 +117,25 @@ func (g *Cram) south(p uint64) uint64 { return p << uint(g.W) & g.full }
 // Size is the number of empty cells.
 func (g *Cram) Size(c uint64) int { return bits.OnesCount64(c) }
 
-// Moves appends the boards left by each domino placed on c.
+// Moves appends the boards left by each domino placed on c: the
+// dominoes of the columns first, from the middle column outwards, then
+// those of the rows, from the middle row outwards. Moves near the middle
+// split the board, and a search that meets them first settles sooner.
 func (g *Cram) Moves(c uint64, dst []uint64) []uint64 {
-	h := c & (c >> 1) &^ g.lastCol
-	for h != 0 {
-		i := uint(bits.TrailingZeros64(h))
-		h &= h - 1
-		dst = append(dst, c&^(3<<i))
+	W := uint(g.W)
+	v := c & (c >> W)
+	for _, col := range g.colOrder {
+		for m := v & col; m != 0; m &= m - 1 {
+			i := uint(bits.TrailingZeros64(m))
+			dst = append(dst, c&^(1<<i|1<<(i+W)))
+		}
 	}
-	v := c & (c >> uint(g.W))
-	for v != 0 {
-		i := uint(bits.TrailingZeros64(v))
-		v &= v - 1
-		dst = append(dst, c&^(1<<i|1<<(i+uint(g.W))))
+	h := c & (c >> 1) &^ g.lastCol
+	for _, row := range g.rowOrder {
+		for m := h & row; m != 0; m &= m - 1 {
+			i := uint(bits.TrailingZeros64(m))
+			dst = append(dst, c&^(3<<i))
+		}
 	}
 	return dst
 }
@@ -435,7 +464,7 @@ var (
 func smallCramFor(cells int) *smallCram {
 	var hb, wb int
 	switch {
-	case cells >= 48:
+	case cells >= smallBig:
 		hb, wb = 4, 6
 	case cells >= 30:
 		hb, wb = 4, 5
@@ -522,3 +551,5 @@ func (g *Cram) Cell(i int) (row, col int) {
 	}
 	return r, c
 }
+
+var smallBig = 48

@@ -75,6 +75,8 @@ type Progress struct {
 // Stats counts a finished search's work.
 type Stats struct {
 	Nodes      int64   // positions examined (the table asked, or moves made)
+	Expanded   int64   // of which their moves were made
+	Exact      int64   // of which the exact nimber was found
 	Hits       int64   // answered by the table
 	Stored     int64   // nimbers written to the table
 	TableBytes int64   // the table's memory
@@ -148,6 +150,8 @@ func Nimber(ctx context.Context, g Game, p uint64, opt Options) (Result, error) 
 	for _, w := range s.workers {
 		st.Nodes += w.nodes
 		st.Hits += w.hits
+		st.Expanded += w.expanded
+		st.Exact += w.found
 	}
 	return Result{Nimber: v, Stats: st}, err
 }

@@ -14,10 +14,14 @@ type worker struct {
 	tooMany bool // a component had more than 255 moves
 
 	nodes, hits, published int64
+	expanded, found        int64
 
 	all  Set
 	buf  []uint64 // moves and the parts of children, a stack
 	kids []kid    // children of the nodes on the path, a stack
+
+	seen [512]seenKid // the children of the node being expanded, by hash
+	gen  uint64       // which node the entries of seen belong to
 }
 
 // kid is a child of a node: the XOR of its known parts, and its unknown
@@ -27,6 +31,32 @@ type kid struct {
 	first, n int32
 	cost     int
 	sig      uint64 // a hash of x and the parts, to find equal children
+}
+
+// seenBefore reports whether child k equals one of the children listed
+// since km, found by its hash in a small table of the node's children.
+func (w *worker) seenBefore(k kid, km int) bool {
+	if len(w.kids) == km {
+		w.gen++
+	}
+	mask := uint64(len(w.seen) - 1)
+	for h := k.sig & mask; ; h = (h + 1) & mask {
+		e := &w.seen[h]
+		if e.gen != w.gen {
+			*e = seenKid{sig: k.sig, gen: w.gen, at: int32(len(w.kids))}
+			return false
+		}
+		if e.sig == k.sig && w.sameKid(w.kids[e.at], k) {
+			return true
+		}
+	}
+}
+
+// seenKid is a slot of the table of a node's children by hash.
+type seenKid struct {
+	sig uint64
+	gen uint64
+	at  int32
 }
 
 // less orders parts smallest first, equal sizes by their words.
@@ -96,6 +126,7 @@ func (w *worker) in(c uint64, r Set) (uint8, bool) {
 		}
 	}
 	bm, km := len(w.buf), len(w.kids)
+	w.expanded++
 	p, ok := w.expand(c)
 	if !ok {
 		w.buf, w.kids = w.buf[:bm], w.kids[:km]
@@ -134,11 +165,13 @@ func (w *worker) in(c uint64, r Set) (uint8, bool) {
 	w.buf, w.kids = w.buf[:bm], w.kids[:km]
 	p = p.AndNot(ex)
 	if v, ok := p.UpTo(maxR).Min(); ok {
+		w.found++
 		w.t.Put(c, v, w.g.Size(c))
 		return v, true
 	}
 	if exact {
 		v, _ := p.Min()
+		w.found++
 		w.t.Put(c, v, w.g.Size(c))
 		return v, true
 	}
@@ -209,24 +242,24 @@ func (w *worker) expand(c uint64) (Set, bool) {
 		for _, part := range parts {
 			sig ^= mix(part)
 		}
-		w.kids = append(w.kids, kid{x: x, first: int32(first), n: int32(j - first), cost: cost, sig: sig})
+		k := kid{x: x, first: int32(first), n: int32(j - first), cost: cost, sig: sig}
+		if w.seenBefore(k, km) {
+			// The same sum as an earlier child (a symmetric move): it
+			// adds nothing.
+			w.buf = w.buf[:first]
+			continue
+		}
+		w.kids = append(w.kids, k)
 	}
+	// Cheapest first; among equals, in the game's order of moves (the
+	// order they were listed in: the sort is stable).
 	kids := w.kids[km:]
 	for a := 1; a < len(kids); a++ {
-		for b := a; b > 0 && (kids[b].cost < kids[b-1].cost || kids[b].cost == kids[b-1].cost && kids[b].sig < kids[b-1].sig); b-- {
+		for b := a; b > 0 && kids[b].cost < kids[b-1].cost; b-- {
 			kids[b], kids[b-1] = kids[b-1], kids[b]
 		}
 	}
-	// A child equal to the one before it (a symmetric move) adds nothing.
-	n := 0
-	for i := range kids {
-		if n > 0 && w.sameKid(kids[n-1], kids[i]) {
-			continue
-		}
-		kids[n] = kids[i]
-		n++
-	}
-	w.kids = w.kids[:km+n]
+	n := len(kids)
 	// The mex is at most the number of different values the children
 	// can have.
 	p := Below(n + known.Len() + 1).AndNot(known)
