@@ -194,6 +194,9 @@ func (g *Cram) place(c uint64, dst []uint64, first int, x uint8) ([]uint64, uint
 	if v, ok := g.small.lookup(g, a, h, w); ok {
 		return dst, x ^ v
 	}
+	if v, ok := g.line(c); ok {
+		return dst, x ^ v
+	}
 	k, zero := g.canonical(a, h, w, true)
 	if zero {
 		return dst, x
@@ -206,6 +209,44 @@ func (g *Cram) place(c uint64, dst []uint64, first int, x uint8) ([]uint64, uint
 	}
 	return append(dst, k), x
 }
+
+// line returns the nimber of a component that is a path or a cycle of
+// cells (no cell with three neighbours). Cram depends only on the graph
+// of the cells, and on a path of n cells a domino takes two neighbours
+// and leaves two paths: Dawson's Kayles, the octal game 0.07. On a cycle
+// every domino leaves the path of n-2 cells.
+func (g *Cram) line(c uint64) (uint8, bool) {
+	l, r, d, u := g.east(c)&c, g.west(c)&c, g.north(c)&c, g.south(c)&c
+	if c&(l&r&(d|u)|d&u&(l|r)) != 0 {
+		return 0, false
+	}
+	n := bits.OnesCount64(c)
+	ends := c & (l ^ r ^ d ^ u) &^ (l&r | (l|r)&(d|u) | d&u)
+	switch bits.OnesCount64(ends) {
+	case 2:
+		return dawson[n], true
+	case 0:
+		if dawson[n-2] == 0 {
+			return 1, true
+		}
+		return 0, true
+	}
+	return 0, false
+}
+
+// dawson[n] is the nimber of Dawson's Kayles (0.07) on n tokens, by the
+// definition: a move takes two neighbours, leaving a tokens and n-2-a.
+var dawson = func() [65]uint8 {
+	var t [65]uint8
+	for n := 2; n <= 64; n++ {
+		var seen uint64
+		for a := 0; a <= n-2; a++ {
+			seen |= 1 << (t[a] ^ t[n-2-a])
+		}
+		t[n] = uint8(bits.TrailingZeros64(^seen))
+	}
+	return t
+}()
 
 // canonical returns the least image of component a (h rows and w columns,
 // at the top left corner) under the symmetries of the board, and whether
