@@ -183,10 +183,11 @@ func (g *Cram) place(c uint64, dst []uint64, first int, x uint8) ([]uint64, uint
 	top := uint(bits.TrailingZeros64(c)) / W
 	bottom := uint(63-bits.LeadingZeros64(c)) / W
 	h := int(bottom-top) + 1
-	var cols uint64
-	for r := top; r <= bottom; r++ {
-		cols |= c >> (r * W)
-	}
+	// Fold the rows onto the first (at most 8 of them: H ≤ 8).
+	cols := c >> (top * W)
+	cols |= cols >> W
+	cols |= cols >> (2 * W)
+	cols |= cols >> (4 * W)
 	cols &= g.rowMask
 	left := uint(bits.TrailingZeros64(cols))
 	w := bits.Len64(cols) - int(left)

@@ -78,7 +78,7 @@ type Stats struct {
 	Expanded   int64   // of which their moves were made
 	Exact      int64   // of which the exact nimber was found
 	Hits       int64   // answered by the table
-	Stored     int64   // nimbers written to the table
+	Stored     int64   // entries written to the table
 	TableBytes int64   // the table's memory
 	TableFill  float64 // fraction of its entries in use
 }
@@ -116,7 +116,6 @@ func Nimber(ctx context.Context, g Game, p uint64, opt Options) (Result, error) 
 	for i := range s.workers {
 		s.workers[i] = &worker{g: g, t: t, stop: &s.stop, cancel: &s.cancel, shared: &s.nodes, all: Below(256)}
 	}
-	stored0 := t.Stored()
 	done := make(chan struct{})
 	var watch sync.WaitGroup
 	watch.Add(1)
@@ -146,12 +145,13 @@ func Nimber(ctx context.Context, g Game, p uint64, opt Options) (Result, error) 
 	if err == nil && s.cancel.Load() {
 		err = ctx.Err()
 	}
-	st := Stats{TableBytes: t.Bytes(), TableFill: t.Fill(), Stored: t.Stored() - stored0}
+	st := Stats{TableBytes: t.Bytes(), TableFill: t.Fill()}
 	for _, w := range s.workers {
 		st.Nodes += w.nodes
 		st.Hits += w.hits
 		st.Expanded += w.expanded
 		st.Exact += w.found
+		st.Stored += w.stored
 	}
 	return Result{Nimber: v, Stats: st}, err
 }

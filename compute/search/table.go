@@ -23,10 +23,9 @@ import (
 // then the smallest component). An entry lost in a rebuild racing with
 // a write only costs its recomputation: every entry is a proved fact.
 type Table struct {
-	cur    atomic.Pointer[slots]
-	limit  int64
-	mu     sync.Mutex // held while growing
-	stored atomic.Int64
+	cur   atomic.Pointer[slots]
+	limit int64
+	mu    sync.Mutex // held while growing
 }
 
 type slots struct {
@@ -62,9 +61,6 @@ func (t *Table) Bytes() int64 { return int64(len(t.cur.Load().words)) * 8 }
 
 // Limit returns the most memory the table may hold.
 func (t *Table) Limit() int64 { return t.limit }
-
-// Stored returns how many entries were written (new or replacing).
-func (t *Table) Stored() int64 { return t.stored.Load() }
 
 // Fill returns the fraction of entries in use, counted over a sample of
 // buckets.
@@ -105,7 +101,9 @@ func (t *Table) grow(old *slots) {
 		for j := b; j < b+tableWays; j++ {
 			if s.words[j].Load() == 0 {
 				s.words[j].Store(h>>s.shift<<16 | w&0xffff)
-				s.used.Add(1)
+				if h>>60 == 0 {
+					s.used.Add(16)
+				}
 				break
 			}
 		}
@@ -158,6 +156,19 @@ func (t *Table) Get(key uint64) (Entry, bool) {
 	return Entry{}, false
 }
 
+// Touch reads the first entry of each key's bucket and returns a value
+// that depends on them: called on a batch of keys before asking for
+// them one by one, it lets the processor fetch the buckets from memory
+// at once instead of one after the other.
+func (t *Table) Touch(keys []uint64) uint64 {
+	s := t.cur.Load()
+	var sink uint64
+	for _, k := range keys {
+		sink ^= s.words[(mix(k)&s.mask)*tableWays].Load()
+	}
+	return sink
+}
+
 // Nimber returns the exact nimber stored for key.
 func (t *Table) Nimber(key uint64) (uint8, bool) {
 	e, ok := t.Get(key)
@@ -207,8 +218,9 @@ func (t *Table) put(key uint64, payload uint64, size int) {
 		}
 	}
 	s.words[victim].Store(tag<<16 | uint64(size)<<8 | payload)
-	t.stored.Add(1)
-	if fresh && s.used.Add(1) > int64(len(s.words)*3/8) && int64(len(s.words))*16 <= t.limit {
+	// Entries are counted one in 16 (by their hash), so that workers do
+	// not all write one counter.
+	if fresh && h>>60 == 0 && s.used.Add(16) > int64(len(s.words)*3/8) && int64(len(s.words))*16 <= t.limit {
 		t.grow(s)
 	}
 }

@@ -13,12 +13,14 @@ type worker struct {
 	aborted bool // the search was stopped: nothing found since may be stored
 	tooMany bool // a component had more than 255 moves
 
-	nodes, hits, published int64
-	expanded, found        int64
+	nodes, hits, published  int64
+	expanded, found, stored int64
 
 	all  Set
 	buf  []uint64 // moves and the parts of children, a stack
 	kids []kid    // children of the nodes on the path, a stack
+
+	sink uint64 // what Table.Touch returned, kept so that its reads are made
 
 	seen [512]seenKid // the children of the node being expanded, by hash
 	gen  uint64       // which node the entries of seen belong to
@@ -137,7 +139,7 @@ func (w *worker) in(c uint64, r Set) (uint8, bool) {
 	for i := km; i < len(w.kids); i++ {
 		if !p.AndNot(ex).Meets(r) {
 			w.buf, w.kids = w.buf[:bm], w.kids[:km]
-			w.t.Exclude(c, uint8(r[0]|ex[0]), w.g.Size(c))
+			w.exclude(c, uint8(r[0]|ex[0]), w.g.Size(c))
 			return 0, false
 		}
 		top, _ := p.Max()
@@ -166,16 +168,16 @@ func (w *worker) in(c uint64, r Set) (uint8, bool) {
 	p = p.AndNot(ex)
 	if v, ok := p.UpTo(maxR).Min(); ok {
 		w.found++
-		w.t.Put(c, v, w.g.Size(c))
+		w.put(c, v, w.g.Size(c))
 		return v, true
 	}
 	if exact {
 		v, _ := p.Min()
 		w.found++
-		w.t.Put(c, v, w.g.Size(c))
+		w.put(c, v, w.g.Size(c))
 		return v, true
 	}
-	w.t.Exclude(c, uint8(r[0]|ex[0]), w.g.Size(c))
+	w.exclude(c, uint8(r[0]|ex[0]), w.g.Size(c))
 	return 0, false
 }
 
@@ -210,12 +212,25 @@ func (w *worker) expand(c uint64) (Set, bool) {
 	}
 	var known Set // values of children the table settles
 	km := len(w.kids)
+	// Split every child first, into parts after the moves, with the
+	// offset of each child's parts and its settled XOR in place of its
+	// move; then fetch their table buckets all at once.
 	for i := ms; i < me; i++ {
 		first := len(w.buf)
 		var x uint8
 		w.buf, x = w.g.Split(w.buf[i], w.buf)
+		w.buf[i] = uint64(first)<<8 | uint64(x)
+	}
+	w.sink ^= w.t.Touch(w.buf[me:])
+	for i := ms; i < me; i++ {
+		first := int(w.buf[i] >> 8)
+		x := uint8(w.buf[i])
+		end := len(w.buf)
+		if i+1 < me {
+			end = int(w.buf[i+1] >> 8)
+		}
 		j, cost := first, 0
-		for _, part := range w.buf[first:] {
+		for _, part := range w.buf[first:end] {
 			if v, ok := w.t.Nimber(part); ok {
 				x ^= v
 				continue
@@ -225,7 +240,6 @@ func (w *worker) expand(c uint64) (Set, bool) {
 			z := w.g.Size(part)
 			cost += z * z
 		}
-		w.buf = w.buf[:j]
 		if j == first {
 			known.Add(x)
 			continue
@@ -246,7 +260,6 @@ func (w *worker) expand(c uint64) (Set, bool) {
 		if w.seenBefore(k, km) {
 			// The same sum as an earlier child (a symmetric move): it
 			// adds nothing.
-			w.buf = w.buf[:first]
 			continue
 		}
 		w.kids = append(w.kids, k)
@@ -303,7 +316,7 @@ func (w *worker) exact(c uint64) (uint8, bool) {
 	}
 	w.buf = w.buf[:bm]
 	v, _ := seen.Not().Min()
-	w.t.Put(c, v, w.g.Size(c))
+	w.put(c, v, w.g.Size(c))
 	return v, true
 }
 
@@ -322,4 +335,14 @@ func (w *worker) sumExact(p uint64) (uint8, bool) {
 	}
 	w.buf = w.buf[:first]
 	return x, true
+}
+
+func (w *worker) put(c uint64, v uint8, size int) {
+	w.stored++
+	w.t.Put(c, v, size)
+}
+
+func (w *worker) exclude(c uint64, mask uint8, size int) {
+	w.stored++
+	w.t.Exclude(c, mask, size)
 }
