@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -112,7 +111,7 @@ func Nimber(ctx context.Context, g Game, p uint64, opt Options) (Result, error) 
 		t = NewTable(size)
 	}
 	workers := max(opt.Workers, 1)
-	s := &search{g: g, t: t, opt: opt, workers: make([]*worker, workers)}
+	s := &search{g: g, t: t, opt: opt, workers: make([]*worker, workers), cancelled: make(chan struct{})}
 	for i := range s.workers {
 		s.workers[i] = &worker{g: g, t: t, stop: &s.stop, cancel: &s.cancel, shared: &s.nodes, all: Below(256)}
 	}
@@ -131,6 +130,7 @@ func Nimber(ctx context.Context, g Game, p uint64, opt Options) (Result, error) 
 			select {
 			case <-ctx.Done():
 				s.cancel.Store(true)
+				close(s.cancelled)
 				return
 			case <-done:
 				return
@@ -158,13 +158,14 @@ func Nimber(ctx context.Context, g Game, p uint64, opt Options) (Result, error) 
 
 // search is one call of Nimber: its workers and what they share.
 type search struct {
-	g       Game
-	t       *Table
-	opt     Options
-	workers []*worker
-	stop    atomic.Bool  // the round's answer is known: workers give up
-	cancel  atomic.Bool  // the context is done
-	nodes   atomic.Int64 // nodes published by the workers
+	g         Game
+	t         *Table
+	opt       Options
+	workers   []*worker
+	stop      atomic.Bool   // the round's answer is known: workers give up
+	cancel    atomic.Bool   // the context is done
+	cancelled chan struct{} // closed when cancel is set
+	nodes     atomic.Int64  // nodes published by the workers
 
 	calls    sync.Mutex // one call of Options.Progress at a time
 	mu       sync.Mutex // guards the fields below, read by report
@@ -266,93 +267,18 @@ func (s *search) root(c uint64, exclude Set) (uint8, error) {
 	settled := len(moves) - len(kids)
 	s.set(func(pr *Progress) { pr.Children, pr.Settled = len(moves), settled })
 
+	var cands []uint8
 	for r := 0; r <= len(moves); r++ {
-		if exclude.Has(uint8(r)) || !possible.Has(uint8(r)) {
-			continue
-		}
-		s.set(func(pr *Progress) { pr.Candidate, pr.Settled = r, settled })
-		if s.opt.Progress != nil {
-			s.report()
-		}
-		found, err := s.round(kids, uint8(r))
-		if err != nil || s.cancel.Load() {
-			return 0, err
-		}
-		// Settled children leave the list; their values are not the answer.
-		live := kids[:0]
-		for _, k := range kids {
-			if len(k.parts) == 0 {
-				possible.Remove(k.x)
-				settled++
-				continue
-			}
-			live = append(live, k)
-		}
-		kids = live
-		if !found {
-			s.t.Put(c, uint8(r), s.g.Size(c))
-			return uint8(r), nil
+		if !exclude.Has(uint8(r)) && possible.Has(uint8(r)) {
+			cands = append(cands, uint8(r))
 		}
 	}
-	return 0, fmt.Errorf("search: no value for a component with %d moves", len(moves))
-}
-
-// round asks every live child whether its nimber is r, until one says
-// yes; a child whose nimber comes out exact is marked settled (no parts
-// left, its value in x). It reports whether a child has nimber r.
-func (s *search) round(kids []rootKid, r uint8) (bool, error) {
-	s.stop.Store(false)
-	var next atomic.Int64
-	var found atomic.Bool
-	work := func(w *worker) {
-		for !s.stop.Load() && !s.cancel.Load() {
-			i := int(next.Add(1) - 1)
-			if i >= len(kids) {
-				return
-			}
-			k := &kids[i]
-			x, ok := w.settleParts(k)
-			if !ok {
-				return
-			}
-			last := k.parts[len(k.parts)-1]
-			v, ok := w.in(last, Single(r^x))
-			if w.aborted {
-				return
-			}
-			if ok {
-				k.x, k.parts = v^x, nil
-				if v^x == r {
-					found.Store(true)
-					s.stop.Store(true)
-					return
-				}
-			}
-		}
+	v, err := s.schedule(kids, cands, settled)
+	if err != nil || s.cancel.Load() {
+		return 0, err
 	}
-	if len(s.workers) == 1 {
-		work(s.workers[0])
-		s.workers[0].aborted = false
-	} else {
-		var wg sync.WaitGroup
-		for _, w := range s.workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				work(w)
-			}()
-		}
-		wg.Wait()
-		for _, w := range s.workers {
-			w.aborted = false
-		}
-	}
-	for _, w := range s.workers {
-		if w.tooMany {
-			return false, ErrTooManyMoves
-		}
-	}
-	return found.Load(), nil
+	s.t.Put(c, v, s.g.Size(c))
+	return v, nil
 }
 
 // rootExact finds the nimber of component c by the definition, the
