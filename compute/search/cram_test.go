@@ -27,8 +27,12 @@ func solve(t testing.TB, g Game, p uint64, workers int) uint8 {
 // definition.
 func TestCramAgainstDefinition(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for rows := 1; rows <= 20; rows++ {
-		for cols := 1; rows*cols <= 20; cols++ {
+	cells, random := 20, 30
+	if raceEnabled {
+		cells, random = 16, 6
+	}
+	for rows := 1; rows <= cells; rows++ {
+		for cols := 1; rows*cols <= cells; cols++ {
 			g, err := NewCram(rows, cols)
 			if err != nil {
 				t.Fatal(err)
@@ -38,7 +42,7 @@ func TestCramAgainstDefinition(t *testing.T) {
 			if got := solve(t, g, toGame(g, rows, cols, b.full()), 1); int(got) != want {
 				t.Errorf("%d×%d: nimber %d, the definition gives %d", rows, cols, got, want)
 			}
-			for i := 0; i < 30; i++ {
+			for i := 0; i < random; i++ {
 				p := rng.Uint64()&rng.Uint64() | rng.Uint64()&b.full()
 				p &= b.full()
 				want := b.nimber(p)
