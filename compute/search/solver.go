@@ -194,7 +194,6 @@ func (s *search) set(f func(*Progress)) {
 }
 
 func (s *search) run(p uint64) (uint8, error) {
-	w := s.workers[0]
 	parts, x := s.g.Split(p, nil)
 	s.set(func(pr *Progress) { pr.Candidate, pr.Parts = -1, len(parts) })
 	// The biggest part last: the others fill the table first.
@@ -214,7 +213,6 @@ func (s *search) run(p uint64) (uint8, error) {
 		}
 		x ^= v
 	}
-	_ = w
 	return x, nil
 }
 
