@@ -162,7 +162,7 @@ type search struct {
 	t         *Table
 	opt       Options
 	workers   []*worker
-	stop      atomic.Bool   // the round's answer is known: workers give up
+	stop      atomic.Bool   // never set: the stop flag of work outside a round
 	cancel    atomic.Bool   // the context is done
 	cancelled chan struct{} // closed when cancel is set
 	nodes     atomic.Int64  // nodes published by the workers
