@@ -88,26 +88,25 @@ func (g *Chomp) Size(c uint64) int {
 }
 
 // Moves appends the diagrams left by taking each cookie but the poisoned.
+// Taking the cookie of row i and column j cuts rows i to m-1 to length
+// j, where m is the number of rows longer than j: one mask per move.
 func (g *Chomp) Moves(c uint64, dst []uint64) []uint64 {
-	for i := uint(0); i < 16; i++ {
-		l := c >> (4 * i) & 15
-		if l == 0 {
+	low := func(n uint64) uint64 { return 1<<(4*n) - 1 } // the nibbles of rows 0..n-1
+	for j := uint64(0); j < 15; j++ {
+		var m uint64 // rows longer than j
+		for q := c; q&15 > j; q >>= 4 {
+			m++
+		}
+		if m == 0 {
 			break
 		}
-		for j := uint64(0); j < l; j++ {
+		rep := j * 0x1111111111111111
+		for i := uint64(0); i < m; i++ {
 			if i == 0 && j == 0 {
 				continue
 			}
-			// Rows i and below are cut to length j where longer.
-			q := c
-			for k := i; k < 16; k++ {
-				lk := q >> (4 * k) & 15
-				if lk <= j {
-					break // the rows below are no longer
-				}
-				q = q&^(15<<(4*k)) | j<<(4*k)
-			}
-			dst = append(dst, q)
+			mask := low(m) &^ low(i)
+			dst = append(dst, c&^mask|rep&mask)
 		}
 	}
 	return dst

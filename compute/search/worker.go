@@ -305,14 +305,31 @@ func (w *worker) exact(c uint64) (uint8, bool) {
 		w.buf = w.buf[:bm]
 		return 0, false
 	}
+	// Split every child first and fetch the table's buckets for their
+	// parts at once; then find each child's nimber.
+	for i := bm; i < me; i++ {
+		first := len(w.buf)
+		var x uint8
+		w.buf, x = w.g.Split(w.buf[i], w.buf)
+		w.buf[i] = uint64(first)<<8 | uint64(x)
+	}
+	w.sink ^= w.t.Touch(w.buf[me:])
 	var seen Set
 	for i := bm; i < me; i++ {
-		v, ok := w.sumExact(w.buf[i])
-		if !ok {
-			w.buf = w.buf[:bm]
-			return 0, false
+		first, x := int(w.buf[i]>>8), uint8(w.buf[i])
+		end := len(w.buf)
+		if i+1 < me {
+			end = int(w.buf[i+1] >> 8)
 		}
-		seen.Add(v)
+		for j := first; j < end; j++ {
+			v, ok := w.exact(w.buf[j])
+			if !ok {
+				w.buf = w.buf[:bm]
+				return 0, false
+			}
+			x ^= v
+		}
+		seen.Add(x)
 	}
 	w.buf = w.buf[:bm]
 	v, _ := seen.Not().Min()
