@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -68,8 +69,10 @@ func cramMoves(g *search.Cram, p uint64) []move {
 		if r2 < r1 || r2 == r1 && c2 < c1 {
 			r1, c1, r2, c2 = r2, c2, r1, c1
 		}
-		ms = append(ms, move{name: cellName(r1, c1) + "-" + cellName(r2, c2), child: child})
+		ms = append(ms, move{name: cellName(r1, c1) + "-" + cellName(r2, c2), child: child, key: ((r1*64+c1)*64+r2)*64 + c2})
 	}
+	// Row by row, as a reader scans the board.
+	slices.SortFunc(ms, func(a, b move) int { return a.key - b.key })
 	return ms
 }
 

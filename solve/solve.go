@@ -57,6 +57,7 @@ type board struct {
 type move struct {
 	name  string
 	child uint64
+	key   int // orders moves as a reader lists them
 }
 
 // Run solves the request and writes the answer to out.
