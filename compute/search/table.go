@@ -1,6 +1,7 @@
 package search
 
 import (
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 )
@@ -18,7 +19,7 @@ import (
 // as large without the keys.
 //
 // The table starts small, so that a small search stays in the cache, and
-// doubles when three eighths full until it reaches its limit; then a full bucket
+// doubles when half full until it reaches its limit; then a full bucket
 // gives up its least valuable entry (an inexact one before an exact one,
 // then the smallest component). An entry lost in a rebuild racing with
 // a write only costs its recomputation: every entry is a proved fact.
@@ -109,6 +110,10 @@ func (t *Table) grow(old *slots) {
 		}
 	}
 	t.cur.Store(s)
+	// Give the old table's memory back now rather than when the
+	// runtime's scavenger gets to it: a table grows a few times per
+	// search, and its memory is what the caller bounded.
+	debug.FreeOSMemory()
 }
 
 // mix is a bijection of 64-bit words (the finaliser of SplitMix64):
@@ -220,7 +225,7 @@ func (t *Table) put(key uint64, payload uint64, size int) {
 	s.words[victim].Store(tag<<16 | uint64(size)<<8 | payload)
 	// Entries are counted one in 16 (by their hash), so that workers do
 	// not all write one counter.
-	if fresh && h>>60 == 0 && s.used.Add(16) > int64(len(s.words)*3/8) && int64(len(s.words))*16 <= t.limit {
+	if fresh && h>>60 == 0 && s.used.Add(16) > int64(len(s.words)/2) && int64(len(s.words))*16 <= t.limit {
 		t.grow(s)
 	}
 }
