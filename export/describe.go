@@ -73,6 +73,11 @@ func Describe(path string, f *File) Description {
 			"last_exception", "heaps", "max_sg", "max_sg_at", "rare_mask", "rare_count", "last_rare", "checksum",
 			"seconds", "first_values", "shift", "class", "class_key", "class_size", "representative", "class_offset",
 			"rare_pos", "ring_status", "ring_period", "ring_preperiod", "ring_saltus"}
+	case KindBoards:
+		in.Rows = len(f.Boards)
+		for _, c := range boardColumns {
+			in.Columns = append(in.Columns, c.Name)
+		}
 	case KindQuotient:
 		in.Rows = f.Quotient.Order
 		in.Columns = []string{"element", "word", "is_p", "heaps", "times"}
@@ -106,6 +111,9 @@ func (in Description) write(w *strings.Builder, f *File) {
 		return
 	case KindQuotientCensus:
 		describeQuotientCensus(w, in.Path, f)
+		return
+	case KindBoards:
+		describeBoards(w, in.Path, f)
 		return
 	case KindLattice:
 		lt := f.Lattice

@@ -102,6 +102,9 @@ func (f *File) Signed(key []byte) bool {
 	if f.Kind == KindCensus {
 		return CensusSigned(f.Census, f.Meta, key)
 	}
+	if f.Kind == KindBoards {
+		return BoardsSigned(f.Boards, f.Meta, key)
+	}
 	mac, ok := f.Meta[KeyMAC]
 	if len(key) == 0 || !ok || f.Table == nil || f.Foreign {
 		return false

@@ -18,6 +18,7 @@ var kindNotes = map[Kind]struct{ what, hint string }{
 	KindGraph:          {"is the table of NAME, a game on a graph, not a heap game's table", ""},
 	KindQuotient:       {"is the misère quotient of NAME, not a table", "sgtab query -table takes it"},
 	KindQuotientCensus: {"is a sweep's census of misère quotients, not a table", "sgtab inspect prints it"},
+	KindBoards:         {"is a table of boards of sgtab solve, not a heap game's table", "sgtab inspect prints it"},
 }
 
 // Note says what the file holds, for a command that wanted a heap game's

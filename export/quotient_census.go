@@ -2,8 +2,6 @@ package export
 
 import (
 	"fmt"
-	"os"
-	"strconv"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -67,21 +65,8 @@ var quotientCensusColumns = []rowColumn[QuotientRow]{
 // number of rows), sgtab.rows_crc32c and meta, under a temporary name
 // renamed when complete (fileformat.WriteFile).
 func WriteQuotientCensus(path string, rows []QuotientRow, meta map[string]string, opt Options) error {
-	md := map[string]string{KeyKind: string(KindQuotientCensus), KeyVersion: opt.version(),
-		keyGames: strconv.Itoa(len(rows)), KeyCensusCRC: rowsCRC(quotientCensusColumns, rows)}
-	for k, v := range meta {
-		if _, ok := md[k]; ok {
-			return fmt.Errorf("metadata key %q is set by sgtab", k)
-		}
-		md[k] = v
-	}
-	err := writeFile(path, func(f *os.File) error {
-		return writeRowTable(f, quotientCensusColumns, schemaMetadata(md), rows, opt)
-	})
-	if err != nil {
-		return fmt.Errorf("write parquet %s: %w", path, err)
-	}
-	return nil
+	opt.MACKey = nil // a census of quotients is not signed
+	return writeRowFile(path, KindQuotientCensus, quotientCensusColumns, rows, meta, opt)
 }
 
 // ReadQuotientCensus reads and verifies a census written by

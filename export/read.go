@@ -32,6 +32,7 @@ type File struct {
 	Graph     *graphgame.GraphTable // KindGraph
 	Rare      *RareTable            // KindRare
 	Summary   []Summary             // KindSummary
+	Boards    []Board               // KindBoards
 	Census    []CensusRow           // KindCensus
 	Quotient  *misere.Quotient      // KindQuotient
 	Quotients []QuotientRow         // KindQuotientCensus
@@ -258,6 +259,8 @@ func readRecords(ctx context.Context, format string, recs fileformat.Records, op
 		err = f.readQuotient(ctx, recs, opt.Quotient)
 	case KindQuotientCensus:
 		err = f.readQuotientCensus(recs)
+	case KindBoards:
+		err = f.readBoards(recs)
 	}
 	if err != nil {
 		return nil, err
@@ -281,7 +284,7 @@ func kindOf(recs fileformat.Records) (Kind, error) {
 	meta := recs.Meta
 	if k, ok := meta[KeyKind]; ok {
 		switch Kind(k) {
-		case KindTable, KindLattice, KindRare, KindSummary, KindCensus, KindCheckpoint, KindGraph, KindQuotient, KindQuotientCensus:
+		case KindTable, KindLattice, KindRare, KindSummary, KindCensus, KindCheckpoint, KindGraph, KindQuotient, KindQuotientCensus, KindBoards:
 			return Kind(k), nil
 		}
 		return "", fmt.Errorf("metadata %s = %q: not a kind of file sgtab reads", KeyKind, k)

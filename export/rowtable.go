@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strconv"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -170,6 +171,32 @@ func writeRowTable[R any](w io.Writer, cols []rowColumn[R], md *arrow.Metadata, 
 			}
 		}
 	})
+}
+
+// writeRowFile writes rows, a table of the kind kind, to the Parquet file
+// path with the metadata sgtab.kind, sgtab.version, sgtab.games (the
+// number of rows), sgtab.rows_crc32c (every column of every row), meta,
+// and with opt.MACKey sgtab.mac (rowsMAC), under a temporary name
+// renamed when complete (fileformat.WriteFile).
+func writeRowFile[R any](path string, kind Kind, cols []rowColumn[R], rows []R, meta map[string]string, opt Options) error {
+	md := map[string]string{KeyKind: string(kind), KeyVersion: opt.version(),
+		keyGames: strconv.Itoa(len(rows)), KeyCensusCRC: rowsCRC(cols, rows)}
+	for k, v := range meta {
+		if _, ok := md[k]; ok || k == KeyMAC {
+			return fmt.Errorf("metadata key %q is set by sgtab", k)
+		}
+		md[k] = v
+	}
+	if len(opt.MACKey) > 0 {
+		md[KeyMAC] = rowsMAC(opt.MACKey, md, cols, rows)
+	}
+	err := writeFile(path, func(f *os.File) error {
+		return writeRowTable(f, cols, schemaMetadata(md), rows, opt)
+	})
+	if err != nil {
+		return fmt.Errorf("write parquet %s: %w", path, err)
+	}
+	return nil
 }
 
 // readKind reads and verifies the file at path (Read), which must be of

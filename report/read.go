@@ -136,7 +136,7 @@ func (f *folder) read(ctx context.Context, name string, opt Options) {
 	case export.KindQuotientCensus:
 		f.quotients = file.Quotients
 		return
-	case export.KindCheckpoint:
+	case export.KindCheckpoint, export.KindBoards:
 		return
 	}
 	gname := file.Meta[export.KeyName]

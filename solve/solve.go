@@ -9,14 +9,17 @@ package solve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/sgtab/sgtab/compute/search"
+	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/rules"
 )
 
@@ -31,6 +34,13 @@ type Request struct {
 	Workers int
 	Memory  int64 // bound on the transposition table's bytes
 	Moves   bool  // list the winning moves
+	// Out, for a range of sizes, is a Parquet table of the boards
+	// (export.WriteBoards), written again after each board; a table
+	// there already, signed with Key, is resumed from: its boards are
+	// not searched again.
+	Out     string
+	Key     []byte // the user's key (family.LoadKey) signing Out
+	Version string // sgtab's version, written in Out
 	// Progress, if set, receives a line about a running search now and
 	// then (for a terminal).
 	Progress func(line string)
@@ -62,8 +72,11 @@ type move struct {
 
 // Run solves the request and writes the answer to out.
 func Run(ctx context.Context, req Request, out io.Writer) error {
-	if rows, cols, ok := parseRange(req.Spec); ok && req.Edges == "" && (rows[0] != rows[1] || cols[0] != cols[1]) {
+	if rows, cols, ok := parseRange(req.Spec); ok && req.Edges == "" && (rows[0] != rows[1] || cols[0] != cols[1] || req.Out != "") {
 		return runTable(ctx, req, rows, cols, out)
+	}
+	if req.Out != "" {
+		return fmt.Errorf("-out keeps the boards of a size or a range of sizes (such as 4..7x4..12), not %q", req.Spec)
 	}
 	b, err := prepare(req, nil)
 	if err != nil {
@@ -163,11 +176,23 @@ func winningMoves(ctx context.Context, req Request, b *board) ([]string, error) 
 }
 
 // runTable solves every board of the sizes in the ranges and prints
-// their nimbers as a table, a row per number of rows.
+// their nimbers as a table, a row per number of rows; with req.Out, it
+// keeps them in a table of boards and resumes from one.
 func runTable(ctx context.Context, req Request, rows, cols [2]int, out io.Writer) error {
 	if rows[1]-rows[0] > 63 || cols[1]-cols[0] > 63 {
 		return fmt.Errorf("%s: a range of at most 64 sizes a side", req.Spec)
 	}
+	kept, err := resume(req)
+	if err != nil {
+		return err
+	}
+	have := map[[2]int]export.Board{}
+	for _, b := range kept {
+		if b.Game == req.Game {
+			have[[2]int{b.Rows, b.Cols}] = b
+		}
+	}
+	resumed := 0
 	tables := map[int]*search.Table{} // by layout width: boards of one width share
 	fmt.Fprintf(out, "%s nimbers, rows %d..%d down, columns %d..%d across\n", req.Game, rows[0], rows[1], cols[0], cols[1])
 	fmt.Fprintf(out, "%6s", "")
@@ -178,6 +203,11 @@ func runTable(ctx context.Context, req Request, rows, cols [2]int, out io.Writer
 	for r := rows[0]; r <= rows[1]; r++ {
 		fmt.Fprintf(out, "%6d", r)
 		for c := cols[0]; c <= cols[1]; c++ {
+			if b, ok := have[[2]int{r, c}]; ok {
+				fmt.Fprintf(out, "%4d", b.Nimber)
+				resumed++
+				continue
+			}
 			one := req
 			one.Spec = fmt.Sprintf("%dx%d", r, c)
 			b, err := prepare(one, tables)
@@ -191,13 +221,52 @@ func runTable(ctx context.Context, req Request, rows, cols [2]int, out io.Writer
 				return err
 			}
 			fmt.Fprintf(out, "%4d", res.Nimber)
-			if f, ok := out.(*os.File); ok {
-				_ = f.Sync()
+			if req.Out != "" {
+				row := export.Board{Game: req.Game, Rows: r, Cols: c, Nimber: int(res.Nimber),
+					Positions: res.Stats.Nodes, Seconds: res.Seconds}
+				if b.decided {
+					row.Proof = b.proof
+				}
+				kept = append(kept, row)
+				if err := export.WriteBoards(req.Out, kept, export.Options{Version: req.Version, MACKey: req.Key}); err != nil {
+					fmt.Fprintln(out)
+					return err
+				}
 			}
 		}
 		fmt.Fprintln(out)
 	}
+	if resumed > 0 {
+		fmt.Fprintf(out, "%d %s read from %s, not searched again\n", resumed, plural(resumed, "board"), req.Out)
+	}
 	return nil
+}
+
+// resume reads the boards of req.Out, when there is a table there: it
+// must be a table of boards that reading verifies and that is signed
+// with req.Key, or nothing is resumed and nothing overwritten.
+func resume(req Request) ([]export.Board, error) {
+	if req.Out == "" {
+		return nil, nil
+	}
+	if _, err := os.Lstat(req.Out); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	rows, meta, err := export.ReadBoards(req.Out)
+	if err != nil {
+		return nil, fmt.Errorf("%w; move it away to start afresh", err)
+	}
+	if !export.BoardsSigned(rows, meta, req.Key) {
+		return nil, fmt.Errorf("%s is not signed with your key: its nimbers are not taken, and it is not overwritten; move it away to start afresh", req.Out)
+	}
+	return rows, nil
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }
 
 // parseRange reads "R x C" where each side is a number or a range a..b.

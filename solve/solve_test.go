@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sgtab/sgtab/export"
 )
 
 func run(t *testing.T, req Request) string {
@@ -112,5 +114,37 @@ func TestProgressReported(t *testing.T) {
 	run(t, Request{Game: "cram", Spec: "5x6", Every: 1, Progress: func(l string) { lines = append(lines, l) }})
 	if len(lines) == 0 || !strings.Contains(lines[0], "cram 5×6: ") || !strings.Contains(lines[0], "children settled") {
 		t.Fatalf("progress lines %q", lines)
+	}
+}
+
+// A range kept in a table is resumed from it, and a table not signed
+// with the user's key is refused.
+func TestOutResumes(t *testing.T) {
+	key := []byte("0123456789abcdef0123456789abcdef")
+	path := filepath.Join(t.TempDir(), "cram.parquet")
+	first := run(t, Request{Game: "cram", Spec: "3..4x3..5", Out: path, Key: key})
+	rows, meta, err := export.ReadBoards(path)
+	if err != nil || len(rows) != 6 || !export.BoardsSigned(rows, meta, key) {
+		t.Fatalf("%d rows, %v", len(rows), err)
+	}
+	for _, r := range rows {
+		if r.Rows == 4 && r.Cols == 4 && (r.Nimber != 0 || !strings.Contains(r.Proof, "both sides even")) {
+			t.Errorf("4×4: %+v", r)
+		}
+	}
+	again := run(t, Request{Game: "cram", Spec: "3..4x3..6", Out: path, Key: key})
+	if !strings.Contains(again, "6 boards read from "+path+", not searched again") || !strings.Contains(first, "     4   1   0   2") || !strings.Contains(again, "     4   1   0   2   0") {
+		t.Errorf("resumed run:\n%s", again)
+	}
+	if rows, _, _ := export.ReadBoards(path); len(rows) != 8 {
+		t.Errorf("%d rows after the wider range, want 8", len(rows))
+	}
+	var buf bytes.Buffer
+	err = Run(context.Background(), Request{Game: "cram", Spec: "3..4x3..6", Out: path, Key: []byte("another key of thirty-two bytes!")}, &buf)
+	if err == nil || !strings.Contains(err.Error(), "not signed with your key") {
+		t.Errorf("someone else's table: %v", err)
+	}
+	if err := Run(context.Background(), Request{Game: "cram", Spec: "..../....", Out: path, Key: key}, &buf); err == nil {
+		t.Error("-out with a drawn board was accepted")
 	}
 }

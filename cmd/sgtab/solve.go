@@ -6,15 +6,17 @@ import (
 	"io"
 	"time"
 
+	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/progress"
 	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/solve"
 )
 
-const solveUsage = "sgtab solve [-workers K] [-table SIZE] [-moves] [-edges FILE] GAME SIZE|POSITION"
+const solveUsage = "sgtab solve [-workers K] [-table SIZE] [-moves] [-edges FILE] [-out FILE] GAME SIZE|POSITION"
 
 const solveExamples = `  sgtab solve cram 5x8              # the empty 5×8 board
   sgtab solve cram 4..7x4..10       # a table of boards
+  sgtab solve -out cram.parquet cram 4..7x4..10   # kept, and resumed
   sgtab solve -moves cram '..../..../.##./....'
   sgtab solve chomp 8x10
   sgtab solve -moves chomp 5,5,3,1
@@ -30,6 +32,7 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	table := fs.String("table", "256MiB", "bound the transposition table to `SIZE` (KiB, MiB, GiB)")
 	moves := fs.Bool("moves", false, "list the winning moves")
 	edges := fs.String("edges", "", "node-kayles: the graph's edges in `FILE`, two vertex numbers a line")
+	out := fs.String("out", "", "keep the boards of a range in the Parquet table `FILE`, and resume from it")
 	args, err := fs.parse(args)
 	if err != nil {
 		return err
@@ -45,7 +48,12 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if len(args) != want || *workers < 1 {
 		return fs.usageError("give the game and its size or position (or -edges FILE and node-kayles); -workers at least 1")
 	}
-	req := solve.Request{Game: args[0], Edges: *edges, Workers: *workers, Memory: mem, Moves: *moves, Every: 10 * time.Second}
+	req := solve.Request{Game: args[0], Edges: *edges, Workers: *workers, Memory: mem, Moves: *moves, Every: 10 * time.Second, Out: *out, Version: version}
+	if *out != "" {
+		if req.Key, err = family.LoadKey(true); err != nil {
+			return err
+		}
+	}
 	if want == 2 {
 		req.Spec = args[1]
 	}

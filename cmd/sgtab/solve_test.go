@@ -26,3 +26,20 @@ func TestSolveCommand(t *testing.T) {
 		t.Errorf("9x9: status %d, %s", code, stderr.String())
 	}
 }
+
+// TestDuckDBReadsBoards has DuckDB read the table of boards sgtab solve
+// keeps: Beling's Cram nimbers of the 4×4 to 5×6 boards.
+func TestDuckDBReadsBoards(t *testing.T) {
+	needDuckDB(t)
+	chdir(t)
+	if code, _, stderr := sgtab(t, "solve", "-out", "cram.parquet", "cram", "4..5x4..6"); code != 0 {
+		t.Fatalf("status %d\n%s", code, stderr)
+	}
+	res := duckdb(t, `SELECT string_agg(nimber::VARCHAR, ' ' ORDER BY rows, cols) AS nimbers, count(*) FILTER (WHERE proof <> '') AS proved FROM 'cram.parquet';`)
+	if got := res[0][0]; got["nimbers"] != "0 2 0 2 0 2" || got["proved"] != "2" {
+		t.Errorf("DuckDB reads %v, want nimbers 0 2 0 2 0 2 and 2 boards (4×4, 4×6) decided by symmetry", got)
+	}
+	if code, stdout, _ := sgtab(t, "inspect", "cram.parquet"); code != 0 || !strings.Contains(stdout, "table of 6 boards (sgtab solve)") {
+		t.Errorf("inspect: status %d\n%s", code, stdout)
+	}
+}
