@@ -14,13 +14,17 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/sgtab/sgtab/compute/search"
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/export/fileformat"
 	"github.com/sgtab/sgtab/rules"
+	"github.com/sgtab/sgtab/sweep"
 )
 
 // Games lists the games solve knows.
@@ -41,6 +45,11 @@ type Request struct {
 	Out     string
 	Key     []byte // the user's key (family.LoadKey) signing Out
 	Version string // sgtab's version, written in Out
+	// Shard, for a range, chooses the boards this process searches:
+	// those whose place in the range, row by row, is I modulo N. The
+	// shards of a Slurm job array or a Kubernetes Indexed Job share one
+	// Out, each adding its boards under a lock.
+	Shard sweep.Shard
 	// Progress, if set, receives a line about a running search now and
 	// then (for a terminal).
 	Progress func(line string)
@@ -200,12 +209,22 @@ func runTable(ctx context.Context, req Request, rows, cols [2]int, out io.Writer
 		fmt.Fprintf(out, "%4d", c)
 	}
 	fmt.Fprintln(out)
+	shard := req.Shard
+	if shard.N == 0 {
+		shard = sweep.All
+	}
+	place := 0
 	for r := rows[0]; r <= rows[1]; r++ {
 		fmt.Fprintf(out, "%6d", r)
 		for c := cols[0]; c <= cols[1]; c++ {
+			place++
 			if b, ok := have[[2]int{r, c}]; ok {
 				fmt.Fprintf(out, "%4d", b.Nimber)
 				resumed++
+				continue
+			}
+			if (place-1)%shard.N != shard.I {
+				fmt.Fprintf(out, "%4s", "·") // another shard's
 				continue
 			}
 			one := req
@@ -227,8 +246,7 @@ func runTable(ctx context.Context, req Request, rows, cols [2]int, out io.Writer
 				if b.decided {
 					row.Proof = b.proof
 				}
-				kept = append(kept, row)
-				if err := export.WriteBoards(req.Out, kept, export.Options{Version: req.Version, MACKey: req.Key}); err != nil {
+				if err := keep(req, row); err != nil {
 					fmt.Fprintln(out)
 					return err
 				}
@@ -260,6 +278,27 @@ func resume(req Request) ([]export.Board, error) {
 		return nil, fmt.Errorf("%s is not signed with your key: its nimbers are not taken, and it is not overwritten; move it away to start afresh", req.Out)
 	}
 	return rows, nil
+}
+
+// keep adds row to the table of boards req.Out, with the rows other
+// shards put there since: under the lock of its folder, the table is read
+// again (verified and signed, as resume requires), the row added, and the
+// whole written anew.
+func keep(req Request, row export.Board) error {
+	unlock, err := fileformat.LockDir(filepath.Dir(req.Out))
+	if err != nil {
+		return fmt.Errorf("keep the boards in %s: %w", req.Out, err)
+	}
+	defer unlock()
+	rows, err := resume(req)
+	if err != nil {
+		return err
+	}
+	rows = slices.DeleteFunc(rows, func(b export.Board) bool {
+		return b.Game == row.Game && b.Rows == row.Rows && b.Cols == row.Cols
+	})
+	rows = append(rows, row)
+	return export.WriteBoards(req.Out, rows, export.Options{Version: req.Version, MACKey: req.Key})
 }
 
 func plural(n int, word string) string {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sgtab/sgtab/export"
+	"github.com/sgtab/sgtab/sweep"
 )
 
 func run(t *testing.T, req Request) string {
@@ -146,5 +147,24 @@ func TestOutResumes(t *testing.T) {
 	}
 	if err := Run(context.Background(), Request{Game: "cram", Spec: "..../....", Out: path, Key: key}, &buf); err == nil {
 		t.Error("-out with a drawn board was accepted")
+	}
+}
+
+// Shards of a range share one table: each searches its own boards and
+// keeps the others' rows; together they fill the range.
+func TestShardsShareOut(t *testing.T) {
+	key := []byte("0123456789abcdef0123456789abcdef")
+	path := filepath.Join(t.TempDir(), "cram.parquet")
+	one := run(t, Request{Game: "cram", Spec: "3..4x3..5", Out: path, Key: key, Shard: sweep.Shard{I: 1, N: 2}})
+	if !strings.Contains(one, "     3   ·   1   ·") {
+		t.Errorf("shard 1/2 printed\n%s", one)
+	}
+	if rows, _, _ := export.ReadBoards(path); len(rows) != 3 {
+		t.Fatalf("shard 1/2 kept %d boards, want 3", len(rows))
+	}
+	run(t, Request{Game: "cram", Spec: "3..4x3..5", Out: path, Key: key, Shard: sweep.Shard{I: 0, N: 2}})
+	whole := run(t, Request{Game: "cram", Spec: "3..4x3..5", Out: path, Key: key})
+	if !strings.Contains(whole, "6 boards read from") || !strings.Contains(whole, "     3   0   1   1") || !strings.Contains(whole, "     4   1   0   2") {
+		t.Errorf("after both shards:\n%s", whole)
 	}
 }

@@ -12,11 +12,12 @@ import (
 	"github.com/sgtab/sgtab/solve"
 )
 
-const solveUsage = "sgtab solve [-workers K] [-table SIZE] [-moves] [-edges FILE] [-out FILE] GAME SIZE|POSITION"
+const solveUsage = "sgtab solve [-workers K] [-table SIZE] [-moves] [-edges FILE] [-out FILE [-shard I/N | -shards N]] GAME SIZE|POSITION"
 
 const solveExamples = `  sgtab solve cram 5x8              # the empty 5×8 board
   sgtab solve cram 4..7x4..10       # a table of boards
   sgtab solve -out cram.parquet cram 4..7x4..10   # kept, and resumed
+  sgtab solve -out cram.parquet -shards 8 cram 4..7x4..15   # a task of sbatch --array=0-7
   sgtab solve -moves cram '..../..../.##./....'
   sgtab solve chomp 8x10
   sgtab solve -moves chomp 5,5,3,1
@@ -33,6 +34,8 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	moves := fs.Bool("moves", false, "list the winning moves")
 	edges := fs.String("edges", "", "node-kayles: the graph's edges in `FILE`, two vertex numbers a line")
 	out := fs.String("out", "", "keep the boards of a range in the Parquet table `FILE`, and resume from it")
+	shardFlag := fs.String("shard", "", "with -out, search only shard `I/N` of the range's boards (0 ≤ I < N)")
+	shards := fs.Int("shards", 0, "with -out, split the range into `N` shards, searching the one the scheduler gives: SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX")
 	args, err := fs.parse(args)
 	if err != nil {
 		return err
@@ -49,6 +52,12 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fs.usageError("give the game and its size or position (or -edges FILE and node-kayles); -workers at least 1")
 	}
 	req := solve.Request{Game: args[0], Edges: *edges, Workers: *workers, Memory: mem, Moves: *moves, Every: 10 * time.Second, Out: *out, Version: version}
+	if req.Shard, err = sweepShard(fs, *shardFlag, *shards, stderr); err != nil {
+		return err
+	}
+	if req.Shard.N > 1 && *out == "" {
+		return fs.usageError("shards share their boards through -out FILE: give it")
+	}
 	if *out != "" {
 		if req.Key, err = family.LoadKey(true); err != nil {
 			return err

@@ -341,6 +341,29 @@ SELECT * FROM (FROM whole EXCEPT ALL FROM merged) ORDER BY file_row_number LIMIT
 	echo "the merged census equals the sweep run whole, row for row"
 }
 
+# boards runs sgtab solve over a range of Cram boards as a job array of
+# two tasks sharing one table of boards, and checks the table against the
+# range solved whole on this machine.
+boards() {
+	log "Cram boards 3..4 × 3..6 as an array of two tasks sharing one table"
+	local bjob state i whole
+	step "bjob=\$(sbatch --parsable --array=0-1 --wrap 'sgtab solve -out boards.parquet -shards 2 cram 3..4x3..6')"
+	jobs+=("$bjob")
+	for ((i = 0; i < 2; i++)); do
+		wait_until "task $i of the boards to end" 120 ended "${bjob}_$i"
+		state=$(field "${bjob}_$i" JobState)
+		echo "boards task $i: $state"
+		[ "$state" = COMPLETED ] || fail "boards task $i: $state (slurm-${bjob}_$i.out)"
+	done
+	show "sgtab solve -out boards.parquet cram 3..4x3..6"
+	sgtab solve -out boards.parquet cram 3..4x3..6 | tee boards.txt
+	grep -q '^8 boards read from boards.parquet, not searched again$' boards.txt || fail "the tasks did not leave the 8 boards in boards.parquet"
+	whole=$(sgtab solve cram 3..4x3..6)
+	[ "$(head -n 4 boards.txt)" = "$whole" ] || fail "the boards of the array differ from the range solved whole:
+$whole"
+	echo "the array's boards equal the range solved whole"
+}
+
 # build_sgtab runs the build command of the README and docs/sweeps.md with
 # HOME a folder of the test's own, whose bin folder it puts on the PATH,
 # keeping Go's own folders (build cache, modules, settings) where they are.
@@ -376,6 +399,7 @@ main() {
 	check_jobs
 	echo "the cluster's part: $((SECONDS - cluster)) s"
 	compare
+	boards
 	echo
 	echo "slurm-test: ok in $((SECONDS - start)) s"
 }
