@@ -9,7 +9,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sgtab/sgtab/compute/script"
 	"github.com/sgtab/sgtab/compute/search"
+	"github.com/sgtab/sgtab/rules"
 )
 
 // prepare turns a request into a board; tables, when not nil, holds the
@@ -22,6 +24,8 @@ func prepare(req Request, tables map[int]*search.Table) (*board, error) {
 		return prepareChomp(req)
 	case "node-kayles":
 		return prepareNodeKayles(req)
+	case "script":
+		return prepareScript(req)
 	}
 	return nil, fmt.Errorf("no game %q; solve knows %s", req.Game, strings.Join(Games, ", "))
 }
@@ -222,4 +226,55 @@ func readGraph(path string) (*search.NodeKayles, error) {
 		return nil, fmt.Errorf("%s: no edges", path)
 	}
 	return search.NewNodeKayles(n, edges)
+}
+
+// prepareScript reads the scripted game of the config req.Config and
+// starts it at start(N) or start(N, M), as req.Spec gives N or N,M.
+func prepareScript(req Request) (*board, error) {
+	games, err := rules.Load(req.Config)
+	if err != nil {
+		return nil, err
+	}
+	var g *rules.Game
+	for i := range games {
+		if games[i].Script != nil {
+			if g != nil {
+				return nil, fmt.Errorf("%s holds more than one scripted game; solve takes a config of one", req.Config)
+			}
+			g = &games[i]
+		}
+	}
+	if g == nil {
+		return nil, fmt.Errorf("%s holds no scripted game", req.Config)
+	}
+	w, err := script.NewWalker(*g)
+	if err != nil {
+		return nil, err
+	}
+	var n, m int
+	ns, ms, two := strings.Cut(req.Spec, ",")
+	if n, err = strconv.Atoi(strings.TrimSpace(ns)); err == nil && two {
+		m, err = strconv.Atoi(strings.TrimSpace(ms))
+	}
+	if err != nil || n < 0 || m < 0 || two != (w.Params() == 2) {
+		want := "N"
+		if w.Params() == 2 {
+			want = "N,M"
+		}
+		return nil, fmt.Errorf("%s: the start of %s takes %s (whole numbers from 0), not %q", req.Config, g.Name, want, req.Spec)
+	}
+	p, err := w.Start(n, m)
+	if err != nil {
+		return nil, err
+	}
+	game := search.Scripted{W: w}
+	b := &board{name: fmt.Sprintf("%s %s", g.Name, w.Text(p)), game: game, start: p, err: w.Err}
+	b.moves = func() []move {
+		var ms []move
+		for _, c := range w.Moves(p) {
+			ms = append(ms, move{name: "to " + w.Text(c), child: c})
+		}
+		return ms
+	}
+	return b, nil
 }

@@ -28,13 +28,14 @@ import (
 )
 
 // Games lists the games solve knows.
-var Games = []string{"cram", "chomp", "node-kayles"}
+var Games = []string{"cram", "chomp", "node-kayles", "script"}
 
 // Request is what to solve and how.
 type Request struct {
 	Game    string // one of Games
 	Spec    string // a size (5x8), a range of sizes (4..7x4..12), or a position
 	Edges   string // node-kayles: a file of edges, one "a b" a line, instead of a grid
+	Config  string // script: the config of a scripted game; Spec is then N or N,M
 	Workers int
 	Memory  int64 // bound on the transposition table's bytes
 	Moves   bool  // list the winning moves
@@ -66,6 +67,7 @@ type board struct {
 	decided bool          // proof gives the nimber (0)
 	method  search.Method // how to search it
 	moves   func() []move // the moves of the start position, named
+	err     func() error  // what went wrong in the game's own code (a script), if anything
 	// share, when not nil, holds tables shared by the boards of a range
 	// whose layouts agree (shareKey): a component's word means the same
 	// on each.
@@ -160,6 +162,9 @@ func solveBoard(ctx context.Context, req Request, b *board) (outcome, error) {
 	}
 	t0 := time.Now()
 	r, err := search.Nimber(ctx, b.game, b.start, opt)
+	if b.err != nil && b.err() != nil {
+		return outcome{}, b.err() // the script's error, which ended the search
+	}
 	if err != nil {
 		return outcome{}, fmt.Errorf("%s: %w", b.name, err)
 	}
@@ -170,7 +175,12 @@ func solveBoard(ctx context.Context, req Request, b *board) (outcome, error) {
 // nimber 0.
 func winningMoves(ctx context.Context, req Request, b *board) ([]string, error) {
 	var wins []string
+	seen := map[uint64]bool{}
 	for _, m := range b.moves() {
+		if seen[m.child] {
+			continue // another move to the same position
+		}
+		seen[m.child] = true
 		c := *b
 		c.start, c.exclude, c.proof, c.decided = m.child, search.Set{}, "", false
 		r, err := solveBoard(ctx, req, &c)

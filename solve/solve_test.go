@@ -168,3 +168,18 @@ func TestShardsShareOut(t *testing.T) {
 		t.Errorf("after both shards:\n%s", whole)
 	}
 }
+
+// A scripted game that declares its parts is solved by the search.
+func TestScript(t *testing.T) {
+	out := run(t, Request{Game: "script", Config: "../configs/script-node-kayles.yaml", Spec: "12", Moves: true})
+	// Dawson's chess (0.137) of 12 is 2 (OEIS A002187); the winning move
+	// leaves rows of 2 and 7, whose values 1 and 1 cancel.
+	if !strings.Contains(out, "node-kayles (12,): nimber 2 (the player to move wins)") || !strings.Contains(out, "winning moves: to (2, 7)\n") {
+		t.Errorf("solve printed\n%s", out)
+	}
+	var buf bytes.Buffer
+	err := Run(context.Background(), Request{Game: "script", Config: "../configs/script-kayles.yaml", Spec: "4,5"}, &buf)
+	if err == nil || !strings.Contains(err.Error(), "takes N") {
+		t.Errorf("two numbers for a start of one: %v", err)
+	}
+}

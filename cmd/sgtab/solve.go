@@ -12,7 +12,7 @@ import (
 	"github.com/sgtab/sgtab/solve"
 )
 
-const solveUsage = "sgtab solve [-workers K] [-table SIZE] [-moves] [-edges FILE] [-out FILE [-shard I/N | -shards N]] GAME SIZE|POSITION"
+const solveUsage = "sgtab solve [-workers K] [-table SIZE] [-moves] [-edges FILE] [-out FILE [-shard I/N | -shards N]] GAME SIZE|POSITION | script CONFIG N[,M]"
 
 const solveExamples = `  sgtab solve cram 5x8              # the empty 5×8 board
   sgtab solve cram 4..7x4..10       # a table of boards
@@ -23,6 +23,7 @@ const solveExamples = `  sgtab solve cram 5x8              # the empty 5×8 boar
   sgtab solve -moves chomp 5,5,3,1
   sgtab solve node-kayles 4x5       # the 4×5 grid graph
   sgtab solve -edges g.txt node-kayles
+  sgtab solve -moves script configs/script-kayles.yaml 40   # a script's start(40), by its parts
 `
 
 // runSolve finds the nimber of one large position by pruned search
@@ -45,11 +46,14 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fs.usageError("-table: %v", err)
 	}
 	want := 2
-	if *edges != "" {
+	switch {
+	case *edges != "":
 		want = 1
+	case len(args) > 0 && args[0] == "script":
+		want = 3
 	}
 	if len(args) != want || *workers < 1 {
-		return fs.usageError("give the game and its size or position (or -edges FILE and node-kayles); -workers at least 1")
+		return fs.usageError("give the game and its size or position (node-kayles with -edges FILE; script with its config and N); -workers at least 1")
 	}
 	req := solve.Request{Game: args[0], Edges: *edges, Workers: *workers, Memory: mem, Moves: *moves, Every: 10 * time.Second, Out: *out, Version: version}
 	if req.Shard, err = sweepShard(fs, *shardFlag, *shards, stderr); err != nil {
@@ -63,8 +67,11 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 	}
-	if want == 2 {
+	switch want {
+	case 2:
 		req.Spec = args[1]
+	case 3:
+		req.Config, req.Spec = args[1], args[2]
 	}
 	if progress.IsTerminal(stderr) {
 		req.Progress = func(line string) { fmt.Fprintln(stderr, line) }

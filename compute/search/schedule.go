@@ -98,7 +98,7 @@ func (s *search) schedule(kids []rootKid, cands []uint8, settled int) (uint8, er
 	work := func(w *worker) {
 		mu.Lock()
 		defer mu.Unlock()
-		for answer < 0 && cur < len(rounds) && !s.cancel.Load() && !w.tooMany {
+		for answer < 0 && cur < len(rounds) && !s.cancel.Load() && !w.tooMany && !w.tooDeep {
 			i, r, ok := next()
 			if !ok {
 				wake.Wait()
@@ -159,6 +159,9 @@ func (s *search) schedule(kids []rootKid, cands []uint8, settled int) (uint8, er
 		w.stop = &s.stop
 		if w.tooMany {
 			return 0, ErrTooManyMoves
+		}
+		if w.tooDeep {
+			return 0, ErrTooDeep
 		}
 	}
 	if answer < 0 {

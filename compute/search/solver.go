@@ -88,6 +88,11 @@ type Result struct {
 	Stats  Stats
 }
 
+// ErrTooDeep is returned when a search goes more than maxDepth moves
+// deep: the game's positions repeat (a scripted game with a cycle), or
+// it is too long for this search.
+var ErrTooDeep = errors.New("the search went more than 4096 moves deep: positions repeat, or the game is too long for this search")
+
 // ErrTooManyMoves is returned for a component with more than 255 moves,
 // whose nimber a byte may not hold.
 var ErrTooManyMoves = errors.New("a component has more than 255 moves")
@@ -309,6 +314,9 @@ func (s *search) rootExact(c uint64, moves []uint64) (uint8, error) {
 	for _, w := range s.workers {
 		if w.tooMany {
 			return 0, ErrTooManyMoves
+		}
+		if w.tooDeep {
+			return 0, ErrTooDeep
 		}
 	}
 	if s.cancel.Load() {

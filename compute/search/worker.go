@@ -12,6 +12,8 @@ type worker struct {
 	shared  *atomic.Int64
 	aborted bool // the search was stopped: nothing found since may be stored
 	tooMany bool // a component had more than 255 moves
+	tooDeep bool // the search went deeper than maxDepth
+	depth   int  // components on the path searched
 
 	nodes, hits, published  int64
 	expanded, found, stored int64
@@ -82,6 +84,10 @@ func (w *worker) sameKid(a, b kid) bool {
 
 const publishEvery = 1 << 14
 
+// maxDepth bounds the depth of a search: a game with a move that repeats
+// a position would recurse for ever.
+const maxDepth = 4096
+
 // settleParts finds the exact nimbers of all the parts of a root child
 // but its biggest, folds them into k.x and returns it.
 func (w *worker) settleParts(k *rootKid) (uint8, bool) {
@@ -128,6 +134,13 @@ func (w *worker) in(c uint64, r Set) (uint8, bool) {
 		}
 	}
 	bm, km := len(w.buf), len(w.kids)
+	if w.depth++; w.depth > maxDepth {
+		w.tooDeep, w.aborted = true, true
+	}
+	defer func() { w.depth-- }()
+	if w.aborted {
+		return 0, false
+	}
 	w.expanded++
 	p, ok := w.expand(c)
 	if !ok {
@@ -298,6 +311,13 @@ func (w *worker) exact(c uint64) (uint8, bool) {
 		return v, true
 	}
 	bm := len(w.buf)
+	if w.depth++; w.depth > maxDepth {
+		w.tooDeep, w.aborted = true, true
+	}
+	defer func() { w.depth-- }()
+	if w.aborted {
+		return 0, false
+	}
 	w.buf = w.g.Moves(c, w.buf)
 	me := len(w.buf)
 	if me-bm > 255 {
