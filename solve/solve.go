@@ -1,10 +1,12 @@
 // Package solve is sgtab's solve command: the nimber of one large
-// position of Cram, Chomp or node Kayles, found by pruned search
-// (package compute/search) rather than by a table of every position,
-// with the winning moves, the work it took, and the symmetry proofs that
-// decide some boards without a search. A range of sizes gives a table of
-// boards, one search each, sharing what they find where the boards'
-// layouts agree.
+// position of Cram, Chomp, node Kayles or a scripted game, found by
+// pruned search (package compute/search) rather than by a table of every
+// position, with the winning moves, the work it took, and the symmetry
+// proofs that decide some boards without a search. A range of sizes
+// gives a table of boards, one search each, sharing what they find where
+// the boards' layouts agree; kept in a table of boards (Request.Out), a
+// range resumes where it stopped and is shared out among the tasks of a
+// job array (Request.Shard).
 package solve
 
 import (
