@@ -25,6 +25,7 @@ import (
 	"github.com/sgtab/sgtab/compute/search"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/export/fileformat"
+	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/sweep"
 )
@@ -83,8 +84,40 @@ type move struct {
 	key   int // orders moves as a reader lists them
 }
 
-// Run solves the request and writes the answer to out.
+// SetArgs reads the command line's arguments into the request: the game
+// and its size or position; a script's config and N; node-kayles with
+// Edges set takes no size.
+func (req *Request) SetArgs(args []string) error {
+	want := 2
+	switch {
+	case req.Edges != "":
+		want = 1
+	case len(args) > 0 && args[0] == "script":
+		want = 3
+	}
+	if len(args) != want {
+		return errors.New("give the game and its size or position (node-kayles with -edges FILE alone; script with its config and N)")
+	}
+	req.Game = args[0]
+	switch want {
+	case 2:
+		req.Spec = args[1]
+	case 3:
+		req.Config, req.Spec = args[1], args[2]
+	}
+	return nil
+}
+
+// Run solves the request and writes the answer to out. With Out and no
+// Key, the user's key is read (and made, the first time: family.LoadKey).
 func Run(ctx context.Context, req Request, out io.Writer) error {
+	if req.Out != "" && req.Key == nil {
+		key, err := family.LoadKey(true)
+		if err != nil {
+			return err
+		}
+		req.Key = key
+	}
 	if rows, cols, ok := parseRange(req.Spec); ok && req.Edges == "" && (rows[0] != rows[1] || cols[0] != cols[1] || req.Out != "") {
 		return runTable(ctx, req, rows, cols, out)
 	}

@@ -6,7 +6,6 @@ import (
 	"io"
 	"time"
 
-	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/progress"
 	"github.com/sgtab/sgtab/rules"
 	"github.com/sgtab/sgtab/solve"
@@ -14,16 +13,12 @@ import (
 
 const solveUsage = "sgtab solve [-workers K] [-table SIZE] [-moves] [-edges FILE] [-out FILE [-shard I/N | -shards N]] GAME SIZE|POSITION | script CONFIG N[,M]"
 
-const solveExamples = `  sgtab solve cram 5x8              # the empty 5×8 board
-  sgtab solve cram 4..7x4..10       # a table of boards
-  sgtab solve -out cram.parquet cram 4..7x4..10   # kept, and resumed
-  sgtab solve -out cram.parquet -shards 8 cram 4..7x4..15   # a task of sbatch --array=0-7
+const solveExamples = `  sgtab solve -moves cram 5x8       # the empty 5×8 board, and its winning moves
+  sgtab solve -out cram.parquet cram 4..7x4..10   # a table of boards, kept and resumed
   sgtab solve -moves cram '..../..../.##./....'
-  sgtab solve chomp 8x10
-  sgtab solve -moves chomp 5,5,3,1
-  sgtab solve node-kayles 4x5       # the 4×5 grid graph
-  sgtab solve -edges g.txt node-kayles
-  sgtab solve -moves script configs/script-kayles.yaml 40   # a script's start(40), by its parts
+  sgtab solve chomp 8x10 ; sgtab solve -moves chomp 5,5,3,1
+  sgtab solve node-kayles 4x5 ; sgtab solve -edges g.txt node-kayles
+  sgtab solve script configs/script-kayles.yaml 40
 `
 
 // runSolve finds the nimber of one large position by pruned search
@@ -45,33 +40,18 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return fs.usageError("-table: %v", err)
 	}
-	want := 2
-	switch {
-	case *edges != "":
-		want = 1
-	case len(args) > 0 && args[0] == "script":
-		want = 3
+	req := solve.Request{Edges: *edges, Workers: *workers, Memory: mem, Moves: *moves, Every: 10 * time.Second, Out: *out, Version: version}
+	if err := req.SetArgs(args); err != nil {
+		return fs.usageError("%v", err)
 	}
-	if len(args) != want || *workers < 1 {
-		return fs.usageError("give the game and its size or position (node-kayles with -edges FILE; script with its config and N); -workers at least 1")
+	if *workers < 1 {
+		return fs.usageError("-workers must be at least 1")
 	}
-	req := solve.Request{Game: args[0], Edges: *edges, Workers: *workers, Memory: mem, Moves: *moves, Every: 10 * time.Second, Out: *out, Version: version}
 	if req.Shard, err = sweepShard(fs, *shardFlag, *shards, stderr); err != nil {
 		return err
 	}
 	if req.Shard.N > 1 && *out == "" {
 		return fs.usageError("shards share their boards through -out FILE: give it")
-	}
-	if *out != "" {
-		if req.Key, err = family.LoadKey(true); err != nil {
-			return err
-		}
-	}
-	switch want {
-	case 2:
-		req.Spec = args[1]
-	case 3:
-		req.Config, req.Spec = args[1], args[2]
 	}
 	if progress.IsTerminal(stderr) {
 		req.Progress = func(line string) { fmt.Fprintln(stderr, line) }
