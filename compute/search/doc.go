@@ -38,9 +38,12 @@
 // # Workers
 //
 // With several workers the children of the root component are shared
-// out for each value tried, all reading and writing one table; when one
-// finds a child with that value the others stop, and the next value is
-// tried. The nimber found does not depend on the number of workers.
+// out for each value tried, all reading and writing one table, odd
+// workers from the end of the list and even ones from its start (far
+// apart, two children share little of their subtrees); when one finds a
+// child with that value the others stop, and a worker with nothing left
+// asks about the next value meanwhile. The nimber found does not depend
+// on the number of workers.
 //
 // # Games
 //
