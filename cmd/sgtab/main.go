@@ -102,7 +102,7 @@ var commands = []command{
 	{"merge", "join the censuses of a sweep's shards", runMerge},
 	{"query", "who wins a position, and with which moves", runQuery},
 	{"quotient", "compute the misère quotient of a game's heaps", runQuotient},
-	{"solve", "the nimber of one large Cram, Chomp or node Kayles position, by pruned search", runSolve},
+	{"solve", "find the nimber of one large position (Cram, Chomp, node Kayles, a script) by search", runSolve},
 	{"inspect", "print what stored tables hold", runInspect},
 	{"plot", "draw the plots of stored tables", runPlot},
 	{"report", "write a folder's tables as a web page to open in a browser", runReport},
