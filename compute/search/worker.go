@@ -113,13 +113,7 @@ func (w *worker) settleParts(k *rootKid) (uint8, bool) {
 // element, which cannot then be the answer unless it exceeds r. As soon
 // as p and r have nothing in common, the nimber is not in r.
 func (w *worker) in(c uint64, r Set) (uint8, bool) {
-	w.nodes++
-	if w.nodes&(publishEvery-1) == 0 {
-		w.shared.Add(w.nodes - w.published)
-		w.published = w.nodes
-	}
-	if w.stop.Load() || w.cancel.Load() {
-		w.aborted = true
+	if !w.visit() {
 		return 0, false
 	}
 	var ex Set // values c is known not to have
@@ -134,11 +128,9 @@ func (w *worker) in(c uint64, r Set) (uint8, bool) {
 		}
 	}
 	bm, km := len(w.buf), len(w.kids)
-	if w.depth++; w.depth > maxDepth {
-		w.tooDeep, w.aborted = true, true
-	}
+	ok := w.deeper()
 	defer func() { w.depth-- }()
-	if w.aborted {
+	if !ok {
 		return 0, false
 	}
 	w.expanded++
@@ -225,23 +217,9 @@ func (w *worker) expand(c uint64) (Set, bool) {
 	}
 	var known Set // values of children the table settles
 	km := len(w.kids)
-	// Split every child first, into parts after the moves, with the
-	// offset of each child's parts and its settled XOR in place of its
-	// move; then fetch their table buckets all at once.
+	w.splitAll(ms, me)
 	for i := ms; i < me; i++ {
-		first := len(w.buf)
-		var x uint8
-		w.buf, x = w.g.Split(w.buf[i], w.buf)
-		w.buf[i] = uint64(first)<<8 | uint64(x)
-	}
-	w.sink ^= w.t.Touch(w.buf[me:])
-	for i := ms; i < me; i++ {
-		first := int(w.buf[i] >> 8)
-		x := uint8(w.buf[i])
-		end := len(w.buf)
-		if i+1 < me {
-			end = int(w.buf[i+1] >> 8)
-		}
+		first, end, x := w.parts(i, me)
 		j, cost := first, 0
 		for _, part := range w.buf[first:end] {
 			if v, ok := w.t.Nimber(part); ok {
@@ -297,13 +275,7 @@ func (w *worker) expand(c uint64) (Set, bool) {
 // positions do not split and whose nimbers are large (Chomp), where
 // asking about sets of values saves little and repeats much.
 func (w *worker) exact(c uint64) (uint8, bool) {
-	w.nodes++
-	if w.nodes&(publishEvery-1) == 0 {
-		w.shared.Add(w.nodes - w.published)
-		w.published = w.nodes
-	}
-	if w.stop.Load() || w.cancel.Load() {
-		w.aborted = true
+	if !w.visit() {
 		return 0, false
 	}
 	if v, ok := w.t.Nimber(c); ok {
@@ -311,11 +283,9 @@ func (w *worker) exact(c uint64) (uint8, bool) {
 		return v, true
 	}
 	bm := len(w.buf)
-	if w.depth++; w.depth > maxDepth {
-		w.tooDeep, w.aborted = true, true
-	}
+	ok := w.deeper()
 	defer func() { w.depth-- }()
-	if w.aborted {
+	if !ok {
 		return 0, false
 	}
 	w.buf = w.g.Moves(c, w.buf)
@@ -325,22 +295,10 @@ func (w *worker) exact(c uint64) (uint8, bool) {
 		w.buf = w.buf[:bm]
 		return 0, false
 	}
-	// Split every child first and fetch the table's buckets for their
-	// parts at once; then find each child's nimber.
-	for i := bm; i < me; i++ {
-		first := len(w.buf)
-		var x uint8
-		w.buf, x = w.g.Split(w.buf[i], w.buf)
-		w.buf[i] = uint64(first)<<8 | uint64(x)
-	}
-	w.sink ^= w.t.Touch(w.buf[me:])
+	w.splitAll(bm, me)
 	var seen Set
 	for i := bm; i < me; i++ {
-		first, x := int(w.buf[i]>>8), uint8(w.buf[i])
-		end := len(w.buf)
-		if i+1 < me {
-			end = int(w.buf[i+1] >> 8)
-		}
+		first, end, x := w.parts(i, me)
 		for j := first; j < end; j++ {
 			v, ok := w.exact(w.buf[j])
 			if !ok {
@@ -382,4 +340,55 @@ func (w *worker) put(c uint64, v uint8, size int) {
 func (w *worker) exclude(c uint64, mask uint8, size int) {
 	w.stored++
 	w.t.Exclude(c, mask, size)
+}
+
+// visit counts a node, publishing the count now and then, and reports
+// whether the search goes on (false: it was stopped, w.aborted).
+func (w *worker) visit() bool {
+	w.nodes++
+	if w.nodes&(publishEvery-1) == 0 {
+		w.shared.Add(w.nodes - w.published)
+		w.published = w.nodes
+	}
+	if w.stop.Load() || w.cancel.Load() {
+		w.aborted = true
+		return false
+	}
+	return true
+}
+
+// deeper goes one component deeper (the caller undoes it with
+// w.depth--) and reports whether the search goes on: past maxDepth it
+// stops, w.tooDeep.
+func (w *worker) deeper() bool {
+	if w.depth++; w.depth > maxDepth {
+		w.tooDeep, w.aborted = true, true
+	}
+	return !w.aborted
+}
+
+// splitAll splits the moves in w.buf[ms:me] into their parts, appended
+// to w.buf, each move's word replaced by the offset of its parts and the
+// XOR of its settled ones (see parts); then it fetches the table's
+// buckets of all the parts at once, so that the lookups that follow find
+// them in the cache.
+func (w *worker) splitAll(ms, me int) {
+	for i := ms; i < me; i++ {
+		first := len(w.buf)
+		var x uint8
+		w.buf, x = w.g.Split(w.buf[i], w.buf)
+		w.buf[i] = uint64(first)<<8 | uint64(x)
+	}
+	w.sink ^= w.t.Touch(w.buf[me:])
+}
+
+// parts returns where the parts of move i (of those splitAll split, the
+// last at me-1) lie in w.buf, and the XOR of its settled parts.
+func (w *worker) parts(i, me int) (first, end int, x uint8) {
+	first, x = int(w.buf[i]>>8), uint8(w.buf[i])
+	end = len(w.buf)
+	if i+1 < me {
+		end = int(w.buf[i+1] >> 8)
+	}
+	return first, end, x
 }
