@@ -113,7 +113,7 @@ func prepareChomp(req Request) (*board, error) {
 	} else if cookies == 1 {
 		b.decided, b.proof = true, "only the poisoned cookie is left"
 	}
-	b.moves = func() []move { return chompMoves(p, turned) }
+	b.moves = func() []move { return chompMoves(g, p, turned) }
 	return b, nil
 }
 
@@ -135,25 +135,22 @@ func joinInts(v []int) string {
 }
 
 // chompMoves names each cookie of diagram p by its row and column.
-func chompMoves(p uint64, turned bool) []move {
+func chompMoves(g *search.Chomp, p uint64, turned bool) []move {
 	var ms []move
-	for i := uint(0); i < 16; i++ {
-		l := p >> (4 * i) & 15
-		for j := uint64(0); j < l; j++ {
-			if i == 0 && j == 0 {
-				continue
-			}
-			q := p
-			for k := i; k < 16 && q>>(4*k)&15 > j; k++ {
-				q = q&^(15<<(4*k)) | j<<(4*k)
-			}
-			r, c := int(i), int(j)
-			if turned {
-				r, c = c, r
-			}
-			ms = append(ms, move{name: cellName(r, c), child: q})
+	for _, q := range g.Moves(p, nil) {
+		// The cookie taken: the first row cut, at its new length.
+		i := uint(0)
+		for p>>(4*i)&15 == q>>(4*i)&15 {
+			i++
 		}
+		r, c := int(i), int(q>>(4*i)&15)
+		if turned {
+			r, c = c, r
+		}
+		ms = append(ms, move{name: cellName(r, c), child: q, key: r*64 + c})
 	}
+	// Row by row, as a reader scans the diagram.
+	slices.SortFunc(ms, func(a, b move) int { return a.key - b.key })
 	return ms
 }
 
