@@ -109,3 +109,14 @@ func (r *Report) Write(w io.Writer, asJSON bool) error {
 	_, err = fmt.Fprintf(w, "%s\n", b)
 	return err
 }
+
+// Remarks writes the summary's warnings and notes to w, a line each, as
+// sgtab prints them on standard error once a run ends.
+func (r *Report) Remarks(w io.Writer) {
+	for _, m := range r.Summary.Warnings {
+		fmt.Fprintf(w, "sgtab: warning: %s: %s\n", r.Summary.Name, m)
+	}
+	for _, m := range r.Summary.Notes {
+		fmt.Fprintf(w, "sgtab: note: %s: %s\n", r.Summary.Name, m)
+	}
+}

@@ -56,6 +56,28 @@ func ParseShard(v string) (Shard, error) {
 	return Shard{i, n}, nil
 }
 
+// ChooseShard returns the shard a command's flags choose with the
+// environment: shard is -shard I/N ("" when not given), count is -shards N
+// and countGiven says whether it was given. The two flags exclude each
+// other; without -shard the shard comes from ShardFromEnv, whose second
+// result says where it found it. Every error is a mistake in how the
+// command was called.
+func ChooseShard(shard string, count int, countGiven bool) (Shard, string, error) {
+	switch {
+	case shard != "" && countGiven:
+		return All, "", errors.New("-shard and -shards exclude each other: -shard I/N chooses the shard, -shards N lets JOB_COMPLETION_INDEX choose it")
+	case shard != "":
+		s, err := ParseShard(shard)
+		if err != nil {
+			return All, "", fmt.Errorf("-shard %s: %w", shard, err)
+		}
+		return s, "", nil
+	case countGiven && count < 1:
+		return All, "", errors.New("-shards must be at least 1")
+	}
+	return ShardFromEnv(count)
+}
+
 // maxShards bounds the number of shards.
 const maxShards = 1 << 20
 

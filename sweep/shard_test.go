@@ -228,6 +228,37 @@ func TestShardFromEnv(t *testing.T) {
 	}
 }
 
+// TestChooseShard checks how -shard and -shards choose a shard: -shard
+// wins over the environment, the two flags exclude each other, and
+// -shards 0 given is a mistake.
+func TestChooseShard(t *testing.T) {
+	t.Setenv("SLURM_ARRAY_TASK_ID", "2")
+	os.Unsetenv("JOB_COMPLETION_INDEX")
+	for _, tc := range []struct {
+		shard      string
+		count      int
+		countGiven bool
+		want, from string // the shard, or the error
+	}{
+		{"1/3", 0, false, "1/3", ""},
+		{"3/3", 0, false, "-shard 3/3: I must be from 0 to N−1 = 2", ""},
+		{"x", 0, false, "-shard x: want I/N", ""},
+		{"1/3", 4, true, "-shard and -shards exclude each other", ""},
+		{"", 0, true, "-shards must be at least 1", ""},
+		{"", 4, true, "2/4", "the Slurm job array"},
+		{"", 0, false, "SLURM_ARRAY_TASK_ID is set", ""},
+	} {
+		s, from, err := sweep.ChooseShard(tc.shard, tc.count, tc.countGiven)
+		got := s.String()
+		if err != nil {
+			got = err.Error()
+		}
+		if !strings.Contains(got, tc.want) || from != tc.from {
+			t.Errorf("ChooseShard(%q, %d, %v) = %s, %q; want %s, %q", tc.shard, tc.count, tc.countGiven, got, from, tc.want, tc.from)
+		}
+	}
+}
+
 // TestMergeRefusesUnsignedShard writes a shard's census again without the
 // key, with its checksum recomputed: merge refuses it, naming the file.
 func TestMergeRefusesUnsignedShard(t *testing.T) {

@@ -13,6 +13,7 @@
 //	merge     join the censuses of a sweep's shards
 //	query     who wins a position, and with which moves
 //	quotient  compute the misère quotient of a game's heaps
+//	solve     the nimber of one large position (Cram, Chomp, node Kayles)
 //	inspect   print what stored tables hold
 //	plot      draw the plots of stored tables
 //	report    write a folder's tables as a web page to open in a browser
@@ -27,30 +28,13 @@
 //
 // # Examples
 //
-// Compute every bundled config into ./sgtab-out:
+// Compute every bundled config into ./sgtab-out, then the nimber of the
+// empty 5×8 Cram board with its winning moves:
 //
 //	$ sgtab run
+//	$ sgtab solve -moves cram 5x8
 //
-// Compute Kayles to 20000 and print one JSON object per game:
-//
-//	$ sgtab run -heaps 20000 -json configs/octal-0.77-kayles.yaml
-//
-// Time the engines on small workloads:
-//
-//	$ sgtab bench -quick -plain 2000 kayles 0.16
-//
-// Check a directory of configs:
-//
-//	$ sgtab validate configs/
-//
-// Compute each bundled game until its period is proved (or to 2000):
-//
-//	$ sgtab run -heaps auto -cap 2000
-//
-// Sweep every two-digit octal code into a census, each to its proof or to
-// 4096 (with -shard I/N, shard I of N of it, which sgtab merge joins):
-//
-//	$ sgtab sweep -cap 4096 configs/sweeps/octal-2.yaml
+// Each command's usage ends with its own examples.
 //
 // # The manual
 //

@@ -83,19 +83,19 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	d := progress.NewDisplay(stderr, progress.Options{WarnAfter: longRun})
-	p := &reportPrinter{w: stdout, asJSON: *asJSON, reports: make([]*family.Report, len(games)), display: d}
+	p := tabulate.NewPrinter(stdout, *asJSON, len(games), d)
 	opt := tabulate.Options{
 		Output:  family.Output{Dir: *out, Formats: formats, Plot: *plotFormat, Version: version},
 		Workers: w, Heaps: int(heaps), Auto: auto, CapSet: isSet(fs.FlagSet, "cap"),
 		Resume:  family.Resume{Every: *every, Fresh: *fresh, Strict: *strict, FromPath: *fromPath},
 		Display: d,
 	}
-	summaryPath, err := tabulate.Run(ctx, games, opt, p.done)
+	summaryPath, err := tabulate.Run(ctx, games, opt, p.Done)
 	if err != nil {
 		return err
 	}
-	if p.err != nil {
-		return fmt.Errorf("print summary: %w", p.err)
+	if p.Err() != nil {
+		return fmt.Errorf("print summary: %w", p.Err())
 	}
 	if !*asJSON {
 		fmt.Fprintf(stdout, "summary of %d %s: %s (one row per game run into %s)\n", len(games), family.Plural(len(games), "game"), summaryPath, *out)
@@ -109,14 +109,8 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			return err
 		}
 	}
-	for _, r := range p.reports {
-		s := r.Summary
-		for _, w := range s.Warnings {
-			fmt.Fprintf(stderr, "sgtab: warning: %s: %s\n", s.Name, w)
-		}
-		for _, n := range s.Notes {
-			fmt.Fprintf(stderr, "sgtab: note: %s: %s\n", s.Name, n)
-		}
+	for _, r := range p.Reports() {
+		r.Remarks(stderr)
 	}
 	return nil
 }
@@ -150,30 +144,6 @@ func runSize(fs *flagSet, heapsFlag string, capFlag int64) (heaps int64, auto bo
 		}
 	}
 	return heaps, auto, nil
-}
-
-// A reportPrinter prints the games' reports in the order of the games,
-// as they end in any order, over the run's progress.
-type reportPrinter struct {
-	w       io.Writer
-	asJSON  bool
-	display *progress.Display
-	reports []*family.Report
-	next    int   // the first report not yet printed
-	err     error // the first error printing
-}
-
-// done records the report of game i and prints those ready, in order.
-func (p *reportPrinter) done(i int, r *family.Report) error {
-	p.reports[i] = r
-	p.display.Print(func() {
-		for ; p.next < len(p.reports) && p.reports[p.next] != nil; p.next++ {
-			if err := p.reports[p.next].Write(p.w, p.asJSON); err != nil && p.err == nil {
-				p.err = err
-			}
-		}
-	})
-	return nil
 }
 
 // plotFlag defines the flag -plot, the format of the plots a command draws

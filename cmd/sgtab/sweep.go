@@ -122,22 +122,10 @@ func sweepSize(fs *flagSet, heapsFlag string, capFlag int64) (heaps, capN int, e
 }
 
 // sweepShard returns the shard that -shard or -shards and the environment
-// choose, saying on stderr where it came from when not from the flags.
+// choose (sweep.ChooseShard), saying on stderr where it came from when not
+// from the flags.
 func sweepShard(fs *flagSet, shardFlag string, shards int, stderr io.Writer) (sweep.Shard, error) {
-	switch {
-	case shardFlag != "" && isSet(fs.FlagSet, "shards"):
-		return sweep.All, fs.usageError("-shard and -shards exclude each other: -shard I/N chooses the shard, -shards N lets JOB_COMPLETION_INDEX choose it")
-	case shardFlag != "":
-		shard, err := sweep.ParseShard(shardFlag)
-		if err != nil {
-			return sweep.All, fs.usageError("-shard %s: %v", shardFlag, err)
-		}
-		return shard, nil
-	}
-	if isSet(fs.FlagSet, "shards") && shards < 1 {
-		return sweep.All, fs.usageError("-shards must be at least 1")
-	}
-	shard, from, err := sweep.ShardFromEnv(shards)
+	shard, from, err := sweep.ChooseShard(shardFlag, shards, isSet(fs.FlagSet, "shards"))
 	if err != nil {
 		return sweep.All, fs.usageError("%v", err)
 	}
