@@ -78,6 +78,11 @@ func Describe(path string, f *File) Description {
 		for _, c := range boardColumns {
 			in.Columns = append(in.Columns, c.Name)
 		}
+	case KindSearchCheckpoint:
+		in.Rows = len(f.Search)
+		for _, c := range searchColumns {
+			in.Columns = append(in.Columns, c.Name)
+		}
 	case KindQuotient:
 		in.Rows = f.Quotient.Order
 		in.Columns = []string{"element", "word", "is_p", "heaps", "times"}
@@ -114,6 +119,9 @@ func (in Description) write(w *strings.Builder, f *File) {
 		return
 	case KindBoards:
 		describeBoards(w, in.Path, f)
+		return
+	case KindSearchCheckpoint:
+		describeSearch(w, in.Path, f)
 		return
 	case KindLattice:
 		lt := f.Lattice

@@ -105,6 +105,10 @@ func (f *File) Signed(key []byte) bool {
 	if f.Kind == KindBoards {
 		return BoardsSigned(f.Boards, f.Meta, key)
 	}
+	if f.Kind == KindSearchCheckpoint {
+		mac, ok := f.Meta[KeyMAC]
+		return len(key) > 0 && ok && macEqual(mac, rowsMAC(key, f.Meta, searchColumns, f.Search))
+	}
 	mac, ok := f.Meta[KeyMAC]
 	if len(key) == 0 || !ok || f.Table == nil || f.Foreign {
 		return false

@@ -10,15 +10,16 @@ import (
 // kindNotes say what a file of each kind but a heap game's table is, after
 // "it" (NAME stands for the game's name), and what reads it.
 var kindNotes = map[Kind]struct{ what, hint string }{
-	KindRare:           {"holds the rare positions of NAME, not its table", "use NAME.parquet"},
-	KindSummary:        {"is a run's summary, not a table", "sgtab inspect prints it"},
-	KindCensus:         {"is a sweep's census, not a table", "sgtab inspect prints it"},
-	KindCheckpoint:     {"is a checkpoint of NAME, not a finished table", "sgtab run resumes from it"},
-	KindLattice:        {"is the lattice table of NAME, not a heap game's table", ""},
-	KindGraph:          {"is the table of NAME, a game on a graph, not a heap game's table", ""},
-	KindQuotient:       {"is the misère quotient of NAME, not a table", "sgtab query -table takes it"},
-	KindQuotientCensus: {"is a sweep's census of misère quotients, not a table", "sgtab inspect prints it"},
-	KindBoards:         {"is a table of boards of sgtab solve, not a heap game's table", "sgtab inspect prints it"},
+	KindRare:             {"holds the rare positions of NAME, not its table", "use NAME.parquet"},
+	KindSummary:          {"is a run's summary, not a table", "sgtab inspect prints it"},
+	KindCensus:           {"is a sweep's census, not a table", "sgtab inspect prints it"},
+	KindCheckpoint:       {"is a checkpoint of NAME, not a finished table", "sgtab run resumes from it"},
+	KindLattice:          {"is the lattice table of NAME, not a heap game's table", ""},
+	KindGraph:            {"is the table of NAME, a game on a graph, not a heap game's table", ""},
+	KindQuotient:         {"is the misère quotient of NAME, not a table", "sgtab query -table takes it"},
+	KindQuotientCensus:   {"is a sweep's census of misère quotients, not a table", "sgtab inspect prints it"},
+	KindBoards:           {"is a table of boards of sgtab solve, not a heap game's table", "sgtab inspect prints it"},
+	KindSearchCheckpoint: {"is a checkpoint of sgtab solve's search, not a table", "sgtab solve -out resumes from it"},
 }
 
 // Note says what the file holds, for a command that wanted a heap game's

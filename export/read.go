@@ -33,6 +33,7 @@ type File struct {
 	Rare      *RareTable            // KindRare
 	Summary   []Summary             // KindSummary
 	Boards    []Board               // KindBoards
+	Search    []SearchEntry         // KindSearchCheckpoint
 	Census    []CensusRow           // KindCensus
 	Quotient  *misere.Quotient      // KindQuotient
 	Quotients []QuotientRow         // KindQuotientCensus
@@ -261,6 +262,8 @@ func readRecords(ctx context.Context, format string, recs fileformat.Records, op
 		err = f.readQuotientCensus(recs)
 	case KindBoards:
 		err = f.readBoards(recs)
+	case KindSearchCheckpoint:
+		err = f.readSearch(recs)
 	}
 	if err != nil {
 		return nil, err
@@ -284,7 +287,7 @@ func kindOf(recs fileformat.Records) (Kind, error) {
 	meta := recs.Meta
 	if k, ok := meta[KeyKind]; ok {
 		switch Kind(k) {
-		case KindTable, KindLattice, KindRare, KindSummary, KindCensus, KindCheckpoint, KindGraph, KindQuotient, KindQuotientCensus, KindBoards:
+		case KindTable, KindLattice, KindRare, KindSummary, KindCensus, KindCheckpoint, KindGraph, KindQuotient, KindQuotientCensus, KindBoards, KindSearchCheckpoint:
 			return Kind(k), nil
 		}
 		return "", fmt.Errorf("metadata %s = %q: not a kind of file sgtab reads", KeyKind, k)

@@ -136,7 +136,7 @@ func (f *folder) read(ctx context.Context, name string, opt Options) {
 	case export.KindQuotientCensus:
 		f.quotients = file.Quotients
 		return
-	case export.KindCheckpoint, export.KindBoards:
+	case export.KindCheckpoint, export.KindBoards, export.KindSearchCheckpoint:
 		return
 	}
 	gname := file.Meta[export.KeyName]

@@ -58,6 +58,12 @@ type Request struct {
 	// then (for a terminal).
 	Progress func(line string)
 	Every    time.Duration
+	// Checkpoint, with Out, is how often the search of a board writes
+	// what it has proved about its largest components to a checkpoint
+	// beside Out (OUT.search/GAME-RxC.parquet), also when it is stopped,
+	// so that running the same request again resumes it midway; 0 means
+	// no checkpoints.
+	Checkpoint time.Duration
 }
 
 // A board is one position to solve, made ready.
@@ -71,6 +77,8 @@ type board struct {
 	method  search.Method // how to search it
 	moves   func() []move // the moves of the start position, named
 	err     func() error  // what went wrong in the game's own code (a script), if anything
+	// ckpt, when not nil, is where the search keeps its checkpoint.
+	ckpt *checkpoint
 	// share, when not nil, holds tables shared by the boards of a range
 	// whose layouts agree (shareKey): a component's word means the same
 	// on each.
@@ -168,7 +176,8 @@ func (req Request) memory() int64 {
 
 type outcome struct {
 	search.Result
-	Seconds float64
+	Seconds  float64
+	Restored int // facts read from the board's checkpoint
 }
 
 func solveBoard(ctx context.Context, req Request, b *board) (outcome, error) {
@@ -195,15 +204,39 @@ func solveBoard(ctx context.Context, req Request, b *board) (outcome, error) {
 				b.name, p.Nodes, what, p.Settled, p.Children, 100*p.TableFill))
 		}
 	}
+	restored, stop := 0, func() error { return nil }
+	if b.ckpt != nil {
+		if opt.Table == nil {
+			opt.Table = search.NewTable(opt.TableBytes)
+		}
+		var err error
+		if restored, err = b.ckpt.restore(req, opt.Table); err != nil {
+			return outcome{}, err
+		}
+		stop = b.ckpt.keep(req, opt.Table)
+	}
 	t0 := time.Now()
 	r, err := search.Nimber(ctx, b.game, b.start, opt)
+	kerr := stop()
 	if b.err != nil && b.err() != nil {
 		return outcome{}, b.err() // the script's error, which ended the search
+	}
+	if err != nil && b.ckpt != nil && ctx.Err() != nil {
+		if werr := b.ckpt.write(req, opt.Table); werr != nil {
+			return outcome{}, fmt.Errorf("%s: %w (and its checkpoint was not kept: %v)", b.name, err, werr)
+		}
+		return outcome{}, fmt.Errorf("%s: %w; what the search proved is kept in %s, from which the same command resumes", b.name, err, b.ckpt.path)
 	}
 	if err != nil {
 		return outcome{}, fmt.Errorf("%s: %w", b.name, err)
 	}
-	return outcome{Result: r, Seconds: time.Since(t0).Seconds()}, nil
+	if kerr != nil {
+		return outcome{}, kerr
+	}
+	if b.ckpt != nil {
+		b.ckpt.remove()
+	}
+	return outcome{Result: r, Seconds: time.Since(t0).Seconds(), Restored: restored}, nil
 }
 
 // winningMoves returns the moves of b's start position to a position of
@@ -217,7 +250,7 @@ func winningMoves(ctx context.Context, req Request, b *board) ([]string, error) 
 		}
 		seen[m.child] = true
 		c := *b
-		c.start, c.exclude, c.proof, c.decided = m.child, search.Set{}, "", false
+		c.start, c.exclude, c.proof, c.decided, c.ckpt = m.child, search.Set{}, "", false, nil
 		r, err := solveBoard(ctx, req, &c)
 		if err != nil {
 			return nil, err
@@ -246,7 +279,7 @@ func runTable(ctx context.Context, req Request, rows, cols [2]int, out io.Writer
 			have[[2]int{b.Rows, b.Cols}] = b
 		}
 	}
-	resumed := 0
+	resumed, midway := 0, 0
 	tables := map[int]*search.Table{} // by layout width: boards of one width share
 	fmt.Fprintf(out, "%s nimbers, rows %d..%d down, columns %d..%d across\n", req.Game, rows[0], rows[1], cols[0], cols[1])
 	fmt.Fprintf(out, "%6s", "")
@@ -279,12 +312,16 @@ func runTable(ctx context.Context, req Request, rows, cols [2]int, out io.Writer
 				fmt.Fprintf(out, "%4s", "-")
 				continue
 			}
+			b.ckpt = checkpointOf(req, r, c)
 			res, err := solveBoard(ctx, one, b)
 			if err != nil {
 				fmt.Fprintln(out)
 				return err
 			}
 			fmt.Fprintf(out, "%4d", res.Nimber)
+			if res.Restored > 0 {
+				midway++
+			}
 			if req.Out != "" {
 				row := export.Board{Game: req.Game, Rows: r, Cols: c, Nimber: int(res.Nimber),
 					Positions: res.Stats.Nodes, Seconds: res.Seconds}
@@ -301,6 +338,9 @@ func runTable(ctx context.Context, req Request, rows, cols [2]int, out io.Writer
 	}
 	if resumed > 0 {
 		fmt.Fprintf(out, "%d %s read from %s, not searched again\n", resumed, plural(resumed, "board"), req.Out)
+	}
+	if midway > 0 {
+		fmt.Fprintf(out, "%d %s resumed midway from %s\n", midway, plural(midway, "search"), req.Out+".search")
 	}
 	return nil
 }

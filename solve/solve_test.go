@@ -3,10 +3,12 @@ package solve
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/sweep"
@@ -186,5 +188,65 @@ func TestScript(t *testing.T) {
 	err := Run(context.Background(), Request{Game: "script", Config: "../configs/script-kayles.yaml", Spec: "4,5"}, &buf)
 	if err == nil || !strings.Contains(err.Error(), "takes N") {
 		t.Errorf("two numbers for a start of one: %v", err)
+	}
+}
+
+// A search stopped midway keeps what it proved beside the table of
+// boards, and the same request resumes from it: the same nimber after
+// fewer positions than a search from nothing, and the checkpoint gone.
+// One that fails its checks is refused, not used.
+func TestCheckpointResumes(t *testing.T) {
+	key := []byte("0123456789abcdef0123456789abcdef")
+	dir := t.TempDir()
+	full := filepath.Join(dir, "full.parquet")
+	run(t, Request{Game: "cram", Spec: "4x9", Out: full, Key: key})
+	whole, _, err := export.ReadBoards(full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "cram.parquet")
+	ckpt := filepath.Join(dir, "cram.parquet.search", "cram-4x9.parquet")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req := Request{Game: "cram", Spec: "4x9", Out: path, Key: key, Version: "test", Checkpoint: time.Hour, Every: 1}
+	stopped := req
+	stopped.Checkpoint = 20 * time.Millisecond // written while the workers search too
+	stopped.Progress = func(line string) {
+		// Stopped past half the positions of a whole search.
+		var nodes int64
+		fmt.Sscanf(line, "cram 4×9: %d positions", &nodes)
+		if nodes >= whole[0].Positions/2 {
+			cancel()
+		}
+	}
+	var buf bytes.Buffer
+	err = Run(ctx, stopped, &buf)
+	if err == nil || !strings.Contains(err.Error(), "is kept in "+ckpt) {
+		t.Fatalf("stopped search: %v", err)
+	}
+	facts, err := export.ReadSearchCheckpoint(ckpt, "cram", "4x9", "test", key)
+	if err != nil || len(facts) == 0 {
+		t.Fatalf("checkpoint: %d facts, %v", len(facts), err)
+	}
+	if _, err := os.Stat(path); err == nil {
+		t.Fatal("a board stopped midway went into the table")
+	}
+	// Another version's checkpoint is refused, and left as it is.
+	other := req
+	other.Version = "other"
+	if err := Run(context.Background(), other, &buf); err == nil || !strings.Contains(err.Error(), "not other") || !strings.Contains(err.Error(), "move it away") {
+		t.Fatalf("another version's checkpoint: %v", err)
+	}
+	out := run(t, req)
+	if !strings.Contains(out, "1 search resumed midway from "+path+".search") {
+		t.Errorf("resumed run:\n%s", out)
+	}
+	rows, _, err := export.ReadBoards(path)
+	if err != nil || len(rows) != 1 || rows[0].Nimber != whole[0].Nimber || rows[0].Positions >= whole[0].Positions {
+		t.Fatalf("resumed: %+v, %v; from nothing %+v", rows, err, whole)
+	}
+	t.Logf("%d facts kept; resumed after %d positions, from nothing %d", len(facts), rows[0].Positions, whole[0].Positions)
+	if _, err := os.Stat(filepath.Dir(ckpt)); err == nil {
+		t.Error("the checkpoint's folder is left after the board was solved")
 	}
 }

@@ -148,7 +148,7 @@ func Nimber(ctx context.Context, g Game, p uint64, opt Options) (Result, error) 
 	close(done)
 	watch.Wait()
 	if err == nil && s.cancel.Load() {
-		err = ctx.Err()
+		err = context.Cause(ctx)
 	}
 	st := Stats{TableBytes: t.Bytes(), TableFill: t.Fill()}
 	for _, w := range s.workers {
