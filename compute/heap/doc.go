@@ -69,9 +69,10 @@
 // Results are deterministic: they do not depend on Options.Workers, which
 // runs independent games of a Batch at once, shares the pair scan of a
 // large heap among workers (each marks its own bitset; the bitsets are ORed),
-// and in sparse space has each worker guess its own run of a block from
-// the values below it, which a sequential pass then settles (see block.go);
-// nor on the kernels.
+// in sparse space has each worker guess its own run of a block from the
+// values below it, which a sequential pass then settles (see block.go),
+// and where the scan applies has each worker scan its own heaps of a block
+// alike (scan.go); nor on the kernels.
 //
 // Once a period is proved, Sequence computes no further and fills the rest
 // of the table from it, adding the saltus (and widening the values' storage

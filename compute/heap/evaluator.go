@@ -92,11 +92,12 @@ func (e *evaluator[T]) value(n int, G []T) uint32 {
 	e.singles(n, G)
 	if e.sparse != nil {
 		e.observe(n, G)
+		if e.sparse.mask == 0 && e.scanApplies(valueSize(e.maxG)) {
+			return e.scanValue(n, G)
+		}
+		e.sparse.scan.block.end = 0 // a block guessed is not taken up again
 		if e.sparse.mask != 0 {
 			return e.sparseValue(n, G)
-		}
-		if e.scanApplies(valueSize(e.maxG)) {
-			return e.scanValue(n, G)
 		}
 	}
 	for _, rm := range e.leave2 {

@@ -88,6 +88,54 @@ func TestBlockEqualsSerial(t *testing.T) {
 	t.Logf("%d heaps settled looking above the bound, %d guessed again", above, again)
 }
 
+// TestScanBlocksEqualSerial scans blocks of heaps on several workers, in
+// games where no mask makes rare values few, and checks the values
+// against the plain engine; some heaps must have settled past their
+// guess's last window, the way out of settleScan the guess does not
+// prepare.
+func TestScanBlocksEqualSerial(t *testing.T) {
+	saved := []int{scanBlockFrom, scanPerWorker, scanMarkPairs}
+	defer func() { scanBlockFrom, scanPerWorker, scanMarkPairs = saved[0], saved[1], saved[2] }()
+	n := testenv.Share(2500, 1200)
+	blocks, beyond := 0, 0
+	for i, code := range []string{"0.007", "0.3016", "0.137", "4.07", "0.0054", "4.6"} {
+		games, err := rules.Parse(strings.NewReader("code: \""+code+"\""), "scan.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, err := Sequence(t.Context(), games[0], n, sg.Options{Plain: true, Exhaustive: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		scanMarkPairs = []int{3, 40, 512}[i%3]
+		for _, from := range []int{1, 100} {
+			for _, per := range []int{1, 3} {
+				scanBlockFrom, scanPerWorker = from, per
+				for _, w := range []int{2, 3, 7} {
+					p := pool.New(w)
+					G := make([]uint16, n+1) // values the witness kernels take
+					e := newEvaluator(games[0].Rule, true, p, G[:1])
+					got := make([]uint32, n+1)
+					for h := 1; h <= n; h++ {
+						got[h] = e.value(h, G)
+						G[h] = uint16(got[h])
+					}
+					p.Close()
+					if !slices.Equal(got, plain.G.Uint32s()) {
+						t.Fatalf("%s, blocks from heap %d, %d heaps per worker, %d workers: values differ from the plain engine", code, from, per, w)
+					}
+					blocks += e.sparse.scan.blocks
+					beyond += e.sparse.scan.beyond
+				}
+			}
+		}
+	}
+	if blocks == 0 || beyond == 0 {
+		t.Errorf("%d blocks scanned, %d heaps settled past the guess's window: a branch went untested", blocks, beyond)
+	}
+	t.Logf("%d blocks scanned, %d heaps settled past the guess's window", blocks, beyond)
+}
+
 // TestLookaheadDrains stops an evaluator of Grundy's game while its
 // workers guess a block ahead, as a widening or a proof does: drain must
 // join them, leaving the pool free for the next evaluator, and the values

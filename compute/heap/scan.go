@@ -1,10 +1,10 @@
 package heap
 
 import (
-	"math/bits"
+	"sync/atomic"
 
-	"github.com/sgtab/sgtab/compute/internal/pool"
 	"github.com/sgtab/sgtab/compute/sg"
+	"github.com/sgtab/sgtab/rules"
 )
 
 // Games with no mask that makes rare values few (Treblecross, 0.007, among
@@ -75,39 +75,65 @@ func kernelsTake[T sg.Value](size int) bool {
 const maxKernelSize = 4096
 
 // scanValue returns G(n) by the scan above; e.opts holds the options of
-// leaving no heap or one heap, and G[0..n-1] are final.
+// leaving no heap or one heap, and G[0..n-1] are final. With a pool, heaps
+// from scanBlockFrom on are scanned several at a time (scanBlockValue).
 func (e *evaluator[T]) scanValue(n int, G []T) uint32 {
+	if e.pool != nil && n >= scanBlockFrom {
+		return e.scanBlockValue(n, G)
+	}
 	size := valueSize(e.maxG)
 	words := size / 64
 	if len(e.opts) < words {
 		e.opts.Grow(words)
 	}
-	// Mark the first pairs of each split.
+	s := e.sparse
+	s.scan.wantWords(words)
 	prefix := scanPrefix(size)
+	e.work += e.markPrefix(e.opts, G, n, n, prefix, words)
+	e.work += e.windows(e.opts, s.scan.want, G, n, n, 0, size, words, prefix, nil)
+	return sg.Mex(e.opts[:words])
+}
+
+// partsFrom returns the least first part a of the pairs (a, m − a) of a
+// split of m whose other part is below n0: the pairs from it on are built
+// from positions below n0 only.
+func partsFrom(m, n0 int) int { return max(1, m-n0+1) }
+
+// markPrefix marks in opts the first prefix pairs of each two-heap split
+// of heap n, those of them whose parts are below n0, and returns the work.
+func (e *evaluator[T]) markPrefix(opts sg.Bitset, G []T, n, n0, prefix, words int) int64 {
+	var work int64
 	for _, rm := range e.leave2 {
 		m := n - rm.k
-		hi := pairsOf(m, rm.distinct)
-		if hi < 1 {
-			continue
+		hi := min(pairsOf(m, rm.distinct), prefix)
+		if a := partsFrom(m, n0); a <= hi {
+			markPairs(opts, G, m, a, hi+1, words)
+			work += int64(hi - a + 1)
 		}
-		markPairs(e.opts, G, m, 1, min(hi, prefix)+1, words)
-		e.work += int64(min(hi, prefix))
 	}
-	s := e.sparse
-	if len(s.scan.want) < max(8, words) {
-		s.scan.want = make(sg.Bitset, max(8, words))
-		s.scan.found = make(sg.Bitset, max(8, words))
-	}
-	want := s.scan.want
-	for from, count := 0, scanWindow; from < size; count *= 2 {
+	return work
+}
+
+// windows looks for the values missing from opts, from the value from
+// on, a window at a time (see the top of this file), among the pairs of
+// heap n's two-heap splits past the first prefix whose parts are below n0,
+// and marks those it finds in opts; want is scratch, words long, and left
+// empty. It returns the work done, and sets *to (when not nil) to the end
+// of the last window: every value below it is in opts or is held by none
+// of those pairs.
+func (e *evaluator[T]) windows(opts, want sg.Bitset, G []T, n, n0, from, size, words, prefix int, to *int) int64 {
+	var work int64
+	end := from
+	for count := scanWindow; from < size; count *= 2 {
 		// The window: the next count values missing, from "from" on.
-		left, to := 0, from
-		for ; to < size && left < count; to++ {
-			if !e.opts.Has(uint32(to)) {
-				want.Set(uint32(to))
+		left, upto := 0, from
+		for ; upto < size && left < count; upto++ {
+			if !opts.Has(uint32(upto)) {
+				want.Set(uint32(upto))
 				left++
 			}
 		}
+		end = upto
 		if left == 0 {
 			break // every value below size is an option
 		}
@@ -117,84 +143,184 @@ func (e *evaluator[T]) scanValue(n int, G []T) uint32 {
 			}
 			m := n - rm.k
 			hi := pairsOf(m, rm.distinct)
-			a0 := prefix + 1
+			a0 := max(prefix+1, partsFrom(m, n0))
 			if a0 > hi {
 				continue
 			}
-			if e.pool != nil && hi-a0 >= pool.ParallelPairs {
-				left = e.poolFind(G, m, a0, hi, words)
-			} else {
-				lo, up := G[a0:hi+1], G[m-hi:m-a0+1]
-				e.work += int64(findPairs(lo, up, want, e.opts, &left))
-			}
+			lo, up := G[a0:hi+1], G[m-hi:m-a0+1]
+			work += int64(findPairs(lo, up, want, opts, &left))
 		}
 		if left > 0 {
 			clear(want[:words])
 			break // no pair holds the values left: the least is the mex
 		}
-		from = to
+		from = upto
 	}
-	return sg.Mex(e.opts[:words])
+	if to != nil {
+		*to = end
+	}
+	return work
 }
 
-// A scanState holds the wanted values of scanValue and, for each of
-// several workers, its own copy and what it found.
+// Several workers scan several heaps at once. A block of heaps [n0, end)
+// is guessed, each heap by one worker, from the positions below n0: its
+// options of leaving no heap, of leaving one heap below n0, and of the
+// pairs with both parts below n0, found by the scan (guessScan). The
+// heaps are then settled in order (settleScan), each once every value
+// below it is final: the options the guess could not see are added — one
+// heap at n0 or above, and the few pairs (a, m − a) with a part there,
+// a ≤ m − n0 — and the least value below the guess's last window missing
+// from them all is the mex; when every value below that window is an
+// option, the scan goes on from there as for a heap alone. No pair of a
+// heap of the block has both parts at n0 or above, so the guess is the
+// whole scan but for a handful of marks, and the values never depend on
+// the number of workers.
+//
+// Splitting one heap's scan among the workers instead costs more than it
+// saves: a search that one worker ends at its first pairs, once every value
+// sought has turned up, the others carry on over their whole range.
+
+// scanBlockFrom is the least heap scanned in blocks: below it a heap's scan
+// takes less than handing it to a worker.
+var scanBlockFrom = 2048
+
+// scanPerWorker is the number of heaps of a block each worker guesses.
+var scanPerWorker = 16
+
+// A scanGuess is what a guess found for one heap: opts holds its options
+// seen from below n0; every value below to is in opts or is held by no
+// pair with both parts below n0.
+type scanGuess struct {
+	opts sg.Bitset
+	to   int
+	work int64
+}
+
+// A scanBlock is the state of the heaps [n0, end) guessed from the
+// positions below n0, with values below size, marking the first prefix
+// pairs of each split.
+type scanBlock struct {
+	n0, end, size, prefix int
+	guesses               []scanGuess
+	wants                 []sg.Bitset // each worker's
+	claimed               atomic.Int64
+}
+
+// A scanState holds the values a scan wants, and the block of heaps
+// several workers scan.
 type scanState struct {
-	want, found sg.Bitset
-	workers     []scanWorker
+	want  sg.Bitset
+	block scanBlock
+	// Counts, for the tests: blocks guessed, and heaps whose settling
+	// went on past the guess's last window.
+	blocks, beyond int
 }
 
-type scanWorker struct {
-	want, found sg.Bitset
-	work        int64
+// wantWords makes the scan's want set words long at least.
+func (sc *scanState) wantWords(words int) {
+	if len(sc.want) < max(8, words) {
+		sc.want = make(sg.Bitset, max(8, words))
+	}
 }
 
-// poolFind searches the pairs a0 ≤ a ≤ hi of m for the values of
-// e.sparse.scan.want on the pool's workers, each a range of its own, adds
-// what they found to e.opts and to nothing else, takes it out of want, and
-// returns the number of values still wanted.
-func (e *evaluator[T]) poolFind(G []T, m, a0, hi, words int) int {
-	sc := &e.sparse.scan
+// scanBlockValue returns G(n) from the block of heaps n belongs to,
+// guessing a new block from n on when it belongs to none.
+func (e *evaluator[T]) scanBlockValue(n int, G []T) uint32 {
+	b := &e.sparse.scan.block
+	if n < b.n0 || n >= b.end {
+		e.guessScanBlock(b, n, G)
+	}
+	return e.settleScan(n, G, b)
+}
+
+// guessScanBlock guesses the heaps from n on, as many as the workers take
+// (scanPerWorker each) and the table holds, into b, on the pool's workers.
+func (e *evaluator[T]) guessScanBlock(b *scanBlock, n int, G []T) {
 	p := e.pool
-	if len(sc.workers) < p.Workers {
-		sc.workers = make([]scanWorker, p.Workers)
+	b.n0, b.end = n, min(n+p.Workers*scanPerWorker, len(G))
+	b.size = valueSize(e.maxG)
+	b.prefix = scanPrefix(b.size)
+	words := b.size / 64
+	if len(b.guesses) < b.end-n {
+		b.guesses = make([]scanGuess, b.end-n)
 	}
-	for i := range sc.workers[:p.Workers] {
-		w := &sc.workers[i]
-		if len(w.want) < len(sc.want) {
-			w.want = make(sg.Bitset, len(sc.want))
-			w.found = make(sg.Bitset, len(sc.want))
-		}
-		copy(w.want, sc.want)
-		clear(w.found)
-		w.work = 0
+	for len(b.wants) < p.Workers {
+		b.wants = append(b.wants, nil)
 	}
-	pairs := hi - a0 + 1
-	p.Run(func(i int) {
-		w := &sc.workers[i]
-		from, to := a0+pairs*i/p.Workers, a0+pairs*(i+1)/p.Workers
-		if from >= to {
-			return
+	b.claimed.Store(0)
+	e.sparse.scan.blocks++
+	p.Run(func(w int) {
+		want := b.wants[w]
+		if len(want) < max(8, words) {
+			want = make(sg.Bitset, max(8, words))
+			b.wants[w] = want
 		}
-		left := 0
-		for _, x := range w.want[:words] {
-			left += bits.OnesCount64(x)
+		for {
+			h := n + int(b.claimed.Add(1)-1)
+			if h >= b.end {
+				return
+			}
+			e.guessScan(&b.guesses[h-n], want, G, h, n, b.size, words, b.prefix)
 		}
-		lo, up := G[from:to], G[m-to+1:m-from+1]
-		w.work = int64(findPairs(lo, up, w.want, w.found, &left))
 	})
-	left := 0
-	for x := range words {
-		var f uint64
-		for i := range sc.workers[:p.Workers] {
-			f |= sc.workers[i].found[x]
+	for i := range b.guesses[:b.end-n] {
+		e.work += b.guesses[i].work
+	}
+}
+
+// guessScan fills g with the options of heap h seen from the positions
+// below n0 (see scanBlock); it reads only values below n0, and writes only
+// g and want.
+func (e *evaluator[T]) guessScan(g *scanGuess, want sg.Bitset, G []T, h, n0, size, words, prefix int) {
+	g.opts.Reset()
+	g.opts.Grow(words)
+	if e.rule.Digit(h).Leave&rules.Leave0 != 0 {
+		g.opts.Set(0)
+	}
+	for _, rm := range e.leave1 {
+		if m := h - rm.k; m >= 1 && m < n0 {
+			g.opts.Set(uint32(G[m]))
 		}
-		e.opts[x] |= f
-		sc.want[x] &^= f
-		left += bits.OnesCount64(sc.want[x])
 	}
-	for i := range sc.workers[:p.Workers] {
-		e.work += sc.workers[i].work
+	g.work = int64(len(e.leave1)) + e.markPrefix(g.opts, G, h, n0, prefix, words)
+	g.work += e.windows(g.opts, want, G, h, n0, 0, size, words, prefix, &g.to)
+}
+
+// settleScan returns G(n) from its guess in b; every value below n is
+// final.
+func (e *evaluator[T]) settleScan(n int, G []T, b *scanBlock) uint32 {
+	g := &b.guesses[n-b.n0]
+	size := max(valueSize(e.maxG), b.size)
+	words := size / 64
+	e.opts.Reset()
+	e.opts.Grow(words)
+	copy(e.opts, g.opts)
+	// What the guess could not see: one heap at n0 or above, and the
+	// pairs with a part there.
+	for _, rm := range e.leave1 {
+		if m := n - rm.k; m >= b.n0 {
+			e.opts.Set(uint32(G[m]))
+		}
 	}
-	return left
+	for _, rm := range e.leave2 {
+		m := n - rm.k
+		if a := partsFrom(m, b.n0); a > 1 {
+			hi := min(a-1, pairsOf(m, rm.distinct))
+			if hi >= 1 {
+				markPairs(e.opts, G, m, 1, hi+1, words)
+				e.work += int64(hi)
+			}
+		}
+	}
+	for v := range g.to {
+		if !e.opts.Has(uint32(v)) {
+			return uint32(v)
+		}
+	}
+	// Every value below the guess's last window is an option: go on past
+	// it over every pair, as for a heap alone.
+	e.sparse.scan.beyond++
+	e.sparse.scan.wantWords(words)
+	e.work += e.windows(e.opts, e.sparse.scan.want, G, n, n, g.to, size, words, b.prefix, nil)
+	return sg.Mex(e.opts[:words])
 }
