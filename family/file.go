@@ -39,6 +39,10 @@ func PlotFile(ctx context.Context, path string, out Output) (files, notes []stri
 	if err != nil {
 		return nil, nil, err
 	}
+	if f.Kind == export.KindBoards {
+		files, err := DrawBoards(f.Boards, tableStem(path), out)
+		return files, nil, err
+	}
 	g, ok := f.Game()
 	if !ok || f.Kind == export.KindCheckpoint {
 		return nil, []string{f.Note() + ": skipped"}, nil

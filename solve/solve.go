@@ -64,6 +64,10 @@ type Request struct {
 	// so that running the same request again resumes it midway; 0 means
 	// no checkpoints.
 	Checkpoint time.Duration
+	// Plot, with Out, draws the table's nimbers by size beside it
+	// (family.DrawBoards) after each board, as png or svg; "" or none:
+	// no plot.
+	Plot string
 }
 
 // A board is one position to solve, made ready.
@@ -383,7 +387,15 @@ func keep(req Request, row export.Board) error {
 		return b.Game == row.Game && b.Rows == row.Rows && b.Cols == row.Cols
 	})
 	rows = append(rows, row)
-	return export.WriteBoards(req.Out, rows, export.Options{Version: req.Version, MACKey: req.Key})
+	if err := export.WriteBoards(req.Out, rows, export.Options{Version: req.Version, MACKey: req.Key}); err != nil {
+		return err
+	}
+	if req.Plot == "" || req.Plot == "none" {
+		return nil
+	}
+	name := strings.TrimSuffix(filepath.Base(req.Out), filepath.Ext(req.Out))
+	_, err = family.DrawBoards(rows, name, family.Output{Dir: filepath.Dir(req.Out), Plot: req.Plot})
+	return err
 }
 
 func plural(n int, word string) string {

@@ -11,7 +11,7 @@ import (
 	"github.com/sgtab/sgtab/solve"
 )
 
-const solveUsage = "sgtab solve [-workers K] [-table SIZE] [-moves] [-edges FILE] [-out FILE [-checkpoint DUR] [-shard I/N | -shards N]] GAME SIZE|POSITION | script CONFIG N[,M]"
+const solveUsage = "sgtab solve [-workers K] [-table SIZE] [-moves] [-edges FILE] [-out FILE [-checkpoint DUR] [-plot png|svg|none] [-shard I/N | -shards N]] GAME SIZE|POSITION | script CONFIG N[,M]"
 
 const solveExamples = `  sgtab solve -moves cram 5x8       # the empty 5×8 board, and its winning moves
   sgtab solve -out cram.parquet cram 4..7x4..10   # a table of boards, kept and resumed
@@ -31,6 +31,7 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	edges := fs.String("edges", "", "node-kayles: the graph's edges in `FILE`, two vertex numbers a line")
 	out := fs.String("out", "", "keep the boards of a range in the Parquet table `FILE`, and resume from it")
 	every := fs.Duration("checkpoint", time.Minute, "with -out, keep what the search of a board has proved in FILE.search every `DUR` (0: never) and when stopped; the same command resumes from it")
+	plotFormat := plotFlag(fs, "with -out, draw the table's nimbers by size beside it as `FORMAT`: png, svg or none")
 	shardFlag := fs.String("shard", "", "with -out, search only shard `I/N` of the range's boards (0 ≤ I < N)")
 	shards := fs.Int("shards", 0, "with -out, split the range into `N` shards, searching the one the scheduler gives: SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX")
 	args, err := fs.parse(args)
@@ -49,6 +50,10 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fs.usageError("-checkpoint must be a duration ≥ 0 (got %s)", *every)
 	}
 	req.Checkpoint = *every
+	if err := checkPlotFlag(fs, *plotFormat); err != nil {
+		return err
+	}
+	req.Plot = *plotFormat
 	if *workers < 1 {
 		return fs.usageError("-workers must be at least 1")
 	}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"image/png"
+	"os"
 	"strings"
 	"testing"
 )
@@ -41,5 +43,39 @@ func TestDuckDBReadsBoards(t *testing.T) {
 	}
 	if code, stdout, _ := sgtab(t, "inspect", "cram.parquet"); code != 0 || !strings.Contains(stdout, "table of 6 boards (sgtab solve)") {
 		t.Errorf("inspect: status %d\n%s", code, stdout)
+	}
+}
+
+// TestSolvePlot checks that solve -out draws its table's nimbers beside
+// it (a PNG that decodes), -plot svg an SVG, and that sgtab plot draws a
+// table of boards again.
+func TestSolvePlot(t *testing.T) {
+	chdir(t)
+	if code, _, stderr := sgtab(t, "solve", "-out", "cram.parquet", "cram", "3..4x3..5"); code != 0 {
+		t.Fatalf("status %d\n%s", code, stderr)
+	}
+	f, err := os.Open("cram.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if img, err := png.Decode(f); err != nil || img.Bounds().Dx() < 300 {
+		t.Fatalf("cram.png: %v", err)
+	}
+	if code, _, stderr := sgtab(t, "solve", "-out", "cram.parquet", "-plot", "svg", "cram", "3..4x3..6"); code != 0 {
+		t.Fatalf("status %d\n%s", code, stderr)
+	}
+	if b, err := os.ReadFile("cram.svg"); err != nil || !bytes.Contains(b, []byte("<svg")) || !bytes.Contains(b, []byte("columns")) {
+		t.Fatalf("cram.svg: %v", err)
+	}
+	os.Remove("cram.png")
+	if code, stdout, stderr := sgtab(t, "plot", "cram.parquet"); code != 0 || !strings.Contains(stdout, "cram.png") {
+		t.Fatalf("plot: status %d\n%s%s", code, stdout, stderr)
+	}
+	if _, err := os.Stat("cram.png"); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, _ := sgtab(t, "solve", "-out", "c2.parquet", "-plot", "gif", "cram", "3x3"); code != 2 {
+		t.Errorf("-plot gif: status %d, want 2", code)
 	}
 }
