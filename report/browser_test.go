@@ -253,3 +253,26 @@ func BenchmarkBrowserCensus(b *testing.B) {
 	b.ReportMetric(filter/float64(b.N), "filter-ms")
 	b.ReportMetric(sort/float64(b.N), "sort-ms")
 }
+
+// TestBrowserBoards opens the report of a table of boards: its picture
+// loaded, and the search counting boards.
+func TestBrowserBoards(t *testing.T) {
+	tb := newTab(t)
+	res, err := report.Write(t.Context(), writeBoards(t), report.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.do(t, chromedp.Navigate("file://"+res.Index), chromedp.WaitVisible(chromedp.CSS("#filters")))
+	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`[...document.images].every(i => i.complete) || null`)); err != nil {
+		t.Fatal(err)
+	}
+	if !eval[bool](t, tb, `document.images.length === 1 && document.images[0].naturalWidth > 0`) {
+		t.Error("the picture of the boards did not load")
+	}
+	tb.do(t, chromedp.SendKeys(chromedp.CSS("#q"), "3x4"))
+	if shown, said := eval[int](t, tb, visibleRows), eval[string](t, tb, `document.querySelector("#shown").textContent`); shown != 1 || said != "1 of 6 boards shown" {
+		t.Errorf("searching 3x4: %d rows shown, %q", shown, said)
+	}
+	tb.screenshot(t, "report-boards-index")
+	tb.checkErrors(t)
+}

@@ -30,6 +30,8 @@ type folder struct {
 	censusOf  string // the census file's name
 	sweep     string // the sweep config's YAML, from the census
 	quotients []export.QuotientRow
+	boards    []export.Board // tables of boards (sgtab solve -out)
+	boardsOf  []string       // their files' names
 	games     map[string]*game
 	refused   []Refusal
 	images    map[string]bool // the image files in the folder
@@ -136,7 +138,11 @@ func (f *folder) read(ctx context.Context, name string, opt Options) {
 	case export.KindQuotientCensus:
 		f.quotients = file.Quotients
 		return
-	case export.KindCheckpoint, export.KindBoards, export.KindSearchCheckpoint:
+	case export.KindBoards:
+		f.boards = append(f.boards, file.Boards...)
+		f.boardsOf = append(f.boardsOf, name)
+		return
+	case export.KindCheckpoint, export.KindSearchCheckpoint:
 		return
 	}
 	gname := file.Meta[export.KeyName]
@@ -185,7 +191,7 @@ func verified(file *export.File, signed bool) string {
 		s = "the rows' checksum; each value rare under the mask"
 	case export.KindQuotient:
 		s = "the rows' checksum; the quotient proved again against its rule"
-	case export.KindCensus, export.KindQuotientCensus:
+	case export.KindCensus, export.KindQuotientCensus, export.KindBoards:
 		s = "the rows' CRC-32C"
 	default:
 		s = "its columns and metadata"

@@ -3,6 +3,7 @@ package report_test
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,6 +13,7 @@ import (
 	"github.com/sgtab/sgtab/family"
 	"github.com/sgtab/sgtab/report"
 	"github.com/sgtab/sgtab/rules"
+	"github.com/sgtab/sgtab/solve"
 	"github.com/sgtab/sgtab/tabulate"
 )
 
@@ -221,4 +223,38 @@ func TestWriteEmpty(t *testing.T) {
 	if _, err := report.Write(t.Context(), t.TempDir(), report.Options{}); !errors.Is(err, report.ErrEmpty) {
 		t.Errorf("an empty folder: %v, want ErrEmpty", err)
 	}
+}
+
+// writeBoards keeps the Cram boards 3..4 × 3..5 in a table of boards with
+// its picture, as sgtab solve -out does, and returns the folder.
+func writeBoards(t testing.TB) string {
+	t.Helper()
+	dir := t.TempDir()
+	req := solve.Request{Game: "cram", Spec: "3..4x3..5", Out: filepath.Join(dir, "cram.parquet"), Key: []byte("0123456789abcdef0123456789abcdef"), Plot: "png"}
+	if err := solve.Run(t.Context(), req, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestWriteBoards checks the report of a folder holding a table of boards:
+// a row per board, the board decided by a symmetry said so, and the
+// picture of the table on the front page.
+func TestWriteBoards(t *testing.T) {
+	dir := writeBoards(t)
+	res, err := report.Write(t.Context(), dir, report.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	index := read(t, res.Index)
+	if res.Boards != 6 || strings.Count(index, "<tr data-status=") != 6 {
+		t.Errorf("%d boards, %d rows; want 6", res.Boards, strings.Count(index, "<tr data-status="))
+	}
+	if !strings.Contains(index, `decided: both sides even`) || !strings.Contains(index, `<img src="img/cram.png"`) || !strings.Contains(index, "6 boards.") {
+		t.Errorf("the front page lacks the decided board, the picture or the count:\n%s", index)
+	}
+	if !fileExists(filepath.Join(filepath.Dir(res.Index), "img", "cram.png")) {
+		t.Error("the picture is not in the report")
+	}
+	checkLinks(t, res.Index)
 }

@@ -8,6 +8,7 @@ import (
 	"html/template"
 	"io"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -37,6 +38,7 @@ type Options struct {
 type Result struct {
 	Index   string    // the front page's path
 	Games   int       // the games presented, each with a page
+	Boards  int       // the boards of tables of boards, on the front page
 	Refused []Refusal // the files not presented, and why
 }
 
@@ -68,7 +70,7 @@ func Write(ctx context.Context, dir string, opt Options) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("report of %s: %w", dir, err)
 	}
-	if len(f.games) == 0 && len(f.quotients) == 0 && len(f.refused) == 0 {
+	if len(f.games) == 0 && len(f.quotients) == 0 && len(f.boards) == 0 && len(f.refused) == 0 {
 		return Result{}, fmt.Errorf("report of %s: %w", dir, ErrEmpty)
 	}
 	out := Dir(dir, opt)
@@ -134,7 +136,7 @@ func (f *folder) write(site string, opt Options) (Result, error) {
 			}
 		}
 	})
-	res := Result{Refused: f.refused}
+	res := Result{Refused: f.refused, Boards: len(f.boards)}
 	for _, name := range names {
 		g := f.games[name]
 		if !g.presented() {
@@ -162,6 +164,11 @@ func (f *folder) write(site string, opt Options) (Result, error) {
 		res.Games++
 	}
 	idx := f.index(names, opt)
+	for _, p := range idx.Plots {
+		if err := copyFile(filepath.Join(f.dir, p.File), filepath.Join(site, "img", p.File)); err != nil {
+			return Result{}, err
+		}
+	}
 	if len(f.census) > 0 {
 		idx.Classes = "classes.html"
 		if err := render(filepath.Join(site, "classes.html"), "classes", f.classes(opt)); err != nil {
@@ -221,7 +228,7 @@ func copyFile(src, dst string) error {
 
 // index returns the front page of the games names.
 func (f *folder) index(names []string, opt Options) index {
-	idx := index{Title: opt.Title, Refused: f.refused, Version: opt.Version}
+	idx := index{Title: opt.Title, Refused: f.refused, Version: opt.Version, Noun: "games"}
 	families := map[string]bool{}
 	count := map[string]int{}
 	add := func(r row) {
@@ -235,6 +242,11 @@ func (f *folder) index(names []string, opt Options) index {
 		idx.Columns = censusColumns
 		for i := range f.census {
 			add(censusRow(&f.census[i]))
+		}
+	case len(f.boards) > 0 && len(f.games) == 0:
+		f.boardsIndex(&idx)
+		for _, b := range f.boards {
+			add(boardRow(b))
 		}
 	case len(f.quotients) > 0:
 		idx.What = "The census of a sweep's misère quotients: one row per rule."
@@ -258,6 +270,9 @@ func (f *folder) index(names []string, opt Options) index {
 			}
 		}
 	})
+	if idx.Counts != nil {
+		return idx
+	}
 	idx.Counts = []fact{{"games", strconv.Itoa(len(idx.Rows))}}
 	for _, st := range []string{"proved", "observed", "none", "verified", "outgrew", "refused"} {
 		if count[st] > 0 {
@@ -353,4 +368,44 @@ func periodCell(st sg.Status, n int) cell {
 		return cell{Text: "–", Sort: "-1"}
 	}
 	return num(strconv.Itoa(n))
+}
+
+var boardColumns = []column{{"Game", false}, {"Rows", true}, {"Columns", true}, {"Nimber", true}, {"Found", false}, {"Positions", true}, {"Seconds", true}}
+
+// boardsIndex fills the front page of a folder of tables of boards (sgtab
+// solve -out): what they are, their counts and their pictures by size.
+func (f *folder) boardsIndex(idx *index) {
+	idx.What = fmt.Sprintf("The nimbers of the empty boards of %s (sgtab solve): each found by a search, or decided by a symmetry of the board, and read back verified.", strings.Join(f.boardsOf, ", "))
+	idx.Columns, idx.Noun = boardColumns, "boards"
+	proved := 0
+	for _, b := range f.boards {
+		if b.Proof != "" {
+			proved++
+		}
+	}
+	idx.Counts = []fact{{"boards", strconv.Itoa(len(f.boards))}, {"searched", strconv.Itoa(len(f.boards) - proved)}, {"decided by a symmetry", strconv.Itoa(proved)}}
+	for _, name := range f.boardsOf {
+		stem := strings.TrimSuffix(name, filepath.Ext(name))
+		for _, ext := range []string{".png", ".svg"} {
+			if img := stem + ext; f.images[img] {
+				idx.Plots = append(idx.Plots, plot{File: img, Src: "img/" + url.PathEscape(img),
+					Caption: "The nimbers of " + name + " by size: black for 0, the player to move loses; ringed, the boards a symmetry decided.",
+					Alt:     fmt.Sprintf("A grid of the boards of %s, rows up and columns across, each square coloured by its nimber with the nimber written in it.", name)})
+				break
+			}
+		}
+	}
+}
+
+// boardRow returns the front page's row of a board.
+func boardRow(b export.Board) row {
+	found := fmt.Sprintf("searched, %d positions", b.Positions)
+	status, positions, seconds := "", strconv.FormatInt(b.Positions, 10), strconv.FormatFloat(b.Seconds, 'f', 2, 64)
+	if b.Proof != "" {
+		found, status, positions, seconds = "decided: "+b.Proof, "proved", "", ""
+	}
+	num := func(v int) cell { s := strconv.Itoa(v); return cell{Text: s, Sort: s} }
+	return row{Status: status, Family: b.Game, Period: -1, Text: fmt.Sprintf("%s %dx%d", b.Game, b.Rows, b.Cols),
+		Cells: []cell{{Text: b.Game}, num(b.Rows), num(b.Cols), num(b.Nimber), {Text: found},
+			{Text: positions, Sort: positions}, {Text: seconds, Sort: seconds}}}
 }

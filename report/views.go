@@ -49,6 +49,8 @@ type index struct {
 	Families []string
 	Refused  []Refusal
 	Classes  string // the classes page, "" for none
+	Plots    []plot // pictures of the whole folder (a table of boards by size)
+	Noun     string // what a row is: games, or boards
 	Version  string
 }
 

@@ -48,7 +48,11 @@ func writeReport(ctx context.Context, dir, out string, stdout, stderr io.Writer)
 	for _, r := range res.Refused {
 		fmt.Fprintf(stderr, "sgtab: warning: report: %s not presented: %s\n", r.File, r.Reason)
 	}
-	fmt.Fprintf(stdout, "report: %s (%d %s)\n", res.Index, res.Games, family.Plural(res.Games, "game"))
+	what := fmt.Sprintf("%d %s", res.Games, family.Plural(res.Games, "game"))
+	if res.Boards > 0 && res.Games == 0 {
+		what = fmt.Sprintf("%d %s", res.Boards, family.Plural(res.Boards, "board"))
+	}
+	fmt.Fprintf(stdout, "report: %s (%s)\n", res.Index, what)
 	return nil
 }
 

@@ -17,9 +17,10 @@
   function filter() {
     var words = q.value.toLowerCase().split(/\s+/).filter(Boolean);
     var st = status.value, fam = family ? family.value : "";
-    var lo = pmin.value === "" ? -Infinity : +pmin.value;
-    var hi = pmax.value === "" ? Infinity : +pmax.value;
-    var ranged = pmin.value !== "" || pmax.value !== "";
+    var from = pmin ? pmin.value : "", to = pmax ? pmax.value : "";
+    var lo = from === "" ? -Infinity : +from;
+    var hi = to === "" ? Infinity : +to;
+    var ranged = from !== "" || to !== "";
     var n = 0;
     for (var i = 0; i < rows.length; i++) {
       var r = rows[i], ok = true;
@@ -30,7 +31,7 @@
       r.hidden = !ok;
       if (ok) { n++; }
     }
-    shown.textContent = n + " of " + rows.length + " games shown";
+    shown.textContent = n + " of " + rows.length + " " + (table.dataset.noun || "games") + " shown";
   }
 
   function key(r, c, numeric) {
