@@ -364,6 +364,44 @@ $whole"
 	echo "the array's boards equal the range solved whole"
 }
 
+# big_board stops the search of a Cram board with the signal a job's time
+# limit sends, once it has kept a checkpoint, submits the job again, and
+# checks that it resumed midway and found the board's nimber.
+big_board() {
+	log "a board's search stopped as by its time limit, and resumed by the same job"
+	local cmd="sbatch --parsable --time=60 --wrap 'exec sgtab solve -workers 1 -checkpoint 2s -out big.parquet cram 5x9'"
+	step "big=\$($cmd)"
+	jobs+=("$big")
+	wait_until "the search to keep a checkpoint" 120 checkpointed
+	sleep 3 # and to search on a little
+	step "scancel --full --signal=TERM \$big     # as the time limit does"
+	wait_until "the stopped search to end" 60 ended "$big"
+	grep -q 'interrupted (SIGTERM); what the search proved is kept in big.parquet.search/cram-5x9.parquet' "slurm-$big.out" ||
+		fail "the stopped search did not keep its checkpoint (slurm-$big.out: $(tail -n 2 "slurm-$big.out"))"
+	[ -s big.parquet.search/cram-5x9.parquet ] || fail "no checkpoint in big.parquet.search"
+	echo "stopped: $(tail -n 1 "slurm-$big.out")"
+	local first=$big
+	step "big=\$($cmd)"
+	jobs+=("$big")
+	wait_until "the resumed search to end" 600 ended "$big"
+	[ "$(field "$big" JobState)" = COMPLETED ] || fail "the resumed search: $(field "$big" JobState) (slurm-$big.out)"
+	cat "slurm-$big.out"
+	grep -q '^1 search resumed midway from big.parquet.search$' "slurm-$big.out" || fail "the search was not resumed midway"
+	grep -Eq '^ +5 +1$' "slurm-$big.out" || fail "the resumed search did not find 5×9's nimber, 1"
+	[ ! -e big.parquet.search ] || fail "the checkpoint was left after the board was solved"
+	echo "job $first stopped, job $big resumed it: nimber 1"
+}
+
+# checkpointed says whether the job $big is running and its search has
+# kept a checkpoint, and fails the test when the job ended before that.
+checkpointed() {
+	case $(field "$big" JobState) in
+	COMPLETED | FAILED | CANCELLED | TIMEOUT) fail "the search of 5×9 ended ($(field "$big" JobState)) before it could be stopped" ;;
+	RUNNING) [ -s big.parquet.search/cram-5x9.parquet ] ;;
+	*) return 1 ;;
+	esac
+}
+
 # build_sgtab runs the build command of the README and docs/sweeps.md with
 # HOME a folder of the test's own, whose bin folder it puts on the PATH,
 # keeping Go's own folders (build cache, modules, settings) where they are.
@@ -400,6 +438,7 @@ main() {
 	echo "the cluster's part: $((SECONDS - cluster)) s"
 	compare
 	boards
+	big_board
 	echo
 	echo "slurm-test: ok in $((SECONDS - start)) s"
 }
