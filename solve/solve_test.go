@@ -210,7 +210,8 @@ func TestCheckpointResumes(t *testing.T) {
 	defer cancel()
 	req := Request{Game: "cram", Spec: "4x9", Out: path, Key: key, Version: "test", Checkpoint: time.Hour, Every: 1}
 	stopped := req
-	stopped.Checkpoint = 20 * time.Millisecond // written while the workers search too
+	stopped.Checkpoint = 20 * time.Millisecond // written while two workers search
+	stopped.Workers = 2
 	stopped.Progress = func(line string) {
 		// Stopped past half the positions of a whole search.
 		var nodes int64
