@@ -63,14 +63,7 @@ func BoardsSigned(rows []Board, meta map[string]string, key []byte) bool {
 
 // readBoards reads the rows of a table of boards and verifies them.
 func (f *File) readBoards(recs fileformat.Records) error {
-	idx, err := fieldsByName(recs.Schema, rowFields(boardColumns), false)
-	if err != nil {
-		return err
-	}
-	rows, err := readRowTable(recs, f.Meta, func(rec arrow.RecordBatch, i, row int) (Board, error) {
-		if err := checkNulls(rec, boardColumns, idx, i, row); err != nil {
-			return Board{}, err
-		}
+	rows, err := readRows(recs, f.Meta, boardColumns, func(rec arrow.RecordBatch, idx []int, i, row int) (Board, error) {
 		col := func(c int) arrow.Array { return rec.Column(idx[c]) }
 		str := func(c int) string { return col(c).(*array.String).Value(i) }
 		num := func(c int) int64 { return col(c).(*array.Int64).Value(i) }
@@ -80,9 +73,6 @@ func (f *File) readBoards(recs fileformat.Records) error {
 		}, nil
 	})
 	if err != nil {
-		return err
-	}
-	if err := checkRowsCRC(f.Meta, boardColumns, rows); err != nil {
 		return err
 	}
 	f.Boards = rows

@@ -82,14 +82,7 @@ func ReadQuotientCensus(path string) ([]QuotientRow, map[string]string, error) {
 // readQuotientCensus reads the rows of a census of quotients and checks
 // their CRC.
 func (f *File) readQuotientCensus(recs fileformat.Records) error {
-	idx, err := fieldsByName(recs.Schema, rowFields(quotientCensusColumns), false)
-	if err != nil {
-		return err
-	}
-	rows, err := readRowTable(recs, f.Meta, func(rec arrow.RecordBatch, i, row int) (QuotientRow, error) {
-		if err := checkNulls(rec, quotientCensusColumns, idx, i, row); err != nil {
-			return QuotientRow{}, err
-		}
+	rows, err := readRows(recs, f.Meta, quotientCensusColumns, func(rec arrow.RecordBatch, idx []int, i, row int) (QuotientRow, error) {
 		col := func(c int) arrow.Array { return rec.Column(idx[c]) }
 		str := func(c int) string { return col(c).(*array.String).Value(i) }
 		num := func(c int) int { return int(col(c).(*array.Int64).Value(i)) }
@@ -104,9 +97,6 @@ func (f *File) readQuotientCensus(recs fileformat.Records) error {
 		return r, nil
 	})
 	if err != nil {
-		return err
-	}
-	if err := checkRowsCRC(f.Meta, quotientCensusColumns, rows); err != nil {
 		return err
 	}
 	f.Quotients = rows

@@ -241,6 +241,32 @@ func readRowTable[R any](recs fileformat.Records, meta map[string]string, row fu
 	return rows, nil
 }
 
+// readRows reads and verifies a table of rows R with the columns cols:
+// the columns found by name, no null where a column takes none, each row
+// made by cell from row i of rec (row row of the table; idx[c] is the
+// index of cols[c] in rec), their number against sgtab.games and their
+// CRC against sgtab.rows_crc32c of meta.
+func readRows[R any](recs fileformat.Records, meta map[string]string, cols []rowColumn[R], cell func(rec arrow.RecordBatch, idx []int, i, row int) (R, error)) ([]R, error) {
+	idx, err := fieldsByName(recs.Schema, rowFields(cols), false)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := readRowTable(recs, meta, func(rec arrow.RecordBatch, i, row int) (R, error) {
+		if err := checkNulls(rec, cols, idx, i, row); err != nil {
+			var zero R
+			return zero, err
+		}
+		return cell(rec, idx, i, row)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRowsCRC(meta, cols, rows); err != nil {
+		return nil, err
+	}
+	return rows, nil
+}
+
 // checkNulls checks that row i of rec, row row of its table, has a value
 // in each column of cols that is not nullable, idx their indices in rec.
 func checkNulls[R any](rec arrow.RecordBatch, cols []rowColumn[R], idx []int, i, row int) error {

@@ -66,14 +66,7 @@ func ReadSearchCheckpoint(path, game, position, version string, key []byte) ([]S
 
 // readSearch reads the rows of a search checkpoint and verifies them.
 func (f *File) readSearch(recs fileformat.Records) error {
-	idx, err := fieldsByName(recs.Schema, rowFields(searchColumns), false)
-	if err != nil {
-		return err
-	}
-	rows, err := readRowTable(recs, f.Meta, func(rec arrow.RecordBatch, i, row int) (SearchEntry, error) {
-		if err := checkNulls(rec, searchColumns, idx, i, row); err != nil {
-			return SearchEntry{}, err
-		}
+	rows, err := readRows(recs, f.Meta, searchColumns, func(rec arrow.RecordBatch, idx []int, i, row int) (SearchEntry, error) {
 		word := rec.Column(idx[1]).(*array.Int64).Value(i)
 		if word < 0 || word > 0xffff {
 			return SearchEntry{}, fmt.Errorf("row %d: entry %d is not a 16-bit word", row, word)
@@ -81,9 +74,6 @@ func (f *File) readSearch(recs fileformat.Records) error {
 		return SearchEntry{Key: uint64(rec.Column(idx[0]).(*array.Int64).Value(i)), Word: uint16(word)}, nil
 	})
 	if err != nil {
-		return err
-	}
-	if err := checkRowsCRC(f.Meta, searchColumns, rows); err != nil {
 		return err
 	}
 	f.Search = rows
