@@ -258,3 +258,22 @@ func TestWriteBoards(t *testing.T) {
 	}
 	checkLinks(t, res.Index)
 }
+
+// TestWriteRunAndBoards checks that a run's folder that also holds a table
+// of boards keeps its page of games and shows the boards' picture.
+func TestWriteRunAndBoards(t *testing.T) {
+	dir := runGames(t, runYAML)
+	req := solve.Request{Game: "cram", Spec: "3x3..4", Out: filepath.Join(dir, "cram.parquet"), Key: []byte("0123456789abcdef0123456789abcdef"), Plot: "png"}
+	if err := solve.Run(t.Context(), req, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	res, err := report.Write(t.Context(), dir, report.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	index := read(t, res.Index)
+	if res.Games != 4 || !strings.Contains(index, "a table of boards of sgtab solve too (cram.parquet: 2)") || !strings.Contains(index, `<img src="img/cram.png"`) {
+		t.Errorf("%d games; the front page:\n%s", res.Games, index)
+	}
+	checkLinks(t, res.Index)
+}

@@ -256,6 +256,10 @@ func (f *folder) index(names []string, opt Options) index {
 		}
 	default:
 		idx.What = "The games of a run: each table read back and verified before any of its numbers is shown here."
+		if len(f.boards) > 0 {
+			idx.What += fmt.Sprintf(" It holds a table of boards of sgtab solve too (%s: %d), pictured here.", strings.Join(f.boardsOf, ", "), len(f.boards))
+			idx.Plots = f.boardPlots()
+		}
 		idx.Columns = runColumns
 		for _, name := range names {
 			if g := f.games[name]; g.presented() || len(g.refused) > 0 {
@@ -384,17 +388,25 @@ func (f *folder) boardsIndex(idx *index) {
 		}
 	}
 	idx.Counts = []fact{{"boards", strconv.Itoa(len(f.boards))}, {"searched", strconv.Itoa(len(f.boards) - proved)}, {"decided by a symmetry", strconv.Itoa(proved)}}
+	idx.Plots = f.boardPlots()
+}
+
+// boardPlots returns the pictures of the folder's tables of boards, those
+// drawn beside them.
+func (f *folder) boardPlots() []plot {
+	var plots []plot
 	for _, name := range f.boardsOf {
 		stem := strings.TrimSuffix(name, filepath.Ext(name))
 		for _, ext := range []string{".png", ".svg"} {
 			if img := stem + ext; f.images[img] {
-				idx.Plots = append(idx.Plots, plot{File: img, Src: "img/" + url.PathEscape(img),
+				plots = append(plots, plot{File: img, Src: "img/" + url.PathEscape(img),
 					Caption: "The nimbers of " + name + " by size: black for 0, the player to move loses; ringed, the boards a symmetry decided.",
 					Alt:     fmt.Sprintf("A grid of the boards of %s, rows up and columns across, each square coloured by its nimber with the nimber written in it.", name)})
 				break
 			}
 		}
 	}
+	return plots
 }
 
 // boardRow returns the front page's row of a board.
