@@ -73,12 +73,13 @@ func (c *checkpoint) write(req Request, t *search.Table) error {
 }
 
 // keep writes the checkpoint every req.Checkpoint while a search runs,
-// until the function it returns is called; that returns the first error
-// writing.
-func (c *checkpoint) keep(req Request, t *search.Table) (stop func() error) {
+// until the function it returns is called. A write that fails (a full
+// disk) is said on the progress line and tried again at the next tick;
+// the one made when the search is stopped reports its own error, and once
+// the board is solved the checkpoint is not needed.
+func (c *checkpoint) keep(req Request, t *search.Table) (stop func()) {
 	done := make(chan struct{})
 	var wg sync.WaitGroup
-	var err error
 	wg.Go(func() {
 		tick := time.NewTicker(req.Checkpoint)
 		defer tick.Stop()
@@ -87,16 +88,15 @@ func (c *checkpoint) keep(req Request, t *search.Table) (stop func() error) {
 			case <-done:
 				return
 			case <-tick.C:
-				if err = c.write(req, t); err != nil {
-					return
+				if err := c.write(req, t); err != nil && req.Progress != nil {
+					req.Progress(fmt.Sprintf("%s %s: %v (tried again in %s)", req.Game, c.position, err, req.Checkpoint))
 				}
 			}
 		}
 	})
-	return func() error {
+	return func() {
 		close(done)
 		wg.Wait()
-		return err
 	}
 }
 

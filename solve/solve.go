@@ -208,7 +208,7 @@ func solveBoard(ctx context.Context, req Request, b *board) (outcome, error) {
 				b.name, p.Nodes, what, p.Settled, p.Children, 100*p.TableFill))
 		}
 	}
-	restored, stop := 0, func() error { return nil }
+	restored, stop := 0, func() {}
 	if b.ckpt != nil {
 		if opt.Table == nil {
 			opt.Table = search.NewTable(opt.TableBytes)
@@ -221,7 +221,7 @@ func solveBoard(ctx context.Context, req Request, b *board) (outcome, error) {
 	}
 	t0 := time.Now()
 	r, err := search.Nimber(ctx, b.game, b.start, opt)
-	kerr := stop()
+	stop()
 	if b.err != nil && b.err() != nil {
 		return outcome{}, b.err() // the script's error, which ended the search
 	}
@@ -233,9 +233,6 @@ func solveBoard(ctx context.Context, req Request, b *board) (outcome, error) {
 	}
 	if err != nil {
 		return outcome{}, fmt.Errorf("%s: %w", b.name, err)
-	}
-	if kerr != nil {
-		return outcome{}, kerr
 	}
 	if b.ckpt != nil {
 		b.ckpt.remove()
