@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/sgtab/sgtab/compute/search"
@@ -41,8 +42,8 @@ func checkpointOf(req Request, rows, cols int) *checkpoint {
 // position's, another version's, not signed with req.Key, damaged) is an
 // error: nothing of it is used, and it is not overwritten.
 func (c *checkpoint) restore(req Request, t *search.Table) (int, error) {
-	if _, err := os.Lstat(c.path); errors.Is(err, fs.ErrNotExist) {
-		return 0, nil
+	if _, err := os.Lstat(c.path); errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		return 0, nil // none, or none can be there (a file in the folder's place)
 	}
 	rows, err := export.ReadSearchCheckpoint(c.path, req.Game, c.position, req.Version, req.Key)
 	if err != nil {

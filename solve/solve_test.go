@@ -251,3 +251,27 @@ func TestCheckpointResumes(t *testing.T) {
 		t.Error("the checkpoint's folder is left after the board was solved")
 	}
 }
+
+// TestCheckpointUnwritable blocks the checkpoint's folder with a file: a
+// search that ends keeps its board all the same, and one stopped says
+// that its checkpoint was not kept.
+func TestCheckpointUnwritable(t *testing.T) {
+	key := []byte("0123456789abcdef0123456789abcdef")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "cram.parquet")
+	if err := os.WriteFile(path+".search", []byte("in the way"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	req := Request{Game: "cram", Spec: "4x7", Out: path, Key: key, Checkpoint: time.Millisecond}
+	run(t, req)
+	if rows, _, err := export.ReadBoards(path); err != nil || len(rows) != 1 || rows[0].Nimber != 3 {
+		t.Fatalf("the board solved with its checkpoint unwritable: %+v, %v", rows, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	req.Spec, req.Every = "5x6", 1
+	req.Progress = func(string) { cancel() }
+	var buf bytes.Buffer
+	if err := Run(ctx, req, &buf); err == nil || !strings.Contains(err.Error(), "its checkpoint was not kept") {
+		t.Errorf("stopped with its checkpoint unwritable: %v", err)
+	}
+}
