@@ -198,14 +198,16 @@ func solveBoard(ctx context.Context, req Request, b *board) (outcome, error) {
 	} else {
 		opt.TableBytes = req.memory()
 	}
+	began := time.Now()
 	if req.Progress != nil {
 		opt.Progress = func(p search.Progress) {
 			what := ""
 			if p.Candidate >= 0 {
 				what = fmt.Sprintf(", trying %d", p.Candidate)
 			}
-			req.Progress(fmt.Sprintf("%s: %d positions%s, %d of %d children settled, table %.0f%% full",
-				b.name, p.Nodes, what, p.Settled, p.Children, 100*p.TableFill))
+			took := time.Since(began)
+			req.Progress(fmt.Sprintf("%s: %d positions in %s (%.0f a second)%s, %d of %d children settled, table %.0f%% full",
+				b.name, p.Nodes, took.Round(time.Second), float64(p.Nodes)/max(took.Seconds(), 1e-3), what, p.Settled, p.Children, 100*p.TableFill))
 		}
 	}
 	restored, stop := 0, func() {}

@@ -120,7 +120,7 @@ func TestRefusals(t *testing.T) {
 func TestProgressReported(t *testing.T) {
 	var lines []string
 	run(t, Request{Game: "cram", Spec: "5x6", Every: 1, Progress: func(l string) { lines = append(lines, l) }})
-	if len(lines) == 0 || !strings.Contains(lines[0], "cram 5×6: ") || !strings.Contains(lines[0], "children settled") {
+	if len(lines) == 0 || !strings.Contains(lines[0], "cram 5×6: ") || !strings.Contains(lines[0], " positions in ") || !strings.Contains(lines[0], "children settled") {
 		t.Fatalf("progress lines %q", lines)
 	}
 }
