@@ -5,7 +5,8 @@
 // proofs that decide some boards without a search. A range of sizes
 // gives a table of boards, one search each, sharing what they find where
 // the boards' layouts agree; kept in a table of boards (Request.Out), a
-// range resumes where it stopped and is shared out among the tasks of a
+// range resumes where it stopped, a board's search from its checkpoint
+// (Request.Checkpoint), and the range is shared out among the tasks of a
 // job array (Request.Shard).
 package solve
 

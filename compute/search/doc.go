@@ -33,7 +33,10 @@
 // a no, the small values they are proved not to have, which answer the
 // same question next time at once and narrow the values a new search of
 // the component must consider. Its memory is bounded (Options.TableBytes);
-// it starts small and doubles while there is room.
+// it starts small and doubles while there is room. Save returns what it
+// knows of its largest components, the facts that cost most, and Restore
+// puts them into another table: a search stopped midway and started again
+// with them goes on from about where it stopped.
 //
 // # Workers
 //
