@@ -39,8 +39,8 @@ func BenchmarkCram(b *testing.B) {
 func BenchmarkChomp(b *testing.B) {
 	for _, size := range [][2]int{{7, 8}, {8, 10}} {
 		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
-			g, _ := NewChomp(size[0], size[1])
 			for b.Loop() {
+				g, _ := NewChomp(size[0], size[1]) // its table of diagrams made again
 				if _, err := Nimber(context.Background(), g, g.Start(), Options{Method: Exact}); err != nil {
 					b.Fatal(err)
 				}

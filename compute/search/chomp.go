@@ -1,9 +1,11 @@
 package search
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Chomp is played on a diagram of cookies whose top left one is poisoned:
@@ -18,6 +20,9 @@ import (
 // canonical form, the lesser word of the diagram and its transpose.
 type Chomp struct {
 	Rows, Cols int // the rectangle a game starts from
+
+	boxOnce sync.Once
+	box     *chompBox // the nimbers of the rectangle's diagrams; nil when too many
 }
 
 // NewChomp returns Chomp on a rows×cols rectangle.
@@ -118,8 +123,13 @@ func (g *Chomp) Split(p uint64, dst []uint64) ([]uint64, uint8) {
 	if p == 1 {
 		return dst, 0
 	}
-	if q, ok := transposeDiagram(p); ok && q < p {
-		p = q
+	// The transpose is a position of the game only when its top row, the
+	// number of rows, and its rows, the first row's length, fit: else
+	// no position met shares it, and it is not worth making.
+	if int(p&15) <= g.Rows {
+		if q, ok := transposeDiagram(p); ok && q < p {
+			p = q
+		}
 	}
 	return append(dst, p), 0
 }
@@ -156,4 +166,22 @@ func FormatChomp(p uint64) string {
 		parts = append(parts, strconv.Itoa(l))
 	}
 	return strings.Join(parts, ",")
+}
+
+// tabulate finds the nimber of diagram p from the table of every diagram
+// of the game's rectangle (chompBox), made the first time; it reports
+// false when p does not fit the rectangle or the rectangle has too many
+// diagrams, for the search to find it instead.
+func (g *Chomp) tabulate(ctx context.Context, p uint64) (uint8, Stats, bool, error) {
+	g.boxOnce.Do(func() { g.box = newChompBox(g.Rows, g.Cols) })
+	if g.box == nil || !g.box.fits(g, p) {
+		return 0, Stats{}, false, nil
+	}
+	var st Stats
+	v, ok := g.box.nimber(ctx, g, p, &st.Nodes)
+	st.Exact, st.TableBytes, st.TableFill = st.Nodes, int64(len(g.box.nim)), 1
+	if !ok {
+		return 0, st, true, context.Cause(ctx)
+	}
+	return v, st, true, nil
 }

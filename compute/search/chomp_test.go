@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -95,6 +96,61 @@ func TestChompParse(t *testing.T) {
 	for _, bad := range []string{"3,4", "", "0", "16", "a"} {
 		if _, err := ParseChomp(bad); err == nil {
 			t.Errorf("%q was accepted", bad)
+		}
+	}
+}
+
+// TestChompBoxRanks numbers every diagram of several boxes: the ranks are
+// 0 .. C(r+c, r) − 1, each once.
+func TestChompBoxRanks(t *testing.T) {
+	for _, box := range [][2]int{{1, 1}, {1, 7}, {3, 4}, {4, 4}, {5, 9}, {6, 6}} {
+		g, _ := NewChomp(box[0], box[1])
+		b := newChompBox(g.Rows, g.Cols)
+		seen := make([]bool, len(b.nim))
+		count := 0
+		var each func(lens []int)
+		each = func(lens []int) {
+			if len(lens) == g.Rows {
+				r := b.rank(encodeDiagram(lens))
+				if int(r) >= len(seen) || seen[r] {
+					t.Fatalf("%d×%d: diagram %v has rank %d, out of range or taken", g.Rows, g.Cols, lens, r)
+				}
+				seen[r] = true
+				count++
+				return
+			}
+			most := g.Cols
+			if len(lens) > 0 {
+				most = lens[len(lens)-1]
+			}
+			for l := 0; l <= most; l++ {
+				each(append(lens, l))
+			}
+		}
+		each(nil)
+		if count != len(seen) {
+			t.Errorf("%d×%d: %d diagrams, %d ranks", g.Rows, g.Cols, count, len(seen))
+		}
+	}
+}
+
+// A box too large to number is searched instead, and a tabulation stops
+// when its context is done.
+func TestChompBoxLimits(t *testing.T) {
+	g, _ := NewChomp(15, 16)
+	if _, _, ok, _ := g.tabulate(context.Background(), g.Start()); ok {
+		t.Error("15×16 (C(31,15) diagrams) was tabulated")
+	}
+	g, _ = NewChomp(11, 12)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Nimber(ctx, g, g.Start(), Options{}); err == nil {
+		t.Error("a cancelled tabulation gave a nimber")
+	}
+	for _, lens := range [][]int{{3, 2}, {9, 7, 7, 2}} {
+		want := bruteChomp(lens, map[string]int{})
+		if r, err := Nimber(context.Background(), g, encodeDiagram(lens), Options{}); err != nil || int(r.Nimber) != want {
+			t.Errorf("after the cancelled one, diagram %v: %+v, %v; want %d", lens, r, err, want)
 		}
 	}
 }

@@ -9,16 +9,27 @@ import (
 // solve returns the nimber of p by both methods, which must agree.
 func solve(t testing.TB, g Game, p uint64, workers int) uint8 {
 	t.Helper()
-	r, err := Nimber(context.Background(), g, p, Options{TableBytes: 8 << 20, Workers: workers})
+	// With a table given, a game that tabulates its positions is searched
+	// all the same.
+	r, err := Nimber(context.Background(), g, p, Options{Table: NewTable(8 << 20), Workers: workers})
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := Nimber(context.Background(), g, p, Options{TableBytes: 8 << 20, Workers: workers, Method: Exact})
+	e, err := Nimber(context.Background(), g, p, Options{Table: NewTable(8 << 20), Workers: workers, Method: Exact})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if e.Nimber != r.Nimber {
 		t.Fatalf("the pruned search gives %d, the exact %d", r.Nimber, e.Nimber)
+	}
+	if _, ok := g.(tabulator); ok {
+		b, err := Nimber(context.Background(), g, p, Options{Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Nimber != r.Nimber {
+			t.Fatalf("the table of positions gives %d, the search %d", b.Nimber, r.Nimber)
+		}
 	}
 	return r.Nimber
 }

@@ -93,6 +93,13 @@ type Result struct {
 // it is too long for this search.
 var ErrTooDeep = errors.New("the search went more than 4096 moves deep: positions repeat, or the game is too long for this search")
 
+// A tabulator is a game that finds some positions' nimbers from a table
+// of all the positions they reach, faster than a search: Chomp, whose
+// diagrams of a rectangle are few enough to number.
+type tabulator interface {
+	tabulate(ctx context.Context, p uint64) (v uint8, st Stats, ok bool, err error)
+}
+
 // ErrTooManyMoves is returned for a component with more than 255 moves,
 // whose nimber a byte may not hold.
 var ErrTooManyMoves = errors.New("a component has more than 255 moves")
@@ -107,6 +114,11 @@ var ErrTooManyMoves = errors.New("a component has more than 255 moves")
 // question, and settles only what it must. Exact nimbers of components
 // go to the table.
 func Nimber(ctx context.Context, g Game, p uint64, opt Options) (Result, error) {
+	if tb, ok := g.(tabulator); ok && opt.Table == nil {
+		if v, st, ok, err := tb.tabulate(ctx, p); ok {
+			return Result{Nimber: v, Stats: st}, err
+		}
+	}
 	t := opt.Table
 	if t == nil {
 		size := opt.TableBytes
