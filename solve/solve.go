@@ -157,8 +157,12 @@ func Run(ctx context.Context, req Request, out io.Writer) error {
 			fmt.Fprintf(out, "not 0, proved: %s\n", b.proof)
 		}
 	}
-	if !b.decided {
-		st := r.Stats
+	switch st := r.Stats; {
+	case b.decided:
+	case st.Tabulated:
+		fmt.Fprintf(out, "looked at %d moves in %.2f s, with a table of the nimbers of all %d positions within the board (%s)\n",
+			st.Nodes, r.Seconds, st.TableBytes, rules.ByteSize(st.TableBytes))
+	default:
 		fmt.Fprintf(out, "searched %d positions in %.2f s on %d worker(s); table %s of at most %s, %.0f%% full\n",
 			st.Nodes, r.Seconds, max(req.Workers, 1), rules.ByteSize(st.TableBytes), rules.ByteSize(req.memory()), 100*st.TableFill)
 	}

@@ -179,7 +179,7 @@ func (g *Chomp) tabulate(ctx context.Context, p uint64) (uint8, Stats, bool, err
 	}
 	var st Stats
 	v, ok := g.box.nimber(ctx, g, p, &st.Nodes)
-	st.Exact, st.TableBytes, st.TableFill = st.Nodes, int64(len(g.box.nim)), 1
+	st.Exact, st.TableBytes, st.TableFill, st.Tabulated = st.Nodes, int64(len(g.box.nim)), 1, true
 	if !ok {
 		return 0, st, true, context.Cause(ctx)
 	}

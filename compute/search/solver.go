@@ -80,6 +80,10 @@ type Stats struct {
 	Stored     int64   // entries written to the table
 	TableBytes int64   // the table's memory
 	TableFill  float64 // fraction of its entries in use
+	// Tabulated is set when the nimber came from a table of every
+	// position the start reaches, one byte each (Chomp's diagrams of its
+	// rectangle), not from a search with a transposition table.
+	Tabulated bool
 }
 
 // Result is a position's nimber with the work it took.
