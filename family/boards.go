@@ -59,8 +59,9 @@ func span(bs []plots.Board) (rows, cols int) {
 	return r1 - r0 + 1, c1 - c0 + 1
 }
 
-// tableStem returns the name of a table's file without its folder and
-// its extension: cram for out/cram.parquet.
-func tableStem(path string) string {
+// TableStem returns the name of a table's file without its folder and
+// its extension, which its plots are named after: cram for
+// out/cram.parquet.
+func TableStem(path string) string {
 	return strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 }

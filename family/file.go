@@ -40,7 +40,7 @@ func PlotFile(ctx context.Context, path string, out Output) (files, notes []stri
 		return nil, nil, err
 	}
 	if f.Kind == export.KindBoards {
-		files, err := DrawBoards(f.Boards, tableStem(path), out)
+		files, err := DrawBoards(f.Boards, TableStem(path), out)
 		return files, nil, err
 	}
 	g, ok := f.Game()

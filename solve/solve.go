@@ -397,8 +397,7 @@ func keep(req Request, row export.Board) error {
 	if req.Plot == "" || req.Plot == "none" {
 		return nil
 	}
-	name := strings.TrimSuffix(filepath.Base(req.Out), filepath.Ext(req.Out))
-	_, err = family.DrawBoards(rows, name, family.Output{Dir: filepath.Dir(req.Out), Plot: req.Plot})
+	_, err = family.DrawBoards(rows, family.TableStem(req.Out), family.Output{Dir: filepath.Dir(req.Out), Plot: req.Plot})
 	return err
 }
 
