@@ -32,8 +32,10 @@ func TestDocExamples(t *testing.T) {
 		t.Fatal(err)
 	}
 	examples := regexp.MustCompile(`(?m)^//\s+\$ sgtab (.*)$`).FindAllSubmatch(src, -1)
-	if len(examples) < 3 {
-		t.Fatalf("found %d examples in the manual, want at least 3", len(examples))
+	// The command's doc keeps two examples (run and solve); each command's
+	// usage has its own, and docs/ the rest (TestManual).
+	if len(examples) < 2 {
+		t.Fatalf("found %d examples in the command's doc, want at least 2", len(examples))
 	}
 	for _, ex := range examples {
 		args := strings.Fields(string(ex[1]))
