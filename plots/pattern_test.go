@@ -370,7 +370,7 @@ func TestGoldenImages(t *testing.T) {
 		}
 		path := filepath.Join("testdata", name+".png")
 		if *regen {
-			if err := plots.Save(p, 6*vg.Inch, 4*vg.Inch, "png", path); err != nil {
+			if err := p.Save(6*vg.Inch, 4*vg.Inch, path); err != nil {
 				t.Fatal(err)
 			}
 		}
