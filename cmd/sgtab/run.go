@@ -45,7 +45,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	asJSON := fs.Bool("json", false, "print one JSON object per game per line")
 	plotFormat := plotFlag(fs, "draw SG(n) against n as `FORMAT`: png, svg or none")
 	formatsFlag := fs.String("formats", "parquet,arrow", "write the tables in `FORMATS`: parquet, arrow, csv, or several, comma-separated")
-	every := fs.Duration("checkpoint", time.Minute, "write a checkpoint of each computation every `DUR` (0: none), and at Ctrl-C")
+	every := fs.Duration("checkpoint", time.Minute, "write a checkpoint of each computation every `DUR` (0: none; less often when writing one takes over a tenth of DUR), and at Ctrl-C")
 	fresh := fs.Bool("fresh", false, "compute every game from the start: use no checkpoint or earlier table")
 	strict := fs.Bool("resume", false, "refuse to start over when a checkpoint cannot be used")
 	reportMode := reportFlag(fs)

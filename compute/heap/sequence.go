@@ -44,7 +44,8 @@ func Sequence(ctx context.Context, g rules.Game, n int, opt sg.Options) (*sg.Tab
 	if g.Start == rules.StartRing {
 		t.Ring = sg.MakeValues(room, 8)
 	}
-	r := &run{ctx: ctx, t: t, rule: rule, opt: opt, n: n, check: period.FirstCheck, lastCheckpoint: time.Now()}
+	r := &run{ctx: ctx, t: t, rule: rule, opt: opt, n: n, check: period.FirstCheck, now: time.Now}
+	r.lastCheckpoint = r.now()
 	h := 1
 	if f := opt.From; f != nil && f.G.Len() > 1 {
 		if h, err = r.resume(f); err != nil {
@@ -126,7 +127,9 @@ type run struct {
 	pool           *pool.Pool
 	check          int // the next heap size at which to try a proof
 	work, reported int64
-	lastCheckpoint time.Time
+	now            func() time.Time // the clock, time.Now but in tests
+	lastCheckpoint time.Time        // when the last checkpoint was written (or the run started)
+	checkpointCost time.Duration    // how long writing it took
 }
 
 // resume takes the values of f (up to r.n) into the table and returns the
@@ -178,15 +181,36 @@ func (r *run) resume(f *sg.Table) (int, error) {
 // checkpoint hands the values of heap sizes 0..h−1 to opt.Checkpoint, when
 // there is one and (unless now) its interval has passed.
 func (r *run) checkpoint(h int, now bool) error {
-	if r.opt.Checkpoint == nil || !now && time.Since(r.lastCheckpoint) < r.opt.CheckpointEvery {
+	if r.opt.Checkpoint == nil || !now && r.now().Sub(r.lastCheckpoint) < r.checkpointEvery() {
 		return nil
 	}
-	r.lastCheckpoint = time.Now()
+	start := r.now()
 	var ring sg.Values
 	if r.t.HasRing() {
 		ring = r.t.Ring.Slice(0, h)
 	}
-	return r.opt.Checkpoint(r.t.G.Slice(0, h), ring)
+	err := r.opt.Checkpoint(r.t.G.Slice(0, h), ring)
+	r.lastCheckpoint = r.now()
+	r.checkpointCost = r.lastCheckpoint.Sub(start)
+	return err
+}
+
+// checkpointWork is the least share of the time spent computing between
+// two checkpoints: a checkpoint that takes longer to write than a ninth
+// of the interval asked for (the whole table of a long run, minutes at
+// billions of values) makes the next one wait nine times as long as it
+// took, so that writing them never takes more than a tenth of the run.
+const checkpointWork = 9
+
+// checkpointEvery returns the time to compute before the next checkpoint:
+// opt.CheckpointEvery, or nine times the last checkpoint's writing when
+// that is longer and took a second or more (a write of less costs the run
+// nothing worth counting).
+func (r *run) checkpointEvery() time.Duration {
+	if r.checkpointCost < time.Second {
+		return r.opt.CheckpointEvery
+	}
+	return max(r.opt.CheckpointEvery, checkpointWork*r.checkpointCost)
 }
 
 func (r *run) canProve() bool { return period.Provable(r.t.Game.Rule) && !r.opt.Exhaustive }
