@@ -30,6 +30,7 @@ type Cram struct {
 	firstCol  uint64
 	rowMask   uint64
 	spread    [256]uint64 // spread[b]: the bits of b sent to the cells of column 0, rows 0..7
+	row       [64]uint8   // row[i]: the row of bit i (a division by W, which costs more)
 	colOrder  []uint64    // the columns' cells, middle column first
 	rowOrder  []uint64    // the rows' cells, middle row first
 	small     *smallCram
@@ -59,6 +60,9 @@ func NewCram(rows, cols int) (*Cram, error) {
 				g.spread[b] |= 1 << uint(c*g.W)
 			}
 		}
+	}
+	for i := range g.row {
+		g.row[i] = uint8(i / g.W)
 	}
 	for _, c := range middleOut(g.W) {
 		g.colOrder = append(g.colOrder, g.firstCol<<uint(c))
@@ -180,8 +184,8 @@ func (g *Cram) place(c uint64, dst []uint64, first int, x uint8) ([]uint64, uint
 		return dst, x ^ 1
 	}
 	W := uint(g.W)
-	top := uint(bits.TrailingZeros64(c)) / W
-	bottom := uint(63-bits.LeadingZeros64(c)) / W
+	top := uint(g.row[bits.TrailingZeros64(c)])
+	bottom := uint(g.row[63-bits.LeadingZeros64(c)])
 	h := int(bottom-top) + 1
 	// Fold the rows onto the first (at most 8 of them: H ≤ 8).
 	cols := c >> (top * W)

@@ -130,8 +130,8 @@ func (g *NodeKayles) Split(p uint64, dst []uint64) ([]uint64, uint8) {
 func (g *NodeKayles) gridCanonical(c uint64) uint64 {
 	l := g.grid
 	W := uint(l.W)
-	top := uint(bits.TrailingZeros64(c)) / W
-	bottom := uint(63-bits.LeadingZeros64(c)) / W
+	top := uint(l.row[bits.TrailingZeros64(c)])
+	bottom := uint(l.row[63-bits.LeadingZeros64(c)])
 	var cols uint64
 	for r := top; r <= bottom; r++ {
 		cols |= c >> (r * W)
