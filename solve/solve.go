@@ -141,6 +141,11 @@ func Run(ctx context.Context, req Request, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if req.Moves && b.share == nil && b.method != search.Exact {
+		// The moves are asked about with the table of the board's search,
+		// which knows most of what they need.
+		b.share = map[int]*search.Table{}
+	}
 	r, err := solveBoard(ctx, req, b)
 	if err != nil {
 		return err
@@ -248,22 +253,34 @@ func solveBoard(ctx context.Context, req Request, b *board) (outcome, error) {
 }
 
 // winningMoves returns the moves of b's start position to a position of
-// nimber 0.
+// nimber 0. Each child is asked only whether its nimber is 0
+// (search.Is), with the table of b's own search when there is one: far
+// less than finding the nimber of every child, which a move to a
+// position of nimber 1 or more would need.
 func winningMoves(ctx context.Context, req Request, b *board) ([]string, error) {
+	opt := search.Options{Workers: req.Workers, Method: b.method, TableBytes: req.memory()}
+	if b.share != nil {
+		opt.Table = b.share[b.shareKey]
+	}
+	moves := b.moves()
 	var wins []string
 	seen := map[uint64]bool{}
-	for _, m := range b.moves() {
+	for i, m := range moves {
 		if seen[m.child] {
 			continue // another move to the same position
 		}
 		seen[m.child] = true
-		c := *b
-		c.start, c.exclude, c.proof, c.decided, c.ckpt = m.child, search.Set{}, "", false, nil
-		r, err := solveBoard(ctx, req, &c)
-		if err != nil {
-			return nil, err
+		if req.Progress != nil {
+			req.Progress(fmt.Sprintf("%s: winning moves, %d of %d moves asked, %d found", b.name, i, len(moves), len(wins)))
 		}
-		if r.Nimber == 0 {
+		zero, _, err := search.Is(ctx, b.game, m.child, 0, opt)
+		if err == nil && b.err != nil {
+			err = b.err() // the script's error, which ended the search
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s, move %s: %w", b.name, m.name, err)
+		}
+		if zero {
 			wins = append(wins, m.name)
 		}
 	}

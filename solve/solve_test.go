@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/sgtab/sgtab/compute/search"
 	"github.com/sgtab/sgtab/export"
 	"github.com/sgtab/sgtab/sweep"
 )
@@ -273,5 +275,72 @@ func TestCheckpointUnwritable(t *testing.T) {
 	var buf bytes.Buffer
 	if err := Run(ctx, req, &buf); err == nil || !strings.Contains(err.Error(), "its checkpoint was not kept") {
 		t.Errorf("stopped with its checkpoint unwritable: %v", err)
+	}
+}
+
+// The winning moves said are the moves to a position whose nimber,
+// found on its own by search.Nimber with a table of its own, is 0: on the
+// empty boards of Cram up to 5×5 and random boards drawn on 4×5, and on
+// node Kayles grids (several workers on some).
+func TestWinningMovesAreTheZeroChildren(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	var reqs []Request
+	for _, spec := range []string{"3x5", "4x5", "3x7", "5x5"} {
+		reqs = append(reqs, Request{Game: "cram", Spec: spec})
+	}
+	for i := 0; i < 12; i++ {
+		var rows []string
+		for r := 0; r < 4; r++ {
+			row := []byte(".....")
+			for c := range row {
+				if rng.IntN(5) == 0 {
+					row[c] = '#'
+				}
+			}
+			rows = append(rows, string(row))
+		}
+		reqs = append(reqs, Request{Game: "cram", Spec: strings.Join(rows, "/"), Workers: 1 + i%2})
+	}
+	reqs = append(reqs, Request{Game: "node-kayles", Spec: "3x4"}, Request{Game: "node-kayles", Spec: "4x4", Workers: 2})
+	said := 0
+	for _, req := range reqs {
+		req.Moves = true
+		b, err := prepare(req, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := search.Nimber(context.Background(), b.game, b.start, search.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		seen := map[uint64]bool{}
+		for _, m := range b.moves() {
+			if seen[m.child] {
+				continue
+			}
+			seen[m.child] = true
+			c, err := search.Nimber(context.Background(), b.game, m.child, search.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Nimber == 0 {
+				want = append(want, m.name)
+			}
+		}
+		out := run(t, req)
+		if r.Nimber == 0 {
+			if strings.Contains(out, "winning moves") {
+				t.Errorf("%s %s: nimber 0, yet %s", req.Game, req.Spec, out)
+			}
+			continue
+		}
+		if line := "winning moves: " + strings.Join(want, ", ") + "\n"; !strings.Contains(out, line) {
+			t.Errorf("%s %s: said\n%s\nwant %q", req.Game, req.Spec, out, line)
+		}
+		said++
+	}
+	if said < 8 {
+		t.Errorf("only %d positions with winning moves: the test tests little", said)
 	}
 }

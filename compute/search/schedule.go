@@ -1,10 +1,17 @@
 package search
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 	"sync/atomic"
 )
+
+// errNoValue is returned when every candidate value tried for the root
+// is a child's: with every value up to the number of children tried, the
+// sign of a wrong proof in Options.Exclude; with the values Is tries, that
+// the nimber is more than them.
+var errNoValue = errors.New("every value tried is a child's")
 
 // A round is the question "is the root's nimber c?", asked of each child
 // in turn: the answer is no as soon as one child has nimber c, and yes
@@ -179,7 +186,7 @@ func (s *search) schedule(kids []rootKid, cands []uint8, settled int) (uint8, er
 		if s.cancel.Load() {
 			return 0, nil
 		}
-		return 0, fmt.Errorf("search: no value for a component with %d children", len(kids))
+		return 0, fmt.Errorf("search: no value for a component with %d children: %w", len(kids), errNoValue)
 	}
 	return uint8(answer), nil
 }

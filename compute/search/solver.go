@@ -118,10 +118,42 @@ var ErrTooManyMoves = errors.New("a component has more than 255 moves")
 // question, and settles only what it must. Exact nimbers of components
 // go to the table.
 func Nimber(ctx context.Context, g Game, p uint64, opt Options) (Result, error) {
+	r, _, err := find(ctx, g, p, opt, -1)
+	return r, err
+}
+
+// Is reports whether position p of game g has nimber v, and finds no more
+// than it must to tell: the parts of p but its biggest are found exactly,
+// as by Nimber, and the values of the biggest are tried only up to the one
+// that would make p's nimber v. A winning move is a move to a position of
+// nimber 0, which Is tells with a single question to the position's
+// children where Nimber would go on to find the nimber of every losing
+// one. When Is reports true, Result.Nimber is v; when false, it is p's
+// nimber if the search found it and v otherwise (only that it is not v is
+// known). Given the Table of an earlier search of the same game (the
+// position's parent, say), it uses what that one found.
+func Is(ctx context.Context, g Game, p uint64, v uint8, opt Options) (bool, Result, error) {
+	r, found, err := find(ctx, g, p, opt, int(v))
+	if err != nil {
+		return false, r, err
+	}
+	if !found {
+		return false, Result{Nimber: v, Stats: r.Stats}, nil
+	}
+	return r.Nimber == v, r, nil
+}
+
+// find returns the nimber of p, as Nimber; with target ≥ 0 it only tells
+// whether the nimber is target (see Is): found is false when the search
+// proved the nimber is not target without finding it.
+func find(ctx context.Context, g Game, p uint64, opt Options, target int) (r Result, found bool, err error) {
 	if tb, ok := g.(tabulator); ok && opt.Table == nil {
 		if v, st, ok, err := tb.tabulate(ctx, p); ok {
-			return Result{Nimber: v, Stats: st}, err
+			return Result{Nimber: v, Stats: st}, true, err
 		}
+	}
+	if opt.Method == Exact {
+		target = -1 // every child's nimber is found anyway
 	}
 	t := opt.Table
 	if t == nil {
@@ -132,7 +164,7 @@ func Nimber(ctx context.Context, g Game, p uint64, opt Options) (Result, error) 
 		t = NewTable(size)
 	}
 	workers := max(opt.Workers, 1)
-	s := &search{g: g, t: t, opt: opt, workers: make([]*worker, workers), cancelled: make(chan struct{})}
+	s := &search{g: g, t: t, opt: opt, target: target, workers: make([]*worker, workers), cancelled: make(chan struct{})}
 	for i := range s.workers {
 		s.workers[i] = &worker{g: g, t: t, stop: &s.stop, cancel: &s.cancel, shared: &s.nodes, all: Below(256)}
 	}
@@ -163,6 +195,10 @@ func Nimber(ctx context.Context, g Game, p uint64, opt Options) (Result, error) 
 	v, err := s.run(p)
 	close(done)
 	watch.Wait()
+	found = true
+	if target >= 0 && errors.Is(err, errNoValue) {
+		found, err = false, nil // every value tried is a child's: the nimber is more than target
+	}
 	if err == nil && s.cancel.Load() {
 		err = context.Cause(ctx)
 	}
@@ -174,7 +210,7 @@ func Nimber(ctx context.Context, g Game, p uint64, opt Options) (Result, error) 
 		st.Exact += w.found
 		st.Stored += w.stored
 	}
-	return Result{Nimber: v, Stats: st}, err
+	return Result{Nimber: v, Stats: st}, found, err
 }
 
 // search is one call of Nimber: its workers and what they share.
@@ -182,6 +218,7 @@ type search struct {
 	g         Game
 	t         *Table
 	opt       Options
+	target    int // the nimber Is asks about, or -1 for Nimber
 	workers   []*worker
 	stop      atomic.Bool   // never set: the stop flag of work outside a round
 	cancel    atomic.Bool   // the context is done
@@ -223,6 +260,11 @@ func (s *search) run(p uint64) (uint8, error) {
 		exclude := Set{}
 		if len(parts) == 1 {
 			exclude = s.opt.Exclude.Xor(x)
+		}
+		if s.target >= 0 && i == len(parts)-1 {
+			// Only the values up to the one that makes the sum target:
+			// if the part has none of them, its nimber is more.
+			exclude = exclude.Not().UpTo(uint8(s.target) ^ x).Not()
 		}
 		s.set(func(pr *Progress) { pr.Part = i + 1 })
 		v, err := s.root(c, exclude)

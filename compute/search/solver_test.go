@@ -111,3 +111,110 @@ func TestCancel(t *testing.T) {
 		t.Fatal("no progress was reported")
 	}
 }
+
+// Is against the definition: on random Cram boards of up to 20 cells
+// (several parts, a table shared from board to board or none, one and two
+// workers) it says yes exactly for the nimber, for every value asked.
+func TestIsAgainstDefinition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	boards := 200
+	if raceEnabled {
+		boards = 30
+	}
+	for _, size := range [][2]int{{4, 5}, {3, 6}, {2, 9}, {4, 4}} {
+		g, err := NewCram(size[0], size[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := newBruteCram(size[0], size[1])
+		shared := NewTable(8 << 20)
+		yes, no := 0, 0
+		for i := 0; i < boards; i++ {
+			p := rng.Uint64() | rng.Uint64()
+			if i == 0 {
+				p = ^uint64(0)
+			}
+			p &= b.full()
+			want := b.nimber(p)
+			opt := Options{Workers: 1 + i%2}
+			if i%3 != 0 {
+				opt.Table = shared
+			}
+			for v := 0; v <= want+1; v++ {
+				is, r, err := Is(context.Background(), g, toGame(g, size[0], size[1], p), uint8(v), opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if is != (v == want) {
+					t.Fatalf("%d×%d board %s: Is(%d) says %v, the definition gives %d", size[0], size[1], g.Format(toGame(g, size[0], size[1], p), "/"), v, is, want)
+				}
+				if is && int(r.Nimber) != v || !is && int(r.Nimber) != want && int(r.Nimber) != v {
+					t.Fatalf("%d×%d board %s: Is(%d) gives nimber %d, the definition %d", size[0], size[1], g.Format(toGame(g, size[0], size[1], p), "/"), v, r.Nimber, want)
+				}
+				if is {
+					yes++
+				} else {
+					no++
+				}
+			}
+		}
+		if yes == 0 || no == 0 {
+			t.Fatalf("%d×%d: %d yes and %d no: the test tests little", size[0], size[1], yes, no)
+		}
+	}
+}
+
+// Is on the children of a board, given the table the board's search
+// filled, asks much less than finding their nimbers: Cram 4×5's winning
+// moves.
+func TestIsUsesTheParentsTable(t *testing.T) {
+	g, _ := NewCram(4, 5)
+	tb := NewTable(8 << 20)
+	if _, err := Nimber(context.Background(), g, g.Start(), Options{Table: tb}); err != nil {
+		t.Fatal(err)
+	}
+	var asked, alone, found int64
+	for _, m := range g.Moves(g.Start(), nil) {
+		is, r, err := Is(context.Background(), g, m, 0, Options{Table: tb})
+		if err != nil {
+			t.Fatal(err)
+		}
+		asked += r.Stats.Nodes
+		_, r, err = Is(context.Background(), g, m, 0, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		alone += r.Stats.Nodes
+		f, err := Nimber(context.Background(), g, m, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found += f.Stats.Nodes
+		if is != (f.Nimber == 0) {
+			t.Fatalf("move to %s: Is(0) %v, nimber %d", g.Format(m, "/"), is, f.Nimber)
+		}
+	}
+	if asked*4 > found {
+		t.Errorf("the children asked about 0 with the parent's table took %d positions, found alone %d: want a quarter at most", asked, found)
+	}
+	if alone >= found {
+		t.Errorf("the children asked about 0 took %d positions, found %d: asking is no cheaper", alone, found)
+	}
+	t.Logf("Cram 4×5's children: %d positions asked about 0 with the parent's table, %d without, %d to find their nimbers", asked, alone, found)
+
+	// Chomp, whose positions are tabulated, not searched.
+	c, _ := NewChomp(4, 5)
+	for _, m := range c.Moves(c.Start(), nil) {
+		is, _, err := Is(context.Background(), c, m, 0, Options{Method: Exact})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := Nimber(context.Background(), c, m, Options{Method: Exact})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if is != (f.Nimber == 0) {
+			t.Fatalf("Chomp 4×5, move to %x: Is(0) %v, nimber %d", m, is, f.Nimber)
+		}
+	}
+}
