@@ -29,10 +29,10 @@
 // # Examples
 //
 // Compute every bundled config into ./sgtab-out, then the nimber of the
-// empty 5×8 Cram board with its winning moves:
+// empty 5×7 Cram board with its winning moves:
 //
 //	$ sgtab run
-//	$ sgtab solve -moves cram 5x8
+//	$ sgtab solve -moves cram 5x7
 //
 // Each command's usage ends with its own examples.
 //

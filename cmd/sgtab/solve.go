@@ -13,7 +13,7 @@ import (
 
 const solveUsage = "sgtab solve [-workers K] [-table SIZE] [-moves] [-edges FILE] [-out FILE [-checkpoint DUR] [-plot png|svg|none] [-shard I/N | -shards N]] GAME SIZE|POSITION | script CONFIG N[,M]"
 
-const solveExamples = `  sgtab solve -moves cram 5x8       # the empty 5×8 board, and its winning moves
+const solveExamples = `  sgtab solve -moves cram 5x7       # the empty 5×7 board, and its winning moves
   sgtab solve -out cram.parquet cram 4..7x4..10   # a table of boards, kept and resumed
   sgtab solve -moves cram '..../..../.##./....'
   sgtab solve chomp 8x10 ; sgtab solve -moves chomp 5,5,3,1
