@@ -128,19 +128,11 @@ func Nimber(ctx context.Context, g Game, p uint64, opt Options) (Result, error) 
 // that would make p's nimber v. A winning move is a move to a position of
 // nimber 0, which Is tells with a single question to the position's
 // children where Nimber would go on to find the nimber of every losing
-// one. When Is reports true, Result.Nimber is v; when false, it is p's
-// nimber if the search found it and v otherwise (only that it is not v is
-// known). Given the Table of an earlier search of the same game (the
+// one. Given the Table of an earlier search of the same game (the
 // position's parent, say), it uses what that one found.
-func Is(ctx context.Context, g Game, p uint64, v uint8, opt Options) (bool, Result, error) {
+func Is(ctx context.Context, g Game, p uint64, v uint8, opt Options) (bool, Stats, error) {
 	r, found, err := find(ctx, g, p, opt, int(v))
-	if err != nil {
-		return false, r, err
-	}
-	if !found {
-		return false, Result{Nimber: v, Stats: r.Stats}, nil
-	}
-	return r.Nimber == v, r, nil
+	return err == nil && found && r.Nimber == v, r.Stats, err
 }
 
 // find returns the nimber of p, as Nimber; with target ≥ 0 it only tells
