@@ -23,6 +23,10 @@
 // is a sum has the nimbers of all its parts but the biggest found
 // exactly, and the biggest asked about the values XORed with theirs.
 //
+// Is asks the root the same kind of question: only whether a position's
+// nimber is a given value, which is what a winning move needs (a move to
+// a position of nimber 0).
+//
 // Children whose parts the table knows are settled first (enhanced
 // transposition cut-offs); the rest are examined smallest first, where
 // a search is cheapest and most likely to answer.
