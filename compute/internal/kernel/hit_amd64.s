@@ -1282,6 +1282,36 @@ DATA iota8<>+16(SB)/8, $0x0000000500000004
 DATA iota8<>+24(SB)/8, $0x0000000700000006
 GLOBL iota8<>(SB), RODATA|NOPTR, $32
 
+DATA revDwords<>+0(SB)/8, $0x0000000600000007
+DATA revDwords<>+8(SB)/8, $0x0000000400000005
+DATA revDwords<>+16(SB)/8, $0x0000000200000003
+DATA revDwords<>+24(SB)/8, $0x0000000000000001
+GLOBL revDwords<>(SB), RODATA|NOPTR, $32
+
+DATA word3F<>+0(SB)/8, $0x003f003f003f003f
+DATA word3F<>+8(SB)/8, $0x003f003f003f003f
+DATA word3F<>+16(SB)/8, $0x003f003f003f003f
+DATA word3F<>+24(SB)/8, $0x003f003f003f003f
+GLOBL word3F<>(SB), RODATA|NOPTR, $32
+
+DATA bytes16<>+0(SB)/8, $0x1010101010101010
+DATA bytes16<>+8(SB)/8, $0x1010101010101010
+DATA bytes16<>+16(SB)/8, $0x1010101010101010
+DATA bytes16<>+24(SB)/8, $0x1010101010101010
+GLOBL bytes16<>(SB), RODATA|NOPTR, $32
+
+DATA bytes32<>+0(SB)/8, $0x2020202020202020
+DATA bytes32<>+8(SB)/8, $0x2020202020202020
+DATA bytes32<>+16(SB)/8, $0x2020202020202020
+DATA bytes32<>+24(SB)/8, $0x2020202020202020
+GLOBL bytes32<>(SB), RODATA|NOPTR, $32
+
+DATA bytes48<>+0(SB)/8, $0x3030303030303030
+DATA bytes48<>+8(SB)/8, $0x3030303030303030
+DATA bytes48<>+16(SB)/8, $0x3030303030303030
+DATA bytes48<>+24(SB)/8, $0x3030303030303030
+GLOBL bytes48<>(SB), RODATA|NOPTR, $32
+
 // func hit8AVX2(lo []uint8, up []uint8, want *[4]uint64) int
 // Requires: AVX, AVX2, BMI
 TEXT ·hit8AVX2(SB), NOSPLIT, $0-64
@@ -1482,12 +1512,12 @@ same:
 // Requires: AVX, AVX2, BMI
 TEXT ·hit16x8AVX2(SB), NOSPLIT, $0-64
 	MOVQ           want+48(FP), AX
-	VMOVDQU        revWordsLane<>+0(SB), Y0
-	VMOVDQU        bitOfByteLane<>+0(SB), Y1
-	VBROADCASTI128 (AX), Y2
-	VBROADCASTI128 16(AX), Y3
-	VBROADCASTI128 32(AX), Y4
-	VBROADCASTI128 48(AX), Y5
+	VBROADCASTI128 (AX), Y0
+	VBROADCASTI128 16(AX), Y1
+	VBROADCASTI128 32(AX), Y2
+	VBROADCASTI128 48(AX), Y3
+	VMOVDQU        revWordsLane<>+0(SB), Y4
+	VMOVDQU        bitOfByteLane<>+0(SB), Y5
 	MOVQ           lo_base+0(FP), AX
 	MOVQ           lo_len+8(FP), CX
 	MOVQ           up_base+24(FP), DX
@@ -1506,42 +1536,42 @@ block:
 	JE        done
 	SUBQ      $0x40, DX
 	VMOVDQU   32(DX), Y6
-	VPSHUFB   Y0, Y6, Y6
+	VPSHUFB   Y4, Y6, Y6
 	VPERMQ    $0x4e, Y6, Y6
 	VPXOR     (BX), Y6, Y6
 	VPSRLW    $0x03, Y6, Y7
 	VPAND     word0F<>+0(SB), Y7, Y7
 	VPOR      word8000<>+0(SB), Y7, Y7
-	VPSHUFB   Y7, Y2, Y8
-	VPSHUFB   Y7, Y3, Y9
+	VPSHUFB   Y7, Y0, Y8
+	VPSHUFB   Y7, Y1, Y9
 	VPBLENDVB Y6, Y9, Y8, Y8
-	VPSHUFB   Y7, Y4, Y9
-	VPSHUFB   Y7, Y5, Y7
+	VPSHUFB   Y7, Y2, Y9
+	VPSHUFB   Y7, Y3, Y7
 	VPBLENDVB Y6, Y7, Y9, Y9
 	VPSRLW    $0x01, Y6, Y7
 	VPBLENDVB Y7, Y9, Y8, Y8
 	VPAND     word07<>+0(SB), Y6, Y6
 	VPOR      word8000<>+0(SB), Y6, Y6
-	VPSHUFB   Y6, Y1, Y6
+	VPSHUFB   Y6, Y5, Y6
 	VPAND     Y8, Y6, Y6
 	VMOVDQU   (DX), Y7
-	VPSHUFB   Y0, Y7, Y7
+	VPSHUFB   Y4, Y7, Y7
 	VPERMQ    $0x4e, Y7, Y7
 	VPXOR     32(BX), Y7, Y7
 	VPSRLW    $0x03, Y7, Y8
 	VPAND     word0F<>+0(SB), Y8, Y8
 	VPOR      word8000<>+0(SB), Y8, Y8
-	VPSHUFB   Y8, Y2, Y9
-	VPSHUFB   Y8, Y3, Y10
+	VPSHUFB   Y8, Y0, Y9
+	VPSHUFB   Y8, Y1, Y10
 	VPBLENDVB Y7, Y10, Y9, Y9
-	VPSHUFB   Y8, Y4, Y10
-	VPSHUFB   Y8, Y5, Y8
+	VPSHUFB   Y8, Y2, Y10
+	VPSHUFB   Y8, Y3, Y8
 	VPBLENDVB Y7, Y8, Y10, Y10
 	VPSRLW    $0x01, Y7, Y8
 	VPBLENDVB Y8, Y10, Y9, Y9
 	VPAND     word07<>+0(SB), Y7, Y7
 	VPOR      word8000<>+0(SB), Y7, Y7
-	VPSHUFB   Y7, Y1, Y7
+	VPSHUFB   Y7, Y5, Y7
 	VPAND     Y9, Y7, Y7
 	VPOR      Y6, Y7, Y8
 	VPTEST    Y8, Y8
@@ -1578,15 +1608,25 @@ hit:
 	RET
 
 // func find16x8AVX2(lo []uint16, up []uint16, want *[8]uint64, left int) (int, int)
-// Requires: AVX, AVX2, BMI
+// Requires: AVX, AVX2, BMI, BMI2
 TEXT ·find16x8AVX2(SB), NOSPLIT, $0-80
 	MOVQ           want+48(FP), AX
-	VMOVDQU        revWordsLane<>+0(SB), Y0
+	VMOVDQU        revDwords<>+0(SB), Y0
 	VMOVDQU        bitOfByteLane<>+0(SB), Y1
-	VBROADCASTI128 (AX), Y2
-	VBROADCASTI128 16(AX), Y3
-	VBROADCASTI128 32(AX), Y4
-	VBROADCASTI128 48(AX), Y5
+	VMOVDQU        word3F<>+0(SB), Y2
+	VMOVDQU        word07<>+0(SB), Y3
+	VBROADCASTI128 (AX), Y4
+	VBROADCASTI128 16(AX), Y5
+	VBROADCASTI128 (AX), Y6
+	VPXOR          Y6, Y5, Y5
+	VBROADCASTI128 32(AX), Y6
+	VBROADCASTI128 16(AX), Y7
+	VPXOR          Y7, Y6, Y6
+	VBROADCASTI128 48(AX), Y7
+	VBROADCASTI128 32(AX), Y8
+	VPXOR          Y8, Y7, Y7
+	VMOVDQU        revWordsLane<>+0(SB), Y8
+	VMOVDQU        bitOfByteLane<>+0(SB), Y8
 	MOVQ           left+56(FP), CX
 	MOVQ           lo_base+0(FP), DX
 	MOVQ           lo_len+8(FP), BX
@@ -1605,46 +1645,37 @@ block:
 	CMPQ      DI, BX
 	JE        done
 	SUBQ      $0x40, SI
-	VMOVDQU   32(SI), Y6
-	VPSHUFB   Y0, Y6, Y6
-	VPERMQ    $0x4e, Y6, Y6
-	VPXOR     (DI), Y6, Y6
-	VPSRLW    $0x03, Y6, Y7
-	VPAND     word0F<>+0(SB), Y7, Y7
-	VPOR      word8000<>+0(SB), Y7, Y7
-	VPSHUFB   Y7, Y2, Y8
-	VPSHUFB   Y7, Y3, Y9
-	VPBLENDVB Y6, Y9, Y8, Y8
-	VPSHUFB   Y7, Y4, Y9
-	VPSHUFB   Y7, Y5, Y7
-	VPBLENDVB Y6, Y7, Y9, Y9
-	VPSRLW    $0x01, Y6, Y7
-	VPBLENDVB Y7, Y9, Y8, Y8
-	VPAND     word07<>+0(SB), Y6, Y6
-	VPOR      word8000<>+0(SB), Y6, Y6
-	VPSHUFB   Y6, Y1, Y6
-	VPAND     Y8, Y6, Y6
-	VMOVDQU   (SI), Y7
-	VPSHUFB   Y0, Y7, Y7
-	VPERMQ    $0x4e, Y7, Y7
-	VPXOR     32(DI), Y7, Y7
-	VPSRLW    $0x03, Y7, Y8
-	VPAND     word0F<>+0(SB), Y8, Y8
-	VPOR      word8000<>+0(SB), Y8, Y8
-	VPSHUFB   Y8, Y2, Y9
-	VPSHUFB   Y8, Y3, Y10
-	VPBLENDVB Y7, Y10, Y9, Y9
-	VPSHUFB   Y8, Y4, Y10
-	VPSHUFB   Y8, Y5, Y8
-	VPBLENDVB Y7, Y8, Y10, Y10
-	VPSRLW    $0x01, Y7, Y8
-	VPBLENDVB Y8, Y10, Y9, Y9
-	VPAND     word07<>+0(SB), Y7, Y7
-	VPOR      word8000<>+0(SB), Y7, Y7
-	VPSHUFB   Y7, Y1, Y7
-	VPAND     Y9, Y7, Y7
-	VPOR      Y6, Y7, Y8
-	VPTEST    Y8, Y8
+	VPERMD    32(SI), Y0, Y8
+	VPSLLD    $0x10, Y8, Y9
+	VPSRLD    $0x10, Y8, Y8
+	VPOR      Y9, Y8, Y8
+	VPXOR     (DI), Y8, Y8
+	VPERMD    (SI), Y0, Y9
+	VPSLLD    $0x10, Y9, Y10
+	VPSRLD    $0x10, Y9, Y9
+	VPOR      Y10, Y9, Y9
+	VPXOR     32(DI), Y9, Y9
+	VPSRLW    $0x03, Y8, Y10
+	VPSRLW    $0x03, Y9, Y11
+	VPAND     Y2, Y10, Y10
+	VPAND     Y2, Y11, Y11
+	VPACKUSWB Y11, Y10, Y10
+	VPAND     Y3, Y8, Y8
+	VPAND     Y3, Y9, Y9
+	VPACKUSWB Y9, Y8, Y8
+	VPSHUFB   Y8, Y1, Y8
+	VPSHUFB   Y10, Y4, Y9
+	VPSUBB    bytes16<>+0(SB), Y10, Y11
+	VPSHUFB   Y11, Y5, Y11
+	VPXOR     Y11, Y9, Y9
+	VPSUBB    bytes32<>+0(SB), Y10, Y11
+	VPSHUFB   Y11, Y6, Y11
+	VPXOR     Y11, Y9, Y9
+	VPSUBB    bytes48<>+0(SB), Y10, Y10
+	VPSHUFB   Y10, Y7, Y10
+	VPXOR     Y10, Y9, Y9
+	VPAND     Y8, Y9, Y9
+	VPTEST    Y9, Y9
 	JNZ       hits
 	ADDQ      $0x40, DI
 	JMP       block
@@ -1661,14 +1692,12 @@ done:
 hits:
 	// The pairs of the block that hit, in order: each value still wanted is cleared.
 	VPXOR     Y8, Y8, Y8
-	VPCMPEQB  Y8, Y6, Y6
-	VPCMPEQB  Y8, Y7, Y7
-	VPMOVMSKB Y6, R8
-	VPMOVMSKB Y7, R9
+	VPCMPEQB  Y8, Y9, Y9
+	VPERMQ    $0xd8, Y9, Y9
+	VPMOVMSKB Y9, R8
 	NOTL      R8
-	NOTL      R9
-	SHLQ      $0x20, R9
-	ORQ       R9, R8
+	MOVQ      $0x5555555555555555, R9
+	PDEPQ     R9, R8, R8
 	XORQ      R9, R9
 
 pair:
@@ -1708,10 +1737,16 @@ next:
 	// The set in the registers, again, when a value was cleared.
 	TESTQ          R9, R9
 	JZ             same
-	VBROADCASTI128 (AX), Y2
-	VBROADCASTI128 16(AX), Y3
-	VBROADCASTI128 32(AX), Y4
-	VBROADCASTI128 48(AX), Y5
+	VBROADCASTI128 (AX), Y4
+	VBROADCASTI128 16(AX), Y5
+	VBROADCASTI128 (AX), Y6
+	VPXOR          Y6, Y5, Y5
+	VBROADCASTI128 32(AX), Y6
+	VBROADCASTI128 16(AX), Y7
+	VPXOR          Y7, Y6, Y6
+	VBROADCASTI128 48(AX), Y7
+	VBROADCASTI128 32(AX), Y8
+	VPXOR          Y8, Y7, Y7
 
 same:
 	ADDQ $0x40, DI

@@ -18,15 +18,20 @@ import (
 
 // avx2Tables holds the constants of the AVX2 kernels.
 type avx2Tables struct {
-	revBytes, revWords, nibble, bitOfByte Mem
-	word0F, word07, word8000, iota8       Mem
+	revBytes, revWords, revDwords, nibble, bitOfByte Mem
+	word0F, word07, word3F, word8000, iota8          Mem
+	bytes16                                          [3]Mem // 16, 32 and 48 in every byte
 }
 
 // avx2Constants emits the tables of the AVX2 kernels.
 func avx2Constants() avx2Tables {
-	var rb, rw, nib, bb, w0f, w07, w80, io [32]byte
+	var rb, rw, rd, nib, bb, w0f, w07, w3f, w80, io [32]byte
+	var b16 [3][32]byte
 	for i := range 32 {
 		rb[i] = byte(15 - i%16)
+		for k := range b16 {
+			b16[k][i] = byte(16 * (k + 1))
+		}
 		nib[i] = 0x0f
 		bb[i] = 1 << (i & 7)
 	}
@@ -35,16 +40,19 @@ func avx2Constants() avx2Tables {
 		rw[2*i], rw[2*i+1] = byte(2*j), byte(2*j+1)
 		w0f[2*i] = 0x0f
 		w07[2*i] = 0x07
+		w3f[2*i] = 0x3f
 		w80[2*i+1] = 0x80
 	}
 	for i := range 8 {
 		io[4*i] = byte(i)
+		rd[4*i] = byte(7 - i) // VPERMD's index of dword i: the dwords reversed
 	}
 	return avx2Tables{
 		revBytes: table32("revBytesLane", rb), revWords: table32("revWordsLane", rw),
 		nibble: table32("nibble", nib), bitOfByte: table32("bitOfByteLane", bb),
 		word0F: table32("word0F", w0f), word07: table32("word07", w07), word8000: table32("word8000", w80),
-		iota8: table32("iota8", io),
+		iota8: table32("iota8", io), revDwords: table32("revDwords", rd), word3F: table32("word3F", w3f),
+		bytes16: [3]Mem{table32("bytes16", b16[0]), table32("bytes32", b16[1]), table32("bytes48", b16[2])},
 	}
 }
 
@@ -109,7 +117,7 @@ func avx2Hit8(t avx2Tables, find bool) {
 		return x
 	}
 	if find {
-		avx2FindLoop(0, 4, wantPtr, test, load)
+		avx2FindLoop(0, 4, wantPtr, test, load, nil)
 		return
 	}
 	avx2Loop(0, test)
@@ -128,15 +136,14 @@ func avx2Hit8(t avx2Tables, find bool) {
 func avx2Hit16(t avx2Tables, words int, find bool) {
 	hit16Text(words, find)
 	wantPtr := Load(Param("want"), GP64())
-	rev, bits := YMM(), YMM()
-	VMOVDQU(t.revWords, rev)
-	VMOVDQU(t.bitOfByte, bits)
-	n := words / 2 // pieces of 16 bytes
-	resident := words == 8
+	if find && words == 8 {
+		avx2Find16x8(t, wantPtr)
+		return
+	}
 	var pieces []VecVirtual
 	load := func() {}
-	if resident {
-		pieces = make([]VecVirtual, n)
+	if words == 8 {
+		pieces = make([]VecVirtual, words/2)
 		for i := range pieces {
 			pieces[i] = YMM()
 		}
@@ -147,15 +154,31 @@ func avx2Hit16(t avx2Tables, words int, find bool) {
 		}
 		load()
 	}
+	test := hit16Test(t, words, wantPtr, pieces)
+	if find {
+		avx2FindLoop(1, words, wantPtr, test, load, nil)
+		return
+	}
+	avx2Loop(1, test)
+}
+
+// hit16Test returns the half-block test of avx2Hit16 for a wanted set of
+// words words: with pieces, the set's 16-byte pieces held in registers
+// (both lanes each); without, loaded from the set at each lookup.
+func hit16Test(t avx2Tables, words int, wantPtr Register, pieces []VecVirtual) halfTest {
+	rev, bits := YMM(), YMM()
+	VMOVDQU(t.revWords, rev)
+	VMOVDQU(t.bitOfByte, bits)
+	n := words / 2 // pieces of 16 bytes
 	lookup := func(i int, idx, dst VecVirtual) {
-		if resident {
+		if pieces != nil {
 			VPSHUFB(idx, pieces[i], dst)
 			return
 		}
 		VBROADCASTI128(Mem{Base: wantPtr, Disp: 16 * i}, dst)
 		VPSHUFB(idx, dst, dst)
 	}
-	test := func(lo, up Mem) VecVirtual {
+	return func(lo, up Mem) VecVirtual {
 		x, idx := YMM(), YMM()
 		VMOVDQU(up, x)
 		VPSHUFB(rev, x, x)
@@ -194,11 +217,73 @@ func avx2Hit16(t avx2Tables, words int, find bool) {
 		VPAND(a, x, x)
 		return x
 	}
-	if find {
-		avx2FindLoop(1, words, wantPtr, test, load)
-		return
+}
+
+// avx2Find16x8 emits the body of find16x8AVX2, the search that runs
+// longest (Grundy's game's values stay below 512), with a whole block of
+// 32 pairs tested at once as bytes: VPSHUFB is the step the others wait
+// for, and a byte holds what a word does here. The upper values are
+// reversed by VPERMD (their dwords) and a rotation of each dword (its two
+// words); each pair's x = lo ^ up gives two bytes, packed from both
+// halves of the block: x>>3 mod 64, the byte of the set, and x&7, its bit.
+// The byte is looked up in the four 16-byte pieces P0..P3 of the set at
+// once by XOR: registers hold T0 = P0 and Tk = Pk ^ Pk−1, and Tk is looked
+// up by the byte minus 16k, which VPSHUFB reads as 0 where it is negative
+// (bit 7 set), so the XOR of the lookups telescopes to the piece the byte
+// lies in. A block that hits is tested again in halves (hit16Test, the
+// pieces loaded from memory) to find its pairs in order.
+func avx2Find16x8(t avx2Tables, wantPtr Register) {
+	perm, bits, m3f, m07 := YMM(), YMM(), YMM(), YMM()
+	VMOVDQU(t.revDwords, perm)
+	VMOVDQU(t.bitOfByte, bits)
+	VMOVDQU(t.word3F, m3f)
+	VMOVDQU(t.word07, m07)
+	tk := []VecVirtual{YMM(), YMM(), YMM(), YMM()}
+	load := func() {
+		VBROADCASTI128(Mem{Base: wantPtr}, tk[0])
+		for k := 1; k < 4; k++ {
+			prev := YMM()
+			VBROADCASTI128(Mem{Base: wantPtr, Disp: 16 * k}, tk[k])
+			VBROADCASTI128(Mem{Base: wantPtr, Disp: 16 * (k - 1)}, prev)
+			VPXOR(prev, tk[k], tk[k])
+		}
 	}
-	avx2Loop(1, test)
+	load()
+	pair := func(lo, up Mem) VecVirtual {
+		x, y := YMM(), YMM()
+		VPERMD(up, perm, x)
+		VPSLLD(U8(16), x, y)
+		VPSRLD(U8(16), x, x)
+		VPOR(y, x, x)
+		VPXOR(lo, x, x)
+		return x
+	}
+	block := func(p, up Register) VecVirtual {
+		x0 := pair(Mem{Base: p}, Mem{Base: up, Disp: 32})
+		x1 := pair(Mem{Base: p, Disp: 32}, Mem{Base: up})
+		i0, i1, idx := YMM(), YMM(), YMM()
+		VPSRLW(U8(3), x0, i0)
+		VPSRLW(U8(3), x1, i1)
+		VPAND(m3f, i0, i0)
+		VPAND(m3f, i1, i1)
+		VPACKUSWB(i1, i0, idx)
+		VPAND(m07, x0, x0)
+		VPAND(m07, x1, x1)
+		bit := YMM()
+		VPACKUSWB(x1, x0, bit)
+		VPSHUFB(bit, bits, bit)
+		r := YMM()
+		VPSHUFB(idx, tk[0], r)
+		for k := 1; k < 4; k++ {
+			j := YMM()
+			VPSUBB(t.bytes16[k-1], idx, j)
+			VPSHUFB(j, tk[k], j)
+			VPXOR(j, r, r)
+		}
+		VPAND(bit, r, r)
+		return r
+	}
+	avx2FindLoop(1, 8, wantPtr, hit16Test(t, 8, wantPtr, nil), load, block)
 }
 
 // blockHalves tests the block whose lower values are at p and whose upper
@@ -227,6 +312,25 @@ func hitMask(h0, h1 VecVirtual) GPVirtual {
 	MOVL(lo32, mask.As32())
 	SHLQ(U8(32), hi32.As64())
 	ORQ(hi32.As64(), mask)
+	return mask
+}
+
+// packedHitMask emits the mask of the pairs of a block that hit, as
+// hitMask does for two-byte values (bit 2i for pair i), from the result of
+// a test of the whole block whose byte i is not zero where pair i hits,
+// with its bytes in the order VPACKUSWB leaves them: pairs 0-7, 16-23, 8-15
+// and 24-31.
+func packedHitMask(r VecVirtual) GPVirtual {
+	zero := YMM()
+	VPXOR(zero, zero, zero)
+	VPCMPEQB(zero, r, r)
+	VPERMQ(U8(0xd8), r, r)
+	m := GP32()
+	VPMOVMSKB(r, m)
+	NOTL(m)
+	mask, even := GP64(), GP64()
+	MOVQ(U64(0x5555555555555555), even)
+	PDEPQ(even, m.As64(), mask)
 	return mask
 }
 
@@ -282,10 +386,23 @@ func avx2Loop(shift int, test halfTest) {
 // goes on after it, until left reaches 0 or the whole blocks end (see
 // findLoop). A value found is cleared from want, of words words, in
 // memory, and reload then loads the wanted set's registers again from it.
-func avx2FindLoop(shift, words int, wantPtr Register, test halfTest, reload func()) {
+func avx2FindLoop(shift, words int, wantPtr Register, test halfTest, reload func(), block func(p, up Register) VecVirtual) {
 	left := Load(Param("left"), GP64())
 	lo, up, end, p := blockStart(shift)
-	h0, h1 := avx2Blocks(p, end, up, test, "hits")
+	var h0, h1, r VecVirtual
+	if block == nil {
+		h0, h1 = avx2Blocks(p, end, up, test, "hits")
+	} else {
+		Label("block")
+		CMPQ(p, end)
+		JE(LabelRef("done"))
+		SUBQ(U8(64), up)
+		r = block(p, up)
+		VPTEST(r, r)
+		JNZ(LabelRef("hits"))
+		ADDQ(U8(64), p)
+		JMP(LabelRef("block"))
+	}
 
 	Label("done")
 	Comment("Every whole block looked at.")
@@ -297,7 +414,12 @@ func avx2FindLoop(shift, words int, wantPtr Register, test halfTest, reload func
 
 	Label("hits")
 	Comment("The pairs of the block that hit, in order: each value still wanted is cleared.")
-	mask := hitMask(h0, h1)
+	var mask GPVirtual
+	if block != nil {
+		mask = packedHitMask(r)
+	} else {
+		mask = hitMask(h0, h1)
+	}
 	load := MOVBQZX
 	if shift > 0 {
 		load = MOVWQZX
@@ -330,11 +452,11 @@ func avx2FindLoop(shift, words int, wantPtr Register, test halfTest, reload func
 	DECQ(left)
 	JNZ(LabelRef("next"))
 	Comment("The last value wanted: the pairs looked at, to this one.")
-	r := GP64()
-	MOVQ(p, r)
-	pairsBefore(r, lo, shift)
-	LEAQ(Mem{Base: r, Index: t, Scale: 1, Disp: 1}, r)
-	Store(r, ReturnIndex(0))
+	q = GP64()
+	MOVQ(p, q)
+	pairsBefore(q, lo, shift)
+	LEAQ(Mem{Base: q, Index: t, Scale: 1, Disp: 1}, q)
+	Store(q, ReturnIndex(0))
 	Store(left, ReturnIndex(1))
 	VZEROUPPER()
 	RET()
@@ -477,7 +599,7 @@ func avx2Gather16(t avx2Tables, words int, find bool) {
 		return r
 	}
 	if find {
-		avx2FindLoop(1, words, wantPtr, test, func() {})
+		avx2FindLoop(1, words, wantPtr, test, func() {}, nil)
 		return
 	}
 	avx2Loop(1, test)
