@@ -3,6 +3,7 @@ package heap
 import (
 	"encoding/binary"
 	"math/bits"
+	"runtime"
 	"sort"
 	"sync/atomic"
 
@@ -91,9 +92,9 @@ type guess struct {
 }
 
 // A block is the state of the heaps [first, end) guessed from the
-// positions below n0 ≤ first, by one worker or several: the runs of lanes
-// consecutive heaps are taken in turn by whichever worker is free (claimed).
-// Everything a guess reads is fixed when the block starts: the rare
+// positions below n0 ≤ first, by one worker or several: its runs of lanes
+// consecutive heaps are taken in turn by whichever worker is free (claim).
+// Everything a guess reads is fixed when the block is published: the rare
 // positions below n0 and the rare-like values as slices of their own, so
 // that the settling may go on appending to the engine's.
 type block struct {
@@ -103,10 +104,33 @@ type block struct {
 	rareW          [2]sg.Bitset // the rare-like values (sparse.rareW) when the block started
 	size           int          // every value below n0, and every XOR of two, is below size
 	lanes          int          // heaps a run
+	runs           int
 	guesses        []guess
-	claimed        atomic.Int64 // runs taken
-	work           []int64      // by worker
+	work           []int64 // by worker
+	// state is the block's sequence number (mod 2^16), the next run to
+	// claim and the number of runs, in one word that a claim changes by
+	// compare-and-swap: a worker holding a stale sequence number never
+	// claims a run of the block that reuses the slot.
+	state atomic.Uint64
+	done  atomic.Int64 // runs guessed
 }
+
+// blockState packs a block's sequence number, next run and runs.
+func blockState(seq, next, runs int) uint64 {
+	return uint64(seq&0xffff)<<48 | uint64(next)<<24 | uint64(runs)
+}
+
+// ringBlocks is the number of blocks a sparse space holds: the one being
+// settled and those published ahead of it, with a slot to spare.
+const ringBlocks = 4
+
+// aheadBlocks is how many blocks are published ahead of the one being
+// settled when a pool guesses them. With one, the other workers wait
+// while a block is settled, which must go in order; with two, the block
+// after next is guessed meanwhile, from the positions below the block
+// being settled, and the settling adds the pairs of three blocks'
+// positions instead of two.
+var aheadBlocks = 2
 
 // blockHeaps is the number of consecutive heaps a worker guesses together
 // (a run, see guessRun). Settling adds the pairs of each heap that have a
@@ -138,10 +162,10 @@ func runLanes(size int) int { return max(1, min(blockHeaps, maxRunBytes/size)) }
 // leaving no heap or one heap, G[0..n-1] are final and e.sparse.mask ≠ 0.
 func (e *evaluator[T]) sparseValue(n int, G []T) uint32 {
 	s := e.sparse
-	b := &s.blocks[s.cur]
-	if n >= b.end {
+	b := s.curBlock()
+	if n >= b.end || s.last < s.cur {
 		e.nextBlock(n, G)
-		b = &s.blocks[s.cur]
+		b = s.curBlock()
 	}
 	if v, ok := e.settle(n, b.n0, b.rare0, G, &b.guesses[n-b.first]); ok {
 		return v
@@ -158,15 +182,18 @@ func (e *evaluator[T]) sparseValue(n int, G []T) uint32 {
 	return v
 }
 
-// nextBlock makes s.blocks[s.cur] the block of the heaps from n on: the
-// block guessed ahead, when it starts at n, else one guessed now. With a
-// pool, it then starts the workers guessing the block after it, from the
-// positions below n, so that they guess while this goroutine settles the
-// heaps of the current block one by one and joins them when it is done
-// (the lookahead): the settling, which must go in order, no longer leaves
-// the other workers waiting. The block ahead ends where the mask may
-// change and where the table ends, so that nothing a guess reads changes
-// before it is joined.
+// cur returns the block being settled.
+func (s *sparse) curBlock() *block { return &s.blocks[s.cur%ringBlocks] }
+
+// nextBlock makes the block of the heaps from n on the one being settled:
+// the block published next, when it starts at n, once its runs are
+// guessed; else a block guessed now, from the positions below n. With a
+// pool it then publishes blocks ahead (aheadBlocks), guessed from the
+// positions below n, which are final, by the pool's workers while this
+// goroutine settles the heaps one by one; it joins them in the guessing
+// whenever it has a block's heaps to wait for. The blocks ahead end where
+// the mask may change and where the table ends, so that nothing a guess
+// reads changes before it is joined.
 func (e *evaluator[T]) nextBlock(n int, G []T) {
 	s := e.sparse
 	workers := 1
@@ -174,35 +201,50 @@ func (e *evaluator[T]) nextBlock(n int, G []T) {
 		workers = e.pool.Workers
 	}
 	lanes := runLanes(valueSize(e.maxG))
-	if s.pending != nil && s.pending.first == n {
-		e.join()
-		s.cur = 1 - s.cur
+	if s.last > s.cur && len(G) == s.gLen && s.blocks[(s.cur+1)%ringBlocks].first == n {
+		s.cur++
+		e.wait(s.curBlock(), G)
 	} else {
 		e.drain()
 		end := n + 1
 		if n >= 2*lanes*workers {
 			end = min(n+lanes*workers, s.next, len(G))
 		}
-		e.startBlock(&s.blocks[s.cur], n, n, end, G)
-		e.join()
+		s.cur++
+		s.last = s.cur
+		b := s.curBlock()
+		e.publish(b, s.cur, n, n, end, G)
+		e.guessAll(b, G)
 	}
-	b := &s.blocks[s.cur]
+	b := s.curBlock()
 	if e.pool == nil || !e.lookahead || b.end-b.first < lanes*workers {
 		return
 	}
-	if end := min(b.end+lanes*workers, s.next, len(G)); end > b.end {
-		e.startBlock(&s.blocks[1-s.cur], b.first, b.end, end, G)
+	for s.last < s.cur+aheadBlocks {
+		prev := &s.blocks[s.last%ringBlocks]
+		end := min(prev.end+lanes*workers, s.next, len(G))
+		if end <= prev.end {
+			break
+		}
+		s.last++
+		e.publish(&s.blocks[s.last%ringBlocks], s.last, n, prev.end, end, G)
+		if !s.started {
+			s.stop.Store(false)
+			s.gLen = len(G)
+			e.pool.Start(func(w int) { pipeWork(e, w, G) })
+			s.started = true
+		}
 	}
 }
 
-// startBlock starts guessing the heaps [first, end) from the positions
-// below n0 into b: on the pool's other workers, if there is a pool, which
-// join then joins; without one, join guesses them all.
-func (e *evaluator[T]) startBlock(b *block, n0, first, end int, G []T) {
+// publish makes b block seq, the heaps [first, end) guessed from the
+// positions below n0, and opens its runs to the workers.
+func (e *evaluator[T]) publish(b *block, seq, n0, first, end int, G []T) {
 	s := e.sparse
 	b.n0, b.first, b.end = n0, first, end
 	b.size = valueSize(e.maxG)
 	b.lanes = runLanes(b.size)
+	b.runs = (end - first + b.lanes - 1) / b.lanes
 	s.rareWords(b.size/64 + 1)
 	b.rareW = s.rareW
 	b.rare0 = firstAbove(s.rare, n0-1)
@@ -221,53 +263,122 @@ func (e *evaluator[T]) startBlock(b *block, n0, first, end int, G []T) {
 		b.work = make([]int64, workers)
 	}
 	clear(b.work)
-	b.claimed.Store(0)
-	s.pending = b
-	s.job = func(w int) { guessRuns(e, b, w, G) }
-	if e.pool != nil && end-first > b.lanes {
-		e.pool.Start(s.job)
-		s.started = true
+	b.done.Store(0)
+	b.state.Store(blockState(seq, 0, b.runs))
+	s.tail.Store(int64(seq) + 1)
+}
+
+// guessAll guesses every run of b, the only block published: on the
+// pool's workers, if there is a pool and b has more than one run.
+func (e *evaluator[T]) guessAll(b *block, G []T) {
+	s := e.sparse
+	if e.pool == nil || b.runs < 2 {
+		for {
+			c, r := s.claim()
+			if c == nil {
+				break
+			}
+			e.guessClaimed(c, r, 0, G)
+		}
+	} else {
+		e.pool.Run(func(w int) {
+			for {
+				c, r := s.claim()
+				if c == nil {
+					return
+				}
+				e.guessClaimed(c, r, w, G)
+			}
+		})
+	}
+	e.addWork(b)
+}
+
+// wait returns once every run of b is guessed, guessing the runs left to
+// claim meanwhile, of b or of the blocks after it.
+func (e *evaluator[T]) wait(b *block, G []T) {
+	s := e.sparse
+	for b.done.Load() < int64(b.runs) {
+		if c, r := s.claim(); c != nil {
+			e.guessClaimed(c, r, 0, G)
+			continue
+		}
+		runtime.Gosched()
+	}
+	e.addWork(b)
+}
+
+// addWork adds the work of b's guesses to the evaluator's.
+func (e *evaluator[T]) addWork(b *block) {
+	for _, x := range b.work {
+		e.work += x
 	}
 }
 
-// join guesses the runs of the block started last that no worker has
-// taken, waits for the others, and adds up the work.
-func (e *evaluator[T]) join() {
+// claim takes the next run of the oldest published block that has one
+// left: it returns the block and the run's index, or nil when no run is
+// left.
+func (s *sparse) claim() (*block, int) {
+	for {
+		h := s.head.Load()
+		if h >= s.tail.Load() {
+			return nil, 0
+		}
+		b := &s.blocks[h%ringBlocks]
+		x := b.state.Load()
+		next, runs := int(x>>24&0xffffff), int(x&0xffffff)
+		if x>>48 != uint64(h&0xffff) || next >= runs {
+			s.head.CompareAndSwap(h, h+1) // every run of block h is taken
+			continue
+		}
+		if b.state.CompareAndSwap(x, x+1<<24) {
+			return b, next
+		}
+	}
+}
+
+// guessClaimed guesses run r of b, as worker w.
+func (e *evaluator[T]) guessClaimed(b *block, r, w int, G []T) {
 	s := e.sparse
-	if s.pending == nil {
+	first := b.first + r*b.lanes
+	last := min(first+b.lanes, b.end)
+	b.work[w] += e.guessRun(&s.scratch[w], b.guesses[first-b.first:last-b.first], first, b.n0, b.size, b.rare, b.rareW, G)
+	b.done.Add(1)
+}
+
+// pipeWork guesses the runs of the blocks published ahead, as worker w,
+// until drain stops it.
+func pipeWork[T sg.Value](e *evaluator[T], w int, G []T) {
+	s := e.sparse
+	for !s.stop.Load() {
+		if b, r := s.claim(); b != nil {
+			e.guessClaimed(b, r, w, G)
+			continue
+		}
+		runtime.Gosched()
+	}
+}
+
+// ahead reports whether blocks are published past the one being settled
+// or the workers still run.
+func (s *sparse) ahead() bool { return s.last > s.cur || s.started }
+
+// drain stops the workers guessing the blocks published ahead, if any,
+// once each has finished its run, and drops those blocks: before anything
+// a guess reads may change, and before the evaluator is left.
+func (e *evaluator[T]) drain() {
+	s := e.sparse
+	if s == nil {
 		return
 	}
 	if s.started {
+		s.stop.Store(true)
 		e.pool.Finish()
-	} else {
-		s.job(0)
+		s.started = false
 	}
-	for _, x := range s.pending.work {
-		e.work += x
-	}
-	s.started, s.pending, s.job = false, nil, nil
-}
-
-// drain joins the block guessed ahead, if any: before anything a guess
-// reads may change, and before the evaluator is left.
-func (e *evaluator[T]) drain() {
-	if e.sparse != nil {
-		e.join()
-	}
-}
-
-// guessRuns guesses the runs of b that are left, one at a time, as worker
-// w, until none is left.
-func guessRuns[T sg.Value](e *evaluator[T], b *block, w int, G []T) {
-	s := e.sparse
-	for {
-		first := b.first + int(b.claimed.Add(1)-1)*b.lanes
-		if first >= b.end {
-			return
-		}
-		last := min(first+b.lanes, b.end)
-		b.work[w] += e.guessRun(&s.scratch[w], b.guesses[first-b.first:last-b.first], first, b.n0, b.size, b.rare, b.rareW, G)
-	}
+	s.last = s.cur
+	s.head.Store(int64(s.cur) + 1)
+	s.tail.Store(int64(s.cur) + 1)
 }
 
 // guessRun fills out[j] with the guess of heap first+j for every j (see the

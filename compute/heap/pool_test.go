@@ -73,6 +73,7 @@ func TestBlockEqualsSerial(t *testing.T) {
 				for h := 1; h <= n; h++ {
 					G[h] = e.value(h, G)
 				}
+				e.drain() // the workers guess ahead until drained
 				p.Close()
 				if !slices.Equal(G, plain.G.Uint32s()) {
 					t.Fatalf("%s, blocks of %d heaps per worker, %d workers: values differ from the plain engine", code, heaps, w)
@@ -120,6 +121,7 @@ func TestScanBlocksEqualSerial(t *testing.T) {
 						got[h] = e.value(h, G)
 						G[h] = uint16(got[h])
 					}
+					e.drain()
 					p.Close()
 					if !slices.Equal(got, plain.G.Uint32s()) {
 						t.Fatalf("%s, blocks from heap %d, %d heaps per worker, %d workers: values differ from the plain engine", code, from, per, w)
@@ -159,16 +161,16 @@ func TestLookaheadDrains(t *testing.T) {
 		h := from
 		for ; h <= n; h++ {
 			G[h] = uint16(e.value(h, G))
-			if s := e.sparse; s != nil && s.pending != nil && h%7 == 0 {
+			if s := e.sparse; s != nil && s.ahead() && h%7 == 0 {
 				h++
 				break
 			}
 		}
-		if s := e.sparse; s != nil && s.pending != nil {
+		if s := e.sparse; s != nil && s.ahead() {
 			stops++
 		}
 		e.drain()
-		if e.sparse != nil && e.sparse.pending != nil {
+		if e.sparse != nil && e.sparse.ahead() {
 			t.Fatal("drain left a block guessed ahead")
 		}
 		ran := make([]bool, p.Workers)
@@ -257,9 +259,10 @@ func settleTrial[T sg.Value](t *testing.T, r rules.Rule, workers int, split sg.S
 		}
 		e.maxG = max(e.maxG, uint32(G[i]))
 	}
-	b := &s.blocks[0]
-	e.startBlock(b, n0, n0, len(G), G)
-	e.join()
+	s.cur, s.last = 1, 1
+	b := s.curBlock()
+	e.publish(b, 1, n0, n0, len(G), G)
+	e.guessAll(b, G)
 	for n := n0; n < len(G); n++ {
 		if v := uint32(G[n-1]); n > n0 && split.RareAt(n-1, v) {
 			s.rare = append(s.rare, rarePos{P: n - 1, V: v})

@@ -2,6 +2,7 @@ package heap
 
 import (
 	"math/bits"
+	"sync/atomic"
 
 	"github.com/sgtab/sgtab/compute/internal/kernel"
 	"github.com/sgtab/sgtab/compute/sg"
@@ -54,17 +55,20 @@ type sparse struct {
 	one   [1]guess    // the guess of a heap guessed alone
 	scan  scanState   // for scanValue, while no mask applies
 
-	// Heaps guessed in blocks (block.go): blocks[cur] is being settled;
-	// the block pending, when there is one, is being guessed by job, on
-	// the pool's workers when started.
-	blocks  [2]block
-	cur     int
-	started bool
-	pending *block
-	job     func(worker int)
-	scratch []laneScratch // one per worker
-	again   int           // heaps guessed again, alone, because settling failed
-	above   int           // heaps whose settling looked for values above the bound
+	// Heaps guessed in blocks (block.go), a ring of them by sequence
+	// number: block cur is being settled, those after it up to last are
+	// published ahead, and the runs of blocks head to tail−1 may be left
+	// to claim. With started, the pool's workers guess them (pipeWork)
+	// until stop; gLen is the length of the table they were given.
+	blocks     [ringBlocks]block
+	cur, last  int
+	head, tail atomic.Int64
+	stop       atomic.Bool
+	started    bool
+	gLen       int
+	scratch    []laneScratch // one per worker
+	again      int           // heaps guessed again, alone, because settling failed
+	above      int           // heaps whose settling looked for values above the bound
 }
 
 // A rarePos is a rare position P and its value V, kept together so that
