@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"runtime"
 	"sort"
+	"sync"
 	"sync/atomic"
 
 	"github.com/sgtab/sgtab/compute/internal/kernel"
@@ -229,6 +230,9 @@ func (e *evaluator[T]) nextBlock(n int, G []T) {
 		s.last++
 		e.publish(&s.blocks[s.last%ringBlocks], s.last, n, prev.end, end, G)
 		if !s.started {
+			if s.wake == nil {
+				s.wake = sync.NewCond(&s.mu)
+			}
 			s.stop.Store(false)
 			s.gLen = len(G)
 			e.pool.Start(func(w int) { pipeWork(e, w, G) })
@@ -266,6 +270,9 @@ func (e *evaluator[T]) publish(b *block, seq, n0, first, end int, G []T) {
 	b.done.Store(0)
 	b.state.Store(blockState(seq, 0, b.runs))
 	s.tail.Store(int64(seq) + 1)
+	if s.started {
+		s.signal()
+	}
 }
 
 // guessAll guesses every run of b, the only block published: on the
@@ -347,16 +354,44 @@ func (e *evaluator[T]) guessClaimed(b *block, r, w int, G []T) {
 }
 
 // pipeWork guesses the runs of the blocks published ahead, as worker w,
-// until drain stops it.
+// until drain stops it. With no run left it polls for a while, as the
+// next block is usually published within microseconds, then parks until
+// one is: while the settling goroutine writes a checkpoint, say.
 func pipeWork[T sg.Value](e *evaluator[T], w int, G []T) {
 	s := e.sparse
+	idle := 0
 	for !s.stop.Load() {
 		if b, r := s.claim(); b != nil {
 			e.guessClaimed(b, r, w, G)
+			idle = 0
 			continue
 		}
-		runtime.Gosched()
+		if idle++; idle < pipeSpins {
+			runtime.Gosched()
+			continue
+		}
+		s.mu.Lock()
+		s.parked++
+		for !s.stop.Load() && s.head.Load() >= s.tail.Load() {
+			s.wake.Wait()
+		}
+		s.parked--
+		s.mu.Unlock()
+		idle = 0
 	}
+}
+
+// pipeSpins is how many times a worker with no run to claim polls before
+// it parks.
+const pipeSpins = 1 << 12
+
+// signal wakes the workers parked in pipeWork, if any.
+func (s *sparse) signal() {
+	s.mu.Lock()
+	if s.parked > 0 {
+		s.wake.Broadcast()
+	}
+	s.mu.Unlock()
 }
 
 // ahead reports whether blocks are published past the one being settled
@@ -373,6 +408,7 @@ func (e *evaluator[T]) drain() {
 	}
 	if s.started {
 		s.stop.Store(true)
+		s.signal()
 		e.pool.Finish()
 		s.started = false
 	}

@@ -2,6 +2,7 @@ package heap
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -418,6 +419,54 @@ func TestParitySplitUsed(t *testing.T) {
 	for i, v := range plain.G.Uint32s() {
 		if uint32(G[i]) != v {
 			t.Fatalf("SG(%d) = %d, plain engine %d", i, G[i], v)
+		}
+	}
+}
+
+// TestPipeParks leaves an evaluator of Grundy's game with blocks guessed
+// ahead and no heap asked for, as while a checkpoint is written: its
+// worker must park rather than poll for ever, wake when blocks are
+// published again, and the values must be those of one worker.
+func TestPipeParks(t *testing.T) {
+	games, err := rules.Parse(strings.NewReader(`code: "4!.0"`), "park.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 20000
+	serial, err := Sequence(t.Context(), games[0], n, sg.Options{Workers: 1, Exhaustive: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := pool.New(2)
+	defer p.Close()
+	G := make([]uint16, n+1)
+	e := newEvaluator(games[0].Rule, true, p, G[:1])
+	parked := func() int {
+		e.sparse.mu.Lock()
+		defer e.sparse.mu.Unlock()
+		return e.sparse.parked
+	}
+	pauses := 0
+	for h := 1; h <= n; h++ {
+		G[h] = uint16(e.value(h, G))
+		if h%5000 != 0 || e.sparse == nil || !e.sparse.started {
+			continue
+		}
+		for i := 0; parked() == 0; i++ {
+			if i == 1e7 {
+				t.Fatalf("heap %d: the worker never parked", h)
+			}
+			runtime.Gosched()
+		}
+		pauses++
+	}
+	e.drain()
+	if pauses == 0 {
+		t.Fatal("no pause with blocks guessed ahead: the parking went untested")
+	}
+	for h, v := range serial.G.Uint32s() {
+		if uint32(G[h]) != v {
+			t.Fatalf("heap %d: %d, one worker %d", h, G[h], v)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package heap
 
 import (
 	"math/bits"
+	"sync"
 	"sync/atomic"
 
 	"github.com/sgtab/sgtab/compute/internal/kernel"
@@ -59,13 +60,17 @@ type sparse struct {
 	// number: block cur is being settled, those after it up to last are
 	// published ahead, and the runs of blocks head to tail−1 may be left
 	// to claim. With started, the pool's workers guess them (pipeWork)
-	// until stop; gLen is the length of the table they were given.
+	// until stop, parked on wake (under mu, parked of them) while no run
+	// is left; gLen is the length of the table they were given.
 	blocks     [ringBlocks]block
 	cur, last  int
 	head, tail atomic.Int64
 	stop       atomic.Bool
 	started    bool
 	gLen       int
+	mu         sync.Mutex
+	wake       *sync.Cond
+	parked     int
 	scratch    []laneScratch // one per worker
 	again      int           // heaps guessed again, alone, because settling failed
 	above      int           // heaps whose settling looked for values above the bound
