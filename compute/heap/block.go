@@ -107,6 +107,7 @@ type block struct {
 	lanes          int          // heaps a run
 	runs           int
 	guesses        []guess
+	nar            narrow  // byte copies of values below n0 for the searches
 	work           []int64 // by worker
 	// state is the block's sequence number (mod 2^16), the next run to
 	// claim and the number of runs, in one word that a claim changes by
@@ -175,7 +176,8 @@ func (e *evaluator[T]) sparseValue(n int, G []T) uint32 {
 	// One heap, every position below it final.
 	size := valueSize(e.maxG)
 	s.rareWords(size/64 + 1)
-	e.work += e.guessRun(&s.alone, s.one[:], n, n, size, s.rare, s.rareW, G)
+	nar := narrowTo(&s.nw, n, G)
+	e.work += e.guessRun(&s.alone, s.one[:], n, n, size, s.rare, s.rareW, &nar, G)
 	v, ok := e.settle(n, n, len(s.rare), G, &s.one[0])
 	if !ok {
 		panic("compute: a heap guessed alone did not settle")
@@ -253,6 +255,7 @@ func (e *evaluator[T]) publish(b *block, seq, n0, first, end int, G []T) {
 	b.rareW = s.rareW
 	b.rare0 = firstAbove(s.rare, n0-1)
 	b.rare = s.rare[:b.rare0]
+	b.nar = narrowTo(&s.nw, n0, G)
 	workers := 1
 	if e.pool != nil {
 		workers = e.pool.Workers
@@ -349,7 +352,7 @@ func (e *evaluator[T]) guessClaimed(b *block, r, w int, G []T) {
 	s := e.sparse
 	first := b.first + r*b.lanes
 	last := min(first+b.lanes, b.end)
-	b.work[w] += e.guessRun(&s.scratch[w], b.guesses[first-b.first:last-b.first], first, b.n0, b.size, b.rare, b.rareW, G)
+	b.work[w] += e.guessRun(&s.scratch[w], b.guesses[first-b.first:last-b.first], first, b.n0, b.size, b.rare, b.rareW, &b.nar, G)
 	b.done.Add(1)
 }
 
@@ -427,7 +430,7 @@ func (e *evaluator[T]) drain() {
 // m − a of the run's heaps are consecutive positions, so one pass over them
 // marks a's pairs in every heap's row. The parts are the first foldPairs
 // positions and the rare positions above them.
-func (e *evaluator[T]) guessRun(ls *laneScratch, out []guess, first, n0, size int, rare []rarePos, rareW [2]sg.Bitset, G []T) int64 {
+func (e *evaluator[T]) guessRun(ls *laneScratch, out []guess, first, n0, size int, rare []rarePos, rareW [2]sg.Bitset, nar *narrow, G []T) int64 {
 	lanes := len(out)
 	ls.start(lanes, size)
 	rows, gen, msk := ls.rows[:lanes*size], ls.gen, uint32(size-1)
@@ -450,7 +453,7 @@ func (e *evaluator[T]) guessRun(ls *laneScratch, out []guess, first, n0, size in
 		work += int64((len(fs) + len(rs)) * lanes)
 	}
 	for j := range out {
-		work += e.guessLane(ls, &out[j], rows[j*size:(j+1)*size], first+j, n0, size, e.sparse.rareOf(rareW, first+j), G)
+		work += e.guessLane(ls, &out[j], rows[j*size:(j+1)*size], first+j, n0, size, e.sparse.rareOf(rareW, first+j), nar, G)
 	}
 	return work
 }
@@ -527,7 +530,7 @@ func markPart[T sg.Value](rows []byte, size int, gen byte, msk uint32, a int, va
 // guessRun): it adds the options of leaving no heap or one, takes the
 // bound, and searches the pairs not marked for the rare values below the
 // bound that the row lacks. It returns the work done.
-func (e *evaluator[T]) guessLane(ls *laneScratch, g *guess, row []byte, n, n0, size int, rareW sg.Bitset, G []T) int64 {
+func (e *evaluator[T]) guessLane(ls *laneScratch, g *guess, row []byte, n, n0, size int, rareW sg.Bitset, nar *narrow, G []T) int64 {
 	gen, msk := ls.gen, uint32(size-1)
 	if e.rule.Digit(n).Leave&rules.Leave0 != 0 {
 		row[0] = gen
@@ -589,6 +592,15 @@ func (e *evaluator[T]) guessLane(ls *laneScratch, g *guess, row []byte, n, n0, s
 		a0 := searchFrom(m, n0)
 		if a0 > hi {
 			continue
+		}
+		if k := searchNarrow(nar, m, a0, hi, want, set, &left); k > 0 {
+			work += int64(k)
+			if left == 0 {
+				return work
+			}
+			if a0 += k; a0 > hi {
+				continue
+			}
 		}
 		lo, up := G[a0:hi+1], G[m-hi:m-a0+1]
 		work += int64(findPairs(lo, up, want, set, &left))

@@ -72,6 +72,7 @@ type sparse struct {
 	wake       *sync.Cond
 	parked     int
 	scratch    []laneScratch // one per worker
+	nw         narrowing     // byte copies of values for the guesses' searches
 	again      int           // heaps guessed again, alone, because settling failed
 	above      int           // heaps whose settling looked for values above the bound
 }
