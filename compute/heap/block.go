@@ -185,7 +185,7 @@ func (e *evaluator[T]) sparseValue(n int, G []T) uint32 {
 	return v
 }
 
-// cur returns the block being settled.
+// curBlock returns the block being settled.
 func (s *sparse) curBlock() *block { return &s.blocks[s.cur%ringBlocks] }
 
 // nextBlock makes the block of the heaps from n on the one being settled:

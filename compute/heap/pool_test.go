@@ -144,21 +144,14 @@ func TestScanBlocksEqualSerial(t *testing.T) {
 // join them, leaving the pool free for the next evaluator, and the values
 // of all must be those of one worker.
 func TestLookaheadDrains(t *testing.T) {
-	games, err := rules.Parse(strings.NewReader(`code: "4!.0"`), "lookahead.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
 	const n = 12000
-	serial, err := Sequence(t.Context(), games[0], n, sg.Options{Workers: 1, Exhaustive: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	game, serial := grundyOneWorker(t, n)
 	p := pool.New(2)
 	defer p.Close()
 	G := make([]uint16, n+1)
 	stops := 0
 	for from := 1; from <= n; {
-		e := newEvaluator(games[0].Rule, true, p, G[:from])
+		e := newEvaluator(game.Rule, true, p, G[:from])
 		h := from
 		for ; h <= n; h++ {
 			G[h] = uint16(e.value(h, G))
@@ -428,19 +421,12 @@ func TestParitySplitUsed(t *testing.T) {
 // worker must park rather than poll for ever, wake when blocks are
 // published again, and the values must be those of one worker.
 func TestPipeParks(t *testing.T) {
-	games, err := rules.Parse(strings.NewReader(`code: "4!.0"`), "park.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
 	const n = 20000
-	serial, err := Sequence(t.Context(), games[0], n, sg.Options{Workers: 1, Exhaustive: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	game, serial := grundyOneWorker(t, n)
 	p := pool.New(2)
 	defer p.Close()
 	G := make([]uint16, n+1)
-	e := newEvaluator(games[0].Rule, true, p, G[:1])
+	e := newEvaluator(game.Rule, true, p, G[:1])
 	parked := func() int {
 		e.sparse.mu.Lock()
 		defer e.sparse.mu.Unlock()
@@ -469,4 +455,19 @@ func TestPipeParks(t *testing.T) {
 			t.Fatalf("heap %d: %d, one worker %d", h, G[h], v)
 		}
 	}
+}
+
+// grundyOneWorker returns Grundy's game and its table to n computed by one
+// worker, which the tests of several workers compare with.
+func grundyOneWorker(t *testing.T, n int) (rules.Game, *sg.Table) {
+	t.Helper()
+	games, err := rules.Parse(strings.NewReader(`code: "4!.0"`), "grundy.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	serial, err := Sequence(t.Context(), games[0], n, sg.Options{Workers: 1, Exhaustive: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return games[0], serial
 }
